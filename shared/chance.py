@@ -1,0 +1,75 @@
+"""Every shuffle and roll of a game, derived from its secret seed.
+
+Players can check a finished game: the server reveals the seed, whose SHA-256 it published at
+the start, and anyone replays the log. That promise needs randomness defined here, in a few
+lines anyone can reimplement, rather than `random.Random`, whose shuffle and range algorithms
+are not guaranteed across Python versions.
+
+Each use of chance has a label (`"deal/2"`, `"roll/17"`), and every label is an independent
+stream: SHA-256 over (seed, label, block counter), read as 64-bit numbers, rejection-sampled into
+the range asked for. So the order in which an engine asks for chance never shifts later draws.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+SEED_BYTES = 32
+_WORD = 1 << 64
+
+
+def commitment(seed: str) -> str:
+    """The hash published while the game runs: sha256 of the seed's bytes, hex."""
+    return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+
+
+def check_seed(seed: str) -> None:
+    """A seed is hex of at least 16 bytes (128 bits)."""
+    try:
+        raw = bytes.fromhex(seed)
+    except (TypeError, ValueError):
+        raise ValueError("a seed is a hex string") from None
+    if len(raw) < 16:
+        raise ValueError("a seed has at least 128 bits")
+
+
+class Chance:
+    """The stream of random numbers of one labelled use of a game's seed."""
+
+    def __init__(self, seed: str, label: str) -> None:
+        self._prefix = bytes.fromhex(seed) + b"\x00" + label.encode()
+        self._block = 0
+        self._words: list[int] = []
+
+    def _word(self) -> int:
+        if not self._words:
+            digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
+            self._block += 1
+            self._words = [int.from_bytes(digest[i : i + 8], "big") for i in (24, 16, 8, 0)]
+        return self._words.pop()
+
+    def below(self, n: int) -> int:
+        """A uniform whole number in 0..n-1."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _WORD - _WORD % n
+        while True:
+            word = self._word()
+            if word < limit:
+                return word % n
+
+    def roll(self, faces: int) -> int:
+        """A die with faces 1..faces."""
+        return self.below(faces) + 1
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A uniformly shuffled copy (Fisher-Yates, from the last position down)."""
+        result = list(items)
+        for i in range(len(result) - 1, 0, -1):
+            j = self.below(i + 1)
+            result[i], result[j] = result[j], result[i]
+        return result

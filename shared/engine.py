@@ -1,0 +1,234 @@
+"""The contract every game engine keeps.
+
+The server and the client never know the rules of a game: they hold a log of `(seat, move)`
+entries and replay it through an engine. So an engine must be a pure function of its inputs
+(no clock, no I/O, no global randomness) and must answer every question the service asks in
+plain JSON-ready data. `Engine` spells out those questions; the shared parts (option checking,
+log redaction, `apply`) live here once so that each game only writes its rules.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+Seat = int
+JSON = Any
+Move = dict[str, JSON]
+Event = dict[str, JSON]
+
+RESIGN: Move = {"action": "resign"}
+"""The one move every engine accepts from any seat still playing, at any time before the end."""
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid, or input that is not a move at all.
+
+    `code` is stable (clients and tests match on it); `message` is for a person and says why.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class BadOptions(ValueError):
+    """Game options that cannot start a game: an unknown name, a bad value, a bad combination."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting a game can be created with.
+
+    `parse` turns the value a person or script sent into the engine's value, raising ValueError
+    with a readable reason; it also runs on the default, so a default is always valid.
+    """
+
+    name: str
+    description: str
+    default: JSON
+    parse: Callable[[JSON], JSON]
+    choices: tuple[JSON, ...] | None = None
+
+    def describe(self) -> dict[str, JSON]:
+        described: dict[str, JSON] = {
+            "name": self.name,
+            "description": self.description,
+            "default": self.default,
+        }
+        if self.choices is not None:
+            described["choices"] = list(self.choices)
+        return described
+
+
+def choice_option(name: str, description: str, default: JSON, choices: Sequence[JSON]) -> Option:
+    """An option that takes one of a closed set of values (text input is matched loosely)."""
+    allowed = tuple(choices)
+
+    def parse(value: JSON) -> JSON:
+        for candidate in allowed:
+            if value == candidate or str(value).strip().lower() == str(candidate).lower():
+                return candidate
+        raise ValueError(f"must be one of {', '.join(str(c) for c in allowed)}")
+
+    return Option(name, description, default, parse, allowed)
+
+
+def int_option(name: str, description: str, default: int | None, low: int, high: int) -> Option:
+    """A whole number within bounds; `None` as default means "not set"."""
+
+    def parse(value: JSON) -> int | None:
+        if value is None and default is None:
+            return None
+        if isinstance(value, bool):
+            raise ValueError("must be a whole number")
+        try:
+            number = int(str(value).strip()) if isinstance(value, str) else value
+        except ValueError:
+            raise ValueError("must be a whole number") from None
+        if not isinstance(number, int) or not low <= number <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}")
+        return number
+
+    return Option(name, description, default, parse)
+
+
+S = TypeVar("S")
+
+
+class Engine(ABC, Generic[S]):
+    """One game's rules. States are immutable values; every method is pure.
+
+    `transition` must accept *any* JSON value as a move: anything that is not a legal move for
+    that seat raises `IllegalMove`, never another exception, and never changes its input.
+    """
+
+    type_id: str
+    title: str
+    min_players: int
+    max_players: int
+    version: int
+    options: tuple[Option, ...] = ()
+
+    # -- setting up -------------------------------------------------------------------------
+
+    def configure(self, players: int, options: Mapping[str, JSON] | None = None) -> dict[str, JSON]:
+        """Check options and fill in defaults; the result is what a game is created with."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                "seats",
+                f"{self.title} takes {self.min_players} to {self.max_players} players",
+            )
+        given = dict(options or {})
+        known = {option.name: option for option in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise BadOptions(
+                unknown[0],
+                f"{self.type_id} has no option {unknown[0]!r}; "
+                f"its options are {', '.join(known) or 'none'}",
+            )
+        configured: dict[str, JSON] = {}
+        for name, option in known.items():
+            try:
+                configured[name] = option.parse(given.get(name, option.default))
+            except (ValueError, TypeError) as error:
+                raise BadOptions(name, f"option {name!r} {error}") from None
+        self.check_options(players, configured)
+        return configured
+
+    def check_options(self, players: int, options: dict[str, JSON]) -> None:
+        """Checks that involve several options or the player count; raise BadOptions."""
+
+    def describe(self) -> dict[str, JSON]:
+        """What the API and CLI list about this game type."""
+        return {
+            "id": self.type_id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "version": self.version,
+            "options": [option.describe() for option in self.options],
+        }
+
+    @abstractmethod
+    def new(self, players: int, seed: str, options: Mapping[str, JSON] | None = None) -> S:
+        """The starting state. All chance comes from `seed` (hex); `options` are configured."""
+
+    # -- playing ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[Seat, ...]:
+        """The seats that must move now: several during simultaneous choices, none at the end."""
+
+    @abstractmethod
+    def legal_moves(self, state: S, seat: Seat) -> list[Move]:
+        """Every legal move of `seat` now, complete (`resign` aside); empty if it need not act."""
+
+    @abstractmethod
+    def transition(self, state: S, seat: Seat, move: JSON) -> tuple[S, Event]:
+        """The state after `seat` makes `move`, and the full log event describing it.
+
+        The event may carry information some seats must not see under the key `secret`
+        (`{"<seat>": {...}}`); `redact_event` strips it for everyone else.
+        """
+
+    def apply(self, state: S, seat: Seat, move: JSON) -> S:
+        return self.transition(state, seat, move)[0]
+
+    def is_over(self, state: S) -> bool:
+        return not self.to_act(state)
+
+    # -- seeing -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> dict[str, JSON]:
+        """All that `seat` may know (None: a spectator). The one place that decides visibility."""
+
+    @abstractmethod
+    def result(self, state: S) -> dict[str, JSON] | None:
+        """Final `scores`, `winners`, per-seat `breakdown`; None while the game runs."""
+
+    def redact_event(self, event: Event, seat: Seat | None) -> Event:
+        """The log entry as `seat` may see it: the public part plus that seat's own secret."""
+        secrets = event.get("secret")
+        if secrets is None:
+            return event
+        public = {key: value for key, value in event.items() if key != "secret"}
+        if seat is not None and str(seat) in secrets:
+            public.update(secrets[str(seat)])
+        return public
+
+    @abstractmethod
+    def render_view(self, view: dict[str, JSON]) -> str:
+        """A view as plain text for a terminal or an email: readable with no colour, using the
+        notation people type (card ids, colour names)."""
+
+    @abstractmethod
+    def render_event(self, event: Event) -> str:
+        """One (redacted) log event as a line a person reads, e.g. `play R7, drew from deck`."""
+
+    # -- notation ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """A move from the text people type; raises IllegalMove('bad_notation', ...)."""
+
+    @abstractmethod
+    def format_move(self, move: Move) -> str:
+        """The canonical text of a move: `format_move(parse_move(t))` is stable."""
+
+
+def require_mapping(move: JSON) -> Mapping[str, JSON]:
+    """The first check of every `transition`: a move is a JSON object."""
+    if not isinstance(move, Mapping):
+        raise IllegalMove("bad_move", "a move is a JSON object such as {\"action\": ...}")
+    return move

@@ -1,0 +1,23 @@
+"""The registry of game types: type id → engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.engine import Engine
+from shared.games.lost_cities import LostCities
+
+ENGINES: dict[str, Engine[Any]] = {
+    engine.type_id: engine
+    for engine in (
+        LostCities(),
+    )
+}
+
+
+def engine_for(type_id: str) -> Engine[Any]:
+    """The engine of a game type; KeyError names the known types."""
+    try:
+        return ENGINES[type_id]
+    except KeyError:
+        raise KeyError(f"unknown game type {type_id!r}; known: {', '.join(ENGINES)}") from None

@@ -1,0 +1,146 @@
+"""What every registered engine must do, checked on random complete games.
+
+Game-specific rules and invariants (conservation of cards, stones, money; scoring tables) live in
+each game's own test module; this one holds the protocol promises the service relies on.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
+from shared.games import ENGINES
+from shared.playout import playout, replay
+
+ENGINE_IDS = sorted(ENGINES)
+seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
+SETTINGS = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+GARBAGE: list[Any] = [
+    None,
+    7,
+    "play",
+    [],
+    {},
+    {"action": None},
+    {"action": "fly"},
+    {"action": ["play"]},
+    {"action": "play", "card": {"x": 1}},
+    {"action": "play", "card": 10**100},
+    {"action": "resign", "extra": "\u0000" * 3},
+]
+
+
+def engine_and_players(type_id: str) -> st.SearchStrategy[tuple[Engine[Any], int]]:
+    engine = ENGINES[type_id]
+    return st.integers(engine.min_players, engine.max_players).map(lambda n: (engine, n))
+
+
+def random_game(engine: Engine[Any], players: int, seed: str, rnd: random.Random) -> Any:
+    return playout(engine, engine.new(players, seed), rnd.choice, rnd.choice)
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+def test_describes_itself_and_its_defaults_configure(type_id: str) -> None:
+    engine = ENGINES[type_id]
+    described = engine.describe()
+    json.dumps(described)
+    assert described["id"] == type_id
+    for players in range(engine.min_players, engine.max_players + 1):
+        engine.configure(players, {})
+    with pytest.raises(BadOptions):
+        engine.configure(engine.min_players, {"no_such_option": 1})
+    with pytest.raises(BadOptions):
+        engine.configure(engine.max_players + 1, {})
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+@SETTINGS
+@given(data=st.data(), seed=seeds, rnd=st.randoms(use_true_random=False))
+def test_random_games_end_and_replay_exactly(
+    type_id: str, data: st.DataObject, seed: str, rnd: random.Random
+) -> None:
+    engine, players = data.draw(engine_and_players(type_id))
+    final, log = random_game(engine, players, seed, rnd)
+    assert engine.is_over(final)
+    assert engine.to_act(final) == ()
+    assert replay(engine, engine.new(players, seed), log) == final
+    result = engine.result(final)
+    assert result is not None
+    json.dumps(result)
+    assert len(result["scores"]) == players
+    assert set(result["winners"]) <= set(range(players)) and result["winners"]
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=seeds, rnd=st.randoms(use_true_random=False))
+def test_every_step_keeps_the_protocol(
+    type_id: str, data: st.DataObject, seed: str, rnd: random.Random
+) -> None:
+    """Legal moves apply, their notation round-trips, views and events are JSON, bad input is
+    refused without changing the state."""
+    engine, players = data.draw(engine_and_players(type_id))
+    state = engine.new(players, seed)
+    while engine.to_act(state):
+        for seat in [None, *range(players)]:
+            json.dumps(engine.view(state, seat))
+        seat = rnd.choice(engine.to_act(state))
+        moves = engine.legal_moves(state, seat)
+        assert moves, "a seat that must act has a legal move"
+        for move in moves:
+            text = engine.format_move(move)
+            assert engine.parse_move(text) == move
+            assert engine.format_move(engine.parse_move(text.upper())) == text
+        for bad in GARBAGE:
+            if bad != RESIGN:
+                with pytest.raises(IllegalMove):
+                    engine.transition(state, seat, bad)
+        for idle in set(range(players)) - set(engine.to_act(state)):
+            for move in moves[:3]:
+                with pytest.raises(IllegalMove):
+                    engine.transition(state, idle, move)
+        state, event = engine.transition(state, seat, rnd.choice(moves))
+        json.dumps(event)
+        for viewer in [None, *range(players)]:
+            redacted = engine.redact_event(event, viewer)
+            assert "secret" not in redacted
+            json.dumps(redacted)
+    for bad in GARBAGE:
+        with pytest.raises(IllegalMove):
+            engine.transition(state, 0, bad)
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), seed=seeds, rnd=st.randoms(use_true_random=False))
+def test_resigning_ends_or_continues_the_game(
+    type_id: str, data: st.DataObject, seed: str, rnd: random.Random
+) -> None:
+    engine, players = data.draw(engine_and_players(type_id))
+    state = engine.new(players, seed)
+    for _ in range(rnd.randrange(0, 30)):
+        seats = engine.to_act(state)
+        if not seats:
+            return
+        seat = rnd.choice(seats)
+        state = engine.apply(state, seat, rnd.choice(engine.legal_moves(state, seat)))
+    if engine.is_over(state):
+        return
+    quitter = rnd.randrange(players)
+    state = engine.apply(state, quitter, dict(RESIGN))
+    assert quitter not in engine.to_act(state)
+    with pytest.raises(IllegalMove):
+        engine.apply(state, quitter, dict(RESIGN))
+    final, _ = playout(engine, state, rnd.choice, rnd.choice)
+    result = engine.result(final)
+    assert result is not None and quitter not in result["winners"]
+
