@@ -50,6 +50,7 @@ class Option:
 
     `parse` turns the value a person or script sent into the engine's value, raising ValueError
     with a readable reason; it also runs on the default, so a default is always valid.
+    A `hidden` option (an explicit deck order) is secret from the players until the game ends.
     """
 
     name: str
@@ -57,6 +58,7 @@ class Option:
     default: JSON
     parse: Callable[[JSON], JSON]
     choices: tuple[JSON, ...] | None = None
+    hidden: bool = False
 
     def describe(self) -> dict[str, JSON]:
         described: dict[str, JSON] = {
