@@ -1,0 +1,122 @@
+"""Games: create, join, list, look, move, read the log, wait for a change, resign."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from flask import g, request
+from flask_smorest import Blueprint
+
+from server.auth import authenticated
+from server.errors import ApiError
+from server.schemas import (
+    CreateGameSchema,
+    GameListQuery,
+    GameListSchema,
+    GameViewSchema,
+    LogQuery,
+    LogSchema,
+    MoveSchema,
+    WaitQuery,
+)
+from server.services import services
+
+blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games and moves")
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(CreateGameSchema)
+@blp.response(201, GameViewSchema)
+@authenticated
+def create(body: dict[str, Any]) -> dict[str, Any]:
+    """Create a game; you take seat 0, invited players get reserved seats to join."""
+    game = services().games.create(
+        g.player, body["type"], body.get("seats"), body["options"], body["invite"]
+    )
+    return services().games.view(game, 0)
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(GameListQuery, location="query")
+@blp.response(200, GameListSchema)
+@authenticated
+def list_mine(query: dict[str, Any]) -> dict[str, Any]:
+    """Your games, those waiting on you first (`mine`: waiting, active, open, finished)."""
+    return {"games": services().games.list_for(g.player, query.get("mine"))}
+
+
+@blp.route("/<game_id>", methods=["GET"])
+@blp.response(200, GameViewSchema)
+@authenticated
+def show(game_id: str) -> dict[str, Any]:
+    """Your view of the game, its version, who must act and your legal moves."""
+    game, seat = services().games.for_player(game_id, g.player)
+    return services().games.view(game, seat)
+
+
+@blp.route("/<game_id>/join", methods=["POST"])
+@blp.response(200, GameViewSchema)
+@authenticated
+def join(game_id: str) -> dict[str, Any]:
+    game = services().games.join(g.player, game_id)
+    return services().games.view(game, game.seat_of(g.player["id"]))
+
+
+@blp.route("/<game_id>/moves", methods=["POST"])
+@blp.arguments(MoveSchema)
+@blp.response(200, GameViewSchema)
+@blp.doc(
+    parameters=[
+        {
+            "in": "header",
+            "name": IDEMPOTENCY_HEADER,
+            "schema": {"type": "string"},
+            "description": "a retry with the same key returns the first answer",
+        }
+    ]
+)
+@authenticated
+def move(body: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """Make a move: JSON, a list of steps, or text notation (`play R7 draw deck`)."""
+    key = request.headers.get(IDEMPOTENCY_HEADER)
+    if key is not None and not 0 < len(key) <= 200:
+        raise ApiError(400, "bad_idempotency_key", "an Idempotency-Key is 1-200 characters")
+    return services().games.submit(g.player, game_id, body["move"], body["expected_version"], key)
+
+
+@blp.route("/<game_id>/resign", methods=["POST"])
+@blp.response(200, GameViewSchema)
+@authenticated
+def resign(game_id: str) -> dict[str, Any]:
+    return services().games.resign(g.player, game_id)
+
+
+@blp.route("/<game_id>/log", methods=["GET"])
+@blp.arguments(LogQuery, location="query")
+@blp.response(200, LogSchema)
+@authenticated
+def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """The game's history after version `since`, as you may see it."""
+    game, seat = services().games.for_player(game_id, g.player)
+    return {"version": game.version, "entries": services().games.log(game, seat, query["since"])}
+
+
+@blp.route("/<game_id>/wait", methods=["GET"])
+@blp.arguments(WaitQuery, location="query")
+@blp.response(200, GameViewSchema)
+@authenticated
+def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """Long poll: answers as soon as the game's version differs from `version`, or at `timeout`
+    seconds (capped by the server) with `changed: false`."""
+    games = services().games
+    game, seat = games.for_player(game_id, g.player)
+    timeout = min(query["timeout"], services().config.max_wait_seconds)
+    changed = game.version != query["version"] or games.store.wait_for_change(
+        game_id, query["version"], time.monotonic() + timeout
+    )
+    if changed:
+        game, seat = games.for_player(game_id, g.player)
+    return {**games.view(game, seat), "changed": changed}

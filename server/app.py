@@ -1,0 +1,107 @@
+"""The app factory: `create_app()` is what gunicorn, the tests and the CLI's server start."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import redis
+from flask import Flask, Response, jsonify
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_smorest import Api
+from werkzeug.exceptions import HTTPException
+
+from server.api import games, meta, players
+from server.auth import bearer_token
+from server.config import Config
+from server.errors import HTTP_CODES, ApiError
+from server.players import hash_token
+from server.schemas import ErrorSchema
+from server.services import Services
+
+log = logging.getLogger("turnpost")
+
+
+class TurnpostApi(Api):
+    """flask-smorest's Api with turnpost's one error shape, also in the OpenAPI document."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+    def handle_http_exception(self, error: HTTPException) -> Any:
+        status = error.code or 500
+        data = getattr(error, "data", None) or {}
+        details = {}
+        if "messages" in data:
+            details["fields"] = data["messages"]
+        code = HTTP_CODES.get(status, "error")
+        message = data.get("message") or error.description or error.name
+        if status == 422 and "fields" in details:
+            status, code, message = 400, "invalid_request", "the request has invalid fields"
+        return ApiError(status, code, message, details).body(), status, data.get("headers", {})
+
+
+def limiter_storage(redis_url: str) -> str:
+    """flask-limiter (the `limits` package) names a unix-socket Redis differently."""
+    if redis_url.startswith("unix://"):
+        return "redis+unix://" + redis_url.removeprefix("unix://")
+    return redis_url
+
+
+def rate_limit_key() -> str:
+    """Per token where there is one (a script cannot dodge it by changing address), else per
+    client address."""
+    token = bearer_token()
+    return "token:" + hash_token(token) if token else "addr:" + get_remote_address()
+
+
+def create_app(config: Config | None = None) -> Flask:
+    config = config or Config()
+    if not config.redis_url:
+        raise RuntimeError("REDIS_URL is not set; `turnpost-server serve` starts an embedded Redis")
+    app = Flask("turnpost")
+    app.config.update(
+        MAX_CONTENT_LENGTH=config.max_body_bytes,
+        API_TITLE="turnpost",
+        API_VERSION="v1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api/v1",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_REDOC_PATH="/docs",
+        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc@2/bundles/redoc.standalone.js",
+        OPENAPI_SWAGGER_UI_PATH="/swagger",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+        RATELIMIT_HEADERS_ENABLED=True,
+    )
+    client = redis.Redis.from_url(config.redis_url)
+    app.extensions["turnpost"] = Services.build(config, client)
+
+    limiter = Limiter(
+        rate_limit_key,
+        app=app,
+        storage_uri=limiter_storage(config.redis_url),
+        default_limits=[config.rate_limit],
+        strategy="moving-window",
+        key_prefix="ratelimit",
+    )
+    api = TurnpostApi(app)
+    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    api.spec.options["security"] = [{"bearer": []}]
+    limiter.exempt(meta.health)
+    limiter.limit(config.registration_limit, methods=["POST"])(players.register)
+    for blueprint in (meta.blp, players.blp, games.blp):
+        api.register_blueprint(blueprint)
+
+    @app.errorhandler(ApiError)
+    def api_error(error: ApiError) -> tuple[Response, int]:
+        return jsonify(error.body()), error.status
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> tuple[Response, int]:
+        if isinstance(error, HTTPException):
+            return api.handle_http_exception(error)  # type: ignore[no-any-return]
+        log.exception("unexpected error")
+        body = ApiError(500, "internal", "something went wrong on our side; nothing was changed")
+        return jsonify(body.body()), 500
+
+    return app

@@ -1,0 +1,29 @@
+"""Settings from the environment, read once when the app is made."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def _int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the service can be told; the defaults run a local service with no setup."""
+
+    redis_url: str = field(default_factory=lambda: os.environ.get("REDIS_URL", ""))
+    data_dir: Path = field(default_factory=lambda: Path(os.environ.get("TURNPOST_DATA", "var")))
+    rate_limit: str = field(
+        default_factory=lambda: os.environ.get("TURNPOST_RATE_LIMIT", "600 per minute")
+    )
+    registration_limit: str = field(
+        default_factory=lambda: os.environ.get("TURNPOST_REGISTRATION_LIMIT", "30 per hour")
+    )
+    max_body_bytes: int = field(default_factory=lambda: _int("TURNPOST_MAX_BODY", 64 * 1024))
+    snapshot_every: int = field(default_factory=lambda: _int("TURNPOST_SNAPSHOT_EVERY", 16))
+    idempotency_days: int = field(default_factory=lambda: _int("TURNPOST_IDEMPOTENCY_DAYS", 90))
+    max_wait_seconds: int = field(default_factory=lambda: _int("TURNPOST_MAX_WAIT", 60))

@@ -1,0 +1,470 @@
+"""Games as the service sees them: meta + log in Redis, state rebuilt through the engine.
+
+This is the one code path for every move, whatever carried it (HTTP, email, a timeout): load,
+check the caller's seat and version, apply through the engine, append atomically. Routes and mail
+handlers only translate their input into `submit` and its answer back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from redis.exceptions import WatchError
+from shared.batch import parse_batch
+
+from server import keys
+from server.errors import ApiError, forbidden, not_found
+from server.players import Players
+from server.store import GameStore, Loaded
+from shared.chance import commitment
+from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
+from shared.games import ENGINES
+
+OPEN, ACTIVE, FINISHED = "open", "active", "finished"
+
+
+@cache
+def snapshot_tag(engine: Engine[Any]) -> str:
+    """Snapshots are pickles of engine states, valid only for the exact code that made them;
+    the tag is a hash of that code, so a deploy with changed rules simply ignores old ones."""
+    module = sys.modules[type(engine).__module__]
+    source = Path(module.__file__ or "")
+    files = sorted(source.parent.glob("*.py")) if source.name == "__init__.py" else [source]
+    digest = hashlib.sha256(engine.type_id.encode())
+    for file in [*files, Path(sys.modules["shared.engine"].__file__ or "")]:
+        digest.update(file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@dataclass
+class Game:
+    """A loaded game: its meta as stored and its state at `version`."""
+
+    id: str
+    meta: dict[str, str]
+    engine: Engine[Any]
+    state: Any
+    version: int
+
+    @property
+    def status(self) -> str:
+        return self.meta["status"]
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        seats: list[dict[str, Any]] = json.loads(self.meta["seats"])
+        return seats
+
+    def seat_of(self, player_id: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat["player"] == player_id and seat["joined"]:
+                return index
+        return None
+
+
+def engine_for(type_id: str) -> Engine[Any]:
+    try:
+        return ENGINES[type_id]
+    except KeyError:
+        raise ApiError(
+            400,
+            "unknown_game_type",
+            f"there is no game type {type_id!r}; known types: {', '.join(sorted(ENGINES))}",
+        ) from None
+
+
+def public_game(meta: dict[str, str]) -> dict[str, Any]:
+    """What anyone in the game may see about it. The seed and hidden options (an explicit deck)
+    appear only once the game is finished; the seed's hash is there from the start."""
+    engine = ENGINES[meta["type"]]
+    finished = meta["status"] == FINISHED
+    options = json.loads(meta["options"])
+    hidden = {option.name for option in engine.options if option.hidden}
+    seats = json.loads(meta["seats"])
+    return {
+        "id": meta["id"],
+        "type": meta["type"],
+        "title": engine.title,
+        "status": meta["status"],
+        "engine_version": int(meta["engine_version"]),
+        "seats": [
+            {"seat": i, "name": s["name"], "joined": s["joined"]} for i, s in enumerate(seats)
+        ],
+        "options": {k: v for k, v in options.items() if finished or k not in hidden},
+        "to_act": json.loads(meta.get("to_act", "[]")),
+        "seed_sha256": meta["commitment"],
+        "seed": meta["seed"] if finished else None,
+        "result": json.loads(meta["result"]) if meta.get("result") else None,
+        "created": int(meta["created"]),
+        "updated": int(meta["updated"]),
+    }
+
+
+def progress_meta(engine: Engine[Any], state: Any, now: int) -> dict[str, str]:
+    """The meta fields that follow from a state: listing games never needs a replay."""
+    result = engine.result(state)
+    return {
+        "to_act": json.dumps(list(engine.to_act(state))),
+        "status": FINISHED if result is not None else ACTIVE,
+        "result": json.dumps(result) if result is not None else "",
+        "updated": str(now),
+    }
+
+
+class GameService:
+    def __init__(
+        self,
+        store: GameStore,
+        players: Players,
+        *,
+        snapshot_every: int = 16,
+        idempotency_ttl: int = 90 * 86400,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.players = players
+        self.snapshot_every = snapshot_every
+        self.idempotency_ttl = idempotency_ttl
+        self.clock = clock
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def load(self, game_id: str) -> Game:
+        loaded = self.store.load(game_id)
+        if loaded is None:
+            raise not_found("game")
+        engine = ENGINES[loaded.meta["type"]]
+        state = self._restore(engine, loaded)
+        if state is None:
+            state, start = self._new_state(engine, loaded.meta), 0
+            tail = loaded.tail if loaded.snapshot_version == 0 else self.store.log_raw(game_id)
+        else:
+            start, tail = loaded.snapshot_version, loaded.tail
+        for raw in tail:
+            entry = json.loads(raw)
+            state = engine.apply(state, entry["seat"], entry["move"])
+        return Game(game_id, loaded.meta, engine, state, start + len(tail))
+
+    def _restore(self, engine: Engine[Any], loaded: Loaded) -> Any:
+        if loaded.snapshot_version == 0 or loaded.snapshot_tag != snapshot_tag(engine):
+            return None
+        try:
+            return pickle.loads(loaded.snapshot)
+        except Exception:  # a damaged cache entry only costs a full replay
+            return None
+
+    @staticmethod
+    def _new_state(engine: Engine[Any], meta: dict[str, str]) -> Any:
+        return engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
+
+    def for_player(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
+        """The game and the caller's seat; 403 unless they sit (or are invited) in it."""
+        game = self.load(game_id)
+        seat = game.seat_of(player["id"])
+        if seat is None and not any(s["player"] == player["id"] for s in game.seats):
+            raise forbidden("you are not a player in this game")
+        return game, seat
+
+    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
+        engine, state = game.engine, game.state
+        to_act = engine.to_act(state) if game.status == ACTIVE else ()
+        legal = engine.legal_moves(state, seat) if seat in to_act else []
+        return {
+            "game": public_game(game.meta),
+            "version": game.version,
+            "seat": seat,
+            "to_act": list(to_act),
+            "your_turn": seat in to_act,
+            "view": engine.view(state, seat),
+            "legal_moves": [{"text": engine.format_move(m), "move": m} for m in legal],
+        }
+
+    def log(self, game: Game, seat: int | None, since: int) -> list[dict[str, Any]]:
+        """The log as `seat` may see it: events redacted, moves shown for one's own entries
+        (and for all once the game is over, so anyone can replay it)."""
+        engine = game.engine
+        reveal = game.status == FINISHED
+        entries = []
+        for index, entry in enumerate(self.store.log(game.id, since), start=since + 1):
+            event = engine.redact_event(entry["event"], seat)
+            shown: dict[str, Any] = {
+                "version": index,
+                "seat": entry["seat"],
+                "at": entry["at"],
+                "event": event,
+                "text": engine.render_event(event),
+            }
+            if reveal or entry["seat"] == seat:
+                shown["move"] = entry["move"]
+            entries.append(shown)
+        return entries
+
+    def list_for(self, player: dict[str, str], which: str | None) -> list[dict[str, Any]]:
+        """The player's games, those waiting on them first (longest waiting first)."""
+        ids = self.players.game_ids(player["id"])
+        listed = []
+        for meta in self.store.metas(ids):
+            if not meta:
+                continue
+            summary = public_game(meta)
+            seats = summary["seats"]
+            mine = [
+                i for i, s in enumerate(json.loads(meta["seats"])) if s["player"] == player["id"]
+            ]
+            seat = mine[0] if mine else None
+            invited = seat is not None and not seats[seat]["joined"]
+            waiting = (summary["status"] == ACTIVE and seat in summary["to_act"]) or (
+                summary["status"] == OPEN and invited
+            )
+            summary.update(seat=seat, waiting_on_you=waiting, invited=invited)
+            category = "waiting" if waiting else summary["status"]
+            if which is None or which == category or (which == ACTIVE and waiting):
+                listed.append(summary)
+        order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3}
+        listed.sort(
+            key=lambda g: (
+                order["waiting" if g["waiting_on_you"] else g["status"]],
+                g["updated"] if g["waiting_on_you"] else -g["updated"],
+            )
+        )
+        return listed
+
+    # -- creating and joining ---------------------------------------------------------------
+
+    def create(
+        self,
+        creator: dict[str, str],
+        type_id: str,
+        seats: int | None,
+        options: dict[str, Any],
+        invite: list[str],
+    ) -> Game:
+        engine = engine_for(type_id)
+        count = seats if seats is not None else engine.min_players
+        try:
+            configured = engine.configure(count, options)
+        except BadOptions as error:
+            raise ApiError(400, "bad_options", error.message, {"option": error.option}) from None
+        table = [{"player": creator["id"], "name": creator["name"], "joined": True}]
+        for name in invite:
+            invitee = self.players.by_name(name)
+            if invitee is None:
+                raise ApiError(
+                    400, "unknown_player", f"no player is called {name!r}", {"name": name}
+                )
+            if any(s["player"] == invitee["id"] for s in table):
+                raise ApiError(400, "duplicate_player", f"{invitee['name']} has a seat already")
+            table.append({"player": invitee["id"], "name": invitee["name"], "joined": False})
+        if len(table) > count:
+            raise ApiError(
+                400, "too_many_invites", f"{count} seats cannot hold {len(table)} players"
+            )
+        table += [{"player": None, "name": None, "joined": False}] * (count - len(table))
+        seed = secrets.token_hex(32)
+        now = int(self.clock())
+        meta = {
+            "type": type_id,
+            "engine_version": str(engine.version),
+            "options": json.dumps(configured),
+            "seats": json.dumps(table),
+            "seed": seed,
+            "commitment": commitment(seed),
+            "status": OPEN,
+            "creator": creator["id"],
+            "created": str(now),
+            "updated": str(now),
+            "to_act": "[]",
+            "result": "",
+        }
+        game_id = secrets.token_urlsafe(12)
+        while not self.store.create(game_id, meta):
+            game_id = secrets.token_urlsafe(12)
+        for seat in table:
+            if seat["player"]:
+                self.players.add_game(seat["player"], game_id, now)
+        return self.load(game_id)
+
+    def join(self, player: dict[str, str], game_id: str) -> Game:
+        """Take the seat reserved for the player, or the first open one; the last seat starts
+        the game. WATCH makes two players racing for one seat safe."""
+        meta_key = keys.game(game_id, "meta")
+        with self.store.client.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(meta_key)
+                    meta = {k.decode(): v.decode() for k, v in pipe.hgetall(meta_key).items()}
+                    if not meta:
+                        raise not_found("game")
+                    table = json.loads(meta["seats"])
+                    seat = self._free_seat(meta, table, player)
+                    table[seat] = {"player": player["id"], "name": player["name"], "joined": True}
+                    now = int(self.clock())
+                    update = {"seats": json.dumps(table), "updated": str(now)}
+                    if all(s["joined"] for s in table):
+                        engine = ENGINES[meta["type"]]
+                        update.update(progress_meta(engine, self._new_state(engine, meta), now))
+                    pipe.multi()
+                    pipe.hset(meta_key, mapping=update)
+                    pipe.execute()
+                    break
+                except WatchError:
+                    continue
+        self.players.add_game(player["id"], game_id, int(meta["created"]))
+        return self.load(game_id)
+
+    @staticmethod
+    def _free_seat(
+        meta: dict[str, str], table: list[dict[str, Any]], player: dict[str, str]
+    ) -> int:
+        if meta["status"] != OPEN:
+            raise ApiError(409, "game_started", "this game has already started")
+        for index, seat in enumerate(table):
+            if seat["player"] == player["id"]:
+                if seat["joined"]:
+                    raise ApiError(409, "already_joined", "you already have a seat in this game")
+                return index
+        for index, seat in enumerate(table):
+            if seat["player"] is None:
+                return index
+        raise ApiError(409, "game_full", "every seat of this game is taken or reserved")
+
+    # -- moving -----------------------------------------------------------------------------
+
+    def submit(
+        self,
+        player: dict[str, str],
+        game_id: str,
+        move: Any,
+        expected_version: int,
+        idempotency_key: str | None = None,
+    ) -> dict[str, Any]:
+        """Apply a move (JSON, a list of JSON steps, or text notation) for the caller's seat.
+
+        Answers the caller's new view. Refusals change nothing: 409 if the game moved on since
+        `expected_version`, 422 if the rules forbid the move (with why, and the legal moves).
+        With an idempotency key, a retry gets the first answer back instead of moving twice.
+        """
+        idem = keys.idempotency(game_id, player["id"], idempotency_key) if idempotency_key else None
+        if idem is not None:
+            prior = self.store.replayed_response(idem)
+            if prior is not None:
+                replayed: dict[str, Any] = json.loads(prior)
+                return replayed
+        game, seat = self.for_player(game_id, player)
+        if seat is None:
+            raise ApiError(409, "not_joined", "join the game before moving in it")
+        self._check_active(game)
+        if expected_version != game.version:
+            raise stale(game.version)
+        steps = self._steps(game, seat, move)
+        state, now = game.state, int(self.clock())
+        entries = []
+        for number, step in enumerate(steps, start=1):
+            try:
+                state, event = game.engine.transition(state, seat, step)
+            except IllegalMove as error:
+                raise illegal(
+                    game, state, seat, error, number if len(steps) > 1 else None
+                ) from None
+            canonical = game.engine.parse_move(game.engine.format_move(step))
+            entries.append({"seat": seat, "move": canonical, "event": event, "at": now})
+        return self._append(game, seat, state, entries, idem, now)
+
+    def resign(self, player: dict[str, str], game_id: str) -> dict[str, Any]:
+        """Resigning is a move like any other (so it replays), allowed out of turn; a race with
+        another move is retried rather than bounced back to the player."""
+        while True:
+            game, seat = self.for_player(game_id, player)
+            if seat is None:
+                raise ApiError(409, "not_joined", "you have not joined this game")
+            self._check_active(game)
+            try:
+                return self.submit(player, game_id, dict(RESIGN), game.version)
+            except ApiError as error:
+                if error.code != "stale_version":
+                    raise
+
+    def _steps(self, game: Game, seat: int, move: Any) -> list[Any]:
+        try:
+            if isinstance(move, str):
+                return list(parse_batch(game.engine, move))
+        except IllegalMove as error:
+            raise illegal(game, game.state, seat, error, None) from None
+        if isinstance(move, list) and move:
+            return move
+        return [move]
+
+    @staticmethod
+    def _check_active(game: Game) -> None:
+        if game.status == OPEN:
+            raise ApiError(409, "game_not_started", "the game starts when every seat is taken")
+        if game.status == FINISHED:
+            raise ApiError(409, "game_over", "this game is over")
+
+    def _append(
+        self,
+        game: Game,
+        seat: int,
+        state: Any,
+        entries: list[dict[str, Any]],
+        idem: str | None,
+        now: int,
+    ) -> dict[str, Any]:
+        engine = game.engine
+        new_version = game.version + len(entries)
+        meta = progress_meta(engine, state, now)
+        after = Game(game.id, {**game.meta, **meta}, engine, state, new_version)
+        response = self.view(after, seat)
+        response["applied"] = [engine.redact_event(e["event"], seat) for e in entries]
+        snapshot = None
+        if new_version // self.snapshot_every > game.version // self.snapshot_every:
+            snapshot = (new_version, snapshot_tag(engine), state)
+        appended = self.store.append(
+            game.id,
+            game.version,
+            entries,
+            meta,
+            snapshot=snapshot,
+            idempotency_key=idem,
+            idempotency_ttl=self.idempotency_ttl,
+            response=json.dumps(response),
+        )
+        if appended.outcome == "replayed":
+            replayed: dict[str, Any] = json.loads(appended.value)
+            return replayed
+        if appended.outcome == "stale":
+            raise stale(int(appended.value))
+        if appended.outcome == "inactive":
+            raise ApiError(409, "game_over", "this game is over")
+        return response
+
+
+def stale(current: int) -> ApiError:
+    return ApiError(
+        409,
+        "stale_version",
+        f"the game has moved on to version {current}; look at it again and resend",
+        {"current_version": current},
+    )
+
+
+def illegal(game: Game, state: Any, seat: int, error: IllegalMove, step: int | None) -> ApiError:
+    """422 with the engine's reason and the moves that are legal now."""
+    legal = game.engine.legal_moves(state, seat) if seat in game.engine.to_act(state) else []
+    details: dict[str, Any] = {
+        "reason": error.code,
+        "legal_moves": [game.engine.format_move(m) for m in legal],
+    }
+    if step is not None:
+        details["step"] = step
+    return ApiError(422, error.code, error.message, details)

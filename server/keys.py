@@ -1,0 +1,29 @@
+"""The Redis key layout: every key of one game carries the hash tag `{g:ID}` and every key of
+one player `{p:ID}`, so the atomic scripts touch one slot, also on Redis Cluster."""
+
+from __future__ import annotations
+
+import hashlib
+
+
+def game(game_id: str, part: str) -> str:
+    """`meta`, `log`, `snap`, `moved` (the channel), or `idem:...`."""
+    return f"{{g:{game_id}}}:{part}"
+
+
+def idempotency(game_id: str, player_id: str, key: str) -> str:
+    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+    return game(game_id, f"idem:{player_id}:{digest}")
+
+
+def player(player_id: str, part: str) -> str:
+    """`profile` or `games` (a sorted set of the player's game ids)."""
+    return f"{{p:{player_id}}}:{part}"
+
+
+def token(token_hash: str) -> str:
+    return f"token:{token_hash}"
+
+
+def player_name(name: str) -> str:
+    return f"name:{name.casefold()}"

@@ -1,0 +1,182 @@
+"""The request and response shapes of the API; the OpenAPI document is generated from these.
+
+Requests reject unknown fields (marshmallow's default), so a typo in a script is an error, not
+a silently ignored setting.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+NAME = validate.Regexp(
+    re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$"),
+    error="a name is 2-32 letters, digits, '.', '_' or '-', starting with a letter or digit",
+)
+
+
+def check_timezone(value: str) -> None:
+    try:
+        if len(value) > 64:
+            raise ValueError
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(
+            "an IANA time zone such as Europe/Warsaw or America/Chicago"
+        ) from None
+
+
+class Move(fields.Field):
+    """A move: JSON (an object, or a list of steps) or the game's text notation."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            if not 0 < len(value) <= 500:
+                raise ValidationError("move text is 1-500 characters")
+            return value
+        if isinstance(value, dict):
+            return value
+        steps_ok = isinstance(value, list) and all(isinstance(step, dict) for step in value)
+        if steps_ok and 0 < len(value) <= 50:
+            return value
+        raise ValidationError("a move is a JSON object, a list of 1-50 step objects, or text")
+
+
+class RegisterSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    email = fields.Email(required=True, validate=validate.Length(max=254))
+    timezone = fields.String(load_default="UTC", validate=check_timezone)
+
+
+class ProfileUpdateSchema(Schema):
+    email = fields.Email(validate=validate.Length(max=254))
+    timezone = fields.String(validate=check_timezone)
+
+
+class PlayerSchema(Schema):
+    id = fields.String()
+    name = fields.String()
+    email = fields.String()
+    timezone = fields.String()
+    created = fields.Integer()
+
+
+class TokenSchema(Schema):
+    token = fields.String(metadata={"description": "bearer token; shown only this once"})
+
+
+class RegisteredSchema(Schema):
+    player = fields.Nested(PlayerSchema)
+    token = fields.String(metadata={"description": "bearer token; shown only this once"})
+
+
+class GameTypeSchema(Schema):
+    id = fields.String()
+    title = fields.String()
+    min_players = fields.Integer()
+    max_players = fields.Integer()
+    version = fields.Integer()
+    options = fields.List(fields.Dict())
+
+
+class CreateGameSchema(Schema):
+    type = fields.String(required=True, validate=validate.Length(max=64))
+    seats = fields.Integer(validate=validate.Range(1, 10))
+    options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict)
+    invite = fields.List(
+        fields.String(validate=NAME), load_default=list, validate=validate.Length(max=9)
+    )
+
+
+class GameListQuery(Schema):
+    mine = fields.String(validate=validate.OneOf(["waiting", "active", "open", "finished"]))
+
+
+class MoveSchema(Schema):
+    move = Move(required=True)
+    expected_version = fields.Integer(required=True, strict=True, validate=validate.Range(0, 10**9))
+
+
+class LogQuery(Schema):
+    since = fields.Integer(load_default=0, validate=validate.Range(0, 10**9))
+
+
+class WaitQuery(Schema):
+    version = fields.Integer(required=True, validate=validate.Range(0, 10**9))
+    timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
+
+
+class SeatSchema(Schema):
+    seat = fields.Integer()
+    name = fields.String(allow_none=True)
+    joined = fields.Boolean()
+
+
+class GameSchema(Schema):
+    id = fields.String()
+    type = fields.String()
+    title = fields.String()
+    status = fields.String(metadata={"description": "open, active or finished"})
+    engine_version = fields.Integer()
+    seats = fields.List(fields.Nested(SeatSchema))
+    options = fields.Dict()
+    to_act = fields.List(fields.Integer())
+    seed_sha256 = fields.String()
+    seed = fields.String(allow_none=True, metadata={"description": "revealed when finished"})
+    result = fields.Dict(allow_none=True)
+    created = fields.Integer()
+    updated = fields.Integer()
+
+
+class GameSummarySchema(GameSchema):
+    seat = fields.Integer(allow_none=True)
+    waiting_on_you = fields.Boolean()
+    invited = fields.Boolean()
+
+
+class GameListSchema(Schema):
+    games = fields.List(fields.Nested(GameSummarySchema))
+
+
+class LegalMoveSchema(Schema):
+    text = fields.String()
+    move = fields.Dict()
+
+
+class GameViewSchema(Schema):
+    game = fields.Nested(GameSchema)
+    version = fields.Integer()
+    seat = fields.Integer(allow_none=True)
+    to_act = fields.List(fields.Integer())
+    your_turn = fields.Boolean()
+    view = fields.Dict()
+    legal_moves = fields.List(fields.Nested(LegalMoveSchema))
+    applied = fields.List(fields.Dict(), metadata={"description": "after a move: its events"})
+    changed = fields.Boolean(metadata={"description": "after a wait: did the version move on"})
+
+
+class LogEntrySchema(Schema):
+    version = fields.Integer()
+    seat = fields.Integer()
+    at = fields.Integer()
+    event = fields.Dict()
+    text = fields.String()
+    move = fields.Raw(metadata={"description": "one's own moves; everyone's once finished"})
+
+
+class LogSchema(Schema):
+    version = fields.Integer()
+    entries = fields.List(fields.Nested(LogEntrySchema))
+
+
+class ErrorBodySchema(Schema):
+    code = fields.String()
+    message = fields.String()
+    details = fields.Dict()
+
+
+class ErrorSchema(Schema):
+    error = fields.Nested(ErrorBodySchema)

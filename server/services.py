@@ -1,0 +1,37 @@
+"""The objects every request uses, made once per app and shared by its threads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import redis
+from flask import current_app
+
+from server.config import Config
+from server.games import GameService
+from server.players import Players
+from server.store import GameStore
+
+
+@dataclass(frozen=True)
+class Services:
+    config: Config
+    redis: redis.Redis
+    players: Players
+    games: GameService
+
+    @classmethod
+    def build(cls, config: Config, client: redis.Redis) -> Services:
+        players = Players(client)
+        games = GameService(
+            GameStore(client),
+            players,
+            snapshot_every=config.snapshot_every,
+            idempotency_ttl=config.idempotency_days * 86400,
+        )
+        return cls(config, client, players, games)
+
+
+def services() -> Services:
+    found: Services = current_app.extensions["turnpost"]
+    return found

@@ -1,0 +1,182 @@
+"""A game's data in Redis: its meta hash, its append-only log, its snapshot.
+
+Every change to a running game is one Lua script call, so it is atomic: the log grows only if
+its length still equals the version the caller saw, and the meta, the snapshot, the idempotency
+record and the "moved" signal change in the same step. Nothing is read-modify-written from Python.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+from server import keys
+
+# KEYS: log, meta, snap, idem.
+# ARGV: expected version, idem ttl (0: none), response, snapshot version (0: none),
+#       snapshot tag, snapshot blob, number of meta pairs, the pairs..., the entries...
+APPEND = """
+local ttl = tonumber(ARGV[2])
+if ttl > 0 then
+  local prior = redis.call('GET', KEYS[4])
+  if prior then return {'replayed', prior} end
+end
+local version = redis.call('LLEN', KEYS[1])
+if version ~= tonumber(ARGV[1]) then return {'stale', tostring(version)} end
+if redis.call('HGET', KEYS[2], 'status') ~= 'active' then return {'inactive', tostring(version)} end
+local pairs_count = tonumber(ARGV[7])
+for i = 8, 7 + 2 * pairs_count, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+local first_entry = 8 + 2 * pairs_count
+for i = first_entry, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
+local new_version = version + #ARGV - first_entry + 1
+if tonumber(ARGV[4]) > 0 then
+  redis.call('HSET', KEYS[3], 'version', ARGV[4], 'tag', ARGV[5], 'state', ARGV[6])
+end
+if ttl > 0 then redis.call('SET', KEYS[4], ARGV[3], 'EX', ttl) end
+redis.call('PUBLISH', KEYS[1], new_version)
+return {'appended', tostring(new_version)}
+"""
+
+# KEYS: meta, snap, log.  Returns the meta pairs, the snapshot and the log after it, in one trip.
+LOAD = """
+local meta = redis.call('HGETALL', KEYS[1])
+if #meta == 0 then return false end
+local snap = redis.call('HMGET', KEYS[2], 'version', 'tag', 'state')
+local from = tonumber(snap[1]) or 0
+return {meta, from, snap[2] or '', snap[3] or '', redis.call('LRANGE', KEYS[3], from, -1)}
+"""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as read in one round trip: its meta, and its log from the snapshot on."""
+
+    meta: dict[str, str]
+    snapshot_version: int
+    snapshot_tag: str
+    snapshot: bytes
+    tail: list[bytes]
+
+    @property
+    def version(self) -> int:
+        return self.snapshot_version + len(self.tail)
+
+
+@dataclass(frozen=True)
+class Appended:
+    outcome: str  # appended | stale | inactive | replayed
+    value: str  # the new or current version, or the replayed response
+
+
+class GameStore:
+    def __init__(self, client: redis.Redis) -> None:
+        self.client = client
+        self._append = client.register_script(APPEND)
+        self._load = client.register_script(LOAD)
+
+    def create(self, game_id: str, meta: dict[str, str]) -> bool:
+        """False if the id is taken (ids are random, so that means a collision, not a bug)."""
+        created = self.client.hsetnx(keys.game(game_id, "meta"), "id", game_id)
+        if created:
+            self.client.hset(keys.game(game_id, "meta"), mapping=meta)
+        return bool(created)
+
+    def meta(self, game_id: str) -> dict[str, str]:
+        raw = self.client.hgetall(keys.game(game_id, "meta"))
+        return {k.decode(): v.decode() for k, v in raw.items()}
+
+    def metas(self, game_ids: list[str]) -> list[dict[str, str]]:
+        pipe = self.client.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.hgetall(keys.game(game_id, "meta"))
+        return [{k.decode(): v.decode() for k, v in raw.items()} for raw in pipe.execute()]
+
+    def load(self, game_id: str) -> Loaded | None:
+        found = self._load(
+            keys=[keys.game(game_id, "meta"), keys.game(game_id, "snap"), keys.game(game_id, "log")]
+        )
+        if not found:
+            return None
+        pairs, start, tag, state, tail = found
+        meta = {pairs[i].decode(): pairs[i + 1].decode() for i in range(0, len(pairs), 2)}
+        return Loaded(meta, int(start), tag.decode() if tag else "", state or b"", list(tail))
+
+    def log_raw(self, game_id: str, start: int = 0) -> list[bytes]:
+        return list(self.client.lrange(keys.game(game_id, "log"), start, -1))
+
+    def log(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        return [json.loads(raw) for raw in self.client.lrange(keys.game(game_id, "log"), start, -1)]
+
+    def append(
+        self,
+        game_id: str,
+        expected_version: int,
+        entries: list[dict[str, Any]],
+        meta: dict[str, str],
+        *,
+        snapshot: tuple[int, str, Any] | None = None,
+        idempotency_key: str | None = None,
+        idempotency_ttl: int = 0,
+        response: str = "",
+    ) -> Appended:
+        """Append `entries` if the log is still at `expected_version`; see APPEND."""
+        snap_version, snap_tag, snap_blob = 0, "", b""
+        if snapshot is not None:
+            snap_version, snap_tag = snapshot[0], snapshot[1]
+            snap_blob = pickle.dumps(snapshot[2], protocol=pickle.HIGHEST_PROTOCOL)
+        pairs = [item for pair in meta.items() for item in pair]
+        args: list[Any] = [
+            expected_version,
+            idempotency_ttl if idempotency_key else 0,
+            response,
+            snap_version,
+            snap_tag,
+            snap_blob,
+            len(meta),
+            *pairs,
+            *(json.dumps(entry, separators=(",", ":")) for entry in entries),
+        ]
+        idem = idempotency_key or keys.game(game_id, "idem:none")
+        outcome, value = self._append(
+            keys=[
+                keys.game(game_id, "log"),
+                keys.game(game_id, "meta"),
+                keys.game(game_id, "snap"),
+                idem,
+            ],
+            args=args,
+        )
+        return Appended(outcome.decode(), value.decode())
+
+    def replayed_response(self, idempotency_key: str) -> str | None:
+        found = self.client.get(idempotency_key)
+        return found.decode() if found is not None else None
+
+    def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
+        """Block until the log's length differs from `version` or `deadline` (monotonic) passes.
+        Subscribing before looking closes the gap in which a move could slip by unseen."""
+        log_key = keys.game(game_id, "log")
+        pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        try:
+            pubsub.subscribe(log_key)
+            while True:
+                if self.client.llen(log_key) != version:
+                    return True
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                pubsub.get_message(timeout=min(remaining, 5.0))
+        finally:
+            pubsub.close()
+
+    def drop_snapshots(self) -> int:
+        """Delete every snapshot (they are a cache); returns how many."""
+        dropped = 0
+        for key in self.client.scan_iter(match="{g:*}:snap", count=1000):
+            dropped += int(self.client.delete(key))
+        return dropped

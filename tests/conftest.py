@@ -1,0 +1,75 @@
+"""Real parts for the tests: a redis-server on a free port (one per test worker) and the API
+served over real HTTP on loopback."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+from werkzeug.serving import make_server
+
+from server.app import create_app
+from server.config import Config
+from server.redis_process import RedisProcess, free_port
+from tests.api_client import ApiClient
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisProcess]:
+    process = RedisProcess(Path(tmp_path_factory.mktemp("redis")), port=free_port())
+    with process:
+        yield process
+
+
+@pytest.fixture
+def redis_client(redis_server: RedisProcess) -> Iterator[redis.Redis]:
+    client = redis.Redis.from_url(redis_server.url)
+    client.flushall()
+    yield client
+    client.close()
+
+
+def test_config(redis_url: str, **overrides: object) -> Config:
+    settings: dict[str, object] = {
+        "redis_url": redis_url,
+        "data_dir": Path("var-test"),
+        "rate_limit": "100000 per minute",
+        "registration_limit": "100000 per minute",
+        "snapshot_every": 4,
+        **overrides,
+    }
+    return Config(**settings)  # type: ignore[arg-type]
+
+
+class LiveServer:
+    """The app on a loopback port, in a thread of the test process."""
+
+    def __init__(self, config: Config) -> None:
+        self.app = create_app(config)
+        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def client(self, token: str | None = None) -> ApiClient:
+        return ApiClient(self.url, token)
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.thread.join()
+
+
+@pytest.fixture(scope="session")
+def live_server(redis_server: RedisProcess) -> Iterator[LiveServer]:
+    server = LiveServer(test_config(redis_server.url))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def api(live_server: LiveServer, redis_client: redis.Redis) -> LiveServer:
+    """The live server over an empty Redis."""
+    return live_server

@@ -1,0 +1,205 @@
+"""Playing through the API: a whole lost-cities match, and every refusal leaving the log alone."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+import redis
+
+from server import keys
+from shared.engine import Engine
+from shared.games import ENGINES
+from shared.playout import replay
+from tests.api_client import ApiClient
+from tests.conftest import LiveServer
+
+
+def start_game(
+    api: LiveServer, type_id: str, players: int = 2, **options: Any
+) -> tuple[str, list[ApiClient]]:
+    names = ["ada", "bo", "cy", "di", "ed"][:players]
+    clients = [api.client().register(name) for name in names]
+    created = clients[0].ok(
+        "POST",
+        "/games",
+        json={"type": type_id, "seats": players, "options": options, "invite": names[1:]},
+    )
+    game_id = created["game"]["id"]
+    assert created["game"]["status"] == "open"
+    for client in clients[1:]:
+        clients[0].ok("GET", f"/games/{game_id}")
+        client.ok("POST", f"/games/{game_id}/join")
+    return game_id, clients
+
+
+def play_to_the_end(game_id: str, clients: list[ApiClient], rnd: random.Random) -> dict[str, Any]:
+    """Each player moves when asked, picking a random legal move in text notation."""
+    while True:
+        views = [client.ok("GET", f"/games/{game_id}") for client in clients]
+        if views[0]["game"]["status"] == "finished":
+            return views[0]
+        movers = [i for i, v in enumerate(views) if v["your_turn"]]
+        assert movers, "an active game waits on someone"
+        seat = rnd.choice(movers)
+        text = rnd.choice(views[seat]["legal_moves"])["text"]
+        clients[seat].ok(
+            "POST",
+            f"/games/{game_id}/moves",
+            json={"move": text, "expected_version": views[seat]["version"]},
+        )
+
+
+def log_length(redis_client: redis.Redis, game_id: str) -> int:
+    return int(redis_client.llen(keys.game(game_id, "log")))
+
+
+def test_a_whole_lost_cities_match_through_the_api(api: LiveServer) -> None:
+    game_id, clients = start_game(api, "lost-cities", rounds=3)
+    started = clients[0].ok("GET", f"/games/{game_id}")
+    assert started["game"]["status"] == "active" and started["game"]["seed"] is None
+    final = play_to_the_end(game_id, clients, random.Random(7))
+
+    game = final["game"]
+    seed = game["seed"]
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == game["seed_sha256"]
+    log = clients[1].ok("GET", f"/games/{game_id}/log")
+    assert len(log["entries"]) == final["version"]
+    engine: Engine[Any] = ENGINES["lost-cities"]
+    moves = [(entry["seat"], entry["move"]) for entry in log["entries"]]
+    rebuilt = replay(engine, engine.new(2, seed, game["options"]), moves)
+    assert engine.result(rebuilt) == game["result"]
+    assert sorted(g["id"] for g in clients[0].ok("GET", "/games?mine=finished")["games"]) == [
+        game_id
+    ]
+
+
+def test_refused_moves_change_nothing(api: LiveServer, redis_client: redis.Redis) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    view = ada.ok("GET", f"/games/{game_id}")
+    mover, waiter = (ada, bo) if view["your_turn"] else (bo, ada)
+    view = mover.ok("GET", f"/games/{game_id}")
+    legal = view["legal_moves"][0]["text"]
+    before = log_length(redis_client, game_id)
+
+    stale = mover.call(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": legal, "expected_version": view["version"] + 1},
+    )
+    assert stale.status_code == 409
+    assert stale.json()["error"]["details"]["current_version"] == view["version"]
+
+    not_yours = waiter.call(
+        "POST", f"/games/{game_id}/moves", json={"move": legal, "expected_version": view["version"]}
+    )
+    assert not_yours.status_code == 422
+
+    nonsense = mover.call(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": "fly to the moon", "expected_version": view["version"]},
+    )
+    assert nonsense.status_code == 422
+    error = nonsense.json()["error"]
+    assert error["code"] == "bad_notation" and error["details"]["legal_moves"]
+
+    for body in (
+        {"move": {"action": "play", "card": 5}, "expected_version": view["version"]},
+        {"move": [], "expected_version": view["version"]},
+        {"move": legal, "expected_version": "0"},
+        {"move": legal},
+    ):
+        response = mover.call("POST", f"/games/{game_id}/moves", json=body)
+        assert response.status_code in (400, 422), response.text
+
+    outsider = api.client().register("cy")
+    assert outsider.call("GET", f"/games/{game_id}").status_code == 403
+    assert (
+        outsider.call(
+            "POST",
+            f"/games/{game_id}/moves",
+            json={"move": legal, "expected_version": view["version"]},
+        ).status_code
+        == 403
+    )
+    assert outsider.call("GET", f"/games/{game_id}/log").status_code == 403
+    assert api.client("wrong").call("GET", f"/games/{game_id}").status_code == 401
+    assert mover.call("GET", "/games/nope").status_code == 404
+    assert log_length(redis_client, game_id) == before
+
+
+def test_idempotent_retry_moves_once(api: LiveServer, redis_client: redis.Redis) -> None:
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+    seat = 0 if views[0]["your_turn"] else 1
+    body = {
+        "move": views[seat]["legal_moves"][0]["text"],
+        "expected_version": views[seat]["version"],
+    }
+    headers = {"Idempotency-Key": "retry-me"}
+    first = clients[seat].ok("POST", f"/games/{game_id}/moves", json=body, headers=headers)
+    again = clients[seat].ok("POST", f"/games/{game_id}/moves", json=body, headers=headers)
+    assert first == again
+    assert log_length(redis_client, game_id) == 1
+
+
+def test_bad_game_creation_is_refused(api: LiveServer, redis_client: redis.Redis) -> None:
+    ada = api.client().register("ada")
+    cases = [
+        ({"type": "chess"}, "unknown_game_type"),
+        ({"type": "lost-cities", "options": {"rounds": 7}}, "bad_options"),
+        ({"type": "lost-cities", "options": {"colour": 6}}, "bad_options"),
+        ({"type": "lost-cities", "seats": 3}, "bad_options"),
+        ({"type": "lost-cities", "invite": ["nobody"]}, "unknown_player"),
+        ({"type": "lost-cities", "extra": 1}, "invalid_request"),
+    ]
+    for body, code in cases:
+        response = ada.call("POST", "/games", json=body)
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["code"] == code
+    assert not list(redis_client.scan_iter(match="{g:*"))
+
+
+def test_snapshots_are_only_a_cache(api: LiveServer, redis_client: redis.Redis) -> None:
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    rnd = random.Random(3)
+    for _ in range(20):
+        views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+        seat = 0 if views[0]["your_turn"] else 1
+        clients[seat].ok(
+            "POST",
+            f"/games/{game_id}/moves",
+            json={
+                "move": rnd.choice(views[seat]["legal_moves"])["text"],
+                "expected_version": views[seat]["version"],
+            },
+        )
+    assert redis_client.exists(keys.game(game_id, "snap"))
+    with_snapshot = [c.ok("GET", f"/games/{game_id}") for c in clients]
+    redis_client.delete(keys.game(game_id, "snap"))
+    assert [c.ok("GET", f"/games/{game_id}") for c in clients] == with_snapshot
+
+
+def test_wait_returns_when_the_game_moves(api: LiveServer) -> None:
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+    seat = 0 if views[0]["your_turn"] else 1
+    idle = clients[1 - seat].ok("GET", f"/games/{game_id}/wait?version=0&timeout=0")
+    assert idle["changed"] is False
+    clients[seat].ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": views[seat]["legal_moves"][0]["text"], "expected_version": 0},
+    )
+    moved = clients[1 - seat].ok("GET", f"/games/{game_id}/wait?version=0&timeout=5")
+    assert moved["changed"] is True and moved["your_turn"] is True
+
+
+def test_resigning_ends_a_two_player_game(api: LiveServer) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    finished = ada.ok("POST", f"/games/{game_id}/resign")
+    assert finished["game"]["status"] == "finished"
+    assert finished["game"]["result"]["winners"] == [1]
+    assert bo.call("POST", f"/games/{game_id}/resign").status_code == 409

@@ -1,0 +1,96 @@
+"""Registration, profiles and tokens over real HTTP."""
+
+from __future__ import annotations
+
+import redis
+
+from tests.conftest import LiveServer
+
+
+def test_register_shows_the_token_once_and_stores_only_its_hash(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    response = api.client().call(
+        "POST", "/players", json={"name": "ada", "email": "ada@example.org", "timezone": "UTC"}
+    )
+    assert response.status_code == 201
+    token = response.json()["token"]
+    dump = b"".join(redis_client.dump(key) or b"" for key in redis_client.scan_iter(match="*"))
+    assert token.encode() not in dump
+    me = api.client(token).ok("GET", "/me")
+    assert me["name"] == "ada" and "token" not in me and "token_hash" not in me
+
+
+def test_profile_update_and_token_rotation(api: LiveServer) -> None:
+    ada = api.client().register("ada")
+    changed = ada.ok("PATCH", "/me", json={"timezone": "America/Chicago"})
+    assert changed["timezone"] == "America/Chicago"
+    new_token = ada.ok("POST", "/me/token")["token"]
+    assert ada.call("GET", "/me").status_code == 401
+    assert api.client(new_token).ok("GET", "/me")["name"] == "ada"
+
+
+def test_refusals_have_one_json_shape(api: LiveServer) -> None:
+    anonymous = api.client()
+    anonymous.register("ada")
+    cases = [
+        (
+            anonymous.call("POST", "/players", json={"name": "ada", "email": "a@b.org"}),
+            409,
+            "name_taken",
+        ),
+        (
+            anonymous.call("POST", "/players", json={"name": "bo", "email": "nope"}),
+            400,
+            "invalid_request",
+        ),
+        (
+            anonymous.call(
+                "POST", "/players", json={"name": "bo", "email": "b@b.org", "admin": True}
+            ),
+            400,
+            "invalid_request",
+        ),
+        (
+            anonymous.call(
+                "POST",
+                "/players",
+                json={"name": "bo", "email": "b@b.org", "timezone": "Mars/Olympus"},
+            ),
+            400,
+            "invalid_request",
+        ),
+        (
+            anonymous.call(
+                "POST", "/players", data="{not json", headers={"Content-Type": "application/json"}
+            ),
+            400,
+            None,
+        ),
+        (anonymous.call("GET", "/me"), 401, "unauthorized"),
+        (api.client("forged").call("GET", "/me"), 401, "unauthorized"),
+        (anonymous.call("GET", "/no/such/route"), 404, "not_found"),
+        (anonymous.call("DELETE", "/players"), 405, "method_not_allowed"),
+        (
+            anonymous.call(
+                "POST", "/players", data="x" * 100_000, headers={"Content-Type": "application/json"}
+            ),
+            413,
+            "body_too_large",
+        ),
+    ]
+    for response, status, code in cases:
+        assert response.status_code == status, response.text
+        assert response.headers["Content-Type"].startswith("application/json")
+        error = response.json()["error"]
+        assert error["message"] and (code is None or error["code"] == code), error
+
+
+def test_game_types_and_openapi(api: LiveServer) -> None:
+    client = api.client()
+    types = {t["id"]: t for t in client.ok("GET", "/game-types")}
+    assert "lost-cities" in types
+    assert any(o["name"] == "rounds" for o in types["lost-cities"]["options"])
+    spec = client.ok("GET", "/openapi.json")
+    assert "/api/v1/games/{game_id}/moves" in spec["paths"]
+    assert client.call("GET", "/docs").status_code == 200
