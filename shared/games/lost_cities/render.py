@@ -1,0 +1,95 @@
+"""Views and log events as plain text for a terminal or an email, in the notation people type."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from shared.engine import JSON, Event
+from shared.games.lost_cities.cards import COLOUR_NAMES, COLOURS
+
+EMPTY = "-"
+
+
+def _cards(cards: list[str]) -> str:
+    return " ".join(cards) if cards else EMPTY
+
+
+def _points(points: list[int]) -> str:
+    return " : ".join(str(p) for p in points)
+
+
+def _who(seat: JSON, viewer: JSON) -> str:
+    return f"seat {seat}" + (" (you)" if seat == viewer and viewer is not None else "")
+
+
+def render_view(view: Mapping[str, JSON]) -> str:
+    viewer = view["seat"]
+    header = f"Lost Cities, game {view['game']} of {view['rounds']}"
+    if view["match"] == "best-of":
+        header += " (best of)"
+    lines = [header, f"Draw pile: {view['deck_left']} cards"]
+    for seat, expeditions in enumerate(view["expeditions"]):
+        lines.append(f"{_who(seat, viewer)}, {view['hand_sizes'][seat]} cards in hand:")
+        lines.extend(
+            f"  {COLOUR_NAMES[COLOURS.index(letter)]:<7} {_cards(cards)}"
+            for letter, cards in expeditions.items()
+        )
+    lines.append("Discard piles (top card last):")
+    lines.extend(
+        f"  {COLOUR_NAMES[COLOURS.index(letter)]:<7} {_cards(pile['cards'])}"
+        for letter, pile in view["discards"].items()
+    )
+    if "hand" in view:
+        lines.append(f"Your hand: {_cards(view['hand'])}")
+    lines.extend(_score_lines(view["scores"]))
+    stall = view.get("stall")
+    if stall is not None:
+        lines.append(
+            f"No draw from the draw pile for {stall['turns']} of {stall['limit']} turns"
+            + ("; the next draw must come from it." if stall["must_draw_deck"] else ".")
+        )
+    lines.append(_status(view))
+    return "\n".join(lines)
+
+
+def _score_lines(scores: Mapping[str, JSON]) -> list[str]:
+    lines = [
+        f"Game {number}: {_points(points)}" for number, points in enumerate(scores["games"], 1)
+    ]
+    current = scores.get("current")
+    if current is not None:
+        lines.append(f"This game so far: {_points(current['points'])}")
+    if scores["games"]:
+        lines.append(
+            f"Totals: {_points(scores['totals'])} (games won {_points(scores['games_won'])})"
+        )
+    return lines
+
+
+def _status(view: Mapping[str, JSON]) -> str:
+    if view["resigned"] is not None:
+        return f"Match over: seat {view['resigned']} resigned."
+    if view["over"]:
+        return "Match over."
+    return f"To move: {_who(view['to_act'], view['seat'])}"
+
+
+def render_event(event: Event) -> str:
+    seat = event["seat"]
+    if event["action"] == "resign":
+        return f"seat {seat} resigned"
+    line = f"seat {seat}: {event['action']} {event['card']}, "
+    if event["draw"] == "deck":
+        drew = event.get("drew")
+        line += "drew from the deck" + (f" ({drew})" if drew else "")
+    else:
+        line += f"took {event['drew']} from the {COLOUR_NAMES[COLOURS.index(event['draw'])]} pile"
+    ended = event.get("game_end")
+    if ended is not None:
+        line += f"; game {ended['game']} over, {_points(ended['points'])}"
+        line += f" (totals {_points(ended['totals'])})"
+        if ended["next_starter"] is not None:
+            line += f", seat {ended['next_starter']} starts game {ended['game'] + 1}"
+        else:
+            line += ", match over"
+    return line
