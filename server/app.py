@@ -7,16 +7,13 @@ from typing import Any
 
 import redis
 from flask import Flask, Response, jsonify
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from server.api import games, meta, players
-from server.auth import bearer_token
 from server.config import Config
 from server.errors import HTTP_CODES, ApiError
-from server.players import hash_token
+from server.limits import limiter, limiter_storage
 from server.schemas import ErrorSchema
 from server.services import Services
 
@@ -41,20 +38,6 @@ class TurnpostApi(Api):
         return ApiError(status, code, message, details).body(), status, data.get("headers", {})
 
 
-def limiter_storage(redis_url: str) -> str:
-    """flask-limiter (the `limits` package) names a unix-socket Redis differently."""
-    if redis_url.startswith("unix://"):
-        return "redis+unix://" + redis_url.removeprefix("unix://")
-    return redis_url
-
-
-def rate_limit_key() -> str:
-    """Per token where there is one (a script cannot dodge it by changing address), else per
-    client address."""
-    token = bearer_token()
-    return "token:" + hash_token(token) if token else "addr:" + get_remote_address()
-
-
 def create_app(config: Config | None = None) -> Flask:
     config = config or Config()
     if not config.redis_url:
@@ -76,19 +59,14 @@ def create_app(config: Config | None = None) -> Flask:
     client = redis.Redis.from_url(config.redis_url)
     app.extensions["turnpost"] = Services.build(config, client)
 
-    limiter = Limiter(
-        rate_limit_key,
-        app=app,
-        storage_uri=limiter_storage(config.redis_url),
-        default_limits=[config.rate_limit],
-        strategy="moving-window",
-        key_prefix="ratelimit",
+    app.config.update(
+        RATELIMIT_STORAGE_URI=limiter_storage(config.redis_url),
+        RATELIMIT_DEFAULT=config.rate_limit,
     )
+    limiter.init_app(app)
     api = TurnpostApi(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
-    limiter.exempt(meta.health)
-    limiter.limit(config.registration_limit, methods=["POST"])(players.register)
     for blueprint in (meta.blp, players.blp, games.blp):
         api.register_blueprint(blueprint)
 

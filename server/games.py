@@ -355,11 +355,29 @@ class GameService:
         With an idempotency key, a retry gets the first answer back instead of moving twice.
         """
         idem = keys.idempotency(game_id, player["id"], idempotency_key) if idempotency_key else None
-        if idem is not None:
-            prior = self.store.replayed_response(idem)
-            if prior is not None:
-                replayed: dict[str, Any] = json.loads(prior)
-                return replayed
+        try:
+            return self._replayed(idem) or self._submit(
+                player, game_id, move, expected_version, idem
+            )
+        except ApiError:
+            # A retry racing its own first attempt may see the game already moved on by it.
+            replayed = self._replayed(idem)
+            if replayed is None:
+                raise
+            return replayed
+
+    def _replayed(self, idem: str | None) -> dict[str, Any] | None:
+        prior = self.store.replayed_response(idem) if idem is not None else None
+        return json.loads(prior) if prior is not None else None
+
+    def _submit(
+        self,
+        player: dict[str, str],
+        game_id: str,
+        move: Any,
+        expected_version: int,
+        idem: str | None,
+    ) -> dict[str, Any]:
         game, seat = self.for_player(game_id, player)
         if seat is None:
             raise ApiError(409, "not_joined", "join the game before moving in it")

@@ -32,7 +32,7 @@ def redis_client(redis_server: RedisProcess) -> Iterator[redis.Redis]:
     client.close()
 
 
-def test_config(redis_url: str, **overrides: object) -> Config:
+def service_config(redis_url: str, **overrides: object) -> Config:
     settings: dict[str, object] = {
         "redis_url": redis_url,
         "data_dir": Path("var-test"),
@@ -64,7 +64,7 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def live_server(redis_server: RedisProcess) -> Iterator[LiveServer]:
-    server = LiveServer(test_config(redis_server.url))
+    server = LiveServer(service_config(redis_server.url))
     yield server
     server.stop()
 

@@ -1,0 +1,31 @@
+"""Rate limits (flask-limiter, counted in the service's Redis): per token where there is one,
+so a script cannot dodge its limit by changing address; else per client address."""
+
+from __future__ import annotations
+
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from server.auth import bearer_token
+from server.players import hash_token
+from server.services import services
+
+
+def rate_limit_key() -> str:
+    token = bearer_token()
+    return "token:" + hash_token(token) if token else "addr:" + get_remote_address()
+
+
+def limiter_storage(redis_url: str) -> str:
+    """The `limits` package names a unix-socket Redis differently from redis-py."""
+    if redis_url.startswith("unix://"):
+        return "redis+unix://" + redis_url.removeprefix("unix://")
+    return redis_url
+
+
+limiter = Limiter(rate_limit_key, strategy="moving-window", key_prefix="ratelimit")
+
+registration_limit = limiter.limit(
+    lambda: services().config.registration_limit, key_func=get_remote_address, methods=["POST"]
+)
+"""New accounts per address: tokens are free, so this is what bounds making more of them."""

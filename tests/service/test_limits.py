@@ -1,0 +1,39 @@
+"""Rate limits: per token, answered with the same JSON error shape."""
+
+from __future__ import annotations
+
+import redis
+
+from server.redis_process import RedisProcess
+from tests.conftest import LiveServer, service_config
+
+
+def test_a_token_over_its_rate_gets_429(
+    redis_server: RedisProcess, redis_client: redis.Redis
+) -> None:
+    server = LiveServer(service_config(redis_server.url, rate_limit="5 per minute"))
+    try:
+        ada = server.client().register("ada")
+        bo = server.client().register("bo")
+        statuses = [ada.call("GET", "/me").status_code for _ in range(8)]
+        assert statuses[:4] == [200] * 4 and statuses[-1] == 429
+        refused = ada.call("GET", "/me")
+        assert refused.json()["error"]["code"] == "rate_limited"
+        assert bo.call("GET", "/me").status_code == 200, "limits are per token"
+        assert server.client().call("GET", "/health").status_code == 200
+    finally:
+        server.stop()
+
+
+def test_registration_is_limited_per_address(
+    redis_server: RedisProcess, redis_client: redis.Redis
+) -> None:
+    server = LiveServer(service_config(redis_server.url, registration_limit="2 per hour"))
+    try:
+        anonymous = server.client()
+        anonymous.register("ada")
+        anonymous.register("bo")
+        refused = anonymous.call("POST", "/players", json={"name": "cy", "email": "c@x.org"})
+        assert refused.status_code == 429
+    finally:
+        server.stop()
