@@ -1,0 +1,379 @@
+"""The `turnpost` command line: one function per verb a player expects.
+
+Each command is the same three steps — open a session, make the API calls, emit the answer as
+JSON or as text — so what differs between them is only what they ask and how they draw it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+
+from client import config, render
+from client.http import Api, Refused, Unreachable
+from client.output import ExitCode, Failure
+from client.session import session
+from client.verify import verify as verify_game
+from shared.games import ENGINES
+
+app = typer.Typer(
+    name="turnpost",
+    help=(
+        "Play board games slowly, by post: the turnpost command line.\n\n"
+        "Start with: turnpost register NAME EMAIL\n\n"
+        "Exit codes: 0 ok · 1 refused by the server (e.g. an illegal move) or a failed check · "
+        "2 usage · 3 cannot reach the server · 4 `wait` on a finished game."
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+)
+
+GAME_ID_SETTINGS = {"ignore_unknown_options": True}
+"""Game ids may begin with '-'; without this, such an id would be taken for an unknown option."""
+
+
+def complete_game_id(incomplete: str) -> list[str]:
+    """Shell completion: the ids of my games. Completion must never print errors, so any
+    failure (no token, no server) just offers nothing."""
+    try:
+        settings = config.current()
+        games = Api(settings.url, settings.token).games()["games"]
+    except (Refused, Unreachable, config.ConfigError):
+        return []
+    return [game["id"] for game in games if game["id"].startswith(incomplete)]
+
+
+def complete_game_type(incomplete: str) -> list[str]:
+    return [type_id for type_id in ENGINES if type_id.startswith(incomplete)]
+
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON, for scripts.")]
+GameId = Annotated[
+    str,
+    typer.Argument(
+        metavar="GAME",
+        help="A game id, or the start of one of your games' ids.",
+        autocompletion=complete_game_id,
+        show_default=False,
+    ),
+]
+
+
+class Listing(StrEnum):
+    waiting = "waiting"
+    active = "active"
+    open = "open"
+    finished = "finished"
+
+
+def option_value(text: str) -> tuple[str, Any]:
+    """`k=v`; v is JSON when it parses (3, true, a list), else the text itself."""
+    name, equals, raw = text.partition("=")
+    if not equals or not name.strip():
+        raise typer.BadParameter(f"{text!r} is not NAME=VALUE", param_hint="--option")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = raw
+    return name.strip(), value
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+
+@app.command()
+def register(
+    name: Annotated[str, typer.Argument(help="Your player name: 2-32 letters, digits, . _ -")],
+    email: Annotated[str, typer.Argument(help="Where your-turn notices go.")],
+    timezone: Annotated[str, typer.Option(help="Your IANA time zone, for reminders.")] = "UTC",
+    url: Annotated[str | None, typer.Option(help="The server; default: the saved one.")] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the token saved here (it is then lost).")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Register a player and save the server URL and your token (file mode 0600).
+
+    The token is shown only once by the server; it is kept in your config directory (or
+    TURNPOST_CONFIG_DIR).
+
+    Example: turnpost register ada ada@example.org --timezone Europe/Warsaw
+    """
+    with session(as_json, needs_token=False) as s:
+        saved = config.load_saved()
+        if saved.token and not force:
+            raise Failure(
+                ExitCode.USAGE,
+                "already_registered",
+                f"a token is saved already (for {saved.name or 'someone'}); "
+                "use --force to replace it, or another TURNPOST_CONFIG_DIR",
+            )
+        api = Api(url) if url else s.api
+        answer = api.register(name, email, timezone)
+        path = config.save(config.Saved(api.url, answer["token"], answer["player"]["name"]))
+        s.out.emit(
+            {**answer, "config": str(path)},
+            lambda console: console.print(
+                f"Registered {answer['player']['name']} at {api.url}; token saved in {path}.",
+                markup=False,
+            ),
+        )
+
+
+@app.command(name="config")
+def show_config(
+    url: Annotated[str | None, typer.Option(help="Save this server URL.")] = None,
+    token: Annotated[str | None, typer.Option(help="Save this token.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the settings in use, or change the saved server URL or token.
+
+    TURNPOST_URL and TURNPOST_TOKEN override the saved values.
+
+    Example: turnpost config --url https://turnpost.example.org
+    """
+    if url is not None and not url.startswith(("http://", "https://")):
+        raise typer.BadParameter("the URL starts with http:// or https://", param_hint="--url")
+    with session(as_json, needs_token=False) as s:
+        if url is not None or token is not None:
+            saved = config.load_saved()
+            config.save(config.Saved(url or saved.url, token or saved.token, saved.name))
+        settings = config.current()
+        shown = {
+            "url": settings.url,
+            "token": masked(settings.token),
+            "name": settings.name,
+            "config_file": str(config.config_path()),
+            "url_from_env": settings.url_from_env,
+            "token_from_env": settings.token_from_env,
+        }
+
+        def draw(console: Any) -> None:
+            for key, value in shown.items():
+                console.print(f"{key}: {value}", markup=False)
+
+        s.out.emit(shown, draw)
+
+
+def masked(token: str | None) -> str | None:
+    """Enough of a token to tell two apart, not enough to use it."""
+    return None if token is None else token[:4] + "…"
+
+
+# -- games ------------------------------------------------------------------------------------
+
+
+@app.command()
+def types(as_json: JsonFlag = False) -> None:
+    """List the game types the server offers, with their options and defaults.
+
+    Example: turnpost types
+    """
+    with session(as_json, needs_token=False) as s:
+        described = s.api.game_types()
+        s.out.emit(described, lambda console: render.game_types(console, described))
+
+
+@app.command()
+def new(
+    game_type: Annotated[
+        str,
+        typer.Argument(
+            metavar="TYPE",
+            help="A game type (see `turnpost types`).",
+            autocompletion=complete_game_type,
+        ),
+    ],
+    seats: Annotated[
+        int | None, typer.Option(help="Number of players; default: the fewest the game takes.")
+    ] = None,
+    invite: Annotated[
+        list[str] | None, typer.Option(help="Reserve a seat for this player (repeatable).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(help="A game option NAME=VALUE (repeatable); VALUE is JSON or text."),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Start a new game; you take the first seat and the others join it.
+
+    Example: turnpost new lost-cities --invite bo --option rounds=1
+    """
+    options = dict(option_value(text) for text in option or [])
+    with session(as_json) as s:
+        answer = s.api.create_game(game_type, seats, options, invite or [])
+        s.out.emit(answer, lambda console: render.game_screen(console, answer))
+
+
+@app.command(context_settings=GAME_ID_SETTINGS)
+def join(game: GameId, as_json: JsonFlag = False) -> None:
+    """Take your reserved seat in a game, or a free one; the last seat starts the game.
+
+    Example: turnpost join k3J9xQ
+    """
+    with session(as_json) as s:
+        answer = s.on_game(game, s.api.join)
+        s.out.emit(answer, lambda console: render.game_screen(console, answer))
+
+
+@app.command()
+def games(
+    mine: Annotated[Listing | None, typer.Option(help="Only these games.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """List your games: those waiting on you first, with whose turn it is and for how long.
+
+    Example: turnpost games --mine waiting
+    """
+    with session(as_json) as s:
+        answer = s.api.games(mine.value if mine else None)
+        s.out.emit(answer, lambda console: render.game_list(console, answer["games"], time.time()))
+
+
+@app.command(context_settings=GAME_ID_SETTINGS)
+def show(game: GameId, as_json: JsonFlag = False) -> None:
+    """Show a game as you see it: your hidden hand, the board, scores and whose turn it is.
+
+    Example: turnpost show k3J9xQ
+    """
+    with session(as_json) as s:
+        answer = s.on_game(game, s.api.game)
+        s.out.emit(answer, lambda console: render.game_screen(console, answer))
+
+
+@app.command(context_settings=GAME_ID_SETTINGS)
+def moves(game: GameId, as_json: JsonFlag = False) -> None:
+    """Print your legal moves in text notation, one per line (none when it is not your turn).
+
+    Example: turnpost moves k3J9xQ | head -n1
+    """
+    with session(as_json) as s:
+        answer = s.on_game(game, s.api.game)
+        legal = answer["legal_moves"]
+        if not legal:
+            s.out.note(render.next_step(answer).plain)
+        s.out.emit(legal, lambda _: typer.echo("".join(f"{m['text']}\n" for m in legal), nl=False))
+
+
+@app.command(context_settings=GAME_ID_SETTINGS)
+def play(
+    game: GameId,
+    move: Annotated[
+        str, typer.Argument(help="A move in text notation; steps of a batch separated by ';'.")
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Make a move, and see the game after it.
+
+    An illegal move is refused with the reason and your legal moves. The move is sent with the
+    version just read, so it cannot land on a game that changed in between, and with a fresh
+    idempotency key, so a retry never moves twice.
+
+    Example: turnpost play k3J9xQ "play R7 draw deck"
+    """
+    with session(as_json) as s:
+        before = s.on_game(game, s.api.game)
+        answer = s.api.move(before["game"]["id"], move, before["version"], str(uuid.uuid4()))
+
+        def draw(console: Any) -> None:
+            render.applied(console, answer)
+            render.game_screen(console, answer)
+
+        s.out.emit(answer, draw)
+
+
+@app.command(context_settings=GAME_ID_SETTINGS)
+def log(
+    game: GameId,
+    since: Annotated[int, typer.Option(min=0, help="Only what happened after this version.")] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the game's history as you may see it (everyone's moves once it is over).
+
+    Example: turnpost log k3J9xQ --since 10
+    """
+    with session(as_json) as s:
+        current = s.on_game(game, s.api.game)
+        answer = s.api.log(current["game"]["id"], since)
+        s.out.emit(answer, lambda console: render.log_lines(console, current, answer["entries"]))
+
+
+@app.command(context_settings=GAME_ID_SETTINGS)
+def wait(
+    game: GameId,
+    poll: Annotated[
+        int, typer.Option(min=1, help="Seconds per long poll (the server may cap it).")
+    ] = 60,
+    as_json: JsonFlag = False,
+) -> None:
+    """Block until it is your turn, then show the game and exit 0.
+
+    On a finished game show the result and exit 4, so that a loop
+    `while turnpost wait GAME; do …; done` ends with the game.
+
+    Example: turnpost wait k3J9xQ && turnpost moves k3J9xQ
+    """
+    with session(as_json) as s:
+        answer = s.on_game(game, s.api.game)
+        game_id = answer["game"]["id"]
+        if answer["game"]["status"] == "open" and answer["seat"] is None:
+            raise Failure(
+                ExitCode.REFUSED,
+                "not_joined",
+                f"you have not joined this game, so it will never wait on you: "
+                f"turnpost join {game_id}",
+            )
+        while answer["game"]["status"] != "finished" and not answer["your_turn"]:
+            answer = s.api.wait(game_id, answer["version"], poll)
+        s.out.emit(answer, lambda console: render.game_screen(console, answer))
+        if answer["game"]["status"] == "finished":
+            raise typer.Exit(ExitCode.GAME_OVER)
+
+
+@app.command(context_settings=GAME_ID_SETTINGS)
+def resign(game: GameId, as_json: JsonFlag = False) -> None:
+    """Resign from a game (allowed at any time, also out of turn).
+
+    Example: turnpost resign k3J9xQ
+    """
+    with session(as_json) as s:
+        answer = s.on_game(game, s.api.resign)
+        s.out.emit(answer, lambda console: render.game_screen(console, answer))
+
+
+@app.command(context_settings=GAME_ID_SETTINGS)
+def verify(game: GameId, as_json: JsonFlag = False) -> None:
+    """Check on this machine that a finished game was played fairly.
+
+    The revealed seed must match the hash published at the start, and replaying the whole log
+    with the local rules must give the server's result. Exits 1 if anything does not match.
+
+    Example: turnpost verify k3J9xQ
+    """
+    with session(as_json) as s:
+        answer = s.on_game(game, s.api.game)
+        public = answer["game"]
+        if public["status"] != "finished":
+            raise Failure(
+                ExitCode.REFUSED,
+                "not_finished",
+                "only a finished game can be checked: its seed stays secret until the end",
+            )
+        engine = render.engine_of(public)
+        if engine is None:
+            raise Failure(
+                ExitCode.REFUSED,
+                "unknown_game_type",
+                f"this turnpost does not know the rules of {public['type']!r}; update it",
+            )
+        history = s.api.log(public["id"])
+        report = verify_game(engine, public, history["version"], history["entries"])
+        s.out.emit(report.as_json(), lambda console: render.verification(console, report))
+        if not report.ok:
+            raise typer.Exit(ExitCode.REFUSED)

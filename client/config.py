@@ -1,0 +1,98 @@
+"""Where the client keeps the server URL and the player's token, and how the environment
+overrides them.
+
+The token is a password: the file holding it is created private (0600) before anything is
+written into it, in a private directory, so there is no moment at which another user can read it.
+Environment variables win over the file so that a script (or a test) can act as several players
+from one account without touching anyone's saved settings.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import typer
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+CONFIG_DIR_ENV = "TURNPOST_CONFIG_DIR"
+URL_ENV = "TURNPOST_URL"
+TOKEN_ENV = "TURNPOST_TOKEN"
+FILE_NAME = "config.json"
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What `turnpost register` and `turnpost config` store."""
+
+    url: str | None = None
+    token: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings a command runs with: the saved ones with the environment laid over them."""
+
+    url: str
+    token: str | None
+    name: str | None
+    url_from_env: bool
+    token_from_env: bool
+
+
+def config_dir() -> Path:
+    override = os.environ.get(CONFIG_DIR_ENV)
+    return Path(override) if override else Path(typer.get_app_dir("turnpost"))
+
+
+def config_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def load_saved() -> Saved:
+    """The saved settings; an absent file is a fresh install, not an error."""
+    try:
+        raw = json.loads(config_path().read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Saved()
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"cannot read {config_path()}: {error}") from None
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{config_path()} is not a JSON object")
+    return Saved(url=raw.get("url"), token=raw.get("token"), name=raw.get("name"))
+
+
+def save(saved: Saved) -> Path:
+    """Write the settings privately and atomically (a crash leaves the old file or the new)."""
+    directory = config_dir()
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    target = directory / FILE_NAME
+    scratch = directory / (FILE_NAME + ".new")
+    fields = {"url": saved.url, "token": saved.token, "name": saved.name}
+    descriptor = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(descriptor, 0o600)  # O_CREAT's mode does not apply to a leftover scratch file
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        json.dump({k: v for k, v in fields.items() if v is not None}, file, indent=2)
+        file.write("\n")
+    os.replace(scratch, target)
+    return target
+
+
+def current() -> Settings:
+    saved = load_saved()
+    env_url = os.environ.get(URL_ENV)
+    env_token = os.environ.get(TOKEN_ENV)
+    return Settings(
+        url=(env_url or saved.url or DEFAULT_URL).rstrip("/"),
+        token=env_token or saved.token,
+        name=saved.name,
+        url_from_env=bool(env_url),
+        token_from_env=bool(env_token),
+    )
+
+
+class ConfigError(Exception):
+    """A settings file that exists but cannot be used; the message says which and why."""

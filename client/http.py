@@ -1,0 +1,168 @@
+"""The turnpost API as Python calls, and its failures as two exceptions.
+
+Every way a request can go wrong ends as one of two things the commands tell apart by exit
+code: the server answered and said no (`Refused`, carrying its error body untouched, so the
+person sees the server's own message), or no turnpost server answered at all (`Unreachable`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import quote
+
+import requests
+
+API_PREFIX = "/api/v1"
+TIMEOUT_SECONDS = 30.0
+RETRIES_WITH_KEY = 2
+"""A request carrying an Idempotency-Key is safe to resend: the server answers a repeat with
+the first answer, so a dropped connection need not leave the player wondering if they moved."""
+
+
+class Refused(Exception):
+    """The server's `{"error": {"code", "message", "details"}}`, as it sent it."""
+
+    def __init__(self, status: int, code: str, message: str, details: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+
+
+class Unreachable(Exception):
+    """No turnpost server answered at the configured URL."""
+
+    def __init__(self, url: str, reason: str) -> None:
+        super().__init__(f"cannot reach the turnpost server at {url}: {reason}")
+        self.message = str(self)
+        self.details = {"url": url}
+
+
+def readable_reason(error: requests.RequestException) -> str:
+    """requests' messages nest three exceptions deep; the OS's own words are what helps."""
+    if isinstance(error, requests.Timeout):
+        return "no answer in time"
+    errno = re.search(r"\[Errno -?\d+\] ([^'\")]+)", str(error))
+    if errno:
+        return errno.group(1).strip().lower()
+    return type(error).__name__
+
+
+class Api:
+    def __init__(self, url: str, token: str | None = None) -> None:
+        self.url = url.rstrip("/").removesuffix(API_PREFIX)
+        self.session = requests.Session()
+        if token:
+            self.session.headers["Authorization"] = f"Bearer {token}"
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        timeout: float = TIMEOUT_SECONDS,
+    ) -> Any:
+        """The answer's JSON body; raises `Refused` or `Unreachable`."""
+        resendable = headers is not None and "Idempotency-Key" in headers
+        attempts = 1 + (RETRIES_WITH_KEY if resendable else 0)
+        for attempt in range(1, attempts + 1):
+            try:
+                response = self.session.request(
+                    method,
+                    self.url + API_PREFIX + path,
+                    json=json,
+                    params=params,
+                    headers=headers,
+                    timeout=timeout,
+                )
+                break
+            except (requests.ConnectionError, requests.Timeout) as error:
+                if attempt == attempts:
+                    raise Unreachable(self.url, readable_reason(error)) from None
+            except requests.RequestException as error:
+                raise Unreachable(self.url, readable_reason(error)) from None
+        return self._answer(response)
+
+    def _answer(self, response: requests.Response) -> Any:
+        try:
+            body = response.json()
+        except ValueError:
+            body = None
+        if response.ok and body is not None:
+            return body
+        error = body.get("error") if isinstance(body, dict) else None
+        if not isinstance(error, dict) or "message" not in error:
+            raise Unreachable(
+                self.url, f"HTTP {response.status_code}, not a turnpost answer; is the URL right?"
+            )
+        raise Refused(
+            response.status_code,
+            str(error.get("code", "error")),
+            str(error["message"]),
+            error.get("details") or {},
+        )
+
+    # -- players ----------------------------------------------------------------------------
+
+    def register(self, name: str, email: str, timezone: str) -> Any:
+        return self.request(
+            "POST", "/players", json={"name": name, "email": email, "timezone": timezone}
+        )
+
+    def me(self) -> Any:
+        return self.request("GET", "/me")
+
+    # -- games ------------------------------------------------------------------------------
+
+    def game_types(self) -> Any:
+        return self.request("GET", "/game-types")
+
+    def create_game(
+        self, type_id: str, seats: int | None, options: dict[str, Any], invite: list[str]
+    ) -> Any:
+        body: dict[str, Any] = {"type": type_id, "options": options, "invite": invite}
+        if seats is not None:
+            body["seats"] = seats
+        return self.request("POST", "/games", json=body)
+
+    def games(self, mine: str | None = None) -> Any:
+        return self.request("GET", "/games", params={"mine": mine} if mine else None)
+
+    def game(self, game_id: str) -> Any:
+        return self.request("GET", game_path(game_id))
+
+    def join(self, game_id: str) -> Any:
+        return self.request("POST", game_path(game_id, "/join"))
+
+    def move(self, game_id: str, move: Any, expected_version: int, idempotency_key: str) -> Any:
+        return self.request(
+            "POST",
+            game_path(game_id, "/moves"),
+            json={"move": move, "expected_version": expected_version},
+            headers={"Idempotency-Key": idempotency_key},
+        )
+
+    def resign(self, game_id: str) -> Any:
+        return self.request("POST", game_path(game_id, "/resign"))
+
+    def log(self, game_id: str, since: int = 0) -> Any:
+        return self.request("GET", game_path(game_id, "/log"), params={"since": since})
+
+    def wait(self, game_id: str, version: int, timeout: int) -> Any:
+        """Long poll; the HTTP timeout leaves the server room to answer at its own deadline."""
+        return self.request(
+            "GET",
+            game_path(game_id, "/wait"),
+            params={"version": version, "timeout": timeout},
+            timeout=timeout + TIMEOUT_SECONDS,
+        )
+
+
+def game_path(game_id: str, rest: str = "") -> str:
+    """A game's route; the id is quoted so a mistyped one cannot address another route."""
+    return f"/games/{quote(game_id, safe='')}{rest}"

@@ -1,0 +1,91 @@
+"""How a command ends: what it prints, where, and with which exit code.
+
+Scripts rely on two promises kept here for every command: with `--json` the whole answer is one
+JSON document on stdout (a failure too, in the server's error shape), and the exit code says what
+kind of ending it was. People get the same information as text, errors on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from enum import IntEnum
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+
+class ExitCode(IntEnum):
+    """Stable exit codes; the README's "Command line" section lists them."""
+
+    OK = 0
+    REFUSED = 1
+    """The server refused the request (an illegal move, a game that is over, …), or a check
+    failed (`verify`)."""
+    USAGE = 2
+    """The command line or the saved settings cannot be used (no token yet, a bad `--option`)."""
+    UNREACHABLE = 3
+    GAME_OVER = 4
+    """`wait` on a finished game: a waiting loop's natural end."""
+
+
+class Failure(Exception):
+    """Ends a command with an exit code and an error in the server's shape."""
+
+    def __init__(
+        self, exit_code: ExitCode, code: str, message: str, details: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+        self.code = code
+        self.message = message
+        self.details = details or {}
+
+    def body(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message, "details": self.details}}
+
+
+class Output:
+    """Where one command's answer goes: JSON for scripts or rich text for people."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+        # soft_wrap: never break an engine's lines or a game id at the terminal's width
+        self.console = Console(highlight=False, soft_wrap=True)
+        self.errors = Console(stderr=True, highlight=False, soft_wrap=True)
+
+    def emit(self, data: Any, show: Callable[[Console], None]) -> None:
+        """The command's answer: `data` as JSON, or `show` drawing it for a person."""
+        if self.as_json:
+            typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        else:
+            show(self.console)
+
+    def note(self, message: str) -> None:
+        """A remark for a person that must not end up in a script's captured stdout."""
+        if not self.as_json:
+            self.errors.print(message, markup=False)
+
+    def fail(self, failure: Failure) -> NoReturn:
+        if self.as_json:
+            typer.echo(json.dumps(failure.body(), indent=2, ensure_ascii=False))
+        else:
+            self.errors.print(failure.message, style="bold red", markup=False)
+            for line in explanation(failure.details):
+                self.errors.print(line, markup=False)
+        raise typer.Exit(failure.exit_code)
+
+
+def explanation(details: dict[str, Any]) -> list[str]:
+    """The parts of an error's details that help a person put it right."""
+    lines: list[str] = []
+    if "step" in details:
+        lines.append(f"(in step {details['step']} of the batch)")
+    for field, problems in (details.get("fields") or {}).items():
+        lines.append(f"  {field}: {problems}")
+    if "legal_moves" in details:
+        legal = details["legal_moves"]
+        lines.append("Legal moves:" if legal else "You have no legal move now.")
+        lines.extend(f"  {move}" for move in legal)
+    return lines

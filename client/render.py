@@ -1,0 +1,232 @@
+"""What a person sees: the engines' plain text with colour and symbols laid on top.
+
+The engines already draw a view as plain text in the notation people type (card ids, colour
+names), the same text an email carries; colour here only helps the eye, so everything still
+reads with NO_COLOR or in a pipe. Rich leaves the styles out by itself when stdout is not a
+terminal or NO_COLOR is set, so nothing here needs to ask.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from client.verify import Verification
+from shared.engine import Engine
+from shared.games import ENGINES
+
+COLOUR_STYLES = {
+    "red": "bold red",
+    "orange": "bold dark_orange",
+    "yellow": "bold yellow",
+    "green": "bold green",
+    "blue": "bold bright_blue",
+    "purple": "bold magenta",
+    "white": "bold bright_white",
+    "black": "bold bright_black",
+    "clear": "bold cyan",
+}
+CARD_COLOURS = {"Y": "yellow", "B": "blue", "W": "white", "G": "green", "R": "red", "P": "purple"}
+"""Lost Cities card ids are a colour's initial and a value or wager: R7, R10, Bw2."""
+
+TURN = "▶"
+ID_STYLE = "bold cyan"
+
+
+def highlight(text: str) -> Text:
+    """Colour names and card ids in the colour they name."""
+    styled = Text(text)
+    for colour, style in COLOUR_STYLES.items():
+        styled.highlight_regex(rf"(?i)\b{colour}\b", style)
+    for initial, colour in CARD_COLOURS.items():
+        styled.highlight_regex(rf"\b{initial}(?:10|[2-9]|w[1-3])\b", COLOUR_STYLES[colour])
+    return styled
+
+
+def engine_of(game: dict[str, Any]) -> Engine[Any] | None:
+    """None for a game type newer than this client: it then shows the raw view instead."""
+    return ENGINES.get(game["type"])
+
+
+def seat_names(game: dict[str, Any], me: int | None) -> list[str]:
+    return [
+        "you" if seat["seat"] == me else seat["name"] or f"seat {seat['seat']}"
+        for seat in game["seats"]
+    ]
+
+
+def game_screen(console: Console, answer: dict[str, Any]) -> None:
+    """A game as one player sees it: who plays, the engine's drawing of the view, what next."""
+    game = answer["game"]
+    console.print(
+        Text.assemble(
+            (game["title"], "bold"),
+            "  ·  game ",
+            (game["id"], ID_STYLE),
+            f"  ·  version {answer['version']}  ·  {game['status']}",
+        )
+    )
+    console.print(seats_line(answer))
+    console.print()
+    engine = engine_of(game)
+    drawn = engine.render_view(answer["view"]) if engine else json.dumps(answer["view"], indent=2)
+    console.print(highlight(drawn.rstrip("\n")))
+    console.print()
+    console.print(next_step(answer))
+
+
+def seats_line(answer: dict[str, Any]) -> Text:
+    """Who sits where; seat numbers too, since the engines' text names players by seat."""
+    game, me = answer["game"], answer["seat"]
+    line = Text()
+    for seat in game["seats"]:
+        index = seat["seat"]
+        line.append(f"seat {index}: ", style="dim")
+        if index in answer["to_act"]:
+            line.append(f"{TURN} ", style="bold green")
+        line.append(seat["name"] or "(open)", style="bold" if index == me else "")
+        if index == me:
+            line.append(" (you)")
+        elif seat["name"] and not seat["joined"]:
+            line.append(" (invited)", style="dim")
+        line.append("   ")
+    return line
+
+
+def next_step(answer: dict[str, Any]) -> Text:
+    """The one line that says what happens now, and which command moves things on."""
+    game = answer["game"]
+    if game["status"] == "finished":
+        return result_line(game)
+    if game["status"] == "open":
+        if answer["seat"] is None:
+            return Text(f"You are invited: turnpost join {game['id']}", style="bold")
+        waiting_for = sum(not seat["joined"] for seat in game["seats"])
+        return Text(f"Waiting for {waiting_for} more player(s) to join.")
+    if answer["your_turn"]:
+        count = len(answer["legal_moves"])
+        return Text.assemble(
+            (f"{TURN} Your turn", "bold green"),
+            f": {count} legal moves (turnpost moves {game['id']})",
+        )
+    names = seat_names(game, answer["seat"])
+    return Text("Waiting for " + ", ".join(names[seat] for seat in answer["to_act"]) + ".")
+
+
+def result_line(game: dict[str, Any]) -> Text:
+    result = game["result"] or {}
+    names = seat_names(game, None)
+    scores = result.get("scores", [])
+    winners = [names[seat] for seat in result.get("winners", [])]
+    line = Text("Finished. Scores: ")
+    line.append(" · ".join(f"{names[seat]} {score}" for seat, score in enumerate(scores)))
+    label = "Winner" if len(winners) == 1 else "Shared win"
+    line.append(f"   ★ {label}: {', '.join(winners)}", style="bold yellow")
+    return line
+
+
+def applied(console: Console, answer: dict[str, Any]) -> None:
+    """What a move just did, as the log will tell it."""
+    engine = engine_of(answer["game"])
+    for event in answer.get("applied", []):
+        text = engine.render_event(event) if engine else json.dumps(event)
+        console.print(Text("You: ") + highlight(text))
+
+
+def game_list(console: Console, games: Sequence[dict[str, Any]], now: float) -> None:
+    """My games as the server orders them (waiting on me first), one line each."""
+    if not games:
+        console.print("No games yet. Start one: turnpost new lost-cities --invite NAME")
+        return
+    rows = [(game["id"], game["type"], standing(game), since(game, now)) for game in games]
+    widths = [max(len(row[column]) for row in rows) for column in range(3)]
+    for game, (game_id, type_id, where, when) in zip(games, rows, strict=True):
+        console.print(
+            Text.assemble(
+                (game_id.ljust(widths[0]), ID_STYLE),
+                "  ",
+                type_id.ljust(widths[1]),
+                "  ",
+                (where.ljust(widths[2]), "bold green" if game["waiting_on_you"] else ""),
+                "  ",
+                (when, "dim"),
+            )
+        )
+
+
+def standing(game: dict[str, Any]) -> str:
+    """Where a listed game stands, from my side of the table."""
+    names = seat_names(game, game["seat"])
+    if game["status"] == "finished":
+        winners = (game["result"] or {}).get("winners", [])
+        return "finished, won by " + ", ".join(names[seat] for seat in winners)
+    if game["status"] == "open":
+        if game["invited"]:
+            return f"{TURN} invited: turnpost join {game['id']}"
+        joined = sum(seat["joined"] for seat in game["seats"])
+        return f"open, {joined} of {len(game['seats'])} seats taken"
+    turn = ", ".join(names[seat] for seat in game["to_act"])
+    return f"{TURN} your turn" if turn == "you" else f"turn: {turn}"
+
+
+def since(game: dict[str, Any], now: float) -> str:
+    """How long the game has waited on whoever must act (or since it last changed)."""
+    age = duration(now - game["updated"])
+    return f"waiting {age}" if game["status"] == "active" else f"{age} ago"
+
+
+def duration(seconds: float) -> str:
+    seconds = max(0, int(seconds))
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "m")):
+        if seconds >= size:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"
+
+
+def log_lines(console: Console, answer: dict[str, Any], entries: Sequence[dict[str, Any]]) -> None:
+    """The history, one line per entry: version, when, who, what (as the engine tells it)."""
+    names = seat_names(answer["game"], answer["seat"])
+    width = max(len(name) for name in names)
+    for entry in entries:
+        when = datetime.fromtimestamp(entry["at"]).strftime("%Y-%m-%d %H:%M")
+        console.print(
+            Text.assemble(
+                (f"{entry['version']:>4}  {when}  ", "dim"),
+                (names[entry["seat"]].ljust(width), "bold"),
+                "  ",
+            )
+            + highlight(entry["text"])
+        )
+    if not entries:
+        console.print("Nothing has happened yet.")
+
+
+def game_types(console: Console, types: Sequence[dict[str, Any]]) -> None:
+    for described in types:
+        players = f"{described['min_players']} to {described['max_players']}"
+        console.print(
+            Text.assemble((described["id"], ID_STYLE), f"  {described['title']}, {players} players")
+        )
+        for option in described["options"]:
+            choices = option.get("choices")
+            among = f" (one of {', '.join(map(str, choices))})" if choices else ""
+            console.print(
+                f"    --option {option['name']}={json.dumps(option['default'])}"
+                f"  {option['description']}{among}",
+                markup=False,
+            )
+
+
+def verification(console: Console, report: Verification) -> None:
+    for check in report.checks:
+        mark, style = ("✔", "bold green") if check.passed else ("✘", "bold red")
+        console.print(Text.assemble((f"{mark} {check.name}", style), f": {check.detail}"))
+    if report.ok:
+        console.print(Text("The server played this game fairly.", style="bold green"))
+    else:
+        console.print(Text("This game does NOT check out.", style="bold red"))

@@ -1,0 +1,73 @@
+"""The one way every command talks to the server.
+
+`session()` gives a command its API client and its output, and turns whatever goes wrong inside
+— the server refusing, no server, unusable settings — into the right message and exit code, so
+no command handles errors itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TypeVar
+
+from client import config
+from client.http import Api, Refused, Unreachable
+from client.output import ExitCode, Failure, Output
+
+T = TypeVar("T")
+
+
+@dataclass
+class Session:
+    api: Api
+    out: Output
+    settings: config.Settings
+
+    def on_game(self, given: str, call: Callable[[str], T]) -> T:
+        """`call` with a game id; when there is no such game, with the one game of mine whose id
+        starts with `given`, so a person can type the first few characters of an id."""
+        try:
+            return call(given)
+        except Refused as refused:
+            if refused.code != "not_found":
+                raise
+            matches = [
+                game["id"] for game in self.api.games()["games"] if game["id"].startswith(given)
+            ]
+            if len(matches) > 1:
+                raise Failure(
+                    ExitCode.REFUSED,
+                    "ambiguous_game",
+                    f"{given!r} starts the ids of {len(matches)} of your games; type more of it",
+                    {"matches": matches},
+                ) from None
+            if not matches:
+                raise
+            return call(matches[0])
+
+
+@contextmanager
+def session(as_json: bool, *, needs_token: bool = True) -> Iterator[Session]:
+    out = Output(as_json)
+    try:
+        settings = config.current()
+        if needs_token and not settings.token:
+            raise Failure(
+                ExitCode.USAGE,
+                "no_token",
+                "there is no token yet: run `turnpost register NAME EMAIL`, "
+                f"or set {config.TOKEN_ENV}",
+            )
+        yield Session(Api(settings.url, settings.token), out, settings)
+    except Refused as refused:
+        out.fail(Failure(ExitCode.REFUSED, refused.code, refused.message, refused.details))
+    except Unreachable as unreachable:
+        out.fail(
+            Failure(ExitCode.UNREACHABLE, "unreachable", unreachable.message, unreachable.details)
+        )
+    except config.ConfigError as error:
+        out.fail(Failure(ExitCode.USAGE, "bad_config", str(error)))
+    except Failure as failure:
+        out.fail(failure)

@@ -1,0 +1,101 @@
+"""Two people play a whole game from the command line alone, then check the server was fair."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from itertools import takewhile
+from pathlib import Path
+
+from tests.client.conftest import Player, PlayerFactory, start_game
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def mover(players: list[Player], game_id: str) -> Player | None:
+    """Whose turn it is, as each player's own `show --json` says; None once the game is over."""
+    for candidate in players:
+        answer = candidate.json("show", game_id)
+        if answer["game"]["status"] == "finished":
+            return None
+        if answer["your_turn"]:
+            return candidate
+    raise AssertionError("an active game waits on someone")
+
+
+def test_two_players_play_a_whole_game_and_verify_it(player: PlayerFactory) -> None:
+    ada, bo = player("ada"), player("bo")
+    created = ada.json("new", "lost-cities", "--invite", "bo", "--option", "rounds=1")
+    game_id = created["game"]["id"]
+    assert created["game"]["options"]["rounds"] == 1
+    assert game_id in bo.ok("games")  # invited: the game is on bo's list before joining
+    assert "seat 1" in bo.ok("join", game_id)
+
+    rnd = random.Random(3)
+    turns = 0
+    while (current := mover([ada, bo], game_id)) is not None:
+        screen = current.ok("show", game_id)
+        assert "Your turn" in screen and "Your hand:" in screen
+        legal = current.ok("moves", game_id).splitlines()
+        assert legal and all(line.strip() for line in legal)
+        after = current.ok("play", game_id, rnd.choice(legal))
+        assert f"game {game_id}" in after
+        turns += 1
+    assert turns > 20
+
+    final = ada.json("show", game_id)["game"]
+    assert final["status"] == "finished" and final["seed"] and final["result"]
+    assert "Finished. Scores:" in bo.ok("show", game_id)
+    report = bo.json("verify", game_id)
+    assert report["ok"] is True
+    assert [check["name"] for check in report["checks"]] == ["seed", "log", "replay", "result"]
+    assert report["replayed_result"] == final["result"]
+    assert "played this game fairly" in ada.ok("verify", game_id)
+
+    history = ada.json("log", game_id)
+    assert len(history["entries"]) == history["version"] == turns
+    assert len(ada.ok("log", game_id).splitlines()) == turns
+
+    finished = ada.run("wait", game_id)
+    assert finished.exit_code == 4 and "Finished. Scores:" in finished.stdout
+    refused = ada.run("play", game_id, legal[0])
+    assert refused.exit_code == 1 and "this game is over" in refused.stderr
+
+
+def test_wait_blocks_until_the_other_player_has_moved(player: PlayerFactory) -> None:
+    game_id, players = start_game(player, "lost-cities", "--option", "rounds=1")
+    first = next(p for p in players if p.json("show", game_id)["your_turn"])
+    second = next(p for p in players if p is not first)
+    assert first.run("wait", game_id).exit_code == 0  # already their turn: no waiting
+
+    waiting = subprocess.Popen(
+        [sys.executable, "-m", "client", "wait", game_id, "--json"],
+        cwd=REPO,
+        env={**os.environ, **{k: v for k, v in second.env.items() if v is not None}},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        first.ok("play", game_id, first.ok("moves", game_id).splitlines()[0])
+        out, err = waiting.communicate(timeout=120)
+    finally:
+        waiting.kill()
+    assert waiting.returncode == 0, err
+    assert '"your_turn": true' in out
+
+
+def test_a_game_id_can_be_shortened_to_a_unique_prefix(player: PlayerFactory) -> None:
+    ada = player("ada")
+    first = ada.json("new", "lost-cities")["game"]["id"]
+    second = ada.json("new", "lost-cities")["game"]["id"]
+    shared = "".join(
+        a for a, _ in takewhile(lambda pair: pair[0] == pair[1], zip(first, second, strict=True))
+    )
+    assert ada.json("show", first[: len(shared) + 1])["game"]["id"] == first
+    ambiguous = ada.run("show", shared)
+    assert ambiguous.exit_code == 1 and "type more of it" in ambiguous.stderr
+    missing = ada.run("show", "no-such-game-at-all")
+    assert missing.exit_code == 1 and "no such game" in missing.stderr
