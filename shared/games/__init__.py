@@ -6,11 +6,13 @@ from typing import Any
 
 from shared.engine import Engine
 from shared.games.lost_cities import LostCities
+from shared.games.lost_cities_dice import LostCitiesDice
 
 ENGINES: dict[str, Engine[Any]] = {
     engine.type_id: engine
     for engine in (
         LostCities(),
+        LostCitiesDice(),
     )
 }
 

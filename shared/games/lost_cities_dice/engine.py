@@ -1,0 +1,109 @@
+"""`LostCitiesDice`: the engine protocol wired to this game's modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from shared.engine import (
+    JSON,
+    BadOptions,
+    Engine,
+    Event,
+    Move,
+    Option,
+    Seat,
+    choice_option,
+    int_option,
+    require_mapping,
+)
+from shared.games.lost_cities_dice import game, notation, render
+from shared.games.lost_cities_dice.game import State
+from shared.games.lost_cities_dice.legal import legal_choices
+from shared.games.lost_cities_dice.sheet_data import (
+    DEFAULT_SHEET,
+    parse_sheet,
+    sheet_option_value,
+)
+from shared.games.lost_cities_dice.view import view
+
+
+class LostCitiesDice(Engine[State]):
+    type_id = "lost-cities-dice"
+    title = "Lost Cities: Roll & Write"
+    min_players = 2
+    max_players = 5
+    version = 1
+    options = (
+        Option(
+            "sheet",
+            "the score sheet: per colour the fields (1-9) with an arrow or an artefact, and "
+            "the points for 1-9 marks of each column; the default is a house layout, as the "
+            "printed one is not known",
+            DEFAULT_SHEET,
+            sheet_option_value,
+        ),
+        choice_option(
+            "order",
+            "how the other players choose after the active player: all at once, each hidden "
+            "until all have chosen (simultaneous), or one after another (clockwise)",
+            "simultaneous",
+            ("simultaneous", "clockwise"),
+        ),
+        int_option(
+            "first_player",
+            "the seat that rolls first (default: drawn from the game's seed)",
+            None,
+            0,
+            4,
+        ),
+    )
+
+    def check_options(self, players: int, options: dict[str, JSON]) -> None:
+        first = options["first_player"]
+        if first is not None and first >= players:
+            raise BadOptions(
+                "first_player", f"option 'first_player' must be a seat from 0 to {players - 1}"
+            )
+
+    def new(self, players: int, seed: str, options: Mapping[str, JSON] | None = None) -> State:
+        configured = self.configure(players, options)
+        first = configured["first_player"]
+        return game.new_game(
+            players,
+            seed,
+            parse_sheet(configured["sheet"]),
+            configured["order"] == "clockwise",
+            game.first_player(seed, players) if first is None else first,
+        )
+
+    def to_act(self, state: State) -> tuple[Seat, ...]:
+        return state.to_act
+
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
+        if seat not in state.to_act:
+            return []
+        return legal_choices(state.sheets[seat], state.rules, state.colours, state.numbers)
+
+    def transition(self, state: State, seat: Seat, move: JSON) -> tuple[State, Event]:
+        choice = notation.read_move(require_mapping(move))
+        if choice is None:
+            return game.resign(state, seat)
+        return game.choose(state, seat, choice)
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
+        return view(state, seat)
+
+    def result(self, state: State) -> dict[str, JSON] | None:
+        return game.result(state)
+
+    def render_view(self, view: dict[str, JSON]) -> str:
+        return render.render_view(view)
+
+    def render_event(self, event: Event) -> str:
+        return render.render_event(event)
+
+    def parse_move(self, text: str) -> Move:
+        return notation.parse_move(text)
+
+    def format_move(self, move: Move) -> str:
+        return notation.format_move(move)

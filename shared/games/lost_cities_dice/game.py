@@ -1,0 +1,301 @@
+"""The game state and the flow of a turn: roll, the active player's choice, the others'
+choices (one after another, or simultaneously and hidden), then the next roll or the end.
+
+The active player's choice is applied at once: it is public, and the others need to know
+which dice it leaves them. In simultaneous order the others' choices are only checked when
+made and applied together when the last one is in, so a pending choice changes nothing that
+another seat can see. Bridge bonuses go to everyone who crosses in the turn a bridge is first
+crossed, which makes that all-at-once application (or any order) give the same result.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from shared.chance import Chance
+from shared.engine import Event, IllegalMove, Seat
+from shared.games.lost_cities_dice.notation import choice_move
+from shared.games.lost_cities_dice.scoring import breakdown
+from shared.games.lost_cities_dice.sheet import EMPTY_SHEET, Choice, Mark, Sheet, write
+from shared.games.lost_cities_dice.sheet_data import (
+    COLOURS,
+    COLUMNS,
+    NUMBER_FACES,
+    SheetRules,
+)
+from shared.immutable import replace_at
+
+DICE_PER_KIND = 3
+
+
+class State(NamedTuple):
+    """A game between two moves. `colours`/`numbers` are the dice a chooser may use now (all
+    rolled dice for the active player, what the active player left for the others);
+    `waiting` lists the seats still to choose this turn, clockwise; `pending` holds hidden
+    simultaneous choices per seat; `bridge_turns` the turn each bridge was first crossed."""
+
+    rules: SheetRules
+    seed: str
+    clockwise: bool
+    turn: int
+    active: Seat
+    rolled_colours: tuple[int, ...]
+    rolled_numbers: tuple[int, ...]
+    colours: tuple[int, ...]
+    numbers: tuple[int, ...]
+    active_choice: Choice | None
+    waiting: tuple[Seat, ...]
+    pending: tuple[Choice | None, ...]
+    sheets: tuple[Sheet, ...]
+    bridge_turns: tuple[int | None, ...]
+    resigned: tuple[bool, ...]
+    ended: str | None
+
+    @property
+    def players(self) -> int:
+        return len(self.sheets)
+
+    @property
+    def to_act(self) -> tuple[Seat, ...]:
+        return self.waiting[:1] if self.clockwise else self.waiting
+
+
+_DICE_FACES = (len(COLOURS),) * DICE_PER_KIND + (NUMBER_FACES,) * DICE_PER_KIND
+_ROLL_OUTCOMES = len(COLOURS) ** DICE_PER_KIND * NUMBER_FACES**DICE_PER_KIND
+
+
+def roll(seed: str, turn: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The six dice of a turn: colour indices and number faces, from the turn's own stream.
+
+    One draw over all 216,000 outcomes, split like the digits of a number, costs one hash
+    per turn instead of two: rolling is a large share of the time of a random playout.
+    """
+    outcome = Chance(seed, f"roll/{turn}").below(_ROLL_OUTCOMES)
+    faces = []
+    for sides in _DICE_FACES:
+        outcome, face = divmod(outcome, sides)
+        faces.append(face)
+    return tuple(faces[:DICE_PER_KIND]), tuple(faces[DICE_PER_KIND:])
+
+
+def first_player(seed: str, players: int) -> Seat:
+    return Chance(seed, "first_player").below(players)
+
+
+def new_game(
+    players: int, seed: str, rules: SheetRules, clockwise: bool, first: Seat
+) -> State:
+    colours, numbers = roll(seed, 1)
+    return State(
+        rules=rules,
+        seed=seed,
+        clockwise=clockwise,
+        turn=1,
+        active=first,
+        rolled_colours=colours,
+        rolled_numbers=numbers,
+        colours=colours,
+        numbers=numbers,
+        active_choice=None,
+        waiting=(first,),
+        pending=(None,) * players,
+        sheets=(EMPTY_SHEET,) * players,
+        bridge_turns=(None,) * len(COLUMNS),
+        resigned=(False,) * players,
+        ended=None,
+    )
+
+
+def choose(state: State, seat: Seat, choice: Choice) -> tuple[State, Event]:
+    """A seat's choice or refusal: checked against whose turn it is and the dice it may use."""
+    _check_may_choose(state, seat)
+    if choice.colour is not None:
+        _check_dice(state, choice)
+    event: Event = {"type": "choice", "turn": state.turn, "seat": seat}
+    waiting = tuple(other for other in state.waiting if other != seat)
+    if state.active_choice is None:
+        return _active_chooses(state, seat, choice, event), event
+    if state.clockwise:
+        sheets, bridge_turns, marks = _written(state, seat, choice)
+        event.update(choice=choice_move(choice), marks=marks)
+        state = state._replace(sheets=sheets, bridge_turns=bridge_turns, waiting=waiting)
+    else:
+        # Checked (and shown to the chooser) now, applied when all are in.
+        marks = _written(state, seat, choice)[2]
+        state = state._replace(pending=replace_at(state.pending, seat, choice), waiting=waiting)
+        if waiting:
+            event["secret"] = {
+                str(seat): {"choice": choice_move(choice), "marks": marks, "pending": True}
+            }
+    return (state, event) if waiting else (_end_turn(state, event), event)
+
+
+def resign(state: State, seat: Seat) -> tuple[State, Event]:
+    """The seat leaves: its hidden choice is dropped; if it was the last one the turn waited
+    for (or the active player yet to choose), the turn ends; one player left ends the game."""
+    _check_in_game(state, seat)
+    event: Event = {"type": "resign", "turn": state.turn, "seat": seat}
+    was_awaited = seat in state.waiting
+    state = state._replace(
+        resigned=replace_at(state.resigned, seat, True),
+        pending=replace_at(state.pending, seat, None),
+        waiting=tuple(other for other in state.waiting if other != seat),
+    )
+    if state.resigned.count(False) == 1:
+        return _finish(state, "resignation", event), event
+    if was_awaited and not state.waiting:
+        return _end_turn(state, event), event
+    return state, event
+
+
+def _active_chooses(state: State, seat: Seat, choice: Choice, event: Event) -> State:
+    sheets, bridge_turns, marks = _written(state, seat, choice)
+    colours, numbers = state.colours, state.numbers
+    if choice.colour is not None:
+        colours, numbers = _without(colours, choice.colour), _without(numbers, choice.number)
+    event.update(
+        active=True,
+        choice=choice_move(choice),
+        marks=marks,
+        left={"colours": [COLOURS[c] for c in colours], "numbers": list(numbers)},
+    )
+    return state._replace(
+        sheets=sheets,
+        bridge_turns=bridge_turns,
+        active_choice=choice,
+        colours=colours,
+        numbers=numbers,
+        waiting=tuple(
+            other
+            for step in range(1, state.players)
+            if not state.resigned[other := (seat + step) % state.players]
+        ),
+    )
+
+
+def _written(
+    state: State, seat: Seat, choice: Choice
+) -> tuple[tuple[Sheet, ...], tuple[int | None, ...], list[Mark]]:
+    """The sheets and first-crossing turns after `seat` writes `choice`, and its marks."""
+    sheet, marks, crossed = write(
+        state.sheets[seat], state.rules, choice, state.bridge_turns, state.turn
+    )
+    bridge_turns = state.bridge_turns
+    if crossed:
+        bridge_turns = tuple(
+            state.turn if first is None and column in crossed else first
+            for column, first in enumerate(bridge_turns)
+        )
+    return replace_at(state.sheets, seat, sheet), bridge_turns, marks
+
+
+def _end_turn(state: State, event: Event) -> State:
+    """Reveal and apply the hidden choices, then end the game or roll for the next player."""
+    if any(state.pending):
+        revealed = []
+        for seat, choice in enumerate(state.pending):
+            if choice is not None:
+                sheets, bridge_turns, marks = _written(state, seat, choice)
+                state = state._replace(sheets=sheets, bridge_turns=bridge_turns)
+                revealed.append({"seat": seat, "choice": choice_move(choice), "marks": marks})
+        event["revealed"] = revealed
+        state = state._replace(pending=(None,) * state.players)
+    if None not in state.bridge_turns:
+        return _finish(state, "bridges", event)
+    if all(
+        sheet.exhausted or out for sheet, out in zip(state.sheets, state.resigned, strict=True)
+    ):
+        return _finish(state, "exhausted", event)
+    active = next(
+        seat
+        for step in range(1, state.players + 1)
+        if not state.resigned[seat := (state.active + step) % state.players]
+    )
+    turn = state.turn + 1
+    colours, numbers = roll(state.seed, turn)
+    event["next"] = {
+        "turn": turn,
+        "active": active,
+        "colours": [COLOURS[c] for c in colours],
+        "numbers": list(numbers),
+    }
+    return state._replace(
+        turn=turn,
+        active=active,
+        rolled_colours=colours,
+        rolled_numbers=numbers,
+        colours=colours,
+        numbers=numbers,
+        active_choice=None,
+        waiting=(active,),
+    )
+
+
+def _finish(state: State, reason: str, event: Event) -> State:
+    state = state._replace(ended=reason, waiting=(), pending=(None,) * state.players)
+    final = result(state)
+    assert final is not None
+    event["end"] = {"reason": reason, "scores": final["scores"], "winners": final["winners"]}
+    return state
+
+
+def result(state: State) -> dict[str, object] | None:
+    """Scores of every sheet; the winners are the best of those still playing (or the last
+    one left, when the others resigned)."""
+    if state.ended is None:
+        return None
+    breakdowns = [breakdown(sheet, state.rules) for sheet in state.sheets]
+    scores = [parts["total"] for parts in breakdowns]
+    playing = [seat for seat in range(state.players) if not state.resigned[seat]]
+    best = max(scores[seat] for seat in playing)
+    winners = playing if state.ended == "resignation" else [
+        seat for seat in playing if scores[seat] == best
+    ]
+    return {
+        "scores": scores,
+        "winners": winners,
+        "breakdown": breakdowns,
+        "reason": state.ended,
+        "resigned": [seat for seat in range(state.players) if state.resigned[seat]],
+    }
+
+
+def _check_in_game(state: State, seat: Seat) -> None:
+    if state.ended is not None:
+        raise IllegalMove("game_over", "the game is over")
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise IllegalMove("no_such_seat", f"there is no seat {seat} in this game")
+    if state.resigned[seat]:
+        raise IllegalMove("resigned", f"seat {seat} has resigned and takes no further part")
+
+
+def _check_may_choose(state: State, seat: Seat) -> None:
+    _check_in_game(state, seat)
+    if seat in state.to_act:
+        return
+    if state.active_choice is None:
+        raise IllegalMove(
+            "not_your_turn", f"seat {state.active} is the active player and chooses first"
+        )
+    if seat in state.waiting:
+        raise IllegalMove(
+            "not_your_turn", f"seat {state.waiting[0]} chooses before you (clockwise order)"
+        )
+    raise IllegalMove("already_chosen", "you have made your choice this turn")
+
+
+def _check_dice(state: State, choice: Choice) -> None:
+    assert choice.colour is not None
+    if choice.colour not in state.colours or choice.number not in state.numbers:
+        raise IllegalMove(
+            "dice_not_available",
+            f"{COLOURS[choice.colour]} {choice.number} is not among your dice: "
+            f"colours {', '.join(COLOURS[c] for c in state.colours)}; "
+            f"numbers {', '.join(str(n) for n in state.numbers)}",
+        )
+
+
+def _without(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """The dice left when one die showing `value` is taken."""
+    index = dice.index(value)
+    return dice[:index] + dice[index + 1 :]

@@ -1,0 +1,167 @@
+"""Views and log events as plain text, for a terminal or an email.
+
+Sheets are drawn as the printed pad is read: expeditions bottom to top, the bridge between
+fields 6 and 7, symbols on the empty fields so a player can see the next arrow coming. Works
+from the JSON view alone, as the client holds nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.engine import JSON, Event
+from shared.games.lost_cities_dice.notation import format_move
+from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS, FIELDS
+
+CELL = 7
+LEGEND = (
+    "key: > arrow  * artefact  # marked  . empty  circle x marked, - struck, o open; "
+    "bridge +N bonus, 0 crossed late, = not crossed"
+)
+
+
+def render_view(view: dict[str, JSON]) -> str:
+    lines = [_heading(view), *_dice_lines(view)]
+    for seat, sheet in enumerate(view["sheets"]):
+        lines += ["", *_sheet_lines(view, seat, sheet)]
+    lines += ["", LEGEND]
+    return "\n".join(lines)
+
+
+def _heading(view: dict[str, Any]) -> str:
+    heading = f"Lost Cities: Roll & Write - turn {view['turn']}, {view['order']} choices"
+    final = view["result"]
+    if final is not None:
+        winners = ", ".join(f"seat {seat}" for seat in final["winners"])
+        return f"{heading} - game over ({final['reason']}); won by {winners}"
+    return heading
+
+
+def _dice_lines(view: dict[str, Any]) -> list[str]:
+    dice = view["dice"]
+    lines = [f"Dice rolled by seat {view['active']}: {_dice_text(dice['rolled'])}"]
+    if dice["active_choice"] is not None:
+        lines.append(
+            f"Seat {view['active']} took {format_move(dice['active_choice'])}; "
+            f"left for the others: {_dice_text(dice['available'])}"
+        )
+    if view["to_act"]:
+        lines.append("To choose: " + ", ".join(f"seat {seat}" for seat in view["to_act"]))
+    if view["chosen"]:
+        lines.append(
+            "Chosen, hidden until all have chosen: "
+            + ", ".join(f"seat {seat}" for seat in view["chosen"])
+        )
+    if view["your_choice"] is not None:
+        lines.append(f"Your choice (hidden from the others): {format_move(view['your_choice'])}")
+    claimed = [f"{column} (turn {turn})" for column, turn in view["bridges"].items() if turn]
+    lines.append("Bridges crossed: " + (", ".join(claimed) or "none yet"))
+    return lines
+
+
+def _dice_text(dice: dict[str, Any]) -> str:
+    return f"{' '.join(dice['colours'])} | {' '.join(str(n) for n in dice['numbers'])}"
+
+
+def _sheet_lines(view: dict[str, Any], seat: int, sheet: dict[str, Any]) -> list[str]:
+    expeditions, layout = sheet["expeditions"], view["layout"]
+    points = sheet["points"]
+    notes = [f"{points['total']} points"]
+    if seat == view["seat"]:
+        notes.insert(0, "you")
+    if sheet["exhausted"]:
+        notes.append("exhausted")
+    if sheet["resigned"]:
+        notes.append("resigned")
+    lines = [f"Seat {seat} ({', '.join(notes)})", _row("", [*COLOURS, "vases", "dice"])]
+    lines.append(_row("top", ["T" if expeditions[c]["top"] else "." for c in COLOURS]))
+    for field in range(FIELDS, 0, -1):
+        cells = [_field(expeditions[c]["numbers"], layout[c], field) for c in COLOURS]
+        cells += ["#" if sheet[column] >= field else "." for column in ("vases", "dice")]
+        lines.append(_row(str(field), cells))
+        if field == BRIDGE_MARK:
+            lines.append(_row("bridge", [_bridge(view, sheet, column) for column in COLUMNS]))
+    lines.append(_row("circle", [_circle(expeditions[c]) for c in COLOURS]))
+    lines.append(_row("points", [str(points[c]) for c in (*COLOURS, "artefacts", "dice")]))
+    lines.append(f"{'':<{CELL}}bridges {points['bridges']}")
+    return lines
+
+
+def _row(label: str, cells: list[str]) -> str:
+    return f"{label:<{CELL}}" + "".join(f"{cell:>{CELL}}" for cell in cells).rstrip()
+
+
+def _field(numbers: list[int], layout: dict[str, list[int]], field: int) -> str:
+    if field <= len(numbers):
+        return str(numbers[field - 1])
+    if field in layout["arrows"]:
+        return ">"
+    return "*" if field in layout["artefacts"] else "."
+
+
+def _circle(expedition: dict[str, Any]) -> str:
+    if expedition["circle"]:
+        return "x"
+    return "-" if expedition["numbers"] else "o"
+
+
+def _bridge(view: dict[str, Any], sheet: dict[str, Any], column: str) -> str:
+    state = sheet["bridges"][column]
+    if state == "bonus":
+        return f"+{view['bridge_bonus']}"
+    return "0" if state == "crossed" else "="
+
+
+def render_event(event: Event) -> str:
+    parts = [_event_head(event)]
+    for revealed in event.get("revealed", []):
+        parts.append(f"seat {revealed['seat']} {_choice_text(revealed)}")
+    if "next" in event:
+        upcoming = event["next"]
+        parts.append(
+            f"turn {upcoming['turn']}: seat {upcoming['active']} rolled "
+            f"{_dice_text(upcoming)}"
+        )
+    if "end" in event:
+        end = event["end"]
+        parts.append(
+            f"game over ({end['reason']}): scores {', '.join(str(s) for s in end['scores'])}; "
+            f"won by {', '.join(f'seat {seat}' for seat in end['winners'])}"
+        )
+    return " · ".join(parts)
+
+
+def _event_head(event: Event) -> str:
+    head = f"turn {event['turn']}: seat {event['seat']}"
+    if event["type"] == "resign":
+        return f"{head} resigned"
+    if "choice" not in event:
+        return f"{head} has chosen (hidden until all have chosen)"
+    role = " (active)" if event.get("active") else ""
+    text = f"{head}{role} {_choice_text(event)}"
+    if "left" in event:
+        text += f"; left {_dice_text(event['left'])}"
+    if event.get("pending"):
+        text += " (hidden from the others until all have chosen)"
+    return text
+
+
+def _choice_text(choice: dict[str, Any]) -> str:
+    marks = ", ".join(_mark_text(mark) for mark in choice["marks"]) or "no effect"
+    return f"{format_move(choice['choice'])} -> {marks}"
+
+
+def _mark_text(mark: dict[str, Any]) -> str:
+    kind = mark["mark"]
+    if kind == "field":
+        return f"{mark['colour']} field {mark['field']} = {mark['number']}"
+    if kind == "circle":
+        return f"{mark['colour']} circle"
+    if kind == "top":
+        return f"{mark['colour']} top artefact"
+    if kind == "vase":
+        return f"vase {mark['vase']}"
+    if kind == "dice":
+        return f"dice {mark['symbol']}" + (" (exhausted)" if mark["exhausted"] else "")
+    bonus = f"+{mark['bonus']}" if mark["bonus"] else "no bonus"
+    return f"{mark['column']} bridge {bonus}"
