@@ -59,10 +59,7 @@ def create_app(config: Config | None = None) -> Flask:
     client = redis.Redis.from_url(config.redis_url)
     app.extensions["turnpost"] = Services.build(config, client)
 
-    app.config.update(
-        RATELIMIT_STORAGE_URI=limiter_storage(config.redis_url),
-        RATELIMIT_DEFAULT=config.rate_limit,
-    )
+    app.config["RATELIMIT_STORAGE_URI"] = limiter_storage(config.redis_url)
     limiter.init_app(app)
     api = TurnpostApi(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})

@@ -23,7 +23,13 @@ def limiter_storage(redis_url: str) -> str:
     return redis_url
 
 
-limiter = Limiter(rate_limit_key, strategy="moving-window", key_prefix="ratelimit")
+limiter = Limiter(
+    rate_limit_key,
+    default_limits=[lambda: services().config.rate_limit],
+    strategy="moving-window",
+    key_prefix="ratelimit",
+)
+"""One limiter per process; its limits come from the serving app's config at each request."""
 
 registration_limit = limiter.limit(
     lambda: services().config.registration_limit, key_func=get_remote_address, methods=["POST"]
