@@ -15,14 +15,13 @@ from shared.engine import (
     IllegalMove,
     Move,
     Seat,
-    require_mapping,
 )
 from shared.games.lost_cities import moves, render, views
-from shared.games.lost_cities.cards import CARD_ID, COLOUR_NAMES
+from shared.games.lost_cities.cards import CARD_ID
 from shared.games.lost_cities.moves import DECK, RESIGN_TEXT, Turn
 from shared.games.lost_cities.options import OPTIONS, Rules, check_deck
 from shared.games.lost_cities.result import result
-from shared.games.lost_cities.rules import Outcome, advance, legal_moves
+from shared.games.lost_cities.rules import advance, drawn_card, ended_game, legal_moves
 from shared.games.lost_cities.scoring import games_won, match_totals
 from shared.games.lost_cities.state import SEATS, State, deal, first_starter
 
@@ -48,7 +47,7 @@ class LostCities(Engine[State]):
     # -- playing ----------------------------------------------------------------------------
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
-        return () if state.turn is None else (state.turn,)
+        return () if state.turn is None else _TO_ACT[state.turn]
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
         """Every play-or-discard-then-draw move; the dicts are shared, so treat them as
@@ -57,18 +56,17 @@ class LostCities(Engine[State]):
 
     def apply(self, state: State, seat: Seat, move: JSON) -> State:
         """As `transition` without building the event (the replay and playout path)."""
-        fields = require_mapping(move)
-        if _is_resign(fields):
-            return self.transition(state, seat, fields)[0]
-        return advance(state, seat, _turn(state, fields)).state
+        turn = moves.read(move)
+        if turn is None:
+            return _resign(state, seat)[0]
+        return advance(state, seat, turn)
 
     def transition(self, state: State, seat: Seat, move: JSON) -> tuple[State, Event]:
-        fields = require_mapping(move)
-        if _is_resign(fields):
-            return _resign(state, seat, fields)
-        turn = _turn(state, fields)
-        outcome = advance(state, seat, turn)
-        return outcome.state, _turn_event(state, seat, turn, outcome)
+        turn = moves.read(move)
+        if turn is None:
+            return _resign(state, seat)
+        after = advance(state, seat, turn)
+        return after, _turn_event(state, after, seat, turn)
 
     # -- seeing -----------------------------------------------------------------------------
 
@@ -90,39 +88,15 @@ class LostCities(Engine[State]):
         return moves.parse(text)
 
     def format_move(self, move: Move) -> str:
-        fields = require_mapping(move)
-        if _is_resign(fields):
-            return RESIGN_TEXT
-        return moves.format_turn(moves.decode(fields))
+        turn = moves.read(move)
+        return RESIGN_TEXT if turn is None else moves.format_turn(turn)
 
 
-def _is_resign(fields: Mapping[str, JSON]) -> bool:
-    action = fields.get("action")
-    return isinstance(action, str) and action.strip().lower() == RESIGN_TEXT
+_TO_ACT = tuple((seat,) for seat in range(SEATS))
 
 
-def _turn(state: State, fields: Mapping[str, JSON]) -> Turn:
-    """The turn a move asks for, if it can be asked in this game at all."""
-    turn = moves.decode(fields)
-    rules = state.rules
-    if turn.card >= rules.card_count:
-        raise IllegalMove(
-            "bad_move", f"{CARD_ID[turn.card]} is not a card of a {rules.colours}-colour game"
-        )
-    if turn.source >= rules.colours:
-        raise IllegalMove(
-            "bad_move",
-            f"there is no {COLOUR_NAMES[turn.source]} discard pile in a "
-            f"{rules.colours}-colour game",
-        )
-    if state.over:
-        raise IllegalMove("game_over", "the match is over")
-    return turn
-
-
-def _resign(state: State, seat: Seat, fields: Mapping[str, JSON]) -> tuple[State, Event]:
-    if len(fields) != 1:
-        raise IllegalMove("bad_move", 'resigning is just {"action": "resign"}')
+def _resign(state: State, seat: Seat) -> tuple[State, Event]:
+    """With two players, resigning hands the whole match to the other."""
     if state.over:
         raise IllegalMove("game_over", "the match is over")
     if seat not in range(SEATS):
@@ -131,27 +105,25 @@ def _resign(state: State, seat: Seat, fields: Mapping[str, JSON]) -> tuple[State
     return ended, {"seat": seat, "action": RESIGN_TEXT, "result": result(ended)}
 
 
-def _turn_event(before: State, seat: Seat, turn: Turn, outcome: Outcome) -> Event:
+def _turn_event(before: State, after: State, seat: Seat, turn: Turn) -> Event:
     """The whole turn for the log; a card drawn from the deck is only for the drawer's eyes."""
-    after = outcome.state
     event: Event = moves.move_of(turn)
     event["seat"] = seat
     event["deck_left"] = before.deck_left - (turn.source == DECK)
+    drawn = CARD_ID[drawn_card(before, turn)]
     if turn.source == DECK:
-        event["secret"] = {str(seat): {"drew": CARD_ID[outcome.drawn]}}
+        event["secret"] = {str(seat): {"drew": drawn}}
     else:
-        event["drew"] = CARD_ID[outcome.drawn]
-    if outcome.game_points is not None:
+        event["drew"] = drawn
+    points = ended_game(before, after)
+    if points is not None:
         event["game_end"] = {
-            "game": before.game + 1,
-            "points": [sum(points) for points in outcome.game_points],
-            "expeditions": [
-                views.by_colour(before.rules.colour_letters, points)
-                for points in outcome.game_points
-            ],
-            "totals": list(match_totals(after.finished, SEATS)),
-            "games_won": list(games_won(after.finished, SEATS)),
-            "next_starter": None if after.over else after.starter,
+            "game": before.deal.game + 1,
+            "points": [sum(own) for own in points],
+            "expeditions": [views.by_colour(before.rules.colour_letters, own) for own in points],
+            "totals": list(match_totals(after.deal.finished, SEATS)),
+            "games_won": list(games_won(after.deal.finished, SEATS)),
+            "next_starter": None if after.over else after.deal.starter,
         }
         if after.over:
             event["result"] = result(after)

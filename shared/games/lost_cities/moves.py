@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from shared.engine import JSON, RESIGN, IllegalMove, Move
+from shared.engine import JSON, RESIGN, IllegalMove, Move, require_mapping
 from shared.games.lost_cities.cards import (
     ALL_CODES,
     CARD_ID,
@@ -75,28 +75,42 @@ def _choices(play: bool, card: int, piles: int) -> tuple[Move, ...]:
     return tuple(_MOVE_OF[Turn(play, card, source)] for source in sources)
 
 
-_PILE_MASKS = range(1 << len(COLOURS))
-PLAY_CHOICES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
-    tuple(_choices(True, card, piles) for piles in _PILE_MASKS) for card in ALL_CODES
+def _card_choices(card: int, piles: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    discards = _choices(False, card, piles)
+    return discards, _choices(True, card, piles) + discards
+
+
+CHOICES: tuple[tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...], ...] = tuple(
+    tuple(_card_choices(card, piles) for card in ALL_CODES) for piles in range(1 << len(COLOURS))
 )
-"""`PLAY_CHOICES[card][piles]`: playing `card`, then drawing from the deck or a pile in `piles`."""
-DISCARD_CHOICES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
-    tuple(_choices(False, card, piles) for piles in _PILE_MASKS) for card in ALL_CODES
-)
+"""`CHOICES[piles][card][playable]`: the moves with `card` when one may draw from the deck or
+the discard piles in the bit mask `piles`: discarding it, and also playing it if `playable`."""
 
 
-def decode(move: Mapping[str, JSON]) -> Turn:
-    """The turn a (non-resign) JSON move asks for; `bad_move` says what is malformed.
-
-    Canonical moves (all that `legal_moves` and `parse_move` produce) are one dict lookup;
-    anything else goes through `_decode_loosely`, which also accepts other spellings.
-    """
+def canonical_turn(move: JSON) -> Turn | None:
+    """The turn of a move exactly as `legal_moves` and `parse_move` write it, else None: the
+    one-lookup path that replays and playouts take."""
     try:
-        if len(move) == len(MOVE_KEYS):
+        if len(move) == 3:
             return _TURN_OF[move["action"], move["card"], move["draw"]]
     except (KeyError, TypeError):
         pass
-    return _decode_loosely(move)
+    return None
+
+
+def read(move: JSON) -> Turn | None:
+    """The turn a JSON move asks for, None for resigning; `bad_move` says what is malformed.
+    Other spellings than the canonical one (`r7`, `Deck`, `green`) are accepted too."""
+    turn = canonical_turn(move)
+    if turn is not None:
+        return turn
+    fields = require_mapping(move)
+    action = fields.get("action")
+    if isinstance(action, str) and action.strip().lower() == RESIGN_TEXT:
+        if len(fields) != 1:
+            raise IllegalMove("bad_move", 'resigning is just {"action": "resign"}')
+        return None
+    return _decode_loosely(fields)
 
 
 def _decode_loosely(move: Mapping[str, JSON]) -> Turn:

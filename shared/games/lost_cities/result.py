@@ -14,8 +14,8 @@ def result(state: State) -> dict[str, JSON] | None:
     if not state.over:
         return None
     rules = state.rules
-    totals = match_totals(state.finished, SEATS)
-    won = games_won(state.finished, SEATS)
+    totals = match_totals(state.deal.finished, SEATS)
+    won = games_won(state.deal.finished, SEATS)
     scores = won if rules.best_of else totals
     winners = leaders(scores) if state.resigned is None else [1 - state.resigned]
     letters = rules.colour_letters
@@ -33,7 +33,7 @@ def result(state: State) -> dict[str, JSON] | None:
                         "points": game_totals(game)[seat],
                         "expeditions": dict(zip(letters, game[seat], strict=True)),
                     }
-                    for game in state.finished
+                    for game in state.deal.finished
                 ],
             }
             for seat in range(SEATS)

@@ -1,14 +1,10 @@
 """A turn of Lost Cities: which moves are legal, and what a move does to the state.
 
-This is the hot path of every playout and replay, so it works on card codes and rebuilds only
-the tuples a move changes. The two questions share one test of playability, `can_play`, so the
-legal moves and the refusals of `advance` cannot drift apart.
+This is the hot path of every playout and replay, so it works on card codes, rebuilds only the
+tuples a move changes, and builds error messages only when it refuses a move.
 """
 
 from __future__ import annotations
-
-from bisect import insort
-from typing import NamedTuple
 
 from shared.engine import IllegalMove, Move
 from shared.games.lost_cities.cards import (
@@ -19,7 +15,7 @@ from shared.games.lost_cities.cards import (
     LEVEL_AFTER,
     PLAY_LIMIT,
 )
-from shared.games.lost_cities.moves import DECK, DISCARD_CHOICES, PLAY_CHOICES, Turn
+from shared.games.lost_cities.moves import CHOICES, DECK, Turn
 from shared.games.lost_cities.scoring import (
     Expedition,
     GamePoints,
@@ -28,7 +24,7 @@ from shared.games.lost_cities.scoring import (
     leaders,
     match_totals,
 )
-from shared.games.lost_cities.state import SEATS, State, deal
+from shared.games.lost_cities.state import SEATS, Pile, State, deal
 
 
 def can_play(expedition: Expedition, card: int) -> bool:
@@ -36,87 +32,99 @@ def can_play(expedition: Expedition, card: int) -> bool:
     return not expedition or LEVEL_AFTER[expedition[-1]] < PLAY_LIMIT[card]
 
 
-def drawable_piles(state: State) -> int:
-    """The colours whose discard pile one may draw from now, as a bit mask."""
-    if state.stalled:
-        return 0
-    mask = 0
-    for colour, pile in enumerate(state.piles):
-        if pile:
-            mask |= 1 << colour
-    return mask
-
-
 def legal_moves(state: State, seat: int) -> list[Move]:
     if seat != state.turn:
         return []
     expeditions = state.expeditions[seat]
-    piles = drawable_piles(state)
+    choices = CHOICES[0 if state.stalled else state.open_piles]
     moves: list[Move] = []
     for card in state.hands[seat]:
-        if can_play(expeditions[COLOUR_OF[card]], card):
-            moves.extend(PLAY_CHOICES[card][piles])
-        moves.extend(DISCARD_CHOICES[card][piles])
+        played = expeditions[COLOUR_OF[card]]
+        # can_play, inlined: this loop is the hottest spot of a random playout
+        moves += choices[card][not played or LEVEL_AFTER[played[-1]] < PLAY_LIMIT[card]]
     return moves
 
 
-class Outcome(NamedTuple):
-    """What a turn did beyond the new state: the card drawn, and the points of the game it
-    ended (None while that game goes on)."""
-
-    state: State
-    drawn: int
-    game_points: GamePoints | None
-
-
-def advance(state: State, seat: int, turn: Turn) -> Outcome:
-    """The state after `seat` takes `turn` (the match is known to be running); IllegalMove if
-    the rules forbid it."""
+def advance(state: State, seat: int, turn: Turn) -> State:
+    """The state after `seat` takes `turn`; IllegalMove if the rules forbid it."""
     if seat != state.turn:
-        raise IllegalMove("not_your_turn", f"it is seat {state.turn}'s turn, not seat {seat}'s")
-    card, colour, source = turn.card, COLOUR_OF[turn.card], turn.source
-    hand = state.hands[seat]
-    if card not in hand:
-        raise IllegalMove("card_not_in_hand", f"{CARD_ID[card]} is not in your hand")
-    expeditions, piles = state.expeditions, state.piles
-    if turn.play:
-        own = expeditions[seat]
+        raise _not_to_move(state, seat)
+    play, card, source = turn
+    hands = state.hands
+    if card not in hands[seat]:
+        raise _not_in_hand(state, card)
+    colour = COLOUR_OF[card]
+    expeditions, piles, open_piles = state.expeditions, state.piles, state.open_piles
+    if play:
+        own = list(expeditions[seat])
         if not can_play(own[colour], card):
             raise _unplayable(own[colour], card)
-        own = (*own[:colour], (*own[colour], card), *own[colour + 1 :])
-        expeditions = (own, expeditions[1]) if seat == 0 else (expeditions[0], own)
+        own[colour] += (card,)
+        expeditions = (tuple(own), expeditions[1]) if seat == 0 else (expeditions[0], tuple(own))
     else:
-        piles = (*piles[:colour], (*piles[colour], card), *piles[colour + 1 :])
+        piles = _put(piles, colour, piles[colour] + (card,))
+        open_piles |= 1 << colour
 
-    new_hand = list(hand)
-    new_hand.remove(card)
+    drawn, deck = state.drawn, state.deal.deck
     if source == DECK:
-        drawn_card, drawn, stall = state.deck[state.drawn], state.drawn + 1, 0
+        new_card, drawn, stall = deck[drawn], drawn + 1, 0
     else:
-        _check_pile_draw(state, turn, piles)
+        if (
+            source >= len(piles)
+            or state.stalled
+            or (source == colour and not play)
+            or not piles[source]
+        ):
+            raise _refused_pile_draw(state, turn, piles)
         pile = piles[source]
-        drawn_card, drawn, stall = pile[-1], state.drawn, state.stall + 1
-        piles = (*piles[:source], pile[:-1], *piles[source + 1 :])
-    insort(new_hand, drawn_card)
-    hands = (tuple(new_hand), state.hands[1]) if seat == 0 else (state.hands[0], tuple(new_hand))
+        new_card, stall = pile[-1], state.stall + 1
+        piles = _put(piles, source, pile[:-1])
+        if len(pile) == 1:
+            open_piles &= ~(1 << source)
+    hand = list(hands[seat])
+    hand.remove(card)
+    hand.append(new_card)
+    hand.sort()
+    hands = (tuple(hand), hands[1]) if seat == 0 else (hands[0], tuple(hand))
 
-    moved = State(
-        state.rules,
-        state.seed,
-        state.game,
-        state.starter,
-        1 - seat,
-        hands,
-        expeditions,
-        piles,
-        state.deck,
-        drawn,
-        stall,
-        state.finished,
-    )
-    if drawn < len(state.deck):
-        return Outcome(moved, drawn_card, None)
-    return _end_game(moved, drawn_card)
+    moved = State(state.deal, 1 - seat, hands, expeditions, piles, open_piles, drawn, stall, None)
+    return moved if drawn < len(deck) else _end_game(moved)
+
+
+def drawn_card(before: State, turn: Turn) -> int:
+    """The card `turn` drew in `before` (the event names it; after the turn it is just one card
+    of a hand)."""
+    if turn.source == DECK:
+        return before.deal.deck[before.drawn]
+    return before.piles[turn.source][-1]
+
+
+def ended_game(before: State, after: State) -> GamePoints | None:
+    """The points of the game a turn ended, or None if the game goes on."""
+    if after.deal is before.deal:
+        return None
+    return after.deal.finished[-1]
+
+
+def _put(piles: tuple[Pile, ...], colour: int, pile: Pile) -> tuple[Pile, ...]:
+    changed = list(piles)
+    changed[colour] = pile
+    return tuple(changed)
+
+
+def _not_to_move(state: State, seat: int) -> IllegalMove:
+    if state.over:
+        return IllegalMove("game_over", "the match is over")
+    return IllegalMove("not_your_turn", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+
+
+def _not_in_hand(state: State, card: int) -> IllegalMove:
+    rules = state.rules
+    if card >= rules.card_count:
+        return IllegalMove(
+            "bad_move", f"{CARD_ID[card]} is not a card of a {rules.colours}-colour game"
+        )
+    return IllegalMove("card_not_in_hand", f"{CARD_ID[card]} is not in your hand")
 
 
 def _unplayable(expedition: Expedition, card: int) -> IllegalMove:
@@ -134,36 +142,36 @@ def _unplayable(expedition: Expedition, card: int) -> IllegalMove:
     )
 
 
-def _check_pile_draw(state: State, turn: Turn, piles: tuple[tuple[int, ...], ...]) -> None:
+def _refused_pile_draw(state: State, turn: Turn, piles: tuple[Pile, ...]) -> IllegalMove:
+    rules, name = state.rules, COLOUR_NAMES[turn.source]
+    if turn.source >= rules.colours:
+        return IllegalMove(
+            "bad_move", f"there is no {name} discard pile in a {rules.colours}-colour game"
+        )
     if state.stalled:
-        raise IllegalMove(
+        return IllegalMove(
             "must_draw_deck",
             f"no one has drawn from the draw pile for {state.stall} turns, so you must draw "
             "from the draw pile (deck) now",
         )
-    name = COLOUR_NAMES[turn.source]
     if not turn.play and COLOUR_OF[turn.card] == turn.source:
-        raise IllegalMove(
+        return IllegalMove(
             "draw_own_discard",
             f"you may not take back {CARD_ID[turn.card]}, the card you just discarded; "
             "draw from the deck or another pile",
         )
-    if not piles[turn.source]:
-        raise IllegalMove("empty_pile", f"the {name} discard pile is empty")
+    return IllegalMove("empty_pile", f"the {name} discard pile is empty")
 
 
-def _end_game(state: State, drawn_card: int) -> Outcome:
+def _end_game(state: State) -> State:
     """The last card of the draw pile is gone: score the game, then deal the next one of the
     match or end the match."""
     points = tuple(expeditions_points(own) for own in state.expeditions)
-    finished = (*state.finished, points)
+    finished = (*state.deal.finished, points)
     if _match_decided(state, finished):
-        return Outcome(state._replace(turn=None, finished=finished), drawn_card, points)
-    return Outcome(
-        deal(state.rules, state.seed, state.game + 1, _next_starter(state, finished), finished),
-        drawn_card,
-        points,
-    )
+        return state._replace(deal=state.deal._replace(finished=finished), turn=None)
+    starter = _next_starter(state, finished)
+    return deal(state.rules, state.deal.seed, state.deal.game + 1, starter, finished)
 
 
 def _match_decided(state: State, finished: tuple[GamePoints, ...]) -> bool:
@@ -176,4 +184,4 @@ def _match_decided(state: State, finished: tuple[GamePoints, ...]) -> bool:
 def _next_starter(state: State, finished: tuple[GamePoints, ...]) -> int:
     """The player with more points so far; on a tie, the one who did not start this game."""
     ahead = leaders(match_totals(finished, SEATS))
-    return ahead[0] if len(ahead) == 1 else 1 - state.starter
+    return ahead[0] if len(ahead) == 1 else 1 - state.deal.starter

@@ -1,9 +1,9 @@
 """The state of a Lost Cities match, and dealing a game of it.
 
 A state is a NamedTuple of tuples and ints: immutable, compared by value, picklable, and cheap to
-build, which matters because a random playout creates one per move. A move rebuilds only the
-parts it touches; everything else (the rules, the deck, the other hand) is shared with the
-previous state.
+build, which matters because a random playout creates one per move. What stays fixed for a whole
+game of the match (rules, seed, the dealt deck, the scores of earlier games) sits in one `Deal`
+shared by all of that game's states, so a move rebuilds only the few fields turns change.
 """
 
 from __future__ import annotations
@@ -24,13 +24,23 @@ Pile = tuple[int, ...]
 """A discard pile, bottom first: the last card is the visible top."""
 
 
-class State(NamedTuple):
+class Deal(NamedTuple):
+    """One game of the match as dealt."""
+
     rules: Rules
     seed: str
     game: int
-    """Index of the current game in the match, from 0."""
+    """Index of this game in the match, from 0."""
     starter: int
-    """The seat that started the current game (on a tie, the other starts the next one)."""
+    """The seat that starts this game (on a tie, the other one starts the next)."""
+    deck: tuple[int, ...]
+    """The draw pile as dealt, top first; it never shrinks, `State.drawn` counts what is gone."""
+    finished: tuple[GamePoints, ...]
+    """Points of each earlier game of the match (of all games, once the match is over)."""
+
+
+class State(NamedTuple):
+    deal: Deal
     turn: int | None
     """The seat to move; None once the match is over."""
     hands: tuple[Hand, ...]
@@ -38,18 +48,21 @@ class State(NamedTuple):
     """Per seat, per colour: the cards in the order played."""
     piles: tuple[Pile, ...]
     """Per colour."""
-    deck: tuple[int, ...]
-    """This game's draw pile as dealt, top first; it never shrinks, `drawn` counts what is gone."""
+    open_piles: int
+    """Bit i set when the colour-i discard pile holds a card: the piles one may draw from,
+    kept with `piles` so listing the legal moves need not look at every pile."""
     drawn: int
     stall: int
     """Turns in a row in which no one drew from the draw pile."""
-    finished: tuple[GamePoints, ...]
-    """Points of each finished game of the match."""
-    resigned: int | None = None
+    resigned: int | None
+
+    @property
+    def rules(self) -> Rules:
+        return self.deal.rules
 
     @property
     def deck_left(self) -> int:
-        return len(self.deck) - self.drawn
+        return len(self.deal.deck) - self.drawn
 
     @property
     def over(self) -> bool:
@@ -58,11 +71,11 @@ class State(NamedTuple):
     @property
     def stalled(self) -> bool:
         """Whether the next draw must come from the draw pile (the stalling house rule)."""
-        return 0 < self.rules.stall_limit <= self.stall
+        return 0 < self.deal.rules.stall_limit <= self.stall
 
 
 def card_order(rules: Rules, seed: str, game: int) -> tuple[int, ...]:
-    """The deck of one game of the match, top first: as given, or shuffled from the seed."""
+    """The cards of one game of the match, top first: as given, or shuffled from the seed."""
     given = rules.decks[game]
     if given is not None:
         return given
@@ -80,20 +93,17 @@ def deal(
 ) -> State:
     """A fresh game of the match: the start player's 8 cards come off the top first."""
     order = card_order(rules, seed, game)
-    first, second = sorted(order[:HAND_SIZE]), sorted(order[HAND_SIZE : 2 * HAND_SIZE])
-    hands = (tuple(first), tuple(second)) if starter == 0 else (tuple(second), tuple(first))
+    first = tuple(sorted(order[:HAND_SIZE]))
+    second = tuple(sorted(order[HAND_SIZE : 2 * HAND_SIZE]))
     no_expeditions = ((),) * rules.colours
     return State(
-        rules=rules,
-        seed=seed,
-        game=game,
-        starter=starter,
+        deal=Deal(rules, seed, game, starter, order[2 * HAND_SIZE :], finished),
         turn=starter,
-        hands=hands,
+        hands=(first, second) if starter == 0 else (second, first),
         expeditions=(no_expeditions, no_expeditions),
         piles=((),) * rules.colours,
-        deck=order[2 * HAND_SIZE :],
+        open_piles=0,
         drawn=0,
         stall=0,
-        finished=finished,
+        resigned=None,
     )

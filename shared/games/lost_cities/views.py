@@ -34,7 +34,7 @@ def view(state: State, seat: Seat | None) -> dict[str, JSON]:
     seen: dict[str, JSON] = {
         "seat": seat,
         "colours": list(letters),
-        "game": state.game + 1,
+        "game": state.deal.game + 1,
         "rounds": rules.rounds,
         "match": MATCH_BEST_OF if rules.best_of else MATCH_TOTAL,
         "to_act": state.turn,
@@ -66,9 +66,9 @@ def scores(state: State) -> dict[str, JSON]:
     """Points per finished game and in total, and the current game's expeditions as they stand
     (while the match runs), so a player sees where everyone is."""
     scored: dict[str, JSON] = {
-        "games": [list(game_totals(game)) for game in state.finished],
-        "totals": list(match_totals(state.finished, SEATS)),
-        "games_won": list(games_won(state.finished, SEATS)),
+        "games": [list(game_totals(game)) for game in state.deal.finished],
+        "totals": list(match_totals(state.deal.finished, SEATS)),
+        "games_won": list(games_won(state.deal.finished, SEATS)),
     }
     if not state.over:
         current: GamePoints = tuple(expeditions_points(own) for own in state.expeditions)
