@@ -1,0 +1,65 @@
+"""Several steps of one turn sent as one text, e.g. `sell blue; take 5 tent; donate 2; end`.
+
+Engines whose turn is a sequence of steps take one step per move, so the log stays simple; a
+person by email or at the command line wants to send the whole turn at once, and wants it to
+happen entirely or not at all. Any engine works with this: it only calls `parse_move` and
+`transition`, and nothing is kept unless every step is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from shared.engine import JSON, Engine, Event, IllegalMove, Move, Seat
+
+S = TypeVar("S")
+
+SEPARATOR = ";"
+
+
+class IllegalStep(IllegalMove):
+    """A batch refused because of one of its steps; `step` counts from 1."""
+
+    def __init__(self, step: int, error: IllegalMove) -> None:
+        super().__init__(error.code, f"step {step}: {error.message}")
+        self.step = step
+
+
+def split_steps(text: str) -> list[str]:
+    """The steps of a batch text; blank ones (`a;; b;`) are dropped."""
+    return [step.strip() for step in text.split(SEPARATOR) if step.strip()]
+
+
+def parse_batch(engine: Engine[Any], text: str) -> list[Move]:
+    """Each step parsed by the engine; IllegalStep names the first one it cannot read."""
+    steps = split_steps(text)
+    if not steps:
+        raise IllegalMove("bad_notation", "no move given: steps are separated by `;`")
+    moves = []
+    for number, step in enumerate(steps, start=1):
+        try:
+            moves.append(engine.parse_move(step))
+        except IllegalMove as error:
+            raise IllegalStep(number, error) from None
+    return moves
+
+
+def apply_batch(
+    engine: Engine[S], state: S, seat: Seat, steps: str | Sequence[JSON]
+) -> tuple[S, list[Event]]:
+    """The state after `seat` makes every step in order, and their events; all or nothing.
+
+    `steps` is a batch text or a list of JSON moves. If any step is illegal, IllegalStep says
+    which, and since states are values the caller's `state` is simply left as it was."""
+    moves = parse_batch(engine, steps) if isinstance(steps, str) else list(steps)
+    if not moves:
+        raise IllegalMove("bad_move", "a batch needs at least one step")
+    events = []
+    for number, move in enumerate(moves, start=1):
+        try:
+            state, event = engine.transition(state, seat, move)
+        except IllegalMove as error:
+            raise IllegalStep(number, error) from None
+        events.append(event)
+    return state, events

@@ -1,0 +1,203 @@
+"""Action cards: drawing them (Mine Collapse strikes at once) and playing them from the hand.
+
+Several cards only change what the rest of the turn allows (a free tent, a free row, a second
+die, market prices); they leave a count in the `Turn`, which the tent and sell rules consume.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable
+
+from shared.chance import Chance
+from shared.engine import JSON, IllegalMove
+from shared.games.livingstone.data import (
+    ANIMAL_POINTS,
+    ANTELOPE,
+    CARD_STONES,
+    CARD_THALERS,
+    DRAW_3_STONES,
+    EXPEDITION,
+    EXPEDITION_HALVES,
+    EXTRA_TENT,
+    IGNORE_DIE_VALUE,
+    LION,
+    MARKET,
+    MINE_COLLAPSE,
+    NO_COST_TENT,
+    RHINO,
+    STEAMER_BACK,
+    TAKE_4_THALERS,
+    TWO_DICE,
+)
+from shared.games.livingstone.moves import Play
+from shared.games.livingstone.state import LivingstoneState, Turn
+from shared.games.livingstone.stones import collapse_mine, draw_stones
+from shared.games.livingstone.tents import place_tent, scored_fields
+
+
+def can_draw(state: LivingstoneState) -> bool:
+    return bool(state.deck or state.played)
+
+
+def draw_card(
+    state: LivingstoneState, seat: int, label: str
+) -> tuple[LivingstoneState, dict[str, JSON], str | None]:
+    """One card into `seat`'s hand, and what everyone saw happen on the way.
+
+    A Mine Collapse is resolved and shuffled with the played cards into a new stack under the
+    draw pile, then a replacement is drawn. If nothing but collapses is left to draw, the player
+    gets no card (else the draw would never end)."""
+    deck, played = state.deck, state.played
+    public: dict[str, JSON] = {}
+    shuffles = 0
+
+    def shuffled(cards: tuple[str, ...]) -> tuple[str, ...]:
+        nonlocal shuffles
+        shuffles += 1
+        return tuple(Chance(state.seed, f"{label}/{shuffles}").shuffled(cards))
+
+    while True:
+        if not deck:
+            if not played:
+                break
+            deck, played = shuffled(played), ()
+            public["reshuffled"] = True
+        card, deck = deck[0], deck[1:]
+        if card != MINE_COLLAPSE:
+            player = state.players[seat]
+            hand = list(player.hand)
+            insort(hand, card)
+            state = state.with_player(seat, player._replace(hand=tuple(hand)))
+            return state._replace(deck=deck, played=played), public, card
+        state, lost = collapse_mine(state)
+        public["collapses"] = int(public.get("collapses", 0)) + 1
+        public.setdefault("lost", lost)
+        deck, played = deck + shuffled((*played, card)), ()
+        if all(card == MINE_COLLAPSE for card in deck):
+            break
+    return state._replace(deck=deck, played=played), public, None
+
+
+Effect = Callable[[LivingstoneState, int, Play, str], tuple[LivingstoneState, dict[str, JSON]]]
+
+
+def _turn(state: LivingstoneState) -> Turn:
+    assert state.turn is not None, "cards are played only while the game runs"
+    return state.turn
+
+
+def _pending(**change: int | bool) -> Effect:
+    """A card whose effect waits for the rest of the turn, e.g. a free tent."""
+
+    def effect(
+        state: LivingstoneState, seat: int, play: Play, label: str
+    ) -> tuple[LivingstoneState, dict[str, JSON]]:
+        turn = _turn(state)
+        changed = {
+            name: value if isinstance(value, bool) else getattr(turn, name) + value
+            for name, value in change.items()
+        }
+        return state._replace(turn=turn._replace(**changed)), {}
+
+    return effect
+
+
+def _animal(
+    state: LivingstoneState, seat: int, play: Play, label: str
+) -> tuple[LivingstoneState, dict[str, JSON]]:
+    player = state.players[seat]
+    points = ANIMAL_POINTS[play.card]
+    return state.with_player(seat, player._replace(animal_points=player.animal_points + points)), {
+        "points": points
+    }
+
+
+def _extra_tent(
+    state: LivingstoneState, seat: int, play: Play, label: str
+) -> tuple[LivingstoneState, dict[str, JSON]]:
+    if play.at is None:
+        raise IllegalMove(
+            "field_needed", "Extra Tent goes next to one of your scored tents: name it, e.g. c2r3"
+        )
+    if state.players[seat].tents_left == 0:
+        raise IllegalMove("no_tents_left", "you have no tent left to place")
+    if play.at not in scored_fields(state, seat):
+        raise IllegalMove(
+            "not_your_scored_field",
+            "Extra Tent goes only on a field that already holds one of your tents, "
+            "in a column the steamer has left behind",
+        )
+    return place_tent(state, seat, play.at, free=True)
+
+
+def _steamer_back(
+    state: LivingstoneState, seat: int, play: Play, label: str
+) -> tuple[LivingstoneState, dict[str, JSON]]:
+    if state.round.steamer_back:
+        raise IllegalMove("steamer_already_back", "the steamer is already back for this round")
+    if state.steamer == 0:
+        raise IllegalMove("steamer_at_start", "the steamer is on the first space: no way back")
+    state = state._replace(round=state.round._replace(steamer_back=True))
+    return state, {"column": state.column + 1}
+
+
+def _draw_stones(
+    state: LivingstoneState, seat: int, play: Play, label: str
+) -> tuple[LivingstoneState, dict[str, JSON]]:
+    return draw_stones(state, seat, CARD_STONES, label)
+
+
+def _take_thalers(
+    state: LivingstoneState, seat: int, play: Play, label: str
+) -> tuple[LivingstoneState, dict[str, JSON]]:
+    player = state.players[seat]
+    return state.with_player(seat, player._replace(thalers=player.thalers + CARD_THALERS)), {
+        "thalers": CARD_THALERS
+    }
+
+
+def _never(
+    state: LivingstoneState, seat: int, play: Play, label: str
+) -> tuple[LivingstoneState, dict[str, JSON]]:
+    raise IllegalMove("not_playable", "a Mine Collapse strikes when drawn; it is never played")
+
+
+EFFECTS: dict[str, Effect] = {
+    NO_COST_TENT: _pending(free_tents=1),
+    TWO_DICE: _pending(extra_dice=1),
+    IGNORE_DIE_VALUE: _pending(any_row_tents=1),
+    EXPEDITION: _pending(free_tents=1, any_row_tents=1),
+    MARKET: _pending(market_open=True),
+    LION: _animal,
+    RHINO: _animal,
+    ANTELOPE: _animal,
+    EXTRA_TENT: _extra_tent,
+    STEAMER_BACK: _steamer_back,
+    DRAW_3_STONES: _draw_stones,
+    TAKE_4_THALERS: _take_thalers,
+    MINE_COLLAPSE: _never,
+}
+
+
+def cards_needed(card: str) -> int:
+    return EXPEDITION_HALVES if card == EXPEDITION else 1
+
+
+def play_card(
+    state: LivingstoneState, seat: int, play: Play, label: str
+) -> tuple[LivingstoneState, dict[str, JSON]]:
+    """Play `play.card` from the hand: its effect, then it lies on the played cards."""
+    player = state.players[seat]
+    needed = cards_needed(play.card)
+    if player.hand.count(play.card) < needed:
+        halves = " (both halves)" if needed > 1 else ""
+        raise IllegalMove("card_not_in_hand", f"you hold no {play.card}{halves} to play")
+    if play.at is not None and play.card != EXTRA_TENT:
+        raise IllegalMove("no_field_needed", f"{play.card} is played without a field")
+    state, details = EFFECTS[play.card](state, seat, play, label)
+    hand = list(state.players[seat].hand)
+    start = hand.index(play.card)
+    del hand[start : start + needed]
+    state = state.with_player(seat, state.players[seat]._replace(hand=tuple(hand)))
+    return state._replace(played=(*state.played, *[play.card] * needed)), details

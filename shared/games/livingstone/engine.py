@@ -1,0 +1,79 @@
+"""Livingstone as the service sees it: the `Engine` protocol wired to the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from shared.chance import Chance
+from shared.engine import JSON, Engine, Event, Move, Option, Seat
+from shared.games.livingstone import legal, notation, render, rules, scoring
+from shared.games.livingstone.data import BAG, DEFAULT_BOARD, ROWS, board_from_table, parse_board
+from shared.games.livingstone.rounds import roll_round
+from shared.games.livingstone.state import LivingstoneState, Player, Turn
+from shared.games.livingstone.stones import NO_STONES
+from shared.games.livingstone.view import view
+
+
+class Livingstone(Engine[LivingstoneState]):
+    type_id = "livingstone"
+    title = "Livingstone"
+    min_players = 2
+    max_players = 5
+    version = 1
+    options = (
+        Option(
+            "board",
+            "the printed values: column costs, row VP, row majority bonus, card counts "
+            "(costs, the 8/6/4 bonuses and the card counts are house data)",
+            DEFAULT_BOARD,
+            parse_board,
+        ),
+    )
+
+    def new(
+        self, players: int, seed: str, options: Mapping[str, JSON] | None = None
+    ) -> LivingstoneState:
+        board = board_from_table(self.configure(players, options)["board"])
+        start = Chance(seed, "start").below(players)
+        return LivingstoneState(
+            seed=seed,
+            board=board,
+            players=(Player(),) * players,
+            tents=(((),) * ROWS,) * board.columns,
+            steamer=0,
+            round=roll_round(seed, 1, start, players),
+            turn=Turn(start),
+            bag=BAG,
+            set_aside=NO_STONES,
+            deck=tuple(Chance(seed, "deck").shuffled(board.deck())),
+            played=(),
+        )
+
+    def to_act(self, state: LivingstoneState) -> tuple[Seat, ...]:
+        return () if state.turn is None else (state.turn.seat,)
+
+    def legal_moves(self, state: LivingstoneState, seat: Seat) -> list[Move]:
+        return legal.legal_moves(state, seat)
+
+    def transition(
+        self, state: LivingstoneState, seat: Seat, move: JSON
+    ) -> tuple[LivingstoneState, Event]:
+        return rules.step(state, seat, move)
+
+    def view(self, state: LivingstoneState, seat: Seat | None) -> dict[str, JSON]:
+        return view(state, seat)
+
+    def result(self, state: LivingstoneState) -> dict[str, JSON] | None:
+        return scoring.result(state)
+
+    def render_view(self, view: dict[str, JSON]) -> str:
+        return render.render_view(view)
+
+    def render_event(self, event: Event) -> str:
+        return render.render_event(event)
+
+    def parse_move(self, text: str) -> Move:
+        return notation.parse(text)
+
+    def format_move(self, move: Move) -> str:
+        return notation.format_step(move)

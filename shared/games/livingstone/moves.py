@@ -1,0 +1,169 @@
+"""The JSON form of a step, checked once at the door.
+
+A turn is several steps (sell, take a die and act, donate, play cards, end), each one move. Any
+JSON value may arrive; `decode` turns a well-formed one into a typed command or raises
+IllegalMove, so the rules never meet a malformed move. `encode` is its inverse and the only way
+moves are built, which keeps `legal_moves`, `parse_move` and the log in one canonical form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
+
+from shared.engine import JSON, IllegalMove, Move, require_mapping
+from shared.games.livingstone.data import CARDS, GEMS
+from shared.games.livingstone.state import Field
+
+USES = ("card", "thalers", "mine", "tent")
+"""What a taken die is used for: the four die actions."""
+
+
+class Take(NamedTuple):
+    die: int
+    use: str
+    row: int | None = None
+    """Only with Ignore Die Value or Expedition pending: the row chosen instead of the pips."""
+    source: Field | None = None
+    """Only for two players out of tents: the tent picked up to be placed again."""
+
+
+class Sell(NamedTuple):
+    gem: str
+    market: bool = False
+
+
+class Donate(NamedTuple):
+    amount: int
+
+
+class Play(NamedTuple):
+    card: str
+    at: Field | None = None
+    """Only for Extra Tent: the field of the new tent."""
+
+
+class End(NamedTuple):
+    pass
+
+
+class Resign(NamedTuple):
+    pass
+
+
+Command = Take | Sell | Donate | Play | End | Resign
+
+_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "take": (frozenset({"die", "use"}), frozenset({"row", "from"})),
+    "sell": (frozenset({"gem"}), frozenset({"market"})),
+    "donate": (frozenset({"amount"}), frozenset()),
+    "play": (frozenset({"card"}), frozenset({"at"})),
+    "end": (frozenset(), frozenset()),
+    "resign": (frozenset(), frozenset()),
+}
+
+
+def _bad(message: str) -> IllegalMove:
+    return IllegalMove("bad_move", message)
+
+
+def _whole(value: JSON, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(f"{what} is a whole number, not {value!r}")
+    return value
+
+
+def _field(value: JSON, what: str) -> Field:
+    """[column, row] as people number them (both from 1) → (0-based column, row)."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad(f"{what} is a field [column, row], such as [3, 2]")
+    column, row = (_whole(number, what) for number in value)
+    return column - 1, row
+
+
+def _one_of(value: JSON, choices: tuple[str, ...], what: str) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise _bad(f"{what} is one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
+def decode(move: JSON) -> Command:
+    """The command a JSON move asks for; IllegalMove('bad_move') if it is not a step at all."""
+    fields = require_mapping(move)
+    action = fields.get("action")
+    if not isinstance(action, str) or action not in _FIELDS:
+        raise _bad(f"the action is one of {', '.join(_FIELDS)}, not {action!r}")
+    required, optional = _FIELDS[action]
+    given = set(fields) - {"action"}
+    if missing := sorted(required - given):
+        raise _bad(f"{action} needs {', '.join(missing)}")
+    if extra := sorted(given - required - optional):
+        raise _bad(f"{action} takes no {', '.join(extra)}")
+    return _DECODERS[action](fields)
+
+
+def _take(fields: Mapping[str, JSON]) -> Take:
+    row = fields.get("row")
+    source = fields.get("from")
+    return Take(
+        die=_whole(fields["die"], "a die"),
+        use=_one_of(fields["use"], USES, "a die's use"),
+        row=None if row is None else _whole(row, "a row"),
+        source=None if source is None else _field(source, "from"),
+    )
+
+
+def _sell(fields: Mapping[str, JSON]) -> Sell:
+    market = fields.get("market", False)
+    if not isinstance(market, bool):
+        raise _bad(f"market is true or false, not {market!r}")
+    return Sell(_one_of(fields["gem"], GEMS, "a gem"), market)
+
+
+def _play(fields: Mapping[str, JSON]) -> Play:
+    at = fields.get("at")
+    return Play(_one_of(fields["card"], CARDS, "a card"), None if at is None else _field(at, "at"))
+
+
+def _donate(fields: Mapping[str, JSON]) -> Donate:
+    return Donate(_whole(fields["amount"], "an amount"))
+
+
+_DECODERS: dict[str, Callable[[Mapping[str, JSON]], Command]] = {
+    "take": _take,
+    "sell": _sell,
+    "donate": _donate,
+    "play": _play,
+    "end": lambda _: End(),
+    "resign": lambda _: Resign(),
+}
+
+
+def _field_json(field: Field) -> list[int]:
+    return [field[0] + 1, field[1]]
+
+
+def encode(command: Command) -> Move:
+    """The canonical JSON of a command: optional keys only when they say something."""
+    if isinstance(command, Take):
+        move: Move = {"action": "take", "die": command.die, "use": command.use}
+        if command.row is not None:
+            move["row"] = command.row
+        if command.source is not None:
+            move["from"] = _field_json(command.source)
+        return move
+    if isinstance(command, Sell):
+        move = {"action": "sell", "gem": command.gem}
+        if command.market:
+            move["market"] = True
+        return move
+    if isinstance(command, Donate):
+        return {"action": "donate", "amount": command.amount}
+    if isinstance(command, Play):
+        move = {"action": "play", "card": command.card}
+        if command.at is not None:
+            move["at"] = _field_json(command.at)
+        return move
+    if isinstance(command, End):
+        return {"action": "end"}
+    return {"action": "resign"}

@@ -1,0 +1,115 @@
+"""The text people type for one step of a turn.
+
+    take 5 tent           take 5 thalers / card / mine
+    take 2 tent row 5     (after Ignore Die Value or Expedition: any row)
+    take 4 tent from c2r4 (two players, all tents placed: move one from column 2, row 4)
+    sell blue             sell blue at market   (after playing Market)
+    donate 3              play lion             play extra-tent c2r4
+    end                   resign
+
+A die is named by its pips, a field by column and row (`c2r4`). Case and spacing are free;
+card names may use spaces or underscores for the hyphens. Several steps, separated by `;`, are
+the business of `shared.batch`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.engine import IllegalMove, Move
+from shared.games.livingstone.data import CARDS, GEMS
+from shared.games.livingstone.moves import (
+    USES,
+    Command,
+    Donate,
+    End,
+    Play,
+    Resign,
+    Sell,
+    Take,
+    decode,
+    encode,
+)
+from shared.games.livingstone.state import Field
+
+_FIELD = r"c\s*(\d+)\s*r\s*(\d+)"
+_TAKE = re.compile(rf"take\s*(\d+)\s*([a-z]+)(?:\s*row\s*(\d+))?(?:\s*from\s*{_FIELD})?")
+_SELL = re.compile(r"sell\s*([a-z]+)(\s*(?:at\s*)?market)?")
+_DONATE = re.compile(r"donate\s*(\d+)")
+_PLAY = re.compile(rf"play\s*([a-z0-9][a-z0-9 -]*?)(?:\s*{_FIELD})?")
+_USE_WORDS = {"card": "card", "cards": "card", "thaler": "thalers", "thalers": "thalers"}
+_CARD_WORDS = {
+    "no-cost": "no-cost-tent",
+    "ignore-die": "ignore-die-value",
+    "draw-stones": "draw-3-stones",
+    "take-thalers": "take-4-thalers",
+}
+
+
+def _bad(text: str, why: str) -> IllegalMove:
+    return IllegalMove("bad_notation", f"cannot read {text!r}: {why}")
+
+
+def _field(column: str | None, row: str | None) -> Field | None:
+    return None if column is None or row is None else (int(column) - 1, int(row))
+
+
+def parse(text: str) -> Move:
+    if not isinstance(text, str):
+        raise _bad(repr(text), "a move is text")
+    plain = " ".join(text.lower().replace("_", "-").split())
+    if ";" in plain:
+        raise _bad(text, "that is several steps; send them as a batch")
+    return encode(_command(text, plain))
+
+
+def _command(text: str, plain: str) -> Command:
+    if plain in ("end", "end turn"):
+        return End()
+    if plain == "resign":
+        return Resign()
+    if match := _DONATE.fullmatch(plain):
+        return Donate(int(match[1]))
+    if match := _SELL.fullmatch(plain):
+        if match[1] not in GEMS:
+            raise _bad(text, f"the gems are {', '.join(GEMS)}")
+        return Sell(match[1], match[2] is not None)
+    if match := _TAKE.fullmatch(plain):
+        use = _USE_WORDS.get(match[2], match[2])
+        if use not in USES:
+            raise _bad(text, f"a die is used for {', '.join(USES)}")
+        row = None if match[3] is None else int(match[3])
+        return Take(int(match[1]), use, row, _field(match[4], match[5]))
+    if match := _PLAY.fullmatch(plain):
+        name = match[1].strip().replace(" ", "-")
+        card = _CARD_WORDS.get(name, name)
+        if card not in CARDS:
+            raise _bad(text, f"the cards are {', '.join(CARDS)}")
+        return Play(card, _field(match[2], match[3]))
+    raise _bad(text, "try e.g. `take 5 tent`, `sell blue`, `donate 2`, `play lion` or `end`")
+
+
+def _field_text(field: Field) -> str:
+    return f"c{field[0] + 1}r{field[1]}"
+
+
+def format_step(move: Move) -> str:
+    command = decode(move)
+    match command:
+        case Take():
+            words = ["take", str(command.die), command.use]
+            if command.row is not None:
+                words += ["row", str(command.row)]
+            if command.source is not None:
+                words += ["from", _field_text(command.source)]
+            return " ".join(words)
+        case Sell():
+            return f"sell {command.gem} at market" if command.market else f"sell {command.gem}"
+        case Donate():
+            return f"donate {command.amount}"
+        case Play():
+            at = "" if command.at is None else f" {_field_text(command.at)}"
+            return f"play {command.card}{at}"
+        case End():
+            return "end"
+    return "resign"

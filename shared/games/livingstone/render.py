@@ -1,0 +1,207 @@
+"""Views and log events as plain text, in the words of the notation (`c3r2`, `blue`, `lion`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from shared.engine import JSON, Event
+
+CELL = 5
+
+
+def _cell(owners: list[int]) -> str:
+    """A field's tents as the owners' seat numbers, e.g. `001`; crowded fields as a count."""
+    text = "".join(map(str, owners)) or "."
+    return (text if len(text) < CELL else f"{len(owners)}t").rjust(CELL)
+
+
+def _stones(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{colour} {count}" for colour, count in counts.items()) or "none"
+
+
+def render_board(view: Mapping[str, JSON]) -> list[str]:
+    columns = range(view["columns"])
+    lines = ["     " + "".join(f"c{column + 1}".rjust(CELL) for column in columns) + "    VP bonus"]
+    for row in range(len(view["row_points"]), 0, -1):
+        cells = "".join(_cell(view["tents"][column][row - 1]) for column in columns)
+        points, bonus = view["row_points"][row - 1], view["majority"][row - 1]
+        lines.append(f"row {row}{cells} {points:>5} {bonus:>5}")
+    river = "".join(
+        ("S" if column + 1 == view["steamer"] else "~").rjust(CELL) for column in columns
+    )
+    lines.append(f"river{river}")
+    lines.append("cost " + "".join(str(cost).rjust(CELL) for cost in view["costs"]))
+    return lines
+
+
+def _player_line(player: Mapping[str, JSON], view: Mapping[str, JSON]) -> str:
+    seat = player["seat"]
+    line = f"seat {seat}{' (you)' if seat == view['you'] else ''}: {player['points']} VP, "
+    line += f"gems {_stones(player['gems'])}, {player['tents_left']} tents left, "
+    line += f"{player['cards']} cards, donated {player['donations']}x"
+    if "thalers" in player:
+        hand = ", ".join(player["hand"]) or "none"
+        line += f"; thalers {player['thalers']}, chest {player['donated']}, hand: {hand}"
+    if player["resigned"]:
+        line += " (resigned)"
+    turn = view["turn"]
+    if turn is not None and turn["seat"] == seat:
+        line += "  <- to move"
+    return line
+
+
+def _turn_line(turn: Mapping[str, int]) -> str:
+    pending = [
+        f"{turn[key]} {label}"
+        for key, label in (
+            ("extra_dice", "extra dice"),
+            ("free_tents", "free tents"),
+            ("any_row_tents", "any-row tents"),
+        )
+        if turn[key]
+    ]
+    if turn["market_open"]:
+        pending.append("market open")
+    taken = f"dice used {turn['dice_taken']}"
+    return f"Seat {turn['seat']} to move: {taken}" + (f"; {', '.join(pending)}" if pending else "")
+
+
+def _result_lines(result: Mapping[str, JSON]) -> list[str]:
+    lines = [f"Game over ({result['ended_by']})."]
+    if result["donation_threshold"] is not None:
+        lines.append(f"Donation threshold rolled: {result['donation_threshold']}")
+    for seat, part in enumerate(result["breakdown"]):
+        detail = ", ".join(
+            f"{key} {part[key]}"
+            for key in (
+                "tents",
+                "animals_played",
+                "market",
+                "majorities",
+                "gems",
+                "animals_in_hand",
+            )
+        )
+        flags = " EXCLUDED" if part["excluded"] else ""
+        flags += " resigned" if part["resigned"] else ""
+        lines.append(
+            f"seat {seat}: {part['total']} VP ({detail}), donated {part['donation']}{flags}"
+        )
+    if result["everyone_excluded"]:
+        lines.append("Everyone fell short on donations: the donation rule is void.")
+    winners = ", ".join(f"seat {seat}" for seat in result["winners"])
+    return [*lines, f"Winner: {winners}"]
+
+
+def render_view(view: Mapping[str, JSON]) -> str:
+    if view["steamer"] is None:
+        where = "the steamer has reached the falls"
+    else:
+        back = ", steamer back this round" if view["steamer_back"] else ""
+        cost = view["costs"][view["steamer"] - 1]
+        where = f"tents go in column {view['steamer']} (cost {cost}{back})"
+    lines = [f"Livingstone, round {view['round']}: {where}", *render_board(view)]
+    taken = ", ".join(f"seat {seat} {pips}" for seat, pips in view["taken"]) or "none"
+    dice = " ".join(map(str, view["dice"])) or "none"
+    lines.append(f"Dice left: {dice}; taken: {taken}; start player: seat {view['start_player']}")
+    played = ", ".join(view["played"]) or "none"
+    lines.append(
+        f"Bag: {view['bag']} stones; set aside: {_stones(view['set_aside'])}; "
+        f"deck: {view['deck']} cards; played: {played}"
+    )
+    lines.extend(_player_line(player, view) for player in view["players"])
+    if view["turn"] is not None:
+        lines.append(_turn_line(view["turn"]))
+    if view["result"] is not None:
+        lines.extend(_result_lines(view["result"]))
+    return "\n".join(lines)
+
+
+def _take_text(event: Event) -> str:
+    use = event["use"]
+    text = f"takes a {event['die']} for {use}"
+    if use == "thalers":
+        return f"{text}: +{event['thalers']} thalers"
+    if use == "tent":
+        return f"{text}: {_tent_text(event)}"
+    if use == "mine":
+        return f"{text}: {_mine_text(event)}"
+    return text + _card_text(event)
+
+
+def _tent_text(event: Event) -> str:
+    text = f"tent on c{event['column']}r{event['row']}"
+    if "from" in event:
+        text += f" (moved from c{event['from'][0]}r{event['from'][1]})"
+    text += f", cost {event['cost']}"
+    if fees := event.get("fees"):
+        text += ", 1 thaler each to " + ", ".join(f"seat {seat}" for seat in fees)
+    return text
+
+
+def _mine_text(event: Event) -> str:
+    text = f"drew {_stones(event['drawn'])}"
+    if "returned" in event:
+        text += f"; white stone: back into the bag: {_stones(event['returned'])}"
+    return text
+
+
+def _card_text(event: Event) -> str:
+    text = " (deck reshuffled)" if event.get("reshuffled") else ""
+    if collapses := event.get("collapses"):
+        lost = "; ".join(f"seat {seat} {_stones(gems)}" for seat, gems in event["lost"].items())
+        text += f"; MINE COLLAPSE x{collapses}, stones back to the bag: {lost or 'none'}"
+    if "card" in event:
+        text += f"; drew {event['card'] or 'no card'}"
+    return text
+
+
+def _play_text(event: Event) -> str:
+    text = f"plays {event['card']}"
+    if "points" in event:
+        text += f": +{event['points']} VP"
+    if "thalers" in event:
+        text += f": +{event['thalers']} thalers"
+    if "row" in event:
+        text += f": {_tent_text(event)}"
+    elif "drawn" in event:
+        text += f": {_mine_text(event)}"
+    elif event["card"] == "steamer-back":
+        text += f": tents go in column {event['column']} this round"
+    return text
+
+
+def _consequences(event: Event) -> str:
+    """What a step set off after it: the next player, or the round's end, or the game's."""
+    text = ""
+    if "scored" in event:
+        scored = event["scored"]
+        points = ", ".join(f"seat {seat} +{vp}" for seat, vp in enumerate(scored["points"]))
+        text += f"; column {scored['column']} scored: {points}"
+    if "round" in event:
+        new = event["round"]
+        dice = " ".join(map(str, new["dice"]))
+        text += (
+            f"; round {new['number']} in column {new['column']}: seat {new['start']} rolls {dice}"
+        )
+    if "next" in event:
+        text += f"; seat {event['next']} to move"
+    if event.get("game_over"):
+        text += "; game over"
+    return text
+
+
+def render_event(event: Event) -> str:
+    action = event["action"]
+    if action == "take":
+        text = _take_text(event)
+    elif action == "sell":
+        market = f" and {event['points']} VP at market" if "points" in event else ""
+        text = f"sells a {event['gem']} gem for {event['thalers']} thalers{market}"
+    elif action == "donate":
+        text = "donates" + (f" {event['amount']} thalers" if "amount" in event else "")
+    elif action == "play":
+        text = _play_text(event)
+    else:
+        text = {"end": "ends the turn", "resign": "resigns"}[action]
+    return f"seat {event['seat']} {text}{_consequences(event)}"

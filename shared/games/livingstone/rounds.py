@@ -1,0 +1,94 @@
+"""Who moves next, and what happens between rounds: scoring the steamer's column, moving the
+steamer, rolling the dice for the next start player, and the end of the game."""
+
+from __future__ import annotations
+
+from shared.chance import Chance
+from shared.engine import JSON
+from shared.games.livingstone.data import DICE_PER_PLAYER, THRESHOLD_DICE
+from shared.games.livingstone.state import LivingstoneState, Round, Turn
+
+ROUNDS_END, RESIGNATION = "rounds", "resignation"
+
+
+def roll_round(seed: str, number: int, start: int, players: int) -> Round:
+    """The start player rolls every die in play; they lie sorted, as the rulebook asks."""
+    chance = Chance(seed, f"roll/{number}")
+    dice = tuple(sorted(chance.roll(6) for _ in range(DICE_PER_PLAYER * players)))
+    return Round(number=number, start=start, dice=dice, taken=(), last_die=(0,) * players)
+
+
+def _next_active(state: LivingstoneState, seat: int) -> int:
+    """The first seat clockwise after `seat` still playing (`seat` itself if it is the last)."""
+    count = len(state.players)
+    for step in range(1, count + 1):
+        candidate = (seat + step) % count
+        if not state.players[candidate].resigned:
+            return candidate
+    return seat
+
+
+def pass_turn(state: LivingstoneState, seat: int) -> tuple[LivingstoneState, dict[str, JSON]]:
+    """After `seat`'s turn: the next player clockwise who can still take a die, skipping those
+    who cannot; if nobody can, the round ends."""
+    count = len(state.players)
+    for step in range(1, count + 1):
+        candidate = (seat + step) % count
+        if not state.players[candidate].resigned and state.round.can_take(candidate):
+            return state._replace(turn=Turn(candidate)), {"next": candidate}
+    return end_round(state)
+
+
+def column_points(state: LivingstoneState, column: int) -> list[int]:
+    """Round scoring: each tent in `column` earns its owner the row's VP."""
+    points = [0] * len(state.players)
+    for row_points, owners in zip(state.board.row_points, state.tents[column], strict=True):
+        for owner in owners:
+            points[owner] += row_points
+    return points
+
+
+def end_round(state: LivingstoneState) -> tuple[LivingstoneState, dict[str, JSON]]:
+    scored = state.column
+    points = column_points(state, scored)
+    players = tuple(
+        player._replace(tent_points=player.tent_points + gained) if gained else player
+        for player, gained in zip(state.players, points, strict=True)
+    )
+    steamer = state.steamer if state.round.steamer_back else state.steamer + 1
+    state = state._replace(players=players, steamer=steamer)
+    details: dict[str, JSON] = {"scored": {"column": scored + 1, "points": points}}
+    if steamer == state.board.columns:
+        return finish(state, ROUNDS_END), details
+    start = _next_active(state, state.round.start)
+    state = state._replace(
+        round=roll_round(state.seed, state.round.number + 1, start, len(players)),
+        turn=Turn(start),
+    )
+    details["round"] = {
+        "number": state.round.number,
+        "start": start,
+        "column": steamer + 1,
+        "dice": [*state.round.dice],
+    }
+    return state, details
+
+
+def finish(state: LivingstoneState, ended_by: str) -> LivingstoneState:
+    """The game is over. Two players who played it out roll the donation threshold now."""
+    threshold = None
+    if ended_by == ROUNDS_END and len(state.players) == 2:
+        chance = Chance(state.seed, "donation-threshold")
+        threshold = sum(chance.roll(6) for _ in range(THRESHOLD_DICE))
+    return state._replace(turn=None, ended_by=ended_by, threshold=threshold)
+
+
+def resign(state: LivingstoneState, seat: int) -> tuple[LivingstoneState, dict[str, JSON]]:
+    """`seat` drops out: skipped from now on. Its tents stay on the board."""
+    state = state.with_player(seat, state.players[seat]._replace(resigned=True))
+    if len(state.active_seats) == 1:
+        return finish(state, RESIGNATION), {}
+    assert state.turn is not None, "only a running game takes resignations"
+    if state.turn.seat == seat:
+        return pass_turn(state, seat)
+    return state, {}

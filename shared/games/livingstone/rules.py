@@ -1,0 +1,216 @@
+"""One step of a turn: check it against the rules and carry it out.
+
+Each step returns the new state and the full event. What only the mover may know (the card
+drawn, the amount donated) goes under `secret`; everything else is public.
+"""
+
+from __future__ import annotations
+
+from shared.engine import Event, IllegalMove
+from shared.games.livingstone.cards import can_draw, draw_card, play_card
+from shared.games.livingstone.data import BANK_PRICE, CLEAR, GEM_INDEX, MARKET_PRICE
+from shared.games.livingstone.moves import Command, Donate, Play, Resign, Sell, Take, decode
+from shared.games.livingstone.rounds import pass_turn, resign
+from shared.games.livingstone.state import Field, LivingstoneState, Turn
+from shared.games.livingstone.stones import draw_stones, set_gem_aside
+from shared.games.livingstone.tents import place_tent, scored_fields, tent_price
+
+StepResult = tuple[LivingstoneState, Event]
+
+
+def step(state: LivingstoneState, seat: int, move: object) -> tuple[LivingstoneState, Event]:
+    command = decode(move)
+    turn = state.turn
+    if turn is None:
+        raise IllegalMove("game_over", "the game is over")
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise IllegalMove("no_such_seat", f"this game has seats 0 to {len(state.players) - 1}")
+    event: Event = {"seat": seat, "action": type(command).__name__.lower()}
+    if isinstance(command, Resign):
+        if state.players[seat].resigned:
+            raise IllegalMove("already_resigned", "you have already resigned")
+        state, details = resign(state, seat)
+    elif turn.seat != seat:
+        raise IllegalMove("not_your_turn", f"it is seat {turn.seat}'s turn")
+    else:
+        state, details = _turn_step(state, seat, turn, command)
+    return _stepped(state), _ended({**event, **details}, state)
+
+
+def _turn_step(state: LivingstoneState, seat: int, turn: Turn, command: Command) -> StepResult:
+    match command:
+        case Take():
+            return _take(state, seat, turn, command)
+        case Sell():
+            return _sell(state, seat, turn, command)
+        case Donate():
+            return _donate(state, seat, command)
+        case Play():
+            return _play(state, seat, command)
+    if not turn.dice_taken:
+        raise IllegalMove("die_first", "take a die and use it before you end your turn")
+    return pass_turn(state, seat)
+
+
+def _ended(event: Event, state: LivingstoneState) -> Event:
+    if state.turn is None:
+        event["game_over"] = True
+    return event
+
+
+def _stepped(state: LivingstoneState) -> LivingstoneState:
+    return state._replace(step=state.step + 1)
+
+
+def _label(state: LivingstoneState, what: str) -> str:
+    return f"{what}/{state.step}"
+
+
+def _take(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> StepResult:
+    if not turn.may_take:
+        raise IllegalMove(
+            "die_already_taken",
+            "you have taken your die this turn (Two Dice allows one more); end your turn",
+        )
+    dice = state.round.dice
+    if take.die not in dice:
+        left = ", ".join(map(str, sorted(set(dice)))) or "none"
+        raise IllegalMove("no_such_die", f"no die shows {take.die}; dice left: {left}")
+    last = state.round.last_die[seat]
+    if take.die <= last:
+        raise IllegalMove(
+            "die_too_low", f"you took a {last} this round: your next die must show more"
+        )
+    if take.use != "tent" and (take.row is not None or take.source is not None):
+        raise IllegalMove("not_a_tent", "a row or a tent to move goes only with `tent`")
+    if take.use == "card" and not can_draw(state):
+        raise IllegalMove("no_cards", "no card is left to draw, nor any played to reshuffle")
+    tent = _tent_target(state, seat, turn, take) if take.use == "tent" else None
+    remaining = list(dice)
+    remaining.remove(take.die)
+    round_ = state.round
+    state = state._replace(
+        round=round_._replace(
+            dice=tuple(remaining),
+            taken=(*round_.taken, (seat, take.die)),
+            last_die=(*round_.last_die[:seat], take.die, *round_.last_die[seat + 1 :]),
+        ),
+        turn=turn._replace(dice_taken=turn.dice_taken + 1),
+    )
+    event: Event = {"die": take.die, "use": take.use}
+    if take.use == "thalers":
+        player = state.players[seat]
+        state = state.with_player(seat, player._replace(thalers=player.thalers + take.die))
+        event["thalers"] = take.die
+    elif take.use == "mine":
+        state, drawn = draw_stones(state, seat, take.die, _label(state, "mine"))
+        event.update(drawn)
+    elif take.use == "card":
+        state, public, card = draw_card(state, seat, _label(state, "deck"))
+        event.update(public)
+        event["secret"] = {str(seat): {"card": card}}
+    else:
+        assert tent is not None
+        state, placed = _place_with_die(state, seat, tent, take.source)
+        event.update(placed)
+    return state, event
+
+
+def _tent_target(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> Field:
+    """The field a die's tent goes to, after checking the player may put one there."""
+    if turn.any_row_tents:
+        if take.row is None:
+            raise IllegalMove(
+                "row_needed",
+                f"you may pick any row this time: name it, e.g. `take {take.die} tent row 5`",
+            )
+        if not 1 <= take.row <= len(state.board.row_points):
+            raise IllegalMove("no_such_row", f"rows are 1 to {len(state.board.row_points)}")
+        row = take.row
+    elif take.row is not None:
+        raise IllegalMove(
+            "row_is_the_die", "the die's pips are the row; play Ignore Die Value to choose one"
+        )
+    else:
+        row = take.die
+    _check_source(state, seat, take.source)
+    field = (state.column, row)
+    price = tent_price(state, seat, field, turn.free_tents > 0)
+    if price > state.players[seat].thalers:
+        raise IllegalMove(
+            "cannot_pay", f"this tent costs {price} thalers with fees; you cannot pay that"
+        )
+    return field
+
+
+def _check_source(state: LivingstoneState, seat: int, source: Field | None) -> None:
+    if state.players[seat].tents_left:
+        if source is not None:
+            raise IllegalMove("tents_left", "you still have tents: place one of those")
+        return
+    if len(state.players) != 2:
+        raise IllegalMove("no_tents_left", "you have placed all your tents")
+    if source is None:
+        raise IllegalMove(
+            "source_needed",
+            "you have placed all your tents: name one to move from a scored column, "
+            "e.g. `from c2r3`",
+        )
+    if source not in scored_fields(state, seat):
+        raise IllegalMove(
+            "not_your_scored_field", "re-use only your own tent from a column already scored"
+        )
+
+
+def _place_with_die(
+    state: LivingstoneState, seat: int, field: Field, source: Field | None
+) -> StepResult:
+    turn = state.turn
+    assert turn is not None
+    free = turn.free_tents > 0
+    state, placed = place_tent(state, seat, field, free, source)
+    turn = turn._replace(
+        free_tents=max(turn.free_tents - 1, 0), any_row_tents=max(turn.any_row_tents - 1, 0)
+    )
+    return state._replace(turn=turn), placed
+
+
+def _sell(state: LivingstoneState, seat: int, turn: Turn, sell: Sell) -> StepResult:
+    player = state.players[seat]
+    gem = GEM_INDEX[sell.gem]
+    if not player.gems[gem - CLEAR]:
+        raise IllegalMove("no_such_gem", f"you have no {sell.gem} gem to sell")
+    if sell.market and not turn.market_open:
+        raise IllegalMove("market_closed", "play a Market card first to sell at market rates")
+    state = set_gem_aside(state, seat, gem)
+    player = state.players[seat]
+    if sell.market:
+        price = MARKET_PRICE[sell.gem]
+        player = player._replace(
+            thalers=player.thalers + price, market_points=player.market_points + price
+        )
+        event: Event = {"gem": sell.gem, "thalers": price, "points": price}
+    else:
+        price = BANK_PRICE[sell.gem]
+        player = player._replace(thalers=player.thalers + price)
+        event = {"gem": sell.gem, "thalers": price}
+    return state.with_player(seat, player), event
+
+
+def _donate(state: LivingstoneState, seat: int, donate: Donate) -> StepResult:
+    player = state.players[seat]
+    if not 1 <= donate.amount <= player.thalers:
+        raise IllegalMove(
+            "bad_amount", f"you can donate 1 to {player.thalers} thalers (what you have)"
+        )
+    player = player._replace(
+        thalers=player.thalers - donate.amount,
+        donated=player.donated + donate.amount,
+        donations=player.donations + 1,
+    )
+    return state.with_player(seat, player), {"secret": {str(seat): {"amount": donate.amount}}}
+
+
+def _play(state: LivingstoneState, seat: int, play: Play) -> StepResult:
+    state, details = play_card(state, seat, play, _label(state, "card"))
+    return state, {"card": play.card, **details}

@@ -1,0 +1,107 @@
+"""The state of a Livingstone game: named tuples, so states are values (replays compare,
+snapshots pickle) and changing one field is cheap, which random playouts do a great deal.
+
+Everything a rule needs is here, hidden parts included (thalers, donations, hands, deck order);
+`view` decides what each seat sees. Columns and seats are 0-based; rows are 1..6 like the dice.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, TypeVar
+
+from shared.games.livingstone.data import START_THALERS, TENTS_PER_PLAYER, Board
+
+T = TypeVar("T")
+
+Field = tuple[int, int]
+"""(column, row): column 0-based, row 1..6."""
+
+Tents = tuple[tuple[tuple[int, ...], ...], ...]
+"""tents[column][row - 1]: the seats owning the tents on that field, in the order placed."""
+
+
+def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+class Player(NamedTuple):
+    thalers: int = START_THALERS
+    donated: int = 0
+    donations: int = 0
+    """How often this player donated: public, unlike the amount."""
+    gems: tuple[int, int, int] = (0, 0, 0)
+    """clear, blue, red held in front of the player."""
+    hand: tuple[str, ...] = ()
+    """Card ids, sorted, so equal hands are equal values."""
+    tents_left: int = TENTS_PER_PLAYER
+    tent_points: int = 0
+    animal_points: int = 0
+    market_points: int = 0
+    resigned: bool = False
+
+    @property
+    def points(self) -> int:
+        """VP scored so far (the track on the board); final scoring adds more."""
+        return self.tent_points + self.animal_points + self.market_points
+
+
+class Turn(NamedTuple):
+    """The seat moving now and what its played cards left pending for the rest of its turn."""
+
+    seat: int
+    dice_taken: int = 0
+    extra_dice: int = 0
+    free_tents: int = 0
+    any_row_tents: int = 0
+    market_open: bool = False
+
+    @property
+    def may_take(self) -> bool:
+        return self.dice_taken < 1 + self.extra_dice
+
+
+class Round(NamedTuple):
+    number: int
+    start: int
+    dice: tuple[int, ...]
+    """The dice still on the table, sorted."""
+    taken: tuple[tuple[int, int], ...]
+    """(seat, pips) in the order taken."""
+    last_die: tuple[int, ...]
+    """Per seat, the pips of its last die this round (0: none yet)."""
+    steamer_back: bool = False
+
+    def can_take(self, seat: int) -> bool:
+        return bool(self.dice) and self.dice[-1] > self.last_die[seat]
+
+
+class LivingstoneState(NamedTuple):
+    seed: str
+    board: Board
+    players: tuple[Player, ...]
+    tents: Tents
+    steamer: int
+    """The steamer's own column; `column` is where tents go this round."""
+    round: Round
+    turn: Turn | None
+    """None once the game is over."""
+    bag: tuple[int, ...]
+    set_aside: tuple[int, ...]
+    deck: tuple[str, ...]
+    played: tuple[str, ...]
+    step: int = 0
+    """Moves applied so far: part of every chance label, so each draw is independent."""
+    ended_by: str | None = None
+    threshold: int | None = None
+    """Two players: the dice sum a donation must reach, rolled when the game ends."""
+
+    @property
+    def column(self) -> int:
+        return self.steamer - 1 if self.round.steamer_back else self.steamer
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat, player in enumerate(self.players) if not player.resigned)
+
+    def with_player(self, seat: int, player: Player) -> LivingstoneState:
+        return self._replace(players=replace_at(self.players, seat, player))

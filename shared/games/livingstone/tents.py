@@ -1,0 +1,65 @@
+"""Tents on the board: where one may go, what it costs, and putting it there."""
+
+from __future__ import annotations
+
+from shared.engine import JSON
+from shared.games.livingstone.state import Field, LivingstoneState, replace_at
+
+
+def owners_to_pay(state: LivingstoneState, seat: int, field: Field) -> tuple[int, ...]:
+    """The other players with a tent on `field`: each gets 1 thaler from a newcomer."""
+    column, row = field
+    return tuple(sorted(set(state.tents[column][row - 1]) - {seat}))
+
+
+def tent_price(state: LivingstoneState, seat: int, field: Field, free: bool) -> int:
+    if free:
+        return 0
+    return state.board.costs[field[0]] + len(owners_to_pay(state, seat, field))
+
+
+def scored_fields(state: LivingstoneState, seat: int) -> list[Field]:
+    """Fields holding a tent of `seat` in a column already left behind (not the one the steamer
+    is at): where Extra Tent may add one, and where two players re-use tents from."""
+    return [
+        (column, row)
+        for column in range(state.column)
+        for row, owners in enumerate(state.tents[column], start=1)
+        if seat in owners
+    ]
+
+
+def _with_tents(state: LivingstoneState, field: Field, owners: tuple[int, ...]) -> LivingstoneState:
+    column, row = field
+    return state._replace(
+        tents=replace_at(state.tents, column, replace_at(state.tents[column], row - 1, owners)),
+    )
+
+
+def place_tent(
+    state: LivingstoneState, seat: int, field: Field, free: bool, source: Field | None = None
+) -> tuple[LivingstoneState, dict[str, JSON]]:
+    """Put a tent of `seat` on `field`, paying for it unless `free`; from the player's supply, or
+    picked up from `source`. The caller has checked that this is allowed and affordable."""
+    column, row = field
+    details: dict[str, JSON] = {"column": column + 1, "row": row}
+    fees = () if free else owners_to_pay(state, seat, field)
+    cost = 0 if free else state.board.costs[column]
+    players = list(state.players)
+    player = players[seat]
+    players[seat] = player._replace(
+        thalers=player.thalers - cost - len(fees),
+        tents_left=player.tents_left - (source is None),
+    )
+    for owner in fees:
+        players[owner] = players[owner]._replace(thalers=players[owner].thalers + 1)
+    state = state._replace(players=tuple(players))
+    if source is not None:
+        owners = list(state.tents[source[0]][source[1] - 1])
+        owners.remove(seat)
+        state = _with_tents(state, source, tuple(owners))
+        details["from"] = [source[0] + 1, source[1]]
+    details["cost"] = cost
+    if fees:
+        details["fees"] = [*fees]
+    return _with_tents(state, field, (*state.tents[column][row - 1], seat)), details
