@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from redis.exceptions import WatchError
-from shared.batch import parse_batch
 
 from server import keys
 from server.errors import ApiError, forbidden, not_found
 from server.players import Players
 from server.store import GameStore, Loaded
+from shared.batch import IllegalStep, apply_batch, parse_batch
 from shared.chance import commitment
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
 from shared.games import ENGINES
@@ -384,18 +384,24 @@ class GameService:
         self._check_active(game)
         if expected_version != game.version:
             raise stale(game.version)
-        steps = self._steps(game, seat, move)
-        state, now = game.state, int(self.clock())
-        entries = []
-        for number, step in enumerate(steps, start=1):
-            try:
-                state, event = game.engine.transition(state, seat, step)
-            except IllegalMove as error:
-                raise illegal(
-                    game, state, seat, error, number if len(steps) > 1 else None
-                ) from None
-            canonical = game.engine.parse_move(game.engine.format_move(step))
-            entries.append({"seat": seat, "move": canonical, "event": event, "at": now})
+        engine = game.engine
+        try:
+            steps = parse_batch(engine, move) if isinstance(move, str) else move
+            if isinstance(steps, dict):
+                steps = [steps]
+            state, events = apply_batch(engine, game.state, seat, steps)
+        except IllegalMove as error:
+            raise illegal(game, seat, error) from None
+        now = int(self.clock())
+        entries = [
+            {
+                "seat": seat,
+                "move": engine.parse_move(engine.format_move(step)),
+                "event": event,
+                "at": now,
+            }
+            for step, event in zip(steps, events, strict=True)
+        ]
         return self._append(game, seat, state, entries, idem, now)
 
     def resign(self, player: dict[str, str], game_id: str) -> dict[str, Any]:
@@ -411,16 +417,6 @@ class GameService:
             except ApiError as error:
                 if error.code != "stale_version":
                     raise
-
-    def _steps(self, game: Game, seat: int, move: Any) -> list[Any]:
-        try:
-            if isinstance(move, str):
-                return list(parse_batch(game.engine, move))
-        except IllegalMove as error:
-            raise illegal(game, game.state, seat, error, None) from None
-        if isinstance(move, list) and move:
-            return move
-        return [move]
 
     @staticmethod
     def _check_active(game: Game) -> None:
@@ -476,13 +472,15 @@ def stale(current: int) -> ApiError:
     )
 
 
-def illegal(game: Game, state: Any, seat: int, error: IllegalMove, step: int | None) -> ApiError:
-    """422 with the engine's reason and the moves that are legal now."""
-    legal = game.engine.legal_moves(state, seat) if seat in game.engine.to_act(state) else []
+def illegal(game: Game, seat: int, error: IllegalMove) -> ApiError:
+    """422 with the engine's reason and the moves that are legal now (as before the request:
+    a refused batch changes nothing)."""
+    engine, state = game.engine, game.state
+    legal = engine.legal_moves(state, seat) if seat in engine.to_act(state) else []
     details: dict[str, Any] = {
         "reason": error.code,
-        "legal_moves": [game.engine.format_move(m) for m in legal],
+        "legal_moves": [engine.format_move(m) for m in legal],
     }
-    if step is not None:
-        details["step"] = step
+    if isinstance(error, IllegalStep):
+        details["step"] = error.step
     return ApiError(422, error.code, error.message, details)
