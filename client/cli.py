@@ -19,7 +19,6 @@ from client.http import Api, Refused, Unreachable
 from client.output import ExitCode, Failure
 from client.session import session
 from client.verify import verify as verify_game
-from shared.games import ENGINES
 
 app = typer.Typer(
     name="turnpost",
@@ -49,6 +48,8 @@ def complete_game_id(incomplete: str) -> list[str]:
 
 
 def complete_game_type(incomplete: str) -> list[str]:
+    from shared.games import ENGINES  # only when completing: see render.engine_of
+
     return [type_id for type_id in ENGINES if type_id.startswith(incomplete)]
 
 
@@ -329,6 +330,8 @@ def wait(
                 f"you have not joined this game, so it will never wait on you: "
                 f"turnpost join {game_id}",
             )
+        if answer["game"]["status"] != "finished" and not answer["your_turn"]:
+            s.out.note(render.next_step(answer).plain)
         while answer["game"]["status"] != "finished" and not answer["your_turn"]:
             answer = s.api.wait(game_id, answer["version"], poll)
         s.out.emit(answer, lambda console: render.game_screen(console, answer))

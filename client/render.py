@@ -18,7 +18,6 @@ from rich.text import Text
 
 from client.verify import Verification
 from shared.engine import Engine
-from shared.games import ENGINES
 
 COLOUR_STYLES = {
     "red": "bold red",
@@ -49,7 +48,12 @@ def highlight(text: str) -> Text:
 
 
 def engine_of(game: dict[str, Any]) -> Engine[Any] | None:
-    """None for a game type newer than this client: it then shows the raw view instead."""
+    """None for a game type newer than this client: it then shows the raw view instead.
+
+    The engines are imported here, on first use, because most commands never draw a game and
+    a script's waiting loop starts the client several times a turn."""
+    from shared.games import ENGINES
+
     return ENGINES.get(game["type"])
 
 
@@ -83,19 +87,19 @@ def game_screen(console: Console, answer: dict[str, Any]) -> None:
 def seats_line(answer: dict[str, Any]) -> Text:
     """Who sits where; seat numbers too, since the engines' text names players by seat."""
     game, me = answer["game"], answer["seat"]
-    line = Text()
+    parts = []
     for seat in game["seats"]:
         index = seat["seat"]
-        line.append(f"seat {index}: ", style="dim")
+        part = Text(f"seat {index}: ", style="dim")
         if index in answer["to_act"]:
-            line.append(f"{TURN} ", style="bold green")
-        line.append(seat["name"] or "(open)", style="bold" if index == me else "")
+            part.append(f"{TURN} ", style="bold green")
+        part.append(seat["name"] or "(open)", style="bold" if index == me else "")
         if index == me:
-            line.append(" (you)")
+            part.append(" (you)")
         elif seat["name"] and not seat["joined"]:
-            line.append(" (invited)", style="dim")
-        line.append("   ")
-    return line
+            part.append(" (invited)", style="dim")
+        parts.append(part)
+    return Text("   ").join(parts)
 
 
 def next_step(answer: dict[str, Any]) -> Text:

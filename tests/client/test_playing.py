@@ -71,7 +71,7 @@ def test_wait_blocks_until_the_other_player_has_moved(player: PlayerFactory) -> 
     assert first.run("wait", game_id).exit_code == 0  # already their turn: no waiting
 
     waiting = subprocess.Popen(
-        [sys.executable, "-m", "client", "wait", game_id, "--json"],
+        [sys.executable, "-m", "client", "wait", game_id],
         cwd=REPO,
         env={**os.environ, **{k: v for k, v in second.env.items() if v is not None}},
         stdout=subprocess.PIPE,
@@ -79,12 +79,14 @@ def test_wait_blocks_until_the_other_player_has_moved(player: PlayerFactory) -> 
         text=True,
     )
     try:
+        assert waiting.stderr is not None
+        assert waiting.stderr.readline() == f"Waiting for {first.name}.\n"  # so: not its turn
         first.ok("play", game_id, first.ok("moves", game_id).splitlines()[0])
         out, err = waiting.communicate(timeout=120)
     finally:
         waiting.kill()
     assert waiting.returncode == 0, err
-    assert '"your_turn": true' in out
+    assert "Your turn" in out
 
 
 def test_a_game_id_can_be_shortened_to_a_unique_prefix(player: PlayerFactory) -> None:

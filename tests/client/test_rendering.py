@@ -1,0 +1,89 @@
+"""What people and scripts read: every game type drawn, colour only for terminals, JSON that
+parses, help with an example on every command."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from client.cli import app
+from shared.games import ENGINES
+from tests.client.conftest import PlayerFactory, start_game
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+COLOUR_CODE = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-8]|9[0-7])(?:;[0-9;]*)?m")
+NAMES = ("ada", "bo", "cy", "di", "ed")
+
+
+@pytest.mark.parametrize("type_id", sorted(ENGINES))
+def test_every_game_type_shows_for_every_player(player: PlayerFactory, type_id: str) -> None:
+    engine = ENGINES[type_id]
+    game_id, players = start_game(player, type_id, names=NAMES[: engine.min_players])
+    for seat, someone in enumerate(players):
+        screen = someone.ok("show", game_id)
+        assert f"game {game_id}" in screen
+        assert f"seat {seat}: " in screen and "(you)" in screen
+        drawn = engine.render_view(someone.json("show", game_id)["view"])
+        assert drawn.strip() and drawn.strip() in screen
+
+
+def test_colour_only_for_terminals_that_want_it(player: PlayerFactory) -> None:
+    game_id, (ada, _) = start_game(player, "lost-cities")
+    plain = ada.ok("show", game_id)
+    assert not ANSI.search(plain)  # not a terminal: no escape codes at all
+    coloured = ada.ok("show", game_id, FORCE_COLOR="1")
+    assert COLOUR_CODE.search(coloured)
+    assert ANSI.sub("", coloured) == plain  # colour is laid on top, the text is the same
+    hand = ada.json("show", game_id)["view"]["hand"]
+    assert re.search(r"\x1b\[[0-9;]*m" + re.escape(hand[0]), coloured)  # card ids coloured
+    no_colour = ada.ok("show", game_id, FORCE_COLOR="1", NO_COLOR="1")
+    assert not COLOUR_CODE.search(no_colour)
+
+
+def test_every_command_answers_json_that_parses(player: PlayerFactory) -> None:
+    game_id, (ada, bo) = start_game(player, "lost-cities", "--option", "rounds=1")
+    assert "lost-cities" in [described["id"] for described in ada.json("types")]
+    assert ada.json("config")["name"] == "ada"
+    assert [game["id"] for game in ada.json("games")["games"]] == [game_id]
+    mover, idle = (ada, bo) if ada.json("show", game_id)["your_turn"] else (bo, ada)
+    assert mover.json("wait", game_id)["your_turn"] is True
+    legal = mover.json("moves", game_id)
+    assert legal and all(set(move) == {"text", "move"} for move in legal)
+    assert idle.json("moves", game_id) == []
+    played = mover.json("play", game_id, legal[0]["text"])
+    assert played["version"] == 1 and played["applied"]
+    assert [entry["version"] for entry in idle.json("log", game_id)["entries"]] == [1]
+    resigned = idle.json("resign", game_id)
+    assert resigned["game"]["status"] == "finished"
+    assert mover.json("verify", game_id)["ok"] is True
+    finished = mover.run("wait", game_id, "--json")
+    assert finished.exit_code == 4
+    assert json.loads(finished.stdout)["game"]["status"] == "finished"
+
+
+def test_a_screen_says_what_to_do_next(player: PlayerFactory) -> None:
+    ada, bo = player("ada"), player("bo")
+    game_id = ada.json("new", "lost-cities", "--invite", "bo")["game"]["id"]
+    assert f"You are invited: turnpost join {game_id}" in bo.ok("show", game_id)
+    refused = bo.run("wait", game_id)
+    assert refused.exit_code == 1 and f"turnpost join {game_id}" in refused.stderr
+    assert "Waiting for 1 more player(s) to join." in ada.ok("show", game_id)
+    assert "invited" in bo.ok("games")
+    bo.ok("join", game_id)
+    mover, idle = (ada, bo) if ada.json("show", game_id)["your_turn"] else (bo, ada)
+    assert "▶ Your turn" in mover.ok("show", game_id)
+    assert "▶ your turn" in mover.ok("games")
+    assert f"Waiting for {mover.name}." in idle.ok("show", game_id)
+    assert f"turn: {mover.name}" in idle.ok("games")
+
+
+def test_every_command_has_help_with_an_example(player: PlayerFactory) -> None:
+    someone = player("ada", register=False)
+    top = someone.ok("--help")
+    assert "--install-completion" in top and "Exit codes" in top
+    commands = [command.name or command.callback.__name__ for command in app.registered_commands]
+    assert len(commands) == 13
+    for command in commands:
+        assert "Example: turnpost " in someone.ok(command, "--help"), command

@@ -1,0 +1,63 @@
+"""The README's scripting example, run as written: two bash loops play a whole game."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.client.conftest import Player, PlayerFactory
+
+REPO = Path(__file__).resolve().parents[2]
+TURNPOST_FROM_CHECKOUT = 'turnpost() { "$TURNPOST_PYTHON" -m client "$@"; }\n'
+"""The README says `turnpost`; in the tests that is this checkout's client, whatever PATH holds."""
+
+
+def readme_loop() -> str:
+    """The code block of the README's "Scripting" section that plays a game."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Scripting\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)```", section, re.DOTALL)
+    return next(block for block in blocks if "while turnpost wait" in block)
+
+
+def start_loop(someone: Player, game_id: str) -> subprocess.Popen[str]:
+    token = json.loads((someone.config_dir / "config.json").read_text())["token"]
+    env = {
+        **os.environ,
+        **{name: value for name, value in someone.env.items() if value is not None},
+        "TURNPOST_TOKEN": token,
+        "TURNPOST_PYTHON": sys.executable,
+        "GAME": game_id,
+    }
+    return subprocess.Popen(
+        ["bash", "-c", TURNPOST_FROM_CHECKOUT + readme_loop()],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_two_readme_loops_play_a_game_to_its_end(player: PlayerFactory) -> None:
+    ada, bo = player("ada"), player("bo")
+    game_id = ada.json("new", "lost-cities", "--invite", "bo", "--option", "rounds=1")["game"]["id"]
+    bo.ok("join", game_id)
+
+    loops = [start_loop(someone, game_id) for someone in (ada, bo)]
+    try:
+        finished = [loop.communicate(timeout=900) for loop in loops]
+    finally:
+        for loop in loops:
+            loop.kill()
+    for loop, (out, err) in zip(loops, finished, strict=True):
+        assert loop.returncode == 0, err
+        assert "Finished. Scores:" in out
+
+    final = ada.json("show", game_id)
+    assert final["game"]["status"] == "finished" and final["version"] > 40
+    assert bo.json("verify", game_id)["ok"] is True
