@@ -8,7 +8,6 @@ happen entirely or not at all. Any engine works with this: it only calls `parse_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from shared.engine import JSON, Engine, Event, IllegalMove, Move, Seat
@@ -19,11 +18,16 @@ SEPARATOR = ";"
 
 
 class IllegalStep(IllegalMove):
-    """A batch refused because of one of its steps; `step` counts from 1."""
+    """A batch of several steps refused because of one of them; `step` counts from 1."""
 
     def __init__(self, step: int, error: IllegalMove) -> None:
         super().__init__(error.code, f"step {step}: {error.message}")
         self.step = step
+
+
+def _failed(step: int, count: int, error: IllegalMove) -> IllegalMove:
+    """A lone step's refusal needs no step number; in a longer batch it names the step."""
+    return error if count == 1 else IllegalStep(step, error)
 
 
 def split_steps(text: str) -> list[str]:
@@ -41,18 +45,22 @@ def parse_batch(engine: Engine[Any], text: str) -> list[Move]:
         try:
             moves.append(engine.parse_move(step))
         except IllegalMove as error:
-            raise IllegalStep(number, error) from None
+            raise _failed(number, len(steps), error) from None
     return moves
 
 
-def apply_batch(
-    engine: Engine[S], state: S, seat: Seat, steps: str | Sequence[JSON]
-) -> tuple[S, list[Event]]:
+def apply_batch(engine: Engine[S], state: S, seat: Seat, steps: JSON) -> tuple[S, list[Event]]:
     """The state after `seat` makes every step in order, and their events; all or nothing.
 
-    `steps` is a batch text or a list of JSON moves. If any step is illegal, IllegalStep says
-    which, and since states are values the caller's `state` is simply left as it was."""
-    moves = parse_batch(engine, steps) if isinstance(steps, str) else list(steps)
+    `steps` is a batch text, a list of JSON moves, or one JSON move. If any step is illegal,
+    the error says which (IllegalStep), and since states are values the caller's `state` is
+    simply left as it was."""
+    if isinstance(steps, str):
+        moves = parse_batch(engine, steps)
+    elif isinstance(steps, list):
+        moves = steps
+    else:
+        moves = [steps]
     if not moves:
         raise IllegalMove("bad_move", "a batch needs at least one step")
     events = []
@@ -60,6 +68,6 @@ def apply_batch(
         try:
             state, event = engine.transition(state, seat, move)
         except IllegalMove as error:
-            raise IllegalStep(number, error) from None
+            raise _failed(number, len(moves), error) from None
         events.append(event)
     return state, events
