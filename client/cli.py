@@ -13,11 +13,13 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
 from client import config, render
 from client.http import Api, Refused, Unreachable
 from client.output import ExitCode, Failure
-from client.session import session
+from client.rules import engine_for, known_types
+from client.session import Session, session
 from client.verify import verify as verify_game
 
 app = typer.Typer(
@@ -48,9 +50,7 @@ def complete_game_id(incomplete: str) -> list[str]:
 
 
 def complete_game_type(incomplete: str) -> list[str]:
-    from shared.games import ENGINES  # only when completing: see render.engine_of
-
-    return [type_id for type_id in ENGINES if type_id.startswith(incomplete)]
+    return [type_id for type_id in known_types() if type_id.startswith(incomplete)]
 
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON, for scripts.")]
@@ -82,6 +82,11 @@ def option_value(text: str) -> tuple[str, Any]:
     except ValueError:
         value = raw
     return name.strip(), value
+
+
+def show_game(s: Session, answer: dict[str, Any]) -> None:
+    """The ending of every command that leaves you looking at a game."""
+    s.out.emit(answer, lambda console: render.game_screen(console, answer))
 
 
 # -- settings ---------------------------------------------------------------------------------
@@ -154,7 +159,7 @@ def show_config(
             "token_from_env": settings.token_from_env,
         }
 
-        def draw(console: Any) -> None:
+        def draw(console: Console) -> None:
             for key, value in shown.items():
                 console.print(f"{key}: {value}", markup=False)
 
@@ -209,7 +214,7 @@ def new(
     options = dict(option_value(text) for text in option or [])
     with session(as_json) as s:
         answer = s.api.create_game(game_type, seats, options, invite or [])
-        s.out.emit(answer, lambda console: render.game_screen(console, answer))
+        show_game(s, answer)
 
 
 @app.command(context_settings=GAME_ID_SETTINGS)
@@ -220,7 +225,7 @@ def join(game: GameId, as_json: JsonFlag = False) -> None:
     """
     with session(as_json) as s:
         answer = s.on_game(game, s.api.join)
-        s.out.emit(answer, lambda console: render.game_screen(console, answer))
+        show_game(s, answer)
 
 
 @app.command()
@@ -245,7 +250,7 @@ def show(game: GameId, as_json: JsonFlag = False) -> None:
     """
     with session(as_json) as s:
         answer = s.on_game(game, s.api.game)
-        s.out.emit(answer, lambda console: render.game_screen(console, answer))
+        show_game(s, answer)
 
 
 @app.command(context_settings=GAME_ID_SETTINGS)
@@ -282,7 +287,7 @@ def play(
         before = s.on_game(game, s.api.game)
         answer = s.api.move(before["game"]["id"], move, before["version"], str(uuid.uuid4()))
 
-        def draw(console: Any) -> None:
+        def draw(console: Console) -> None:
             render.applied(console, answer)
             render.game_screen(console, answer)
 
@@ -334,7 +339,7 @@ def wait(
             s.out.note(render.next_step(answer).plain)
         while answer["game"]["status"] != "finished" and not answer["your_turn"]:
             answer = s.api.wait(game_id, answer["version"], poll)
-        s.out.emit(answer, lambda console: render.game_screen(console, answer))
+        show_game(s, answer)
         if answer["game"]["status"] == "finished":
             raise typer.Exit(ExitCode.GAME_OVER)
 
@@ -347,7 +352,7 @@ def resign(game: GameId, as_json: JsonFlag = False) -> None:
     """
     with session(as_json) as s:
         answer = s.on_game(game, s.api.resign)
-        s.out.emit(answer, lambda console: render.game_screen(console, answer))
+        show_game(s, answer)
 
 
 @app.command(context_settings=GAME_ID_SETTINGS)
@@ -368,7 +373,7 @@ def verify(game: GameId, as_json: JsonFlag = False) -> None:
                 "not_finished",
                 "only a finished game can be checked: its seed stays secret until the end",
             )
-        engine = render.engine_of(public)
+        engine = engine_for(public["type"])
         if engine is None:
             raise Failure(
                 ExitCode.REFUSED,

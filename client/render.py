@@ -16,8 +16,8 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from client.rules import engine_for
 from client.verify import Verification
-from shared.engine import Engine
 
 COLOUR_STYLES = {
     "red": "bold red",
@@ -47,16 +47,6 @@ def highlight(text: str) -> Text:
     return styled
 
 
-def engine_of(game: dict[str, Any]) -> Engine[Any] | None:
-    """None for a game type newer than this client: it then shows the raw view instead.
-
-    The engines are imported here, on first use, because most commands never draw a game and
-    a script's waiting loop starts the client several times a turn."""
-    from shared.games import ENGINES
-
-    return ENGINES.get(game["type"])
-
-
 def seat_names(game: dict[str, Any], me: int | None) -> list[str]:
     return [
         "you" if seat["seat"] == me else seat["name"] or f"seat {seat['seat']}"
@@ -77,7 +67,7 @@ def game_screen(console: Console, answer: dict[str, Any]) -> None:
     )
     console.print(seats_line(answer))
     console.print()
-    engine = engine_of(game)
+    engine = engine_for(game["type"])
     drawn = engine.render_view(answer["view"]) if engine else json.dumps(answer["view"], indent=2)
     console.print(highlight(drawn.rstrip("\n")))
     console.print()
@@ -136,7 +126,7 @@ def result_line(game: dict[str, Any]) -> Text:
 
 def applied(console: Console, answer: dict[str, Any]) -> None:
     """What a move just did, as the log will tell it."""
-    engine = engine_of(answer["game"])
+    engine = engine_for(answer["game"]["type"])
     for event in answer.get("applied", []):
         text = engine.render_event(event) if engine else json.dumps(event)
         console.print(Text("You: ") + highlight(text))

@@ -1,0 +1,75 @@
+"""A move whose answer is lost on the way back is resent, and still lands only once."""
+
+from __future__ import annotations
+
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import requests
+
+from tests.client.conftest import PlayerFactory, start_game
+from tests.conftest import LiveServer
+
+FORWARDED_HEADERS = ("authorization", "content-type", "idempotency-key")
+
+
+class LosingProxy(ThreadingHTTPServer):
+    """Forwards every request to the live server, but hangs up instead of passing on the
+    server's answer to the first move: the move was made, and the client never heard so."""
+
+    def __init__(self, upstream: str) -> None:
+        super().__init__(("127.0.0.1", 0), ProxyHandler)
+        self.upstream = upstream
+        self.move_keys: list[str] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_port}"
+
+
+class ProxyHandler(BaseHTTPRequestHandler):
+    server: LosingProxy
+
+    def do_GET(self) -> None:
+        self.forward()
+
+    def do_POST(self) -> None:
+        self.forward()
+
+    def forward(self) -> None:
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        headers = {k: v for k, v in self.headers.items() if k.lower() in FORWARDED_HEADERS}
+        answer = requests.request(
+            self.command, self.server.upstream + self.path, data=body, headers=headers, timeout=30
+        )
+        if self.path.endswith("/moves"):
+            self.server.move_keys.append(self.headers["Idempotency-Key"])
+            if len(self.server.move_keys) == 1:
+                self.close_connection = True
+                return
+        self.send_response(answer.status_code)
+        self.send_header("Content-Type", answer.headers["Content-Type"])
+        self.send_header("Content-Length", str(len(answer.content)))
+        self.end_headers()
+        self.wfile.write(answer.content)
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: the live server logs the requests already."""
+
+
+def test_a_move_whose_answer_is_lost_is_resent_and_made_once(
+    player: PlayerFactory, api: LiveServer
+) -> None:
+    game_id, players = start_game(player, "lost-cities")
+    mover = next(p for p in players if p.json("show", game_id)["your_turn"])
+    move = mover.ok("moves", game_id).splitlines()[0]
+    proxy = LosingProxy(api.url)
+    threading.Thread(target=proxy.serve_forever, daemon=True).start()
+    try:
+        played = mover.json("play", game_id, move, TURNPOST_URL=proxy.url)
+    finally:
+        proxy.shutdown()
+        proxy.server_close()
+    assert len(proxy.move_keys) == 2 and proxy.move_keys[0] == proxy.move_keys[1]
+    assert played["version"] == 1
+    assert [entry["version"] for entry in mover.json("log", game_id)["entries"]] == [1]
