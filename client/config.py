@@ -59,9 +59,9 @@ def load_saved() -> Saved:
     except FileNotFoundError:
         return Saved()
     except (OSError, ValueError) as error:
-        raise ConfigError(f"cannot read {config_path()}: {error}") from None
+        raise ConfigError(f"cannot read {config_path()} ({error}); mend or delete it") from None
     if not isinstance(raw, dict):
-        raise ConfigError(f"{config_path()} is not a JSON object")
+        raise ConfigError(f"{config_path()} is not a JSON object; mend or delete it")
     return Saved(url=raw.get("url"), token=raw.get("token"), name=raw.get("name"))
 
 

@@ -41,13 +41,12 @@ class Unreachable(Exception):
 
 
 def readable_reason(error: requests.RequestException) -> str:
-    """requests' messages nest three exceptions deep; the OS's own words are what helps."""
+    """requests' connection errors nest three exceptions deep; the OS's own words are what
+    helps (`connection refused`)."""
     if isinstance(error, requests.Timeout):
         return "no answer in time"
     errno = re.search(r"\[Errno -?\d+\] ([^'\")]+)", str(error))
-    if errno:
-        return errno.group(1).strip().lower()
-    return type(error).__name__
+    return errno.group(1).strip().lower() if errno else str(error)
 
 
 class Api:
@@ -113,9 +112,6 @@ class Api:
         return self.request(
             "POST", "/players", json={"name": name, "email": email, "timezone": timezone}
         )
-
-    def me(self) -> Any:
-        return self.request("GET", "/me")
 
     # -- games ------------------------------------------------------------------------------
 

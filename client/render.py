@@ -2,8 +2,8 @@
 
 The engines already draw a view as plain text in the notation people type (card ids, colour
 names), the same text an email carries; colour here only helps the eye, so everything still
-reads with NO_COLOR or in a pipe. Rich leaves the styles out by itself when stdout is not a
-terminal or NO_COLOR is set, so nothing here needs to ask.
+reads with NO_COLOR or in a pipe. Rich leaves out all styling by itself when stdout is not a
+terminal, and the colours when NO_COLOR is set, so nothing here needs to ask.
 """
 
 from __future__ import annotations
@@ -201,17 +201,20 @@ def log_lines(console: Console, answer: dict[str, Any], entries: Sequence[dict[s
 
 
 def game_types(console: Console, types: Sequence[dict[str, Any]]) -> None:
+    """Each type with its options written the way `turnpost new` takes them."""
     for described in types:
-        players = f"{described['min_players']} to {described['max_players']}"
+        low, high = described["min_players"], described["max_players"]
+        players = f"{low} players" if low == high else f"{low} to {high} players"
         console.print(
-            Text.assemble((described["id"], ID_STYLE), f"  {described['title']}, {players} players")
+            Text.assemble((described["id"], ID_STYLE), f"  {described['title']}, {players}")
         )
         for option in described["options"]:
+            default = option["default"]
+            shown = default if isinstance(default, str) else json.dumps(default)
             choices = option.get("choices")
             among = f" (one of {', '.join(map(str, choices))})" if choices else ""
             console.print(
-                f"    --option {option['name']}={json.dumps(option['default'])}"
-                f"  {option['description']}{among}",
+                f"    --option {option['name']}={shown}  {option['description']}{among}",
                 markup=False,
             )
 

@@ -53,3 +53,14 @@ def test_registering_again_does_not_silently_lose_the_saved_token(player: Player
     assert json.loads((ada.config_dir / "config.json").read_text())["token"] == token
     ada.ok("register", "ada2", "ada2@example.org", "--force")
     assert json.loads((ada.config_dir / "config.json").read_text())["name"] == "ada2"
+
+
+def test_a_damaged_config_file_is_a_usage_error_naming_the_file(player: PlayerFactory) -> None:
+    ada = player("ada")
+    config_file = ada.config_dir / "config.json"
+    config_file.write_text("{not json")
+    result = ada.run("games")
+    assert result.exit_code == 2 and str(config_file) in result.stderr
+    config_file.unlink()
+    ada.ok("config", "--token", "a-new-token")
+    assert json.loads(config_file.read_text())["token"] == "a-new-token"
