@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from typer.testing import CliRunner
 
 from client.cli import app
 from shared.games import ENGINES
@@ -87,3 +88,23 @@ def test_every_command_has_help_with_an_example(player: PlayerFactory) -> None:
     assert len(commands) == 13
     for command in commands:
         assert "Example: turnpost " in someone.ok(command, "--help"), command
+
+
+def test_shell_completion_offers_game_types_and_my_game_ids(player: PlayerFactory) -> None:
+    ada = player("ada")
+    game_ids = {ada.json("new", "lost-cities")["game"]["id"] for _ in range(2)}
+
+    def complete(line: str) -> list[str]:
+        words = {"COMP_WORDS": line, "COMP_CWORD": str(len(line.split(" ")) - 1)}
+        result = CliRunner().invoke(
+            app,
+            [],
+            prog_name="turnpost",
+            env={**ada.env, "_TURNPOST_COMPLETE": "complete_bash", **words},
+        )
+        assert result.exit_code == 0, result.stderr
+        return result.stdout.split()
+
+    assert set(complete("turnpost new lost")) == {t for t in ENGINES if t.startswith("lost")}
+    assert set(complete("turnpost show ")) == game_ids
+    assert complete("turnpost games --mi") == ["--mine"]
