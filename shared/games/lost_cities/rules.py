@@ -50,6 +50,8 @@ def advance(state: State, seat: int, turn: Turn) -> State:
     if seat != state.turn:
         raise _not_to_move(state, seat)
     play, card, source = turn
+    if source >= len(state.piles):
+        raise _no_such_pile(state, source)
     hands = state.hands
     if card not in hands[seat]:
         raise _not_in_hand(state, card)
@@ -69,12 +71,7 @@ def advance(state: State, seat: int, turn: Turn) -> State:
     if source == DECK:
         new_card, drawn, stall = deck[drawn], drawn + 1, 0
     else:
-        if (
-            source >= len(piles)
-            or state.stalled
-            or (source == colour and not play)
-            or not piles[source]
-        ):
+        if state.stalled or (source == colour and not play) or not piles[source]:
             raise _refused_pile_draw(state, turn, piles)
         pile = piles[source]
         new_card, stall = pile[-1], state.stall + 1
@@ -142,12 +139,14 @@ def _unplayable(expedition: Expedition, card: int) -> IllegalMove:
     )
 
 
+def _no_such_pile(state: State, source: int) -> IllegalMove:
+    return IllegalMove(
+        "bad_move",
+        f"there is no {COLOUR_NAMES[source]} discard pile in a {state.rules.colours}-colour game",
+    )
+
+
 def _refused_pile_draw(state: State, turn: Turn, piles: tuple[Pile, ...]) -> IllegalMove:
-    rules, name = state.rules, COLOUR_NAMES[turn.source]
-    if turn.source >= rules.colours:
-        return IllegalMove(
-            "bad_move", f"there is no {name} discard pile in a {rules.colours}-colour game"
-        )
     if state.stalled:
         return IllegalMove(
             "must_draw_deck",
@@ -160,7 +159,7 @@ def _refused_pile_draw(state: State, turn: Turn, piles: tuple[Pile, ...]) -> Ill
             f"you may not take back {CARD_ID[turn.card]}, the card you just discarded; "
             "draw from the deck or another pile",
         )
-    return IllegalMove("empty_pile", f"the {name} discard pile is empty")
+    return IllegalMove("empty_pile", f"the {COLOUR_NAMES[turn.source]} discard pile is empty")
 
 
 def _end_game(state: State) -> State:
