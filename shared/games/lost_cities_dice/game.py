@@ -82,9 +82,7 @@ def first_player(seed: str, players: int) -> Seat:
     return Chance(seed, "first_player").below(players)
 
 
-def new_game(
-    players: int, seed: str, rules: SheetRules, clockwise: bool, first: Seat
-) -> State:
+def new_game(players: int, seed: str, rules: SheetRules, clockwise: bool, first: Seat) -> State:
     colours, numbers = roll(seed, 1)
     return State(
         rules=rules,
@@ -202,9 +200,7 @@ def _end_turn(state: State, event: Event) -> State:
         state = state._replace(pending=(None,) * state.players)
     if None not in state.bridge_turns:
         return _finish(state, "bridges", event)
-    if all(
-        sheet.exhausted or out for sheet, out in zip(state.sheets, state.resigned, strict=True)
-    ):
+    if all(sheet.exhausted or out for sheet, out in zip(state.sheets, state.resigned, strict=True)):
         return _finish(state, "exhausted", event)
     active = next(
         seat
@@ -248,9 +244,11 @@ def result(state: State) -> dict[str, object] | None:
     scores = [parts["total"] for parts in breakdowns]
     playing = [seat for seat in range(state.players) if not state.resigned[seat]]
     best = max(scores[seat] for seat in playing)
-    winners = playing if state.ended == "resignation" else [
-        seat for seat in playing if scores[seat] == best
-    ]
+    winners = (
+        playing
+        if state.ended == "resignation"
+        else [seat for seat in playing if scores[seat] == best]
+    )
     return {
         "scores": scores,
         "winners": winners,

@@ -58,9 +58,7 @@ def read_move(move: Mapping[str, JSON]) -> Choice | None:
             raise IllegalMove("bad_move", f"a {action} move has no other fields")
         return None if action == "resign" else REFUSAL
     if action != "choose":
-        raise IllegalMove(
-            "bad_action", "the action is one of 'choose', 'refuse' or 'resign'"
-        )
+        raise IllegalMove("bad_action", "the action is one of 'choose', 'refuse' or 'resign'")
     if not move.keys() <= CHOOSE_KEYS:
         unknown = sorted(str(key) for key in move.keys() - CHOOSE_KEYS)
         raise IllegalMove("bad_move", f"a choose move has no field {unknown[0]!r}")
@@ -75,9 +73,7 @@ def read_move(move: Mapping[str, JSON]) -> Choice | None:
     return Choice(
         _colour(move.get("colour")),
         number,
-        tuple(None if target is None else _colour(target) for target in targets)
-        if targets
-        else (),
+        tuple(None if target is None else _colour(target) for target in targets) if targets else (),
     )
 
 

@@ -40,10 +40,11 @@ def _heading(view: dict[str, Any]) -> str:
 def _dice_lines(view: dict[str, Any]) -> list[str]:
     dice = view["dice"]
     lines = [f"Dice rolled by seat {view['active']}: {_dice_text(dice['rolled'])}"]
-    if dice["active_choice"] is not None:
+    taken = dice["active_choice"]
+    if taken is not None:
+        took = "refused" if taken["action"] == "refuse" else f"took {format_move(taken)}"
         lines.append(
-            f"Seat {view['active']} took {format_move(dice['active_choice'])}; "
-            f"left for the others: {_dice_text(dice['available'])}"
+            f"Seat {view['active']} {took}; left for the others: {_dice_text(dice['available'])}"
         )
     if view["to_act"]:
         lines.append("To choose: " + ", ".join(f"seat {seat}" for seat in view["to_act"]))
@@ -82,8 +83,8 @@ def _sheet_lines(view: dict[str, Any], seat: int, sheet: dict[str, Any]) -> list
         if field == BRIDGE_MARK:
             lines.append(_row("bridge", [_bridge(view, sheet, column) for column in COLUMNS]))
     lines.append(_row("circle", [_circle(expeditions[c]) for c in COLOURS]))
-    lines.append(_row("points", [str(points[c]) for c in (*COLOURS, "artefacts", "dice")]))
-    lines.append(f"{'':<{CELL}}bridges {points['bridges']}")
+    columns = [str(points[c]) for c in (*COLOURS, "artefacts", "dice")]
+    lines.append(f"{_row('points', columns)}   bridges {points['bridges']}")
     return lines
 
 
@@ -119,8 +120,7 @@ def render_event(event: Event) -> str:
     if "next" in event:
         upcoming = event["next"]
         parts.append(
-            f"turn {upcoming['turn']}: seat {upcoming['active']} rolled "
-            f"{_dice_text(upcoming)}"
+            f"turn {upcoming['turn']}: seat {upcoming['active']} rolled {_dice_text(upcoming)}"
         )
     if "end" in event:
         end = event["end"]
@@ -136,6 +136,8 @@ def _event_head(event: Event) -> str:
     if event["type"] == "resign":
         return f"{head} resigned"
     if "choice" not in event:
+        if "revealed" in event:
+            return f"{head} chose last; all choices revealed"
         return f"{head} has chosen (hidden until all have chosen)"
     role = " (active)" if event.get("active") else ""
     text = f"{head}{role} {_choice_text(event)}"

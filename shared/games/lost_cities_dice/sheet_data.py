@@ -105,15 +105,14 @@ def parse_sheet(value: Any) -> SheetRules:
         raise ValueError("must be an object with layout, circle_only, scales and bridge_bonus")
     unknown = sorted(str(key) for key in set(value) - set(DEFAULT_SHEET))
     if unknown:
-        raise ValueError(
-            f"has no entry {unknown[0]!r}; its entries are {', '.join(DEFAULT_SHEET)}"
-        )
+        raise ValueError(f"has no entry {unknown[0]!r}; its entries are {', '.join(DEFAULT_SHEET)}")
     merged = {**DEFAULT_SHEET, **value}
     arrows, artefacts = _parse_layout(merged["layout"])
     scales = {
-        name: tuple(_points(f"{name}[{index}]", points) for index, points in enumerate(
-            _list_of(name, merged[name], FIELDS)
-        ))
+        name: tuple(
+            _points(f"{name}[{index}]", points)
+            for index, points in enumerate(_list_of(name, merged[name], FIELDS))
+        )
         for name in _SCALES
     }
     return SheetRules(

@@ -58,9 +58,7 @@ def _sheet(sheet: Sheet, rules: SheetRules, resigned: bool) -> dict[str, JSON]:
         "vases": sheet.vases,
         "dice": sheet.refusals,
         "exhausted": sheet.exhausted,
-        "bridges": {
-            column: _bridge(sheet, index) for index, column in enumerate(COLUMNS)
-        },
+        "bridges": {column: _bridge(sheet, index) for index, column in enumerate(COLUMNS)},
         "points": breakdown(sheet, rules),
         "resigned": resigned,
     }
