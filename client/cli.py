@@ -34,9 +34,6 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 
-GAME_ID_SETTINGS = {"ignore_unknown_options": True}
-"""Game ids may begin with '-'; without this, such an id would be taken for an unknown option."""
-
 
 def complete_game_id(incomplete: str) -> list[str]:
     """Shell completion: the ids of my games. Completion must never print errors, so any
@@ -217,7 +214,7 @@ def new(
         show_game(s, answer)
 
 
-@app.command(context_settings=GAME_ID_SETTINGS)
+@app.command()
 def join(game: GameId, as_json: JsonFlag = False) -> None:
     """Take your reserved seat in a game, or a free one; the last seat starts the game.
 
@@ -242,7 +239,7 @@ def games(
         s.out.emit(answer, lambda console: render.game_list(console, answer["games"], time.time()))
 
 
-@app.command(context_settings=GAME_ID_SETTINGS)
+@app.command()
 def show(game: GameId, as_json: JsonFlag = False) -> None:
     """Show a game as you see it: your hidden hand, the board, scores and whose turn it is.
 
@@ -253,7 +250,7 @@ def show(game: GameId, as_json: JsonFlag = False) -> None:
         show_game(s, answer)
 
 
-@app.command(context_settings=GAME_ID_SETTINGS)
+@app.command()
 def moves(game: GameId, as_json: JsonFlag = False) -> None:
     """Print your legal moves in text notation, one per line (none when it is not your turn).
 
@@ -267,7 +264,7 @@ def moves(game: GameId, as_json: JsonFlag = False) -> None:
         s.out.emit(legal, lambda _: typer.echo("".join(f"{m['text']}\n" for m in legal), nl=False))
 
 
-@app.command(context_settings=GAME_ID_SETTINGS)
+@app.command()
 def play(
     game: GameId,
     move: Annotated[
@@ -294,7 +291,7 @@ def play(
         s.out.emit(answer, draw)
 
 
-@app.command(context_settings=GAME_ID_SETTINGS)
+@app.command()
 def log(
     game: GameId,
     since: Annotated[int, typer.Option(min=0, help="Only what happened after this version.")] = 0,
@@ -310,7 +307,7 @@ def log(
         s.out.emit(answer, lambda console: render.log_lines(console, current, answer["entries"]))
 
 
-@app.command(context_settings=GAME_ID_SETTINGS)
+@app.command()
 def wait(
     game: GameId,
     poll: Annotated[
@@ -344,7 +341,7 @@ def wait(
             raise typer.Exit(ExitCode.GAME_OVER)
 
 
-@app.command(context_settings=GAME_ID_SETTINGS)
+@app.command()
 def resign(game: GameId, as_json: JsonFlag = False) -> None:
     """Resign from a game (allowed at any time, also out of turn).
 
@@ -355,7 +352,7 @@ def resign(game: GameId, as_json: JsonFlag = False) -> None:
         show_game(s, answer)
 
 
-@app.command(context_settings=GAME_ID_SETTINGS)
+@app.command()
 def verify(game: GameId, as_json: JsonFlag = False) -> None:
     """Check on this machine that a finished game was played fairly.
 

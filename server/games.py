@@ -72,6 +72,12 @@ class Game:
         return None
 
 
+def new_game_id() -> str:
+    """96 random bits in hex: unguessable, and safe as a command-line argument and in a URL
+    (base64 ids could begin with '-' and read as an option)."""
+    return secrets.token_hex(12)
+
+
 def engine_for(type_id: str) -> Engine[Any]:
     try:
         return ENGINES[type_id]
@@ -286,9 +292,9 @@ class GameService:
             "to_act": "[]",
             "result": "",
         }
-        game_id = secrets.token_urlsafe(12)
+        game_id = new_game_id()
         while not self.store.create(game_id, meta):
-            game_id = secrets.token_urlsafe(12)
+            game_id = new_game_id()
         for seat in table:
             if seat["player"]:
                 self.players.add_game(seat["player"], game_id, now)

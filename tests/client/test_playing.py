@@ -102,15 +102,3 @@ def test_a_game_id_can_be_shortened_to_a_unique_prefix(player: PlayerFactory) ->
     assert ambiguous.exit_code == 1 and "type more of it" in ambiguous.stderr
     missing = ada.run("show", "no-such-game-at-all")
     assert missing.exit_code == 1 and "no such game" in missing.stderr
-
-
-def test_a_game_id_may_begin_with_a_dash(player: PlayerFactory) -> None:
-    """Game ids are URL-safe base64, so one in 64 begins with '-': it must not read as an
-    option (the server answering "no such game" shows the id reached it)."""
-    ada = player("ada")
-    for game_id in ("-NoSuchGame0000", "--NoSuchGame000"):
-        for command in ("show", "moves", "log", "wait", "join", "resign", "verify"):
-            result = ada.run(command, game_id)
-            assert result.exit_code == 1 and "no such game" in result.stderr, (command, game_id)
-        result = ada.run("play", game_id, "play R7 draw deck")
-        assert result.exit_code == 1 and "no such game" in result.stderr
