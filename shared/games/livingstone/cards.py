@@ -2,6 +2,10 @@
 
 Several cards only change what the rest of the turn allows (a free tent, a free row, a second
 die, market prices); they leave a count in the `Turn`, which the tent and sell rules consume.
+Readings of terse card texts: Two Dice may be played any time in the turn and allows one more
+die this turn (still higher than the last); Market opens market prices for the rest of the
+turn, each gem then sold by its own `sell <gem> at market` step; a pending effect left unused
+at the end of the turn is lost with its card.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from shared.games.livingstone.data import (
     TWO_DICE,
 )
 from shared.games.livingstone.moves import Play
-from shared.games.livingstone.state import LivingstoneState, Turn
+from shared.games.livingstone.state import LivingstoneState, Outcome, Turn
 from shared.games.livingstone.stones import collapse_mine, draw_stones
 from shared.games.livingstone.tents import place_tent, scored_fields
 
@@ -74,12 +78,12 @@ def draw_card(
         public["collapses"] = int(public.get("collapses", 0)) + 1
         public.setdefault("lost", lost)
         deck, played = deck + shuffled((*played, card)), ()
-        if all(card == MINE_COLLAPSE for card in deck):
+        if all(other == MINE_COLLAPSE for other in deck):
             break
     return state._replace(deck=deck, played=played), public, None
 
 
-Effect = Callable[[LivingstoneState, int, Play, str], tuple[LivingstoneState, dict[str, JSON]]]
+Effect = Callable[[LivingstoneState, int, Play, str], Outcome]
 
 
 def _turn(state: LivingstoneState) -> Turn:
@@ -90,9 +94,7 @@ def _turn(state: LivingstoneState) -> Turn:
 def _pending(**change: int | bool) -> Effect:
     """A card whose effect waits for the rest of the turn, e.g. a free tent."""
 
-    def effect(
-        state: LivingstoneState, seat: int, play: Play, label: str
-    ) -> tuple[LivingstoneState, dict[str, JSON]]:
+    def effect(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
         turn = _turn(state)
         changed = {
             name: value if isinstance(value, bool) else getattr(turn, name) + value
@@ -103,9 +105,7 @@ def _pending(**change: int | bool) -> Effect:
     return effect
 
 
-def _animal(
-    state: LivingstoneState, seat: int, play: Play, label: str
-) -> tuple[LivingstoneState, dict[str, JSON]]:
+def _animal(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
     player = state.players[seat]
     points = ANIMAL_POINTS[play.card]
     return state.with_player(seat, player._replace(animal_points=player.animal_points + points)), {
@@ -113,9 +113,7 @@ def _animal(
     }
 
 
-def _extra_tent(
-    state: LivingstoneState, seat: int, play: Play, label: str
-) -> tuple[LivingstoneState, dict[str, JSON]]:
+def _extra_tent(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
     if play.at is None:
         raise IllegalMove(
             "field_needed", "Extra Tent goes next to one of your scored tents: name it, e.g. c2r3"
@@ -131,9 +129,7 @@ def _extra_tent(
     return place_tent(state, seat, play.at, free=True)
 
 
-def _steamer_back(
-    state: LivingstoneState, seat: int, play: Play, label: str
-) -> tuple[LivingstoneState, dict[str, JSON]]:
+def _steamer_back(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
     if state.round.steamer_back:
         raise IllegalMove("steamer_already_back", "the steamer is already back for this round")
     if state.steamer == 0:
@@ -142,24 +138,18 @@ def _steamer_back(
     return state, {"column": state.column + 1}
 
 
-def _draw_stones(
-    state: LivingstoneState, seat: int, play: Play, label: str
-) -> tuple[LivingstoneState, dict[str, JSON]]:
+def _draw_stones(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
     return draw_stones(state, seat, CARD_STONES, label)
 
 
-def _take_thalers(
-    state: LivingstoneState, seat: int, play: Play, label: str
-) -> tuple[LivingstoneState, dict[str, JSON]]:
+def _take_thalers(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
     player = state.players[seat]
     return state.with_player(seat, player._replace(thalers=player.thalers + CARD_THALERS)), {
         "thalers": CARD_THALERS
     }
 
 
-def _never(
-    state: LivingstoneState, seat: int, play: Play, label: str
-) -> tuple[LivingstoneState, dict[str, JSON]]:
+def _never(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
     raise IllegalMove("not_playable", "a Mine Collapse strikes when drawn; it is never played")
 
 
@@ -184,9 +174,7 @@ def cards_needed(card: str) -> int:
     return EXPEDITION_HALVES if card == EXPEDITION else 1
 
 
-def play_card(
-    state: LivingstoneState, seat: int, play: Play, label: str
-) -> tuple[LivingstoneState, dict[str, JSON]]:
+def play_card(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
     """Play `play.card` from the hand: its effect, then it lies on the played cards."""
     player = state.players[seat]
     needed = cards_needed(play.card)

@@ -128,7 +128,8 @@ def _card_counts(value: Any) -> dict[str, int]:
 
 
 def parse_board(value: Any) -> dict[str, Any]:
-    """Check a `board` option; keys left out keep their defaults. Returns a fresh JSON table."""
+    """Check a `board` option; entries left out keep their defaults, but a `cards` table given
+    is the whole deck (cards it leaves out are not in the game). Returns a fresh JSON table."""
     if not isinstance(value, Mapping):
         raise ValueError("must be an object with costs, row_points, majority and cards")
     unknown = sorted(set(value) - set(DEFAULT_BOARD))

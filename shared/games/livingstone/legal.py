@@ -9,7 +9,13 @@ from __future__ import annotations
 from shared.engine import Move
 from shared.games.livingstone.cards import can_draw, cards_needed
 from shared.games.livingstone.data import EXTRA_TENT, GEMS, MINE_COLLAPSE, STEAMER_BACK
-from shared.games.livingstone.moves import Donate, End, Play, Sell, Take, encode
+from shared.games.livingstone.moves import (
+    donate_move,
+    end_move,
+    play_move,
+    sell_move,
+    take_move,
+)
 from shared.games.livingstone.state import Field, LivingstoneState, Turn
 from shared.games.livingstone.tents import scored_fields, tent_price
 
@@ -20,15 +26,16 @@ def legal_moves(state: LivingstoneState, seat: int) -> list[Move]:
         return []
     moves = _takes(state, seat, turn)
     if turn.dice_taken:
-        moves.append(encode(End()))
+        moves.append(end_move())
     player = state.players[seat]
     for gem, held in zip(GEMS, player.gems, strict=True):
         if held:
-            moves.append(encode(Sell(gem)))
+            moves.append(sell_move(gem))
             if turn.market_open:
-                moves.append(encode(Sell(gem, market=True)))
-    moves.extend(encode(Donate(amount)) for amount in range(1, player.thalers + 1))
-    moves.extend(_plays(state, seat))
+                moves.append(sell_move(gem, market=True))
+    moves.extend(donate_move(amount) for amount in range(1, player.thalers + 1))
+    if player.hand:
+        moves.extend(_plays(state, seat))
     return moves
 
 
@@ -39,34 +46,32 @@ def _takes(state: LivingstoneState, seat: int, turn: Turn) -> list[Move]:
     pips = sorted({die for die in state.round.dice if die > last})
     if not pips:
         return []
-    uses = ["card", "thalers", "mine"] if can_draw(state) else ["thalers", "mine"]
-    tents = _tent_options(state, seat, turn)
+    uses = ("card", "thalers", "mine") if can_draw(state) else ("thalers", "mine")
+    sources = _tent_sources(state, seat)
     moves: list[Move] = []
     for die in pips:
-        moves.extend(encode(Take(die, use)) for use in uses)
-        moves.extend(
-            encode(Take(die, "tent", row if turn.any_row_tents else None, source))
-            for row, source in tents
-            if turn.any_row_tents or row == die
-        )
+        moves.extend(take_move(die, use) for use in uses)
+        if not sources:
+            continue
+        rows = range(1, len(state.board.row_points) + 1) if turn.any_row_tents else (die,)
+        for row in rows:
+            if tent_price(state, seat, (state.column, row), turn.free_tents > 0) > (
+                state.players[seat].thalers
+            ):
+                continue
+            named_row = row if turn.any_row_tents else None
+            moves.extend(take_move(die, "tent", named_row, source) for source in sources)
     return moves
 
 
-def _tent_options(state: LivingstoneState, seat: int, turn: Turn) -> list[tuple[int, Field | None]]:
-    """(row, tent picked up) pairs the player can afford in the steamer's column."""
-    player = state.players[seat]
-    if player.tents_left:
-        sources: list[Field | None] = [None]
-    elif len(state.players) == 2:
-        sources = list(dict.fromkeys(scored_fields(state, seat)))
-    else:
-        return []
-    free = turn.free_tents > 0
-    rows = range(1, len(state.board.row_points) + 1)
-    affordable = [
-        row for row in rows if tent_price(state, seat, (state.column, row), free) <= player.thalers
-    ]
-    return [(row, source) for row in affordable for source in sources]
+def _tent_sources(state: LivingstoneState, seat: int) -> list[Field | None]:
+    """Where the player's next tent comes from: the supply (None), or with two players and an
+    empty supply, any of its tents in a scored column; empty if it has no tent to place."""
+    if state.players[seat].tents_left:
+        return [None]
+    if len(state.players) == 2:
+        return list(dict.fromkeys(scored_fields(state, seat)))
+    return []
 
 
 def _plays(state: LivingstoneState, seat: int) -> list[Move]:
@@ -78,7 +83,7 @@ def _plays(state: LivingstoneState, seat: int) -> list[Move]:
         if card == EXTRA_TENT:
             if player.tents_left:
                 fields = dict.fromkeys(scored_fields(state, seat))
-                moves.extend(encode(Play(card, field)) for field in fields)
+                moves.extend(play_move(card, field) for field in fields)
         elif card != STEAMER_BACK or (not state.round.steamer_back and state.steamer > 0):
-            moves.append(encode(Play(card)))
+            moves.append(play_move(card))
     return moves

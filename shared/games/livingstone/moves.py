@@ -94,11 +94,11 @@ def decode(move: JSON) -> Command:
     if not isinstance(action, str) or action not in _FIELDS:
         raise _bad(f"the action is one of {', '.join(_FIELDS)}, not {action!r}")
     required, optional = _FIELDS[action]
-    given = set(fields) - {"action"}
-    if missing := sorted(required - given):
-        raise _bad(f"{action} needs {', '.join(missing)}")
-    if extra := sorted(given - required - optional):
-        raise _bad(f"{action} takes no {', '.join(extra)}")
+    given = fields.keys() - {"action"}
+    if not required <= given <= required | optional:
+        if missing := sorted(required - given):
+            raise _bad(f"{action} needs {', '.join(missing)}")
+        raise _bad(f"{action} takes no {', '.join(sorted(given - required - optional))}")
     return _DECODERS[action](fields)
 
 
@@ -143,27 +143,48 @@ def _field_json(field: Field) -> list[int]:
     return [field[0] + 1, field[1]]
 
 
+def take_move(die: int, use: str, row: int | None = None, source: Field | None = None) -> Move:
+    move: Move = {"action": "take", "die": die, "use": use}
+    if row is not None:
+        move["row"] = row
+    if source is not None:
+        move["from"] = _field_json(source)
+    return move
+
+
+def sell_move(gem: str, market: bool = False) -> Move:
+    return (
+        {"action": "sell", "gem": gem, "market": True} if market else {"action": "sell", "gem": gem}
+    )
+
+
+def donate_move(amount: int) -> Move:
+    return {"action": "donate", "amount": amount}
+
+
+def play_move(card: str, at: Field | None = None) -> Move:
+    if at is None:
+        return {"action": "play", "card": card}
+    return {"action": "play", "card": card, "at": _field_json(at)}
+
+
+def end_move() -> Move:
+    return {"action": "end"}
+
+
 def encode(command: Command) -> Move:
-    """The canonical JSON of a command: optional keys only when they say something."""
-    if isinstance(command, Take):
-        move: Move = {"action": "take", "die": command.die, "use": command.use}
-        if command.row is not None:
-            move["row"] = command.row
-        if command.source is not None:
-            move["from"] = _field_json(command.source)
-        return move
-    if isinstance(command, Sell):
-        move = {"action": "sell", "gem": command.gem}
-        if command.market:
-            move["market"] = True
-        return move
-    if isinstance(command, Donate):
-        return {"action": "donate", "amount": command.amount}
-    if isinstance(command, Play):
-        move = {"action": "play", "card": command.card}
-        if command.at is not None:
-            move["at"] = _field_json(command.at)
-        return move
-    if isinstance(command, End):
-        return {"action": "end"}
+    """The canonical JSON of a command: optional keys only when they say something. The
+    builders above are the one place a move's JSON is made (`legal_moves` calls them directly,
+    as it makes many)."""
+    match command:
+        case Take():
+            return take_move(*command)
+        case Sell():
+            return sell_move(*command)
+        case Donate():
+            return donate_move(*command)
+        case Play():
+            return play_move(*command)
+        case End():
+            return end_move()
     return {"action": "resign"}

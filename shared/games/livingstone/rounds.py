@@ -3,10 +3,12 @@ steamer, rolling the dice for the next start player, and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from shared.chance import Chance
 from shared.engine import JSON
 from shared.games.livingstone.data import DICE_PER_PLAYER, THRESHOLD_DICE
-from shared.games.livingstone.state import LivingstoneState, Round, Turn
+from shared.games.livingstone.state import LivingstoneState, Outcome, Round, Turn
 
 ROUNDS_END, RESIGNATION = "rounds", "resignation"
 
@@ -18,23 +20,20 @@ def roll_round(seed: str, number: int, start: int, players: int) -> Round:
     return Round(number=number, start=start, dice=dice, taken=(), last_die=(0,) * players)
 
 
-def _next_active(state: LivingstoneState, seat: int) -> int:
-    """The first seat clockwise after `seat` still playing (`seat` itself if it is the last)."""
+def _clockwise(state: LivingstoneState, seat: int) -> Iterator[int]:
+    """The seats still playing, clockwise after `seat`, ending with `seat` itself."""
     count = len(state.players)
     for step in range(1, count + 1):
         candidate = (seat + step) % count
         if not state.players[candidate].resigned:
-            return candidate
-    return seat
+            yield candidate
 
 
-def pass_turn(state: LivingstoneState, seat: int) -> tuple[LivingstoneState, dict[str, JSON]]:
+def pass_turn(state: LivingstoneState, seat: int) -> Outcome:
     """After `seat`'s turn: the next player clockwise who can still take a die, skipping those
     who cannot; if nobody can, the round ends."""
-    count = len(state.players)
-    for step in range(1, count + 1):
-        candidate = (seat + step) % count
-        if not state.players[candidate].resigned and state.round.can_take(candidate):
+    for candidate in _clockwise(state, seat):
+        if state.round.can_take(candidate):
             return state._replace(turn=Turn(candidate)), {"next": candidate}
     return end_round(state)
 
@@ -48,7 +47,7 @@ def column_points(state: LivingstoneState, column: int) -> list[int]:
     return points
 
 
-def end_round(state: LivingstoneState) -> tuple[LivingstoneState, dict[str, JSON]]:
+def end_round(state: LivingstoneState) -> Outcome:
     scored = state.column
     points = column_points(state, scored)
     players = tuple(
@@ -60,7 +59,7 @@ def end_round(state: LivingstoneState) -> tuple[LivingstoneState, dict[str, JSON
     details: dict[str, JSON] = {"scored": {"column": scored + 1, "points": points}}
     if steamer == state.board.columns:
         return finish(state, ROUNDS_END), details
-    start = _next_active(state, state.round.start)
+    start = next(_clockwise(state, state.round.start))
     state = state._replace(
         round=roll_round(state.seed, state.round.number + 1, start, len(players)),
         turn=Turn(start),
@@ -83,7 +82,7 @@ def finish(state: LivingstoneState, ended_by: str) -> LivingstoneState:
     return state._replace(turn=None, ended_by=ended_by, threshold=threshold)
 
 
-def resign(state: LivingstoneState, seat: int) -> tuple[LivingstoneState, dict[str, JSON]]:
+def resign(state: LivingstoneState, seat: int) -> Outcome:
     """`seat` drops out: skipped from now on. Its tents stay on the board."""
     state = state.with_player(seat, state.players[seat]._replace(resigned=True))
     if len(state.active_seats) == 1:

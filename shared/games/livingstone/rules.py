@@ -11,14 +11,13 @@ from shared.games.livingstone.cards import can_draw, draw_card, play_card
 from shared.games.livingstone.data import BANK_PRICE, CLEAR, GEM_INDEX, MARKET_PRICE
 from shared.games.livingstone.moves import Command, Donate, Play, Resign, Sell, Take, decode
 from shared.games.livingstone.rounds import pass_turn, resign
-from shared.games.livingstone.state import Field, LivingstoneState, Turn
+from shared.games.livingstone.state import Field, LivingstoneState, Outcome, Turn
 from shared.games.livingstone.stones import draw_stones, set_gem_aside
 from shared.games.livingstone.tents import place_tent, scored_fields, tent_price
+from shared.immutable import replace_at
 
-StepResult = tuple[LivingstoneState, Event]
 
-
-def step(state: LivingstoneState, seat: int, move: object) -> tuple[LivingstoneState, Event]:
+def step(state: LivingstoneState, seat: int, move: object) -> Outcome:
     command = decode(move)
     turn = state.turn
     if turn is None:
@@ -37,7 +36,7 @@ def step(state: LivingstoneState, seat: int, move: object) -> tuple[LivingstoneS
     return _stepped(state), _ended({**event, **details}, state)
 
 
-def _turn_step(state: LivingstoneState, seat: int, turn: Turn, command: Command) -> StepResult:
+def _turn_step(state: LivingstoneState, seat: int, turn: Turn, command: Command) -> Outcome:
     match command:
         case Take():
             return _take(state, seat, turn, command)
@@ -66,7 +65,7 @@ def _label(state: LivingstoneState, what: str) -> str:
     return f"{what}/{state.step}"
 
 
-def _take(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> StepResult:
+def _take(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> Outcome:
     if not turn.may_take:
         raise IllegalMove(
             "die_already_taken",
@@ -85,17 +84,17 @@ def _take(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> StepRes
         raise IllegalMove("not_a_tent", "a row or a tent to move goes only with `tent`")
     if take.use == "card" and not can_draw(state):
         raise IllegalMove("no_cards", "no card is left to draw, nor any played to reshuffle")
-    tent = _tent_target(state, seat, turn, take) if take.use == "tent" else None
     remaining = list(dice)
     remaining.remove(take.die)
     round_ = state.round
+    turn = turn._replace(dice_taken=turn.dice_taken + 1)
     state = state._replace(
         round=round_._replace(
             dice=tuple(remaining),
             taken=(*round_.taken, (seat, take.die)),
-            last_die=(*round_.last_die[:seat], take.die, *round_.last_die[seat + 1 :]),
+            last_die=replace_at(round_.last_die, seat, take.die),
         ),
-        turn=turn._replace(dice_taken=turn.dice_taken + 1),
+        turn=turn,
     )
     event: Event = {"die": take.die, "use": take.use}
     if take.use == "thalers":
@@ -110,8 +109,7 @@ def _take(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> StepRes
         event.update(public)
         event["secret"] = {str(seat): {"card": card}}
     else:
-        assert tent is not None
-        state, placed = _place_with_die(state, seat, tent, take.source)
+        state, placed = _place_with_die(state, seat, turn, take)
         event.update(placed)
     return state, event
 
@@ -162,20 +160,17 @@ def _check_source(state: LivingstoneState, seat: int, source: Field | None) -> N
         )
 
 
-def _place_with_die(
-    state: LivingstoneState, seat: int, field: Field, source: Field | None
-) -> StepResult:
-    turn = state.turn
-    assert turn is not None
-    free = turn.free_tents > 0
-    state, placed = place_tent(state, seat, field, free, source)
+def _place_with_die(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> Outcome:
+    """A tent by die action, spending one pending free tent and one pending free row."""
+    field = _tent_target(state, seat, turn, take)
+    state, placed = place_tent(state, seat, field, turn.free_tents > 0, take.source)
     turn = turn._replace(
         free_tents=max(turn.free_tents - 1, 0), any_row_tents=max(turn.any_row_tents - 1, 0)
     )
     return state._replace(turn=turn), placed
 
 
-def _sell(state: LivingstoneState, seat: int, turn: Turn, sell: Sell) -> StepResult:
+def _sell(state: LivingstoneState, seat: int, turn: Turn, sell: Sell) -> Outcome:
     player = state.players[seat]
     gem = GEM_INDEX[sell.gem]
     if not player.gems[gem - CLEAR]:
@@ -197,7 +192,7 @@ def _sell(state: LivingstoneState, seat: int, turn: Turn, sell: Sell) -> StepRes
     return state.with_player(seat, player), event
 
 
-def _donate(state: LivingstoneState, seat: int, donate: Donate) -> StepResult:
+def _donate(state: LivingstoneState, seat: int, donate: Donate) -> Outcome:
     player = state.players[seat]
     if not 1 <= donate.amount <= player.thalers:
         raise IllegalMove(
@@ -211,6 +206,6 @@ def _donate(state: LivingstoneState, seat: int, donate: Donate) -> StepResult:
     return state.with_player(seat, player), {"secret": {str(seat): {"amount": donate.amount}}}
 
 
-def _play(state: LivingstoneState, seat: int, play: Play) -> StepResult:
+def _play(state: LivingstoneState, seat: int, play: Play) -> Outcome:
     state, details = play_card(state, seat, play, _label(state, "card"))
     return state, {"card": play.card, **details}

@@ -7,21 +7,20 @@ Everything a rule needs is here, hidden parts included (thalers, donations, hand
 
 from __future__ import annotations
 
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
+from shared.engine import JSON
 from shared.games.livingstone.data import START_THALERS, TENTS_PER_PLAYER, Board
-
-T = TypeVar("T")
+from shared.immutable import replace_at
 
 Field = tuple[int, int]
 """(column, row): column 0-based, row 1..6."""
 
+Outcome = tuple["LivingstoneState", dict[str, JSON]]
+"""What a rule returns: the new state and what happened (the details of the step's event)."""
+
 Tents = tuple[tuple[tuple[int, ...], ...], ...]
 """tents[column][row - 1]: the seats owning the tents on that field, in the order placed."""
-
-
-def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*items[:index], value, *items[index + 1 :])
 
 
 class Player(NamedTuple):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from shared.chance import Chance
 from shared.engine import JSON
 from shared.games.livingstone.data import BLACK, CLEAR, STONES, WHITE
-from shared.games.livingstone.state import LivingstoneState, Player
+from shared.games.livingstone.state import LivingstoneState, Outcome, Player
 
 NO_STONES = (0,) * len(STONES)
 
@@ -20,9 +20,7 @@ def counted(counts: tuple[int, ...] | list[int]) -> dict[str, int]:
     return {colour: count for colour, count in zip(STONES, counts, strict=True) if count}
 
 
-def draw_stones(
-    state: LivingstoneState, seat: int, count: int, label: str
-) -> tuple[LivingstoneState, dict[str, JSON]]:
+def draw_stones(state: LivingstoneState, seat: int, count: int, label: str) -> Outcome:
     """`count` stones drawn blind at once: gems to the player, gravel set aside; the white stone
     sends every set-aside stone (these included) back into the bag. An empty bag stops the draw."""
     chance = Chance(state.seed, label)
@@ -68,7 +66,7 @@ def set_gem_aside(state: LivingstoneState, seat: int, gem: int) -> LivingstoneSt
     )
 
 
-def collapse_mine(state: LivingstoneState) -> tuple[LivingstoneState, dict[str, JSON]]:
+def collapse_mine(state: LivingstoneState) -> Outcome:
     """Mine Collapse: every player's gems go back into the bag."""
     bag = list(state.bag)
     players: list[Player] = []

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from shared.engine import JSON
-from shared.games.livingstone.state import Field, LivingstoneState, replace_at
+from shared.games.livingstone.state import Field, LivingstoneState, Outcome
+from shared.immutable import replace_at
 
 
 def owners_to_pay(state: LivingstoneState, seat: int, field: Field) -> tuple[int, ...]:
@@ -38,7 +39,7 @@ def _with_tents(state: LivingstoneState, field: Field, owners: tuple[int, ...]) 
 
 def place_tent(
     state: LivingstoneState, seat: int, field: Field, free: bool, source: Field | None = None
-) -> tuple[LivingstoneState, dict[str, JSON]]:
+) -> Outcome:
     """Put a tent of `seat` on `field`, paying for it unless `free`; from the player's supply, or
     picked up from `source`. The caller has checked that this is allowed and affordable."""
     column, row = field
