@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
 
 import redis
 import typer
@@ -25,44 +29,65 @@ def serve(
     threads: int = typer.Option(8, help="threads per worker (long polls hold one each)"),
 ) -> None:
     """Run the API under gunicorn. Without REDIS_URL, start an embedded redis-server (AOF on,
-    data under ./var/redis) for as long as the service runs.
+    every write synced, data under ./var/redis) for as long as the service runs.
 
     Example: turnpost-server serve --port 8000
     """
     config = Config()
-    embedded = None
     env = dict(os.environ)
-    if not config.redis_url:
-        embedded = RedisProcess(config.data_dir / "redis", appendfsync="always").start()
-        env["REDIS_URL"] = embedded.url
-        typer.echo(f"embedded Redis at {embedded.url} (data in {embedded.directory})")
-    command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "server.app:create_app()",
-        "--bind",
-        f"{host}:{port}",
-        "--workers",
-        str(workers),
-        "--worker-class",
-        "gthread",
-        "--threads",
-        str(threads),
-        "--access-logfile",
-        "-",
-    ]
-    typer.echo(f"turnpost on http://{host}:{port}/api/v1 (docs: /api/v1/docs)")
-    server = subprocess.Popen(command, env=env)
-    try:
-        server.wait()
-    except KeyboardInterrupt:
-        server.send_signal(signal.SIGTERM)
-        server.wait()
-    finally:
-        if embedded is not None:
-            embedded.stop()
+    # SIGTERM (a process manager stopping us) must unwind like Ctrl-C, so Redis stops cleanly.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    with ExitStack() as cleanup:
+        if not config.redis_url:
+            cleanup.enter_context(data_dir_lock(config.data_dir))
+            embedded = RedisProcess(config.data_dir / "redis", appendfsync="always")
+            env["REDIS_URL"] = cleanup.enter_context(embedded).url
+            typer.echo(f"embedded Redis at {embedded.url} (data in {embedded.directory})")
+        typer.echo(f"turnpost on http://{host}:{port}/api/v1 (docs: /api/v1/docs)")
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "server.app:create_app()",
+                "--bind",
+                f"{host}:{port}",
+                "--workers",
+                str(workers),
+                "--worker-class",
+                "gthread",
+                "--threads",
+                str(threads),
+                "--access-logfile",
+                "-",
+            ],
+            env=env,
+        )
+        try:
+            server.wait()
+        finally:
+            if server.poll() is None:
+                server.terminate()
+                server.wait()
     raise typer.Exit(server.returncode or 0)
+
+
+@contextmanager
+def data_dir_lock(data_dir: Path) -> Iterator[None]:
+    """One embedded Redis per data directory: a second one would take over the first one's
+    socket and files."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with (data_dir / "serve.lock").open("w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            typer.echo(
+                f"another turnpost-server is using {data_dir.resolve()}: stop it first, "
+                "or set TURNPOST_DATA to another directory",
+                err=True,
+            )
+            raise typer.Exit(1) from None
+        yield
 
 
 @cli.command("drop-snapshots")
