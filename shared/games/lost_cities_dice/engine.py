@@ -21,6 +21,8 @@ from shared.games.lost_cities_dice.game import State
 from shared.games.lost_cities_dice.legal import legal_choices
 from shared.games.lost_cities_dice.sheet_data import (
     DEFAULT_SHEET,
+    HOUSE_SHEET,
+    describe_layout,
     parse_sheet,
     sheet_option_value,
 )
@@ -38,7 +40,7 @@ class LostCitiesDice(Engine[State]):
             "sheet",
             "the score sheet: per colour the fields (1-9) with an arrow or an artefact, and "
             "the points for 1-9 marks of each column; the default is a house layout, as the "
-            "printed one is not known",
+            f"printed one is not known ({describe_layout(HOUSE_SHEET)})",
             DEFAULT_SHEET,
             sheet_option_value,
         ),

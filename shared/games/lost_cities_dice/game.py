@@ -189,7 +189,7 @@ def _written(
 
 def _end_turn(state: State, event: Event) -> State:
     """Reveal and apply the hidden choices, then end the game or roll for the next player."""
-    if any(state.pending):
+    if any(choice is not None for choice in state.pending):
         revealed = []
         for seat, choice in enumerate(state.pending):
             if choice is not None:
