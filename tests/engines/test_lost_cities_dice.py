@@ -358,6 +358,17 @@ def test_a_pending_simultaneous_choice_is_hidden_until_all_have_chosen() -> None
     assert state.sheets[1].expeditions[INDEX["green"]] == (7,)
 
 
+@pytest.mark.parametrize("order", ["simultaneous", "clockwise"])
+def test_a_bad_choice_that_would_end_the_turn_is_refused_and_changes_nothing(order: str) -> None:
+    state = with_dice(start(2, order=order), ["red", "blue", "green"], [2, 5, 7])
+    state = with_sheets(state, seat1=make_sheet({"green": [9]}))
+    state, _ = play(state, 0, "refuse")
+    with pytest.raises(IllegalMove) as raised:
+        play(state, 1, "green 7")
+    assert raised.value.code == "number_too_low"
+    assert ENGINE.to_act(state) == (1,) and state.pending == (None, None)
+
+
 def test_clockwise_order_lets_each_player_see_the_earlier_choices() -> None:
     state = with_dice(start(4, order="clockwise", first_player=2), ["red"] * 3, [2, 5, 7])
     state, _ = play(state, 2, "red 2")

@@ -118,10 +118,11 @@ def choose(state: State, seat: Seat, choice: Choice) -> tuple[State, Event]:
         event.update(choice=choice_move(choice), marks=marks)
         state = state._replace(sheets=sheets, bridge_turns=bridge_turns, waiting=waiting)
     else:
-        # Checked (and shown to the chooser) now, applied when all are in.
-        marks = _written(state, seat, choice)[2]
+        # Applied with the others' when all are in; checked (and shown to the chooser) now
+        # unless this is the last choice, which the end of the turn checks by applying it.
         state = state._replace(pending=replace_at(state.pending, seat, choice), waiting=waiting)
         if waiting:
+            marks = _written(state, seat, choice)[2]
             event["secret"] = {
                 str(seat): {"choice": choice_move(choice), "marks": marks, "pending": True}
             }
@@ -189,7 +190,7 @@ def _written(
 
 def _end_turn(state: State, event: Event) -> State:
     """Reveal and apply the hidden choices, then end the game or roll for the next player."""
-    if any(choice is not None for choice in state.pending):
+    if state.pending.count(None) < state.players:
         revealed = []
         for seat, choice in enumerate(state.pending):
             if choice is not None:

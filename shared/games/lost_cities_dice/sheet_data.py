@@ -99,8 +99,16 @@ _SCALES = ("expedition_points", "artefact_points", "dice_points")
 def parse_sheet(value: Any) -> SheetRules:
     """A sheet design from an option value; missing entries take the default's.
 
-    Raises ValueError with a reason that reads after "option 'sheet' ...".
+    Raises ValueError with a reason that reads after "option 'sheet' ...". Nearly every game
+    uses the default, and `new` parses the option each time, so the default is recognised
+    rather than checked again.
     """
+    if value == DEFAULT_SHEET:
+        return HOUSE_SHEET
+    return _checked_sheet(value)
+
+
+def _checked_sheet(value: Any) -> SheetRules:
     if not isinstance(value, dict):
         raise ValueError("must be an object with layout, circle_only, scales and bridge_bonus")
     unknown = sorted(str(key) for key in set(value) - set(DEFAULT_SHEET))
@@ -110,7 +118,7 @@ def parse_sheet(value: Any) -> SheetRules:
     arrows, artefacts = _parse_layout(merged["layout"])
     scales = {
         name: tuple(
-            _points(f"{name}[{index}]", points)
+            _points(name, points, index)
             for index, points in enumerate(_list_of(name, merged[name], FIELDS))
         )
         for name in _SCALES
@@ -187,10 +195,11 @@ def _fields(name: str, value: Any) -> list[int]:
     return sorted(value)
 
 
-def _points(name: str, value: Any) -> int:
+def _points(name: str, value: Any, index: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) > POINT_LIMIT:
+        where = name if index is None else f"{name}[{index}]"
         raise ValueError(
-            f"{name} must be a whole number from {-POINT_LIMIT} to {POINT_LIMIT}, not {value!r}"
+            f"{where} must be a whole number from {-POINT_LIMIT} to {POINT_LIMIT}, not {value!r}"
         )
     return value
 
@@ -205,4 +214,4 @@ def describe_layout(rules: SheetRules) -> str:
     return " · ".join(parts)
 
 
-HOUSE_SHEET: SheetRules = parse_sheet(DEFAULT_SHEET)
+HOUSE_SHEET: SheetRules = _checked_sheet(DEFAULT_SHEET)
