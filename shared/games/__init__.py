@@ -18,10 +18,3 @@ ENGINES: dict[str, Engine[Any]] = {
     )
 }
 
-
-def engine_for(type_id: str) -> Engine[Any]:
-    """The engine of a game type; KeyError names the known types."""
-    try:
-        return ENGINES[type_id]
-    except KeyError:
-        raise KeyError(f"unknown game type {type_id!r}; known: {', '.join(ENGINES)}") from None
