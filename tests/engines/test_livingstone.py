@@ -594,21 +594,21 @@ def test_two_players_below_the_thrown_threshold_cannot_win() -> None:
 
 
 def test_both_players_may_fall_below_the_threshold() -> None:
-    """By the rulebook nobody then wins; the service needs a winner, so the rule is void."""
+    """By the rulebook nobody then wins ("both may lose")."""
     _, threshold = two_player_end([0, 0])
     state, _ = two_player_end([threshold - 1, threshold - 1])
     result = ENGINE.result(state)
     assert result is not None
     assert result["excluded"] == [0, 1] and result["everyone_excluded"]
-    assert result["winners"] == [0]
-    assert "void" in ENGINE.render_view(ENGINE.view(state, None))
+    assert result["winners"] == []
+    assert "nobody wins" in ENGINE.render_view(ENGINE.view(state, None))
 
 
 def test_three_players_who_all_gave_the_same_are_all_lowest() -> None:
     result = ENGINE.result(finished(scored(3, [10, 30, 20], [4, 4, 4])))
     assert result is not None
     assert result["excluded"] == [0, 1, 2] and result["everyone_excluded"]
-    assert result["winners"] == [1]
+    assert result["winners"] == []
 
 
 # -- resigning -------------------------------------------------------------------------------

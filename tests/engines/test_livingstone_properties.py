@@ -176,8 +176,8 @@ def expected_winners(state: LivingstoneState, scores: list[int]) -> tuple[list[i
         out = [seat for seat in active if gifts[seat] < state.threshold]
     else:
         out = [seat for seat in active if gifts[seat] == min(gifts.values())]
-    contenders = [seat for seat in active if seat not in out] or active
-    best = max((scores[seat], gifts[seat]) for seat in contenders)
+    contenders = [seat for seat in active if seat not in out]
+    best = max(((scores[seat], gifts[seat]) for seat in contenders), default=None)
     return [seat for seat in contenders if (scores[seat], gifts[seat]) == best], out
 
 

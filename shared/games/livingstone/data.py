@@ -1,9 +1,9 @@
 """The numbers of Livingstone: what the rulebook gives as constants, and the one `board` table.
 
 The rulebook's board and cards are pictures its text lacks, so some values had to be invented
-(house data, see /work/shared/rules/livingstone.md). Those live in `DEFAULT_BOARD`, the default of
-the `board` option, so a group that owns the physical game can type in the printed values instead.
-Everything else here is sourced and fixed.
+(house data). Those live in `DEFAULT_BOARD`, the default of the `board` option, so a group that
+owns the physical game can type in the printed values instead. Everything else here is sourced
+and fixed.
 """
 
 from __future__ import annotations

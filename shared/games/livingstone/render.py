@@ -88,7 +88,7 @@ def _result_lines(result: Mapping[str, JSON]) -> list[str]:
             f"seat {seat}: {part['total']} VP ({detail}), donated {part['donation']}{flags}"
         )
     if result["everyone_excluded"]:
-        lines.append("Everyone fell short on donations: the donation rule is void.")
+        return [*lines, "Everyone fell short on donations: nobody wins."]
     winners = ", ".join(f"seat {seat}" for seat in result["winners"])
     return [*lines, f"Winner: {winners}"]
 

@@ -54,23 +54,19 @@ def excluded(state: LivingstoneState) -> list[int]:
 
 def result(state: LivingstoneState) -> dict[str, JSON] | None:
     """Scores, winners, and why. If the donation rule rules out everyone still playing (all
-    gave the same, or both of two fell short), the rulebook has nobody win; the service needs a
-    winner, so then the rule is void and they compete as if it did not exist."""
+    gave the same, or both of two fell short), nobody wins: the rulebook says so outright for
+    two players ("both may lose"), and reads the same for more."""
     if state.turn is not None:
         return None
     parts = breakdowns(state)
     out = set(excluded(state))
     everyone_excluded = out == set(state.active_seats)
-    contenders = (
-        state.active_seats
-        if everyone_excluded
-        else [seat for seat in state.active_seats if seat not in out]
-    )
+    contenders = [seat for seat in state.active_seats if seat not in out]
 
     def rank(seat: int) -> tuple[int, int]:
         return parts[seat]["total"], state.players[seat].donated
 
-    best = max(map(rank, contenders))
+    best = max(map(rank, contenders), default=None)
     return {
         "scores": [part["total"] for part in parts],
         "winners": [seat for seat in contenders if rank(seat) == best],
