@@ -13,7 +13,7 @@ import pickle
 import secrets
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -29,6 +29,7 @@ from shared.batch import IllegalStep, apply_batch, parse_batch
 from shared.chance import commitment
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
 from shared.games import ENGINES
+from shared.playout import replay
 
 OPEN, ACTIVE, FINISHED = "open", "active", "finished"
 
@@ -156,9 +157,7 @@ class GameService:
             tail = loaded.tail if loaded.snapshot_version == 0 else self.store.log_raw(game_id)
         else:
             start, tail = loaded.snapshot_version, loaded.tail
-        for raw in tail:
-            entry = json.loads(raw)
-            state = engine.apply(state, entry["seat"], entry["move"])
+        state = replay(engine, state, logged_moves(tail))
         return Game(game_id, loaded.meta, engine, state, start + len(tail))
 
     def _restore(self, engine: Engine[Any], loaded: Loaded) -> Any:
@@ -388,7 +387,9 @@ class GameService:
         if seat is None:
             raise ApiError(409, "not_joined", "join the game before moving in it")
         self._check_active(game)
-        if expected_version != game.version:
+        if expected_version != game.version and not self._unchanged_for(
+            game, seat, expected_version
+        ):
             raise stale(game.version)
         engine = game.engine
         try:
@@ -423,6 +424,23 @@ class GameService:
             except ApiError as error:
                 if error.code != "stale_version":
                     raise
+
+    def _unchanged_for(self, game: Game, seat: int, seen_version: int) -> bool:
+        """Did the game move on only by other seats, leaving this seat's choice exactly as it
+        was (to act then and now, the same legal moves)? Then a move sent against the older
+        version is still well-informed. This is what lets players of simultaneous choices
+        answer in any order: another player's hidden choice bumps the version but not what
+        this player may do."""
+        if not 0 <= seen_version < game.version:
+            return False
+        log = self.store.log_raw(game.id)
+        if any(mover == seat for mover, _ in logged_moves(log[seen_version:])):
+            return False
+        engine = game.engine
+        seen = replay(engine, self._new_state(engine, game.meta), logged_moves(log[:seen_version]))
+        return seat in engine.to_act(seen) and engine.legal_moves(seen, seat) == engine.legal_moves(
+            game.state, seat
+        )
 
     @staticmethod
     def _check_active(game: Game) -> None:
@@ -467,6 +485,13 @@ class GameService:
         if appended.outcome == "inactive":
             raise ApiError(409, "game_over", "this game is over")
         return response
+
+
+def logged_moves(raw_entries: Iterable[bytes]) -> Iterator[tuple[int, Any]]:
+    """The (seat, move) pairs of stored log entries: all a replay needs."""
+    for raw in raw_entries:
+        entry = json.loads(raw)
+        yield entry["seat"], entry["move"]
 
 
 def stale(current: int) -> ApiError:

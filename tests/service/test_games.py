@@ -17,9 +17,9 @@ from tests.conftest import LiveServer
 
 
 def start_game(
-    api: LiveServer, type_id: str, players: int = 2, **options: Any
+    api: LiveServer, type_id: str, players: int = 2, names: list[str] | None = None, **options: Any
 ) -> tuple[str, list[ApiClient]]:
-    names = ["ada", "bo", "cy", "di", "ed"][:players]
+    names = names or ["ada", "bo", "cy", "di", "ed"][:players]
     clients = [api.client().register(name) for name in names]
     created = clients[0].ok(
         "POST",
@@ -203,3 +203,63 @@ def test_resigning_ends_a_two_player_game(api: LiveServer) -> None:
     assert finished["game"]["status"] == "finished"
     assert finished["game"]["result"]["winners"] == [1]
     assert bo.call("POST", f"/games/{game_id}/resign").status_code == 409
+
+
+def test_whole_three_player_games_of_the_other_types(api: LiveServer) -> None:
+    """The service holds no game-specific code: the dice game (simultaneous choices) and
+    Livingstone (turns of several steps) play to their end the same way."""
+    for number, type_id in enumerate(("lost-cities-dice", "livingstone")):
+        names = [f"p{number}a", f"p{number}b", f"p{number}c"]
+        game_id, clients = start_game(api, type_id, players=3, names=names)
+        final = play_to_the_end(game_id, clients, random.Random(number))
+        result = final["game"]["result"]
+        assert len(result["scores"]) == 3
+        log = clients[2].ok("GET", f"/games/{game_id}/log")["entries"]
+        engine = ENGINES[type_id]
+        moves = [(entry["seat"], entry["move"]) for entry in log]
+        options = final["game"]["options"]
+        rebuilt = replay(engine, engine.new(3, final["game"]["seed"], options), moves)
+        assert engine.result(rebuilt) == result
+
+
+def test_simultaneous_choices_may_come_in_any_order(api: LiveServer) -> None:
+    """Another player's hidden choice moves the version on but changes nothing this player
+    sees, so a choice sent against the earlier version is still taken."""
+    game_id, clients = start_game(api, "lost-cities-dice", players=3)
+    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+    active = next(i for i, v in enumerate(views) if v["your_turn"])
+    clients[active].ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": "refuse", "expected_version": views[active]["version"]},
+    )
+    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+    first, second = [i for i, v in enumerate(views) if v["your_turn"]]
+    seen = views[second]["version"]
+    clients[first].ok(
+        "POST", f"/games/{game_id}/moves", json={"move": "refuse", "expected_version": seen}
+    )
+    late = clients[second].ok(
+        "POST", f"/games/{game_id}/moves", json={"move": "refuse", "expected_version": seen}
+    )
+    assert late["version"] == seen + 2
+
+
+def test_a_stale_version_is_refused_when_the_view_changed(api: LiveServer) -> None:
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+    seat = 0 if views[0]["your_turn"] else 1
+    clients[seat].ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": views[seat]["legal_moves"][0]["text"], "expected_version": 0},
+    )
+    other = clients[1 - seat].call(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={
+            "move": clients[1 - seat].ok("GET", f"/games/{game_id}")["legal_moves"][0]["text"],
+            "expected_version": 0,
+        },
+    )
+    assert other.status_code == 409
