@@ -43,6 +43,7 @@ def create_app(config: Config | None = None) -> Flask:
     if not config.redis_url:
         raise RuntimeError("REDIS_URL is not set; `turnpost-server serve` starts an embedded Redis")
     app = Flask("turnpost")
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # views keep the rules' order
     app.config.update(
         MAX_CONTENT_LENGTH=config.max_body_bytes,
         API_TITLE="turnpost",
