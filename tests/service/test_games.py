@@ -263,3 +263,36 @@ def test_a_stale_version_is_refused_when_the_view_changed(api: LiveServer) -> No
         },
     )
     assert other.status_code == 409
+
+
+def test_a_turn_of_several_steps_is_one_atomic_batch(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    """Livingstone turns are steps; `a; b; c` applies all of them or none."""
+    game_id, clients = start_game(api, "livingstone", players=2)
+    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+    seat = 0 if views[0]["your_turn"] else 1
+    client, version = clients[seat], views[seat]["version"]
+    takes = [m["text"] for m in views[seat]["legal_moves"] if m["text"].startswith("take")]
+
+    refused = client.call(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": f"{takes[0]}; sell purple; end", "expected_version": version},
+    )
+    assert refused.status_code == 422
+    assert refused.json()["error"]["details"]["step"] == 2
+    assert log_length(redis_client, game_id) == version
+
+    for take in takes:
+        answer = client.call(
+            "POST",
+            f"/games/{game_id}/moves",
+            json={"move": f"{take}; end", "expected_version": version},
+        )
+        if answer.status_code == 200:
+            assert answer.json()["version"] == version + 2
+            assert len(answer.json()["applied"]) == 2
+            return
+        assert log_length(redis_client, game_id) == version
+    raise AssertionError("no die action could be followed by `end`")
