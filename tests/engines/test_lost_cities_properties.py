@@ -69,11 +69,8 @@ def recount(cards: list[str]) -> int:
     return (sum(value(c) for c in cards) - 20) * (1 + wagers) + (20 if len(cards) >= 8 else 0)
 
 
-@cache
-def well_formed(colour: str, cards: tuple[int, ...]) -> bool:
-    """One colour, wagers before numbers, numbers strictly rising (cached: most expeditions
-    stay the same from one move to the next)."""
-    ids = [CARD_ID[c] for c in cards]
+def well_formed(colour: str, ids: list[str]) -> bool:
+    """One colour, wagers before numbers, numbers strictly rising."""
     numbers = [value(c) for c in ids if "w" not in c]
     wagers = len(ids) - len(numbers)
     return (
@@ -97,10 +94,7 @@ def check_invariants(state: State) -> None:
         places += hand
         assert list(hand) == sorted(hand)
     for own in state.expeditions:
-        assert len(own) == rules.colours
-        for letter, cards in zip(letters, own, strict=True):
-            assert well_formed(letter, cards)
-            places += cards
+        places += [code for code in range(own.bit_length()) if own >> code & 1]
     for colour, (letter, pile) in enumerate(zip(letters, state.piles, strict=True)):
         assert of_colour(letter, pile)
         assert bool(state.open_piles >> colour & 1) == bool(pile)
@@ -123,6 +117,17 @@ class Recount:
     def _empty(self) -> list[dict[str, list[str]]]:
         return [{letter: [] for letter in LETTERS[: self.colours]} for _ in range(2)]
 
+    def as_shown(self) -> list[dict[str, list[str]]]:
+        """The expeditions as a view lists them: the order among wagers means nothing, so
+        they are shown sorted, then the numbers as played (rising)."""
+        return [
+            {
+                colour: sorted(c for c in cards if "w" in c) + [c for c in cards if "w" not in c]
+                for colour, cards in own.items()
+            }
+            for own in self.table
+        ]
+
     def totals(self) -> list[int]:
         return [sum(game[seat] for game in self.games) for seat in range(2)]
 
@@ -131,7 +136,9 @@ class Recount:
 
     def record(self, event: dict[str, Any]) -> None:
         if event["action"] == "play":
-            self.table[event["seat"]][event["card"][0]].append(event["card"])
+            colour, card = event["card"][0], event["card"]
+            self.table[event["seat"]][colour].append(card)
+            assert well_formed(colour, self.table[event["seat"]][colour])
         ended = event.get("game_end")
         if ended is None:
             return
@@ -178,6 +185,8 @@ def test_random_matches_keep_every_rule_and_score_as_recounted(
         sheet.record(event)
         log.append((seat, move))
         moves += 1
+        if moves % 16 == 0 and "game_end" not in event:
+            assert ENGINE.view(state, None)["expeditions"] == sheet.as_shown()
         assert moves < 5000, "a match ends"
     result = ENGINE.result(state)
     assert result is not None

@@ -2,8 +2,9 @@
 
 A card's code is `colour * 12 + rank`, ranks 0-2 being the three wagers and 3-11 the numbers
 2-10. Sorting codes therefore sorts a hand the way a player holds it (by colour, wagers first,
-then rising numbers), and every per-card fact the rules ask about is one tuple lookup in a table
-built here once, at import, rather than string work on every move.
+then rising numbers), and every per-card fact the rules ask about is one lookup in a table built
+here once, at import, rather than string work on every move. Sets of cards (an expedition) are
+ints with one bit per code.
 """
 
 from __future__ import annotations
@@ -18,12 +19,6 @@ WAGERS_PER_COLOUR = 3
 NUMBERS = tuple(range(2, 11))
 CARDS_PER_COLOUR = WAGERS_PER_COLOUR + len(NUMBERS)
 ALL_CODES = tuple(range(len(COLOURS) * CARDS_PER_COLOUR))
-
-WAGER_LEVEL = 1
-"""The level of an expedition holding only wagers; an empty one is level 0 and one with numbers
-is at the value of its last number. A card may be played while the expedition's level is below
-the card's `PLAY_LIMIT`, which folds "wagers only before numbers" and "strictly rising numbers"
-into one comparison."""
 
 
 def _card_id(code: int) -> str:
@@ -42,14 +37,33 @@ IS_WAGER: tuple[bool, ...] = tuple(
 VALUE: tuple[int, ...] = tuple(
     0 if IS_WAGER[code] else code % CARDS_PER_COLOUR - WAGERS_PER_COLOUR + 2 for code in ALL_CODES
 )
-LEVEL_AFTER: tuple[int, ...] = tuple(
-    WAGER_LEVEL if IS_WAGER[code] else VALUE[code] for code in ALL_CODES
-)
-PLAY_LIMIT: tuple[int, ...] = tuple(
-    WAGER_LEVEL + 1 if IS_WAGER[code] else VALUE[code] for code in ALL_CODES
+BIT: tuple[int, ...] = tuple(1 << code for code in ALL_CODES)
+COLOUR_CARDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(colour * CARDS_PER_COLOUR, (colour + 1) * CARDS_PER_COLOUR))
+    for colour in range(len(COLOURS))
 )
 
+
+def _blocked_by(code: int) -> int:
+    """The cards whose presence in an expedition forbids playing `code` there: for a wager any
+    number of its colour ("wagers only before numbers"), for a number any number of its colour
+    at least as high ("strictly rising"). So playability is one AND with the set played."""
+    lowest = NUMBERS[0] if IS_WAGER[code] else VALUE[code]
+    return sum(
+        BIT[other]
+        for other in COLOUR_CARDS[COLOUR_OF[code]]
+        if not IS_WAGER[other] and VALUE[other] >= lowest
+    )
+
+
+BLOCKED_BY: tuple[int, ...] = tuple(_blocked_by(code) for code in ALL_CODES)
+
 _CARD_TEXT = re.compile(r"\s*([a-z])\s*(w\s*[1-3]|10|[2-9])\s*", re.IGNORECASE)
+
+
+def cards_in(cards: int, colour: int) -> tuple[int, ...]:
+    """The cards of one colour in a set of cards, in code order."""
+    return tuple(code for code in COLOUR_CARDS[colour] if cards >> code & 1)
 
 
 def deck_codes(colours: int) -> tuple[int, ...]:

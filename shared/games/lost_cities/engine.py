@@ -1,7 +1,7 @@
 """The `lost-cities` engine: the protocol of shared.engine wired to this package's parts.
 
-Cards and their codes live in `cards`, options in `options`, the turn in `rules`, visibility in
-`views`, text in `moves` and `render`.
+Rules text: /work/shared/rules/lost-cities.md. Cards and their codes live in `cards`, options in
+`options`, the turn in `rules`, visibility in `views`, text in `moves` and `render`.
 """
 
 from __future__ import annotations
@@ -56,9 +56,9 @@ class LostCities(Engine[State]):
 
     def apply(self, state: State, seat: Seat, move: JSON) -> State:
         """As `transition` without building the event (the replay and playout path)."""
-        turn = moves.read(move)
-        if turn is None:
-            return _resign(state, seat)[0]
+        turn = moves.canonical_turn(move)
+        if turn is None:  # resigning, or a move spelt some other way
+            return self.transition(state, seat, move)[0]
         return advance(state, seat, turn)
 
     def transition(self, state: State, seat: Seat, move: JSON) -> tuple[State, Event]:

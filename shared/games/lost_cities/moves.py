@@ -75,16 +75,17 @@ def _choices(play: bool, card: int, piles: int) -> tuple[Move, ...]:
     return tuple(_MOVE_OF[Turn(play, card, source)] for source in sources)
 
 
-def _card_choices(card: int, piles: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
-    discards = _choices(False, card, piles)
-    return discards, _choices(True, card, piles) + discards
-
-
-CHOICES: tuple[tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...], ...] = tuple(
-    tuple(_card_choices(card, piles) for card in ALL_CODES) for piles in range(1 << len(COLOURS))
+_PILE_SETS = range(1 << len(COLOURS))
+DISCARDS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(_choices(False, card, piles) for card in ALL_CODES) for piles in _PILE_SETS
 )
-"""`CHOICES[piles][card][playable]`: the moves with `card` when one may draw from the deck or
-the discard piles in the bit mask `piles`: discarding it, and also playing it if `playable`."""
+"""`DISCARDS[piles][card]`: the moves discarding `card` when one may draw from the deck or the
+discard piles in the bit mask `piles`."""
+PLAYS_OR_DISCARDS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(_choices(True, card, piles) + DISCARDS[piles][card] for card in ALL_CODES)
+    for piles in _PILE_SETS
+)
+"""`PLAYS_OR_DISCARDS[piles][card]`: the same, and also playing `card` first."""
 
 
 def canonical_turn(move: JSON) -> Turn | None:

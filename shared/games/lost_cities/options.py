@@ -127,6 +127,11 @@ class Rules:
     def colour_letters(self) -> str:
         return COLOURS[: self.colours]
 
+    def must_draw_deck(self, stall: int) -> bool:
+        """The stalling house rule: after `stall_limit` turns in a row without a draw from the
+        draw pile (`stall`), the next draw must come from it; a limit of 0 turns this off."""
+        return 0 < self.stall_limit <= stall
+
     @property
     def wins_needed(self) -> int:
         """Games a player must win to take a best-of match early: a majority of `rounds`."""

@@ -8,84 +8,97 @@ from __future__ import annotations
 
 from shared.engine import IllegalMove, Move
 from shared.games.lost_cities.cards import (
+    BIT,
+    BLOCKED_BY,
     CARD_ID,
     COLOUR_NAMES,
     COLOUR_OF,
     IS_WAGER,
-    LEVEL_AFTER,
-    PLAY_LIMIT,
+    cards_in,
 )
-from shared.games.lost_cities.moves import CHOICES, DECK, Turn
+from shared.games.lost_cities.moves import DECK, DISCARDS, PLAYS_OR_DISCARDS, Turn
 from shared.games.lost_cities.scoring import (
-    Expedition,
     GamePoints,
-    expeditions_points,
     games_won,
     leaders,
     match_totals,
+    seat_points,
 )
-from shared.games.lost_cities.state import SEATS, Pile, State, deal
-
-
-def can_play(expedition: Expedition, card: int) -> bool:
-    """Wagers only before any number, numbers strictly rising (gaps allowed)."""
-    return not expedition or LEVEL_AFTER[expedition[-1]] < PLAY_LIMIT[card]
+from shared.games.lost_cities.state import SEATS, State, deal
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
-    if seat != state.turn:
+    deal, turn, hands, expeditions, _, open_piles, _, stall, _ = state
+    if seat != turn:
         return []
-    expeditions = state.expeditions[seat]
-    choices = CHOICES[0 if state.stalled else state.open_piles]
+    played = expeditions[seat]
+    piles = 0 if deal.rules.must_draw_deck(stall) else open_piles
+    discards, plays_or_discards = DISCARDS[piles], PLAYS_OR_DISCARDS[piles]
     moves: list[Move] = []
-    for card in state.hands[seat]:
-        played = expeditions[COLOUR_OF[card]]
-        # can_play, inlined: this loop is the hottest spot of a random playout
-        moves += choices[card][not played or LEVEL_AFTER[played[-1]] < PLAY_LIMIT[card]]
+    for card in hands[seat]:
+        moves += discards[card] if played & BLOCKED_BY[card] else plays_or_discards[card]
     return moves
 
 
 def advance(state: State, seat: int, turn: Turn) -> State:
-    """The state after `seat` takes `turn`; IllegalMove if the rules forbid it."""
-    if seat != state.turn:
+    """The state after `seat` takes `turn`; IllegalMove if the rules forbid it.
+
+    The state is unpacked once and the next one built with `tuple.__new__`: attribute access
+    and NamedTuple's keyword-friendly constructor were a good part of the cost of a move.
+    """
+    deal, to_move, hands, expeditions, piles, open_piles, drawn, stall, _ = state
+    if seat != to_move:
         raise _not_to_move(state, seat)
     play, card, source = turn
-    if source >= len(state.piles):
+    if source >= len(piles):
         raise _no_such_pile(state, source)
-    hands = state.hands
-    if card not in hands[seat]:
-        raise _not_in_hand(state, card)
+    hand = hands[seat]
+    try:
+        slot = hand.index(card)
+    except ValueError:
+        raise _not_in_hand(state, card) from None
     colour = COLOUR_OF[card]
-    expeditions, piles, open_piles = state.expeditions, state.piles, state.open_piles
+    changed = None  # the discard piles as a list, once one of them changes
     if play:
-        own = list(expeditions[seat])
-        if not can_play(own[colour], card):
-            raise _unplayable(own[colour], card)
-        own[colour] += (card,)
-        expeditions = (tuple(own), expeditions[1]) if seat == 0 else (expeditions[0], tuple(own))
+        own = expeditions[seat]
+        if own & BLOCKED_BY[card]:
+            raise _unplayable(own, card)
+        own |= BIT[card]
+        expeditions = (own, expeditions[1]) if seat == 0 else (expeditions[0], own)
     else:
-        piles = _put(piles, colour, piles[colour] + (card,))
+        changed = list(piles)
+        changed[colour] += (card,)
         open_piles |= 1 << colour
 
-    drawn, deck = state.drawn, state.deal.deck
     if source == DECK:
-        new_card, drawn, stall = deck[drawn], drawn + 1, 0
+        new_card = deal.deck[drawn]
+        drawn += 1
+        stall = 0
     else:
-        if state.stalled or (source == colour and not play) or not piles[source]:
-            raise _refused_pile_draw(state, turn, piles)
-        pile = piles[source]
-        new_card, stall = pile[-1], state.stall + 1
-        piles = _put(piles, source, pile[:-1])
+        pile = piles[source]  # untouched by this turn's discard, which may not be drawn back
+        if deal.rules.must_draw_deck(stall) or (source == colour and not play) or not pile:
+            raise _refused_pile_draw(state, turn)
+        new_card = pile[-1]
+        stall += 1
+        if changed is None:
+            changed = list(piles)
+        changed[source] = pile[:-1]
         if len(pile) == 1:
             open_piles &= ~(1 << source)
-    hand = list(hands[seat])
-    hand.remove(card)
-    hand.append(new_card)
-    hand.sort()
-    hands = (tuple(hand), hands[1]) if seat == 0 else (hands[0], tuple(hand))
+    if changed is not None:
+        piles = tuple(changed)
+    new_hand = list(hand)
+    new_hand[slot] = new_card
+    new_hand.sort()
+    hands = (tuple(new_hand), hands[1]) if seat == 0 else (hands[0], tuple(new_hand))
 
-    moved = State(state.deal, 1 - seat, hands, expeditions, piles, open_piles, drawn, stall, None)
-    return moved if drawn < len(deck) else _end_game(moved)
+    moved = _new_state(
+        State, (deal, 1 - seat, hands, expeditions, piles, open_piles, drawn, stall, None)
+    )
+    return moved if drawn < len(deal.deck) else _end_game(moved)
+
+
+_new_state = tuple.__new__
 
 
 def drawn_card(before: State, turn: Turn) -> int:
@@ -103,12 +116,6 @@ def ended_game(before: State, after: State) -> GamePoints | None:
     return after.deal.finished[-1]
 
 
-def _put(piles: tuple[Pile, ...], colour: int, pile: Pile) -> tuple[Pile, ...]:
-    changed = list(piles)
-    changed[colour] = pile
-    return tuple(changed)
-
-
 def _not_to_move(state: State, seat: int) -> IllegalMove:
     if state.over:
         return IllegalMove("game_over", "the match is over")
@@ -124,18 +131,18 @@ def _not_in_hand(state: State, card: int) -> IllegalMove:
     return IllegalMove("card_not_in_hand", f"{CARD_ID[card]} is not in your hand")
 
 
-def _unplayable(expedition: Expedition, card: int) -> IllegalMove:
-    name = COLOUR_NAMES[COLOUR_OF[card]]
+def _unplayable(expeditions: int, card: int) -> IllegalMove:
+    colour = COLOUR_OF[card]
+    name, last = COLOUR_NAMES[colour], CARD_ID[cards_in(expeditions, colour)[-1]]
     if IS_WAGER[card]:
         return IllegalMove(
             "wager_after_number",
             f"{CARD_ID[card]} is a wager: wagers go only on an expedition with no number card "
-            f"yet, and your {name} expedition has {CARD_ID[expedition[-1]]}",
+            f"yet, and your {name} expedition has {last}",
         )
     return IllegalMove(
         "not_higher",
-        f"{CARD_ID[card]} must be higher than {CARD_ID[expedition[-1]]}, the last card of your "
-        f"{name} expedition",
+        f"{CARD_ID[card]} must be higher than {last}, the last card of your {name} expedition",
     )
 
 
@@ -146,7 +153,7 @@ def _no_such_pile(state: State, source: int) -> IllegalMove:
     )
 
 
-def _refused_pile_draw(state: State, turn: Turn, piles: tuple[Pile, ...]) -> IllegalMove:
+def _refused_pile_draw(state: State, turn: Turn) -> IllegalMove:
     if state.stalled:
         return IllegalMove(
             "must_draw_deck",
@@ -165,7 +172,7 @@ def _refused_pile_draw(state: State, turn: Turn, piles: tuple[Pile, ...]) -> Ill
 def _end_game(state: State) -> State:
     """The last card of the draw pile is gone: score the game, then deal the next one of the
     match or end the match."""
-    points = tuple(expeditions_points(own) for own in state.expeditions)
+    points = tuple(seat_points(own, state.rules.colours) for own in state.expeditions)
     finished = (*state.deal.finished, points)
     if _match_decided(state, finished):
         return state._replace(deal=state.deal._replace(finished=finished), turn=None)

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from shared.games.lost_cities.cards import IS_WAGER, VALUE
+from shared.games.lost_cities.cards import IS_WAGER, VALUE, cards_in
 
 EXPEDITION_COST = 20
 BONUS_CARDS = 8
 """An expedition of at least this many cards, wagers included, earns `BONUS_POINTS`."""
 BONUS_POINTS = 20
 
-Expedition = tuple[int, ...]
 GamePoints = tuple[tuple[int, ...], ...]
 """Points of one finished game: per seat, per colour."""
 
@@ -29,8 +28,9 @@ def expedition_points(cards: Sequence[int]) -> int:
     return points + (BONUS_POINTS if len(cards) >= BONUS_CARDS else 0)
 
 
-def expeditions_points(expeditions: Iterable[Expedition]) -> tuple[int, ...]:
-    return tuple(expedition_points(cards) for cards in expeditions)
+def seat_points(expeditions: int, colours: int) -> tuple[int, ...]:
+    """Per colour, the points of a seat's expeditions (the set of all cards it played)."""
+    return tuple(expedition_points(cards_in(expeditions, colour)) for colour in range(colours))
 
 
 def game_totals(game: GamePoints) -> tuple[int, ...]:

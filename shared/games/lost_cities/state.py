@@ -3,7 +3,8 @@
 A state is a NamedTuple of tuples and ints: immutable, compared by value, picklable, and cheap to
 build, which matters because a random playout creates one per move. What stays fixed for a whole
 game of the match (rules, seed, the dealt deck, the scores of earlier games) sits in one `Deal`
-shared by all of that game's states, so a move rebuilds only the few fields turns change.
+shared by all of that game's states, so a move rebuilds only the few fields turns change (in
+`rules.advance`, which unpacks a state by field order and builds the next with `tuple.__new__`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import NamedTuple
 from shared.chance import Chance
 from shared.games.lost_cities.cards import deck_codes
 from shared.games.lost_cities.options import Rules
-from shared.games.lost_cities.scoring import Expedition, GamePoints
+from shared.games.lost_cities.scoring import GamePoints
 
 HAND_SIZE = 8
 SEATS = 2
@@ -44,8 +45,9 @@ class State(NamedTuple):
     turn: int | None
     """The seat to move; None once the match is over."""
     hands: tuple[Hand, ...]
-    expeditions: tuple[tuple[Expedition, ...], ...]
-    """Per seat, per colour: the cards in the order played."""
+    expeditions: tuple[int, ...]
+    """Per seat, the set of cards it played (see cards.BIT). The set says it all: an expedition
+    is its wagers, then its numbers rising, so the order of play follows from the cards."""
     piles: tuple[Pile, ...]
     """Per colour."""
     open_piles: int
@@ -70,8 +72,7 @@ class State(NamedTuple):
 
     @property
     def stalled(self) -> bool:
-        """Whether the next draw must come from the draw pile (the stalling house rule)."""
-        return 0 < self.deal.rules.stall_limit <= self.stall
+        return self.deal.rules.must_draw_deck(self.stall)
 
 
 def card_order(rules: Rules, seed: str, game: int) -> tuple[int, ...]:
@@ -95,12 +96,11 @@ def deal(
     order = card_order(rules, seed, game)
     first = tuple(sorted(order[:HAND_SIZE]))
     second = tuple(sorted(order[HAND_SIZE : 2 * HAND_SIZE]))
-    no_expeditions = ((),) * rules.colours
     return State(
         deal=Deal(rules, seed, game, starter, order[2 * HAND_SIZE :], finished),
         turn=starter,
         hands=(first, second) if starter == 0 else (second, first),
-        expeditions=(no_expeditions, no_expeditions),
+        expeditions=(0, 0),
         piles=((),) * rules.colours,
         open_piles=0,
         drawn=0,

@@ -8,14 +8,14 @@ shown: the order of the draw pile and the opponent's cards.
 from __future__ import annotations
 
 from shared.engine import JSON, Seat
-from shared.games.lost_cities.cards import CARD_ID
+from shared.games.lost_cities.cards import CARD_ID, cards_in
 from shared.games.lost_cities.options import MATCH_BEST_OF, MATCH_TOTAL
 from shared.games.lost_cities.scoring import (
     GamePoints,
-    expeditions_points,
     game_totals,
     games_won,
     match_totals,
+    seat_points,
 )
 from shared.games.lost_cities.state import SEATS, State
 
@@ -43,7 +43,8 @@ def view(state: State, seat: Seat | None) -> dict[str, JSON]:
         "deck_left": state.deck_left,
         "hand_sizes": [len(hand) for hand in state.hands],
         "expeditions": [
-            by_colour(letters, tuple(ids(cards) for cards in own)) for own in state.expeditions
+            by_colour(letters, tuple(ids(cards_in(own, c)) for c in range(rules.colours)))
+            for own in state.expeditions
         ],
         "discards": {
             letter: {"top": CARD_ID[pile[-1]] if pile else None, "cards": ids(pile)}
@@ -71,7 +72,9 @@ def scores(state: State) -> dict[str, JSON]:
         "games_won": list(games_won(state.deal.finished, SEATS)),
     }
     if not state.over:
-        current: GamePoints = tuple(expeditions_points(own) for own in state.expeditions)
+        current: GamePoints = tuple(
+            seat_points(own, state.rules.colours) for own in state.expeditions
+        )
         scored["current"] = {
             "expeditions": [by_colour(state.rules.colour_letters, own) for own in current],
             "points": list(game_totals(current)),
