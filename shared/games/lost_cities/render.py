@@ -29,7 +29,9 @@ def render_view(view: Mapping[str, JSON]) -> str:
         header += " (best of)"
     lines = [header, f"Draw pile: {view['deck_left']} cards"]
     for seat, expeditions in enumerate(view["expeditions"]):
-        lines.append(f"{_who(seat, viewer)}, {view['hand_sizes'][seat]} cards in hand:")
+        lines.append(
+            f"Expeditions of {_who(seat, viewer)} ({view['hand_sizes'][seat]} cards in hand):"
+        )
         lines.extend(
             f"  {COLOUR_NAMES[COLOURS.index(letter)]:<7} {_cards(cards)}"
             for letter, cards in expeditions.items()
