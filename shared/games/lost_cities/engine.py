@@ -1,7 +1,7 @@
 """The `lost-cities` engine: the protocol of shared.engine wired to this package's parts.
 
-Rules text: /work/shared/rules/lost-cities.md. Cards and their codes live in `cards`, options in
-`options`, the turn in `rules`, visibility in `views`, text in `moves` and `render`.
+Cards and their codes live in `cards`, options in `options`, the turn in `rules`, visibility in
+`views`, text in `moves` and `render`.
 """
 
 from __future__ import annotations
