@@ -33,8 +33,8 @@ class TurnpostApi(Api):
             details["fields"] = data["messages"]
         code = HTTP_CODES.get(status, "error")
         message = data.get("message") or error.description or error.name
-        if status == 422 and "fields" in details:
-            status, code, message = 400, "invalid_request", "the request has invalid fields"
+        if "fields" in details:
+            code, message = "invalid_request", "the request has invalid fields"
         return ApiError(status, code, message, details).body(), status, data.get("headers", {})
 
 

@@ -1,21 +1,47 @@
 """The request and response shapes of the API; the OpenAPI document is generated from these.
 
-Requests reject unknown fields (marshmallow's default), so a typo in a script is an error, not
-a silently ignored setting.
+Requests reject unknown fields (marshmallow's default; for query strings, see
+`server.api.blueprint`), so a typo in a script is an error, not a silently ignored setting.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+import unicodedata
+from collections.abc import Callable
+from typing import Any, ClassVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-NAME = validate.Regexp(
+from shared.games import ENGINES
+
+
+class FullMatch(validate.Regexp):
+    """`Regexp` that must match the whole value. Plain `Regexp` uses `re.match`, whose `$` also
+    matches before a final newline, so "ada\n" passed for a name. The pattern itself keeps the
+    `^...$` form, which means the same in the OpenAPI document's (ECMA) regexes."""
+
+    def __call__(self, value: str) -> str:
+        if self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+NAME = FullMatch(
     re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$"),
     error="a name is 2-32 letters, digits, '.', '_' or '-', starting with a letter or digit",
 )
+
+
+def check_visible(value: str) -> None:
+    """marshmallow's `Email` takes any character from U+00A1 up in a domain, invisible ones too,
+    so a right-to-left override or a zero-width space could make one address read as another."""
+    if any(unicodedata.category(char).startswith("C") for char in value):
+        raise ValidationError("an email address holds no control or invisible characters")
+
+
+EMAIL: list[Callable[[str], Any]] = [validate.Length(max=254), check_visible]
 
 
 def check_timezone(value: str) -> None:
@@ -29,30 +55,43 @@ def check_timezone(value: str) -> None:
         ) from None
 
 
+MAX_MOVE_TEXT = 500
+MAX_MOVE_STEPS = 50
+
+
 class Move(fields.Field):
     """A move: JSON (an object, or a list of steps) or the game's text notation."""
 
+    FORMS: ClassVar[list[dict[str, Any]]] = [
+        {"type": "string", "minLength": 1, "maxLength": MAX_MOVE_TEXT},
+        {"type": "object"},
+        {"type": "array", "items": {"type": "object"}, "minItems": 1, "maxItems": MAX_MOVE_STEPS},
+    ]
+    """The same three forms for the OpenAPI document."""
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
-            if not 0 < len(value) <= 500:
-                raise ValidationError("move text is 1-500 characters")
+            if not 0 < len(value) <= MAX_MOVE_TEXT:
+                raise ValidationError(f"move text is 1-{MAX_MOVE_TEXT} characters")
             return value
         if isinstance(value, dict):
             return value
         steps_ok = isinstance(value, list) and all(isinstance(step, dict) for step in value)
-        if steps_ok and 0 < len(value) <= 50:
+        if steps_ok and 0 < len(value) <= MAX_MOVE_STEPS:
             return value
-        raise ValidationError("a move is a JSON object, a list of 1-50 step objects, or text")
+        raise ValidationError(
+            f"a move is a JSON object, a list of 1-{MAX_MOVE_STEPS} step objects, or text"
+        )
 
 
 class RegisterSchema(Schema):
     name = fields.String(required=True, validate=NAME)
-    email = fields.Email(required=True, validate=validate.Length(max=254))
+    email = fields.Email(required=True, validate=EMAIL)
     timezone = fields.String(load_default="UTC", validate=check_timezone)
 
 
 class ProfileUpdateSchema(Schema):
-    email = fields.Email(validate=validate.Length(max=254))
+    email = fields.Email(validate=EMAIL)
     timezone = fields.String(validate=check_timezone)
 
 
@@ -73,6 +112,10 @@ class RegisteredSchema(Schema):
     token = fields.String(metadata={"description": "bearer token; shown only this once"})
 
 
+class HealthSchema(Schema):
+    ok = fields.Boolean()
+
+
 class GameTypeSchema(Schema):
     id = fields.String()
     title = fields.String()
@@ -83,8 +126,10 @@ class GameTypeSchema(Schema):
 
 
 class CreateGameSchema(Schema):
-    type = fields.String(required=True, validate=validate.Length(max=64))
-    seats = fields.Integer(validate=validate.Range(1, 10))
+    type = fields.String(
+        required=True, validate=validate.Length(max=64), metadata={"enum": sorted(ENGINES)}
+    )
+    seats = fields.Integer(strict=True, validate=validate.Range(1, 10))
     options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict)
     invite = fields.List(
         fields.String(validate=NAME), load_default=list, validate=validate.Length(max=9)
@@ -96,7 +141,7 @@ class GameListQuery(Schema):
 
 
 class MoveSchema(Schema):
-    move = Move(required=True)
+    move = Move(required=True, metadata={"oneOf": Move.FORMS})
     expected_version = fields.Integer(required=True, strict=True, validate=validate.Range(0, 10**9))
 
 

@@ -6,8 +6,8 @@ import time
 from typing import Any
 
 from flask import g, request
-from flask_smorest import Blueprint
 
+from server.api.blueprint import Blueprint
 from server.auth import authenticated
 from server.errors import ApiError
 from server.schemas import (
@@ -25,6 +25,7 @@ from server.services import services
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games and moves")
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
+MAX_IDEMPOTENCY_KEY = 200
 
 
 @blp.route("", methods=["POST"])
@@ -73,7 +74,7 @@ def join(game_id: str) -> dict[str, Any]:
         {
             "in": "header",
             "name": IDEMPOTENCY_HEADER,
-            "schema": {"type": "string"},
+            "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
             "description": "a retry with the same key returns the first answer",
         }
     ]
@@ -82,8 +83,10 @@ def join(game_id: str) -> dict[str, Any]:
 def move(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Make a move: JSON, a list of steps, or text notation (`play R7 draw deck`)."""
     key = request.headers.get(IDEMPOTENCY_HEADER)
-    if key is not None and not 0 < len(key) <= 200:
-        raise ApiError(400, "bad_idempotency_key", "an Idempotency-Key is 1-200 characters")
+    if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
+        raise ApiError(
+            400, "bad_idempotency_key", f"an Idempotency-Key is 1-{MAX_IDEMPOTENCY_KEY} characters"
+        )
     return services().games.submit(g.player, game_id, body["move"], body["expected_version"], key)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import g
-from flask_smorest import Blueprint
 
+from server.api.blueprint import Blueprint
 from server.auth import authenticated
 from server.limits import registration_limit
 from server.players import public
@@ -23,6 +23,7 @@ blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players 
 
 
 @blp.route("/players", methods=["POST"])
+@blp.doc(security=[])
 @blp.arguments(RegisterSchema)
 @blp.response(201, RegisteredSchema)
 @registration_limit

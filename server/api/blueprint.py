@@ -1,0 +1,107 @@
+"""The blueprint every resource uses: flask-smorest's, reading requests strictly.
+
+webargs, which flask-smorest parses requests with, is lenient where a hostile or mistaken
+client should hear "no": it parses bodies with a bare `json.loads` (so `NaN` and a key given
+twice pass, and a deeply nested body ends in a RecursionError, a 500), reads a body of another
+content type or none at all as `{}` (so a PATCH sent as text "succeeds" and changes nothing),
+keeps the first of a repeated query parameter and ignores unknown ones; and werkzeug cuts a
+chunked body at the size limit instead of refusing it. Here each of those is refused.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any, ClassVar
+
+import flask
+import flask_smorest
+import marshmallow as ma
+from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from server.errors import ApiError
+
+MAX_JSON_DEPTH = 32
+"""Far deeper than any request needs (the deepest, a dice sheet option, is 6 levels)."""
+
+
+def nesting_depth(value: Any) -> int:
+    """How many levels of arrays and objects `value` has, counted without recursion."""
+    depth, level = 0, [value]
+    while level := [item for item in level if isinstance(item, dict | list)]:
+        depth += 1
+        level = [
+            child for item in level for child in (item.values() if isinstance(item, dict) else item)
+        ]
+    return depth
+
+
+def reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object names each key once: with two values, which one counts is up to the parser."""
+    value = dict(pairs)
+    if len(value) < len(pairs):
+        counts = Counter(key for key, _ in pairs)
+        twice = ", ".join(repr(key) for key, count in counts.items() if count > 1)
+        raise ValueError(f"an object names {twice} more than once")
+    return value
+
+
+def parse_json_body(body: bytes) -> Any:
+    """Strict JSON (RFC 8259: no NaN or Infinity, each key once in an object), at most
+    `MAX_JSON_DEPTH` levels deep."""
+    try:
+        value = json.loads(
+            body.decode("utf-8"), parse_constant=reject_constant, object_pairs_hook=unique_keys
+        )
+        too_deep = nesting_depth(value) > MAX_JSON_DEPTH
+    except RecursionError:
+        too_deep = True
+    except ValueError as error:  # also JSONDecodeError and UnicodeDecodeError
+        raise ApiError(400, "invalid_json", f"the body is not valid JSON: {error}") from None
+    if too_deep:
+        raise ApiError(400, "invalid_json", f"the body nests deeper than {MAX_JSON_DEPTH} levels")
+    return value
+
+
+class StrictParser(FlaskParser):
+    DEFAULT_VALIDATION_STATUS = 400  # what the app answers invalid fields with, so documented
+    DEFAULT_UNKNOWN_BY_LOCATION: ClassVar[dict[str, str | None]] = {
+        **FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
+        "query": ma.RAISE,
+        "querystring": ma.RAISE,
+    }
+
+    def load_json(self, req: flask.Request, schema: ma.Schema) -> Any:
+        body = req.get_data(cache=True)
+        limit = req.max_content_length
+        if req.content_length is None and limit is not None and len(body) >= limit:
+            # werkzeug stops reading a streamed (chunked) body at the limit without a word,
+            # so one that reaches the limit is taken as over it.
+            raise RequestEntityTooLarge()
+        if not body:
+            raise ApiError(400, "missing_body", "this request needs a JSON body")
+        if not is_json_request(req):
+            raise ApiError(
+                415,
+                "unsupported_media_type",
+                "send the body as JSON (Content-Type: application/json)",
+            )
+        return parse_json_body(body)
+
+    def load_querystring(self, req: flask.Request, schema: ma.Schema) -> Any:
+        """A repeated parameter is ambiguous (the first? the last?), so it is an error."""
+        repeated = {
+            key: ["give this parameter once"] for key, values in req.args.lists() if len(values) > 1
+        }
+        if repeated:
+            raise ma.ValidationError(repeated)
+        return super().load_querystring(req, schema)
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = StrictParser()
