@@ -1,0 +1,165 @@
+"""The whole API fuzzed from its own OpenAPI document (schemathesis), over real HTTP.
+
+Every operation gets valid and invalid requests generated from the document, sent as a real
+registered player; most requests with a game id in their path name one of that player's real
+games (one of each type, some moves in, and one finished). Whatever comes back must be no
+server error, a status and content type the document allows, a body matching the documented
+schema, a refusal for every request the document calls invalid, and for every refusal the one
+error shape.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+import schemathesis
+from hypothesis import strategies as st
+from schemathesis.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from server.redis_process import RedisProcess
+from shared.games import ENGINES
+from tests.api_client import ApiClient
+from tests.conftest import LiveServer, service_config
+
+EXAMPLES_PER_OPERATION = 50
+MOVES_INTO_EACH_GAME = 6
+
+
+@schemathesis.check
+def refusals_have_the_error_shape(
+    ctx: schemathesis.CheckContext, response: schemathesis.Response, case: schemathesis.Case
+) -> None:
+    """Every 4xx is `{"error": {"code", "message", "details"}}` with a code and a message."""
+    if 400 <= response.status_code < 500:
+        error = response.json()["error"]
+        assert set(error) == {"code", "message", "details"}, error
+        assert isinstance(error["code"], str) and error["code"], error
+        assert isinstance(error["message"], str) and error["message"], error
+        assert isinstance(error["details"], dict), error
+
+
+class Player:
+    """The fuzzing player's token. `POST /me/token`, one of the fuzzed calls, rotates it, and
+    cases are built before they run (the coverage phase builds an operation's cases at once), so
+    a case built with a token rotated since then gets the current one."""
+
+    def __init__(self, client: ApiClient) -> None:
+        assert client.token is not None
+        self.token = client.token
+        self.rotated: set[str] = set()
+
+    def authorize(self, case: schemathesis.Case) -> None:
+        sent = case.headers.get("Authorization", "") if case.headers else ""
+        if sent.removeprefix("Bearer ") in self.rotated:
+            case.headers["Authorization"] = f"Bearer {self.token}"
+
+    def follow(self, case: schemathesis.Case, response: schemathesis.Response) -> None:
+        if case.operation.path == "/api/v1/me/token" and response.status_code == 201:
+            self.rotated.add(self.token)
+            self.token = response.json()["token"]
+
+
+@pytest.fixture
+def fuzz_server(redis_server: RedisProcess, redis_client: redis.Redis) -> Iterator[LiveServer]:
+    """Long polls answer at once here (`max_wait_seconds=0`), however long the fuzzer asks."""
+    server = LiveServer(service_config(redis_server.url, max_wait_seconds=0))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def fuzz_games(fuzz_server: LiveServer) -> tuple[Player, list[str]]:
+    """ada, and her games with bo: one of each type a few moves in, and one she resigned."""
+    ada, bo = fuzz_server.client().register("ada"), fuzz_server.client().register("bo")
+    rnd = random.Random(11)
+    game_ids = []
+    for type_id in [*ENGINES, "lost-cities"]:
+        game_id = ada.ok("POST", "/games", json={"type": type_id, "invite": ["bo"]})["game"]["id"]
+        bo.ok("POST", f"/games/{game_id}/join")
+        for _ in range(MOVES_INTO_EACH_GAME):
+            mover = next(c for c in (ada, bo) if c.ok("GET", f"/games/{game_id}")["your_turn"])
+            view = mover.ok("GET", f"/games/{game_id}")
+            move = rnd.choice(view["legal_moves"])["text"]
+            mover.ok(
+                "POST",
+                f"/games/{game_id}/moves",
+                json={"move": move, "expected_version": view["version"]},
+            )
+        game_ids.append(game_id)
+    ada.ok("POST", f"/games/{game_ids[-1]}/resign")
+    return Player(ada), game_ids
+
+
+@pytest.fixture
+def fuzz_player(fuzz_games: tuple[Player, list[str]]) -> Player:
+    return fuzz_games[0]
+
+
+@pytest.fixture
+def api_schema(
+    fuzz_server: LiveServer, fuzz_games: tuple[Player, list[str]]
+) -> schemathesis.BaseSchema:
+    player, game_ids = fuzz_games
+    config = schemathesis.Config.from_dict(
+        {"generation": {"max-examples": EXAMPLES_PER_OPERATION, "deterministic": True}}
+    )
+    schema = schemathesis.openapi.from_url(f"{fuzz_server.url}/api/v1/openapi.json", config=config)
+
+    @schema.auth(refresh_interval=None)
+    class Bearer:
+        def get(self, case: schemathesis.Case, ctx: schemathesis.AuthContext) -> str:
+            return player.token
+
+        def set(self, case: schemathesis.Case, token: str, ctx: schemathesis.AuthContext) -> None:
+            case.headers = case.headers or {}
+            case.headers["Authorization"] = f"Bearer {token}"
+
+    @schema.hook
+    def flatmap_path_parameters(
+        context: schemathesis.HookContext, path_parameters: dict[str, Any] | None
+    ) -> st.SearchStrategy[dict[str, Any] | None]:
+        """A generated game id names no game, so most cases use a real one instead."""
+        if not path_parameters or "game_id" not in path_parameters:
+            return st.just(path_parameters)
+        real = [{**path_parameters, "game_id": game_id} for game_id in game_ids]
+        return st.sampled_from([path_parameters, *real])
+
+    @schema.hook
+    def flatmap_body(context: schemathesis.HookContext, body: Any) -> st.SearchStrategy[Any]:
+        """A generated `expected_version` is almost never a game's, so half the valid ones
+        become the version the running games are at."""
+        version = body.get("expected_version") if isinstance(body, dict) else None
+        if type(version) is not int or version < 0:
+            return st.just(body)
+        return st.sampled_from([body, {**body, "expected_version": MOVES_INTO_EACH_GAME}])
+
+    return schema
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+
+
+@schema.parametrize()
+def test_the_api_keeps_its_promises(case: schemathesis.Case, fuzz_player: Player) -> None:
+    fuzz_player.authorize(case)
+    response = case.call_and_validate(
+        checks=[
+            not_a_server_error,
+            status_code_conformance,
+            content_type_conformance,
+            response_schema_conformance,
+            negative_data_rejection,
+            refusals_have_the_error_shape,
+        ]
+    )
+    fuzz_player.follow(case, response)
