@@ -76,6 +76,8 @@ def choice_option(name: str, description: str, default: JSON, choices: Sequence[
     allowed = tuple(choices)
 
     def parse(value: JSON) -> JSON:
+        if isinstance(value, bool | list | dict):  # `true == 1` in Python, not in JSON
+            raise ValueError(f"must be one of {', '.join(str(c) for c in allowed)}")
         for candidate in allowed:
             if value == candidate or str(value).strip().lower() == str(candidate).lower():
                 return candidate

@@ -60,6 +60,10 @@ def test_describes_itself_and_its_defaults_configure(type_id: str) -> None:
         engine.configure(engine.min_players, {"no_such_option": 1})
     with pytest.raises(BadOptions):
         engine.configure(engine.max_players + 1, {})
+    for option in engine.options:
+        if option.choices is not None and True not in option.choices:
+            with pytest.raises(BadOptions):  # JSON `true` is no number, though `True == 1`
+                engine.configure(engine.min_players, {option.name: True})
 
 
 @pytest.mark.parametrize("type_id", ENGINE_IDS)
