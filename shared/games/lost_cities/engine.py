@@ -47,7 +47,7 @@ class LostCities(Engine[State]):
     # -- playing ----------------------------------------------------------------------------
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
-        return () if state.turn is None else _TO_ACT[state.turn]
+        return _TO_ACT[state.turn]
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
         """Every play-or-discard-then-draw move; the dicts are shared, so treat them as
@@ -92,7 +92,7 @@ class LostCities(Engine[State]):
         return RESIGN_TEXT if turn is None else moves.format_turn(turn)
 
 
-_TO_ACT = tuple((seat,) for seat in range(SEATS))
+_TO_ACT: dict[int | None, tuple[Seat, ...]] = {None: (), **{seat: (seat,) for seat in range(SEATS)}}
 
 
 def _resign(state: State, seat: Seat) -> tuple[State, Event]:

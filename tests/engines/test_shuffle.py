@@ -1,0 +1,56 @@
+"""shared.shuffle: a permutation, uniform, and a pure function of the chance stream."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shared.chance import Chance
+from shared.shuffle import DRAW_BOUND, shuffled
+
+SEED = "5eed" * 8
+
+
+@given(size=st.integers(0, 200), label=st.text(max_size=8))
+def test_a_shuffle_is_a_permutation_fixed_by_the_seed(size: int, label: str) -> None:
+    items = list(range(size))
+    once = shuffled(Chance(SEED, label), items)
+    assert sorted(once) == items
+    assert shuffled(Chance(SEED, label), items) == once
+    assert items == list(range(size))
+
+
+def test_every_order_of_four_is_about_equally_likely() -> None:
+    draws = 24_000
+    counts = Counter(tuple(shuffled(Chance(SEED, f"four/{n}"), "abcd")) for n in range(draws))
+    assert set(counts) == set(permutations("abcd"))
+    expected = draws / 24
+    chi_square = sum((count - expected) ** 2 / expected for count in counts.values())
+    assert chi_square < 60  # 23 degrees of freedom: p < 1e-5 above 60
+
+
+def test_every_card_reaches_every_place() -> None:
+    places: Counter[tuple[int, int]] = Counter()
+    for n in range(6_000):
+        for place, card in enumerate(shuffled(Chance(SEED, f"deck/{n}"), range(60))):
+            if place in (0, 59):
+                places[place, card] += 1
+    assert len(places) == 120 and min(places.values()) > 50
+
+
+def test_a_deck_takes_few_draws() -> None:
+    """Sixty positions need only a handful of 64-bit words, which is the point."""
+
+    class Counting(Chance):
+        calls = 0
+
+        def below(self, n: int) -> int:
+            assert n <= DRAW_BOUND
+            Counting.calls += 1
+            return super().below(n)
+
+    shuffled(Counting(SEED, "count"), range(60))
+    assert Counting.calls <= 9
