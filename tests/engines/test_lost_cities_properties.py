@@ -168,7 +168,7 @@ class Recount:
 # -- random games -------------------------------------------------------------------------
 
 
-@many(1200)
+@many(1000)
 @given(seed=seeds, chosen=options, rnd=randoms)
 def test_random_matches_keep_every_rule_and_score_as_recounted(
     seed: str, chosen: dict[str, Any], rnd: random.Random
@@ -278,7 +278,7 @@ def seen_cards(view: dict[str, Any]) -> set[str]:
     return set(re.findall(r'"([YBWGRP](?:w[1-3]|10|[2-9]))"', json.dumps(view)))
 
 
-@many(100)
+@many(80)
 @given(
     seed=seeds,
     chosen=options,
