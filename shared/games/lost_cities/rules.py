@@ -74,6 +74,7 @@ def advance(state: State, seat: int, turn: Turn) -> State:
         new_card = deal.deck[drawn]
         drawn += 1
         stall = 0
+        ends_game = drawn == len(deal.deck)
     else:
         pile = piles[source]  # untouched by this turn's discard, which may not be drawn back
         if deal.rules.must_draw_deck(stall) or (source == colour and not play) or not pile:
@@ -85,6 +86,7 @@ def advance(state: State, seat: int, turn: Turn) -> State:
         changed[source] = pile[:-1]
         if len(pile) == 1:
             open_piles &= ~(1 << source)
+        ends_game = False
     if changed is not None:
         piles = tuple(changed)
     new_hand = list(hand)
@@ -95,7 +97,7 @@ def advance(state: State, seat: int, turn: Turn) -> State:
     moved = _new_state(
         State, (deal, 1 - seat, hands, expeditions, piles, open_piles, drawn, stall, None)
     )
-    return moved if drawn < len(deal.deck) else _end_game(moved)
+    return _end_game(moved) if ends_game else moved
 
 
 _new_state = tuple.__new__
