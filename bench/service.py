@@ -152,10 +152,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12, help="games per load process")
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument(
+        "--fsync",
+        choices=["always", "everysec"],
+        default="always",
+        help="Redis appendfsync (the embedded default is always)",
+    )
     options = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as data:
-        redis = RedisProcess(Path(data), port=free_port(), appendfsync="always").start()
+        redis = RedisProcess(Path(data), port=free_port(), appendfsync=options.fsync).start()
         port = free_port()
         service = start_service(port, redis.url, options.workers)
         base = f"http://127.0.0.1:{port}{API}"
