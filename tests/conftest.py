@@ -1,14 +1,18 @@
-"""Real parts for the tests: a redis-server on a free port (one per test worker) and the API
-served over real HTTP on loopback."""
+"""Real parts for the tests: a redis-server on a free port (one per test worker), the API
+served over real HTTP on loopback, and an SMTP server (aiosmtpd) that keeps what it receives."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from email import message_from_bytes, policy
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 import redis
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import Envelope
 from werkzeug.serving import make_server
 
 from server.app import create_app
@@ -73,3 +77,30 @@ def live_server(redis_server: RedisProcess) -> Iterator[LiveServer]:
 def api(live_server: LiveServer, redis_client: redis.Redis) -> LiveServer:
     """The live server over an empty Redis."""
     return live_server
+
+
+class SmtpInbox:
+    """An aiosmtpd handler that keeps every message it is given, as parsed email."""
+
+    def __init__(self) -> None:
+        self.received: list[tuple[list[str], EmailMessage]] = []
+
+    async def handle_DATA(self, server: object, session: object, envelope: Envelope) -> str:
+        raw = envelope.content if isinstance(envelope.content, bytes) else b""
+        parsed = message_from_bytes(raw, policy=policy.default)
+        assert isinstance(parsed, EmailMessage)
+        self.received.append((list(envelope.rcpt_tos), parsed))
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [message for recipients, message in self.received if address in recipients]
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[tuple[Controller, SmtpInbox]]:
+    """A real SMTP server on a free loopback port; `inbox.received` is what reached it."""
+    inbox = SmtpInbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    yield controller, inbox
+    controller.stop()
