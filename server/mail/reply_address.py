@@ -47,8 +47,7 @@ def signing_key(settings: MailSettings, client: redis.Redis) -> bytes:
 
 def reply_address(ticket: Ticket, key: bytes, domain: str) -> str:
     payload = PAYLOAD.pack(bytes.fromhex(ticket.game_id), ticket.seat, ticket.version)
-    token = base64.b32encode(payload + _mac(payload, key)).decode().rstrip("=").lower()
-    return f"{LOCAL_PREFIX}{token}@{domain}"
+    return f"{LOCAL_PREFIX}{_encode(payload + _mac(payload, key))}@{domain}"
 
 
 def read_reply_address(address: str, key: bytes) -> Ticket | None:
@@ -57,16 +56,22 @@ def read_reply_address(address: str, key: bytes) -> Ticket | None:
     local = address.strip().rpartition("@")[0].lower()
     if not local.startswith(LOCAL_PREFIX):
         return None
-    token = local.removeprefix(LOCAL_PREFIX).upper()
+    token = local.removeprefix(LOCAL_PREFIX)
     try:
-        raw = base64.b32decode(token + "=" * (-len(token) % 8))
+        raw = base64.b32decode(token.upper() + "=" * (-len(token) % 8))
     except (binascii.Error, ValueError):
         return None
     payload, mac = raw[: PAYLOAD.size], raw[PAYLOAD.size :]
-    if len(raw) != PAYLOAD.size + MAC_BYTES or not hmac.compare_digest(mac, _mac(payload, key)):
+    if len(raw) != PAYLOAD.size + MAC_BYTES or _encode(raw) != token:
+        return None  # the last character's padding bits must be zero: one spelling per ticket
+    if not hmac.compare_digest(mac, _mac(payload, key)):
         return None
     game_id, seat, version = PAYLOAD.unpack(payload)
     return Ticket(game_id.hex(), seat, version)
+
+
+def _encode(raw: bytes) -> str:
+    return base64.b32encode(raw).decode().rstrip("=").lower()
 
 
 def _mac(payload: bytes, key: bytes) -> bytes:

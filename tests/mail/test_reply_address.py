@@ -8,6 +8,7 @@ from server.mail.reply_address import Ticket, read_reply_address, reply_address,
 from server.mail.settings import MailSettings
 
 KEY = b"a secret"
+BASE32 = "abcdefghijklmnopqrstuvwxyz234567"
 TICKET = Ticket(game_id="0123456789abcdef01234567", seat=2, version=417)
 
 
@@ -25,6 +26,12 @@ def test_a_forged_or_altered_address_reads_as_nothing() -> None:
     middle = len(local) // 2
     flipped = local[:middle] + ("a" if local[middle] != "a" else "b") + local[middle + 1 :]
     assert read_reply_address(f"{flipped}@{domain}", KEY) is None
+    last = local[-1]
+    padding_changed = (
+        local[:-1]
+        + "abcdefghijklmnopqrstuvwxyz234567"["abcdefghijklmnopqrstuvwxyz234567".index(last) ^ 1]
+    )
+    assert read_reply_address(f"{padding_changed}@{domain}", KEY) is None
     other_seat = reply_address(Ticket(TICKET.game_id, 3, TICKET.version), b"x", "t.example")
     assert read_reply_address(other_seat, KEY) is None
     for junk in ["", "@", "ada@example.org", "play+@x", "play+!!!@x", "play+" + "a" * 300 + "@x"]:
