@@ -15,7 +15,6 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage, Message
 from email.utils import getaddresses
 
-from bs4 import BeautifulSoup
 from mailparser_reply import EmailReplyParser
 
 MAX_MESSAGE_BYTES = 1024 * 1024
@@ -125,6 +124,8 @@ def _decoded(part: Message) -> str:
 
 
 def html_to_text(html: str) -> str:
+    from bs4 import BeautifulSoup  # here: it would add a tenth of a second to every mail-in
+
     soup = BeautifulSoup(html, "html.parser")
     for hidden in soup(UNQUOTED_HTML):
         hidden.decompose()

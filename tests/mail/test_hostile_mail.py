@@ -34,8 +34,7 @@ HOSTILE = {
         + b"Content-Type: text/plain; charset=utf-8\n\n\xff\xfe sh\xc3ow\nshow\n"
     ),
     "an attachment and no text": lambda table: (
-        headers(table)
-        + 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b"\n\n'
+        headers(table) + 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b"\n\n'
         "--b\nContent-Type: application/pdf\nContent-Transfer-Encoding: base64\n"
         "Content-Disposition: attachment; filename=x.pdf\n\nJVBERi0xLjQK\n--b--\n"
     ).encode(),
