@@ -82,6 +82,8 @@ def handle(raw: bytes, room: Mailroom, recipients: Iterable[str] = ()) -> Outcom
 
 
 def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
+    if letter.automatic:
+        return dropped(letter, f"sent automatically ({letter.automatic})")
     addresses = [*recipients, *letter.recipients]
     ticket = find_ticket(addresses, room.key)
     if ticket is None:

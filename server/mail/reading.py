@@ -35,6 +35,9 @@ REPLY_LANGUAGES = ["en", "de", "fr", "it", "es", "nl", "pl", "sv", "da", "cs"]
 UNQUOTED_HTML = ("blockquote", "style", "script", "head", "title")
 """HTML elements whose text is never the reply: quoted mail and what is not shown."""
 
+AUTOMATIC_PRECEDENCE = ("bulk", "junk", "list", "auto_reply")
+AUTORESPONDER_HEADERS = ("X-Autoreply", "X-Autorespond", "X-Autoresponse")
+
 MESSAGE_ID = re.compile(r"<[^<>\s]{1,900}>")
 
 
@@ -47,6 +50,8 @@ class Letter:
     message_id: str | None
     subject: str
     first_line: str | None
+    automatic: str | None
+    """Why the message looks sent by a machine (an auto-reply, a bounce), else None."""
     fingerprint: str
     """The Message-ID, or a hash of the whole message without one: what makes a second
     delivery of the same message recognisable."""
@@ -61,6 +66,7 @@ def read_letter(raw: bytes) -> Letter:
         message_id=message_id,
         subject=" ".join(_header(message, "Subject").split())[:200],
         first_line=first_line(body_text(message)),
+        automatic=automatic(message),
         fingerprint=message_id or "sha256:" + hashlib.sha256(raw).hexdigest(),
     )
 
@@ -83,6 +89,23 @@ def _addresses(message: Message, names: tuple[str, ...]) -> list[str]:
             continue
         found += [address for _, address in getaddresses(values) if "@" in address]
     return found
+
+
+def automatic(message: Message) -> str | None:
+    """Auto-replies and bounces are never answered (RFC 3834): an out-of-office reply answered
+    by an answer that is itself auto-replied to would go round for ever."""
+    submitted = _header(message, "Auto-Submitted").strip().lower()
+    if submitted and submitted != "no":
+        return f"Auto-Submitted: {submitted[:40]}"
+    precedence = _header(message, "Precedence").strip().lower()
+    if precedence in AUTOMATIC_PRECEDENCE:
+        return f"Precedence: {precedence}"
+    if _header(message, "Return-Path").strip() == "<>":
+        return "a bounce (empty Return-Path)"
+    for name in AUTORESPONDER_HEADERS:
+        if name in message:
+            return f"{name} header"
+    return None
 
 
 def _message_id(value: str) -> str | None:

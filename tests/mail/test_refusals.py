@@ -4,6 +4,8 @@ anywhere but the seat's registered address."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.mail.conftest import Table, plain_reply, text_of, ticket_of
 
 MALLORY = "mallory@evil.example"
@@ -111,3 +113,20 @@ def test_a_sender_who_is_not_the_seats_player_is_refused_and_learns_nothing(
         assert hand not in body
         assert "Your legal moves" not in body
     assert MALLORY in text_of(refusals[0])
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["Auto-Submitted: auto-replied", "Precedence: bulk", "Return-Path: <>", "X-Autoreply: yes"],
+)
+def test_auto_replies_and_bounces_are_dropped_unanswered(table: Table, header: str) -> None:
+    seat = to_act(table)
+    version = table.load().version
+    raw = plain_reply(
+        table.address(seat), table.players[seat]["email"], "I am away until Monday.", "away@x"
+    )
+    done = table.mail_in(header.encode() + b"\n" + raw)
+    assert done.returncode == 0
+    assert "sent automatically" in done.stderr
+    assert table.load().version == version
+    assert table.inbox.received == []
