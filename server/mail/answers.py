@@ -8,6 +8,7 @@ player can answer it in turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from typing import Any
@@ -107,7 +108,7 @@ def shown(engine: Engine[Any], answer: dict[str, Any]) -> str:
     return with_how_to(game_text(engine, answer))
 
 
-def moves(answer: dict[str, Any]) -> str:
+def moves(engine: Engine[Any], answer: dict[str, Any]) -> str:
     if answer["your_turn"]:
         return with_how_to("Your legal moves:\n" + legal_moves_text(answer))
     return with_how_to(next_step(answer))
@@ -130,3 +131,16 @@ def wrong_sender(senders: list[str], registered: str) -> str:
         f"your registered address {registered}, so it was ignored. If that was you, send "
         "your reply again from your registered address."
     )
+
+
+COMMANDS: dict[str, Callable[[Engine[Any], dict[str, Any]], str]] = {
+    "show": shown,
+    "moves": moves,
+    "help": help_text,
+}
+"""What a reply may say instead of a move (in any case)."""
+
+
+def for_command(command: str | None, engine: Engine[Any], answer: dict[str, Any]) -> str:
+    """The answer to a reply that is one of COMMANDS, or that says nothing (None)."""
+    return COMMANDS.get((command or "").lower(), no_move)(engine, answer)

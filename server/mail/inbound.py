@@ -36,8 +36,6 @@ from server.services import Services
 
 log = logging.getLogger("turnpost.mail")
 
-COMMANDS = ("show", "moves", "help")
-
 
 class TemporaryFailure(Exception):
     """Redis or the outgoing mail server could not be reached: the message must be kept and
@@ -103,20 +101,11 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
     if not (len(letter.senders) == 1 and letter.senders[0].lower() == player["email"].lower()):
         answer(room, letter, player, ticket, answers.wrong_sender(letter.senders, player["email"]))
         return Outcome("refused", f"sender is not the player of seat {ticket.seat}")
-    command = (letter.first_line or "").lower()
-    if letter.first_line is None:
+    if letter.first_line is None or letter.first_line.lower() in answers.COMMANDS:
         current = room.services.games.view(game, ticket.seat)
-        answer(room, letter, player, at_version(current), answers.no_move(engine, current))
-        return Outcome("answered", "no move found")
-    if command in COMMANDS:
-        current = room.services.games.view(game, ticket.seat)
-        body = {
-            "show": answers.shown(engine, current),
-            "moves": answers.moves(current),
-            "help": answers.help_text(engine, current),
-        }[command]
+        body = answers.for_command(letter.first_line, engine, current)
         answer(room, letter, player, at_version(current), body)
-        return Outcome("answered", command)
+        return Outcome("answered", letter.first_line or "no move found")
     return _move(letter, room, ticket, game, player)
 
 
