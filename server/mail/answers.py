@@ -16,14 +16,14 @@ from typing import Any
 from shared.engine import Engine
 
 HOW_TO_ANSWER = """\
-To answer, reply to this email with your move on the first line, written as in the list of
-legal moves (anything below that line, quoted text and your signature are ignored). Instead
-of a move you can write:
+To answer, reply to this email with your move on the first line,
+written as in the list of legal moves (quoted text and anything below
+that line are ignored). Instead of a move you can write:
   show    the game as you see it now
   moves   your legal moves
   help    this text
-Only replies from your registered address count. The address you reply to works until the
-game moves on; every answer brings a fresh one."""
+Only replies from your registered address count. The address you
+reply to works until the game moves on; every answer brings a fresh one."""
 
 
 def compose(
@@ -98,6 +98,9 @@ def with_how_to(*parts: str) -> str:
 def played(engine: Engine[Any], answer: dict[str, Any]) -> str:
     done = "; ".join(engine.render_event(event) for event in answer.get("applied", []))
     return with_how_to(f"Played: {done}", game_text(engine, answer))
+
+
+STALE = "the game has moved on since the email you answered. Here it is as it is now."
 
 
 def refused(engine: Engine[Any], reason: str, answer: dict[str, Any]) -> str:

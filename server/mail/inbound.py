@@ -119,7 +119,8 @@ def _move(
         )
     except ApiError as error:
         current = games.view(games.load(game.id), ticket.seat)
-        body = answers.refused(engine, error.message, current)
+        reason = answers.STALE if error.code == "stale_version" else error.message
+        body = answers.refused(engine, reason, current)
         answer(room, letter, player, at_version(current), body)
         return Outcome("refused", error.code)
     answer(room, letter, player, at_version(result), answers.played(engine, result))

@@ -69,10 +69,10 @@ class Table:
         return reply_address(Ticket(self.game_id, seat, at), SECRET.encode(), DOMAIN)
 
     def mail_in(
-        self, raw: bytes, env: dict[str, str] | None = None
+        self, raw: bytes, env: dict[str, str] | None = None, args: tuple[str, ...] = ()
     ) -> subprocess.CompletedProcess[str]:
         done = subprocess.run(
-            [SERVER_COMMAND, "mail-in"],
+            [SERVER_COMMAND, "mail-in", *args],
             input=raw,
             env=env or self.env,
             capture_output=True,

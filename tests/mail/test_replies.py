@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from server.mail.reply_address import Ticket
-from tests.mail.conftest import Table, legal_moves_in, letter, text_of, ticket_of
+from tests.mail.conftest import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
 
 CLIENTS = [
     "thunderbird-plain.eml",
@@ -73,3 +73,12 @@ def test_an_illegal_move_is_answered_with_why_and_the_legal_moves(table: Table) 
     assert text_of(answer).startswith("Not played: ")
     assert legal_moves_in(answer) == [m["text"] for m in table.view(seat)["legal_moves"]]
     assert ticket_of(answer).version == version
+
+
+def test_the_envelope_recipient_an_mta_passes_is_read_before_the_headers(table: Table) -> None:
+    seat = table.load().engine.to_act(table.load().state)[0]
+    raw = plain_reply("players@list.example", table.players[seat]["email"], "show", "env@x")
+    done = table.mail_in(raw, args=("--recipient", table.address(seat)))
+    assert done.returncode == 0, done.stderr
+    (answer,) = table.answers_to(seat)
+    assert "Your hand:" in text_of(answer)
