@@ -85,7 +85,9 @@ def poll_once(imap_settings: ImapSettings, room: Mailroom) -> int:
         return EX_TEMPFAIL
     try:
         imap.login(imap_settings.user, imap_settings.password)
-        imap.select(imap_settings.folder)
+        status, detail = imap.select(imap_settings.folder)
+        if status != "OK":
+            raise imaplib.IMAP4.error(f"cannot open folder {imap_settings.folder!r}: {detail}")
         return handle_unseen(imap, room)
     except (imaplib.IMAP4.error, OSError) as error:
         log.error("IMAP: %s", error)

@@ -125,7 +125,7 @@ def dovecot() -> Iterator[Dovecot]:
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def mail_poll(table: Table, port: int) -> subprocess.CompletedProcess[str]:
+def mail_poll(table: Table, port: int, **settings: str) -> subprocess.CompletedProcess[str]:
     env = {
         **table.env,
         "TURNPOST_IMAP_HOST": "127.0.0.1",
@@ -133,6 +133,7 @@ def mail_poll(table: Table, port: int) -> subprocess.CompletedProcess[str]:
         "TURNPOST_IMAP_SECURITY": "none",
         "TURNPOST_IMAP_USER": USER,
         "TURNPOST_IMAP_PASSWORD": PASSWORD,
+        **settings,
     }
     return subprocess.run(
         [SERVER_COMMAND, "mail-poll"], env=env, capture_output=True, text=True, timeout=120
@@ -182,3 +183,14 @@ def test_mail_poll_with_no_imap_server_to_reach_is_a_temporary_failure(table: Ta
     done = mail_poll(table, free_port())
     assert done.returncode == 75
     assert "IMAP" in done.stderr
+
+
+def test_a_wrong_login_or_folder_is_reported_and_a_temporary_failure(
+    table: Table, dovecot: Dovecot
+) -> None:
+    wrong_password = mail_poll(table, dovecot.port, TURNPOST_IMAP_PASSWORD="guess")
+    assert wrong_password.returncode == 75
+    assert "IMAP" in wrong_password.stderr
+    no_folder = mail_poll(table, dovecot.port, TURNPOST_IMAP_FOLDER="Nowhere")
+    assert no_folder.returncode == 75
+    assert "Nowhere" in no_folder.stderr
