@@ -156,6 +156,11 @@ def answer(
     )
     try:
         deliver(message, settings)
+    except smtplib.SMTPRecipientsRefused as error:
+        if any(code < 500 for code, _ in error.recipients.values()):
+            raise TemporaryFailure(f"cannot send the answer: {error}") from error
+        # Refused for good: trying the whole message again would only be refused again.
+        log.error("the answer to %s was refused: %s", player["email"], error.recipients)
     except (OSError, smtplib.SMTPException) as error:
         raise TemporaryFailure(f"cannot send the answer: {error}") from error
 

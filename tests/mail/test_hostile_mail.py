@@ -5,8 +5,11 @@ cannot reach makes it exit 75, and then the message is handled whole when it com
 from __future__ import annotations
 
 import pytest
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import Envelope
 
 from server.redis_process import free_port
+from tests.conftest import SmtpInbox
 from tests.mail.conftest import Table, plain_reply, text_of
 
 
@@ -94,3 +97,31 @@ def test_an_answer_that_cannot_be_sent_is_retried_and_the_move_made_once(table: 
     assert table.load().version == version + 1
     (answer,) = table.answers_to(seat)
     assert text_of(answer).startswith("Played: ")
+
+
+class RefusingInbox(SmtpInbox):
+    """An SMTP server that has no mailbox for one address."""
+
+    async def handle_RCPT(
+        self, server: object, session: object, envelope: Envelope, address: str, options: list[str]
+    ) -> str:
+        if address.lower() == "ada@example.org":
+            return "550 5.1.1 no such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+
+def test_an_answer_refused_for_good_is_logged_and_the_message_done_with(table: Table) -> None:
+    seat = 0
+    inbox = RefusingInbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        env = {**table.env, "TURNPOST_SMTP_PORT": str(controller.port)}
+        raw = plain_reply(table.address(seat), table.players[seat]["email"], "show", "gone@x")
+        done = table.mail_in(raw, env)
+    finally:
+        controller.stop()
+    assert done.returncode == 0, done.stderr
+    assert "was refused" in done.stderr
+    assert inbox.received == []
