@@ -38,7 +38,8 @@ UNQUOTED_HTML = ("blockquote", "style", "script", "head", "title")
 AUTOMATIC_PRECEDENCE = ("bulk", "junk", "list", "auto_reply")
 AUTORESPONDER_HEADERS = ("X-Autoreply", "X-Autorespond", "X-Autoresponse")
 
-MESSAGE_ID = re.compile(r"<[^<>\s]{1,900}>")
+MESSAGE_ID = re.compile(r"<[\x21-\x3b\x3d\x3f-\x7e]{1,900}>")
+"""A Message-ID as RFC 5322 allows it: printable ASCII between angle brackets."""
 
 
 @dataclass(frozen=True)

@@ -62,3 +62,9 @@ def test_a_message_without_a_message_id_is_known_by_its_hash() -> None:
     assert read_letter(raw).fingerprint.startswith("sha256:")
     assert read_letter(raw + b"x").fingerprint != read_letter(raw).fingerprint
     assert read_letter(b"Message-ID: <a@b>\n\nshow\n").fingerprint == "<a@b>"
+
+
+def test_only_a_well_formed_message_id_is_taken_and_echoed() -> None:
+    assert read_letter(b"Message-ID: <a\xff@b>\n\nshow\n").message_id is None
+    assert read_letter(b"Message-ID: junk <ok@host> \n\nshow\n").message_id == "<ok@host>"
+    assert read_letter(b"Subject: Re: \xff caf\xe9\n\nshow\n").subject == "Re: \ufffd caf\ufffd"
