@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from email.message import EmailMessage
-from email.utils import formataddr, make_msgid
+from email.utils import formataddr, formatdate, make_msgid
 from typing import Any
 
 from shared.engine import Engine
@@ -41,6 +41,7 @@ def compose(
     message["From"] = sender
     message["To"] = formataddr(to)
     message["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
+    message["Date"] = formatdate()
     message["Message-ID"] = make_msgid(domain=domain)
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to

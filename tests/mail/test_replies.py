@@ -42,6 +42,7 @@ def test_a_reply_from_each_mail_client_plays_its_first_line(table: Table, client
     assert answer["References"] == f"<{client}@mail.example>"
     assert answer["Subject"].startswith(("Re: ", "RE: "))
     assert answer["Auto-Submitted"] == "auto-replied"
+    assert answer["Date"] is not None and answer["Message-ID"].endswith("@turnpost.test>")
     body = text_of(answer)
     assert body.startswith("Played: ")
     assert "Waiting for" in body
