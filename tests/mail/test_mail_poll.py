@@ -125,8 +125,8 @@ def dovecot() -> Iterator[Dovecot]:
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def mail_poll(table: Table, port: int, **settings: str) -> subprocess.CompletedProcess[str]:
-    env = {
+def poll_env(table: Table, port: int, **settings: str) -> dict[str, str]:
+    return {
         **table.env,
         "TURNPOST_IMAP_HOST": "127.0.0.1",
         "TURNPOST_IMAP_PORT": str(port),
@@ -135,8 +135,15 @@ def mail_poll(table: Table, port: int, **settings: str) -> subprocess.CompletedP
         "TURNPOST_IMAP_PASSWORD": PASSWORD,
         **settings,
     }
+
+
+def mail_poll(table: Table, port: int, **settings: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [SERVER_COMMAND, "mail-poll"], env=env, capture_output=True, text=True, timeout=120
+        [SERVER_COMMAND, "mail-poll"],
+        env=poll_env(table, port, **settings),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -194,3 +201,23 @@ def test_a_wrong_login_or_folder_is_reported_and_a_temporary_failure(
     no_folder = mail_poll(table, dovecot.port, TURNPOST_IMAP_FOLDER="Nowhere")
     assert no_folder.returncode == 75
     assert "Nowhere" in no_folder.stderr
+
+
+def test_mail_poll_every_keeps_polling_for_new_mail(table: Table, dovecot: Dovecot) -> None:
+    poller = subprocess.Popen(
+        [SERVER_COMMAND, "mail-poll", "--every", "1"],
+        env=poll_env(table, dovecot.port),
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(1.5)  # a first pass over an empty mailbox
+        dovecot.append(plain_reply(table.address(0), table.players[0]["email"], "show", "w@x"))
+        deadline = time.monotonic() + 60
+        while not table.answers_to(0) and time.monotonic() < deadline:
+            time.sleep(0.2)
+    finally:
+        poller.terminate()
+        _, log = poller.communicate(timeout=30)
+    (answer,) = table.answers_to(0)
+    assert "Your hand:" in text_of(answer), log
