@@ -24,7 +24,7 @@ top, and an attachment that big is not looked at)."""
 MAX_TEXT_CHARS = 64 * 1024
 MAX_LINE_CHARS = 500
 MAX_HEADER_CHARS = 998
-"""RFC 5322's line limit: longer header values are not ours to echo back."""
+"""RFC 5322's line limit: no more of a header's values is read."""
 
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc")
 """Where the address a reply was sent to can be found, the MTA's own record first."""
@@ -76,7 +76,7 @@ def _header(message: Message, name: str) -> str:
     """All values of a header, joined; '' when absent or beyond parsing."""
     try:
         values = message.get_all(name) or []
-        return " ".join(str(value) for value in values)[: MAX_HEADER_CHARS * 4]
+        return " ".join(str(value) for value in values)[:MAX_HEADER_CHARS]
     except Exception:  # the header registry raises on some malformed values
         return ""
 
