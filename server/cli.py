@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import signal
 import subprocess
@@ -10,11 +11,14 @@ import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import Annotated
 
 import redis
 import typer
 
 from server.config import Config
+from server.mail.mail_in import mail_in
+from server.mail.mail_poll import mail_poll
 from server.redis_process import RedisProcess
 from server.store import GameStore
 
@@ -99,6 +103,45 @@ def drop_snapshots() -> None:
         raise typer.Exit(2)
     dropped = GameStore(redis.Redis.from_url(url)).drop_snapshots()
     typer.echo(f"dropped {dropped} snapshots")
+
+
+@cli.command("mail-in")
+def mail_in_command(
+    recipient: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="the envelope recipient, if the MTA passes it (Postfix: ${original_recipient});"
+            " otherwise the Delivered-To, X-Original-To and To headers are read",
+        ),
+    ] = None,
+) -> None:
+    """Handle one reply to a turn email, read from standard input (for an MTA pipe).
+    Exits 0 once it is handled or dropped, 75 (try again later) when Redis or the outgoing
+    mail server cannot be reached.
+
+    Example: turnpost-server mail-in < reply.eml
+    """
+    log_to_stderr()
+    raise typer.Exit(mail_in(sys.stdin.buffer, recipient or []))
+
+
+@cli.command("mail-poll")
+def mail_poll_command(
+    every: Annotated[
+        float | None,
+        typer.Option(help="poll again every this many seconds instead of once", min=1),
+    ] = None,
+) -> None:
+    """Handle the unseen replies in the IMAP mailbox set by TURNPOST_IMAP_*, marking each seen.
+
+    Example: TURNPOST_IMAP_HOST=imap.example.org turnpost-server mail-poll --every 60
+    """
+    log_to_stderr()
+    raise typer.Exit(mail_poll(every))
+
+
+def log_to_stderr() -> None:
+    logging.basicConfig(level=logging.INFO, format="turnpost %(levelname)s %(message)s")
 
 
 def main() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import redis
-from flask import current_app
 
 from server.config import Config
 from server.games import GameService
@@ -33,5 +32,7 @@ class Services:
 
 
 def services() -> Services:
+    from flask import current_app  # here, so mail-in (no Flask app) starts without Flask
+
     found: Services = current_app.extensions["turnpost"]
     return found

@@ -1,0 +1,150 @@
+"""The emails that answer a reply: what happened, the game as that player sees it, what next.
+
+Every answer goes to the seat's registered address, never to whoever the From header names, and
+shows only that seat's view: a forged sender can make turnpost write to a player, never to
+itself. Each answer's Reply-To is a fresh reply address at the game's current version, so the
+player can answer it in turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from email.message import EmailMessage
+from email.utils import formataddr, formatdate, make_msgid
+from typing import Any
+
+from shared.engine import Engine
+
+HOW_TO_ANSWER = """\
+To answer, reply to this email with your move on the first line,
+written as in the list of legal moves (quoted text and anything below
+that line are ignored). Instead of a move you can write:
+  show    the game as you see it now
+  moves   your legal moves
+  help    this text
+Only replies from your registered address count. The address you
+reply to works until the game moves on; every answer brings a fresh one."""
+
+
+def compose(
+    *,
+    sender: str,
+    to: tuple[str, str],
+    subject: str,
+    in_reply_to: str | None,
+    reply_to: str,
+    body: str,
+    domain: str,
+) -> EmailMessage:
+    """An answer threaded under the message it answers (In-Reply-To, References, "Re:")."""
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = formataddr(to)
+    message["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
+    message["Date"] = formatdate()
+    message["Message-ID"] = make_msgid(domain=domain)
+    if in_reply_to:
+        message["In-Reply-To"] = in_reply_to
+        message["References"] = in_reply_to
+    message["Reply-To"] = reply_to
+    message["Auto-Submitted"] = "auto-replied"
+    message.set_content(body.rstrip("\n") + "\n")
+    return message
+
+
+def game_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
+    """A game as one seat sees it (an answer of `GameService.view` or `submit`): who sits
+    where, the engine's drawing of the view, and what happens next."""
+    game, me = answer["game"], answer["seat"]
+    seats = "  ".join(
+        f"seat {seat['seat']}: {seat['name']}{' (you)' if seat['seat'] == me else ''}"
+        for seat in game["seats"]
+    )
+    return "\n".join(
+        [
+            f"{game['title']} · game {game['id']} · version {answer['version']}",
+            seats,
+            "",
+            engine.render_view(answer["view"]).rstrip("\n"),
+            "",
+            next_step(answer),
+        ]
+    )
+
+
+def next_step(answer: dict[str, Any]) -> str:
+    game = answer["game"]
+    names = [seat["name"] or f"seat {seat['seat']}" for seat in game["seats"]]
+    if game["status"] == "finished":
+        result = game["result"] or {}
+        scores = " · ".join(
+            f"{names[seat]} {score}" for seat, score in enumerate(result.get("scores", []))
+        )
+        winners = ", ".join(names[seat] for seat in result.get("winners", []))
+        return f"The game is over. Scores: {scores}. Won by {winners}."
+    if answer["your_turn"]:
+        return "Your turn. Your legal moves:\n" + legal_moves_text(answer)
+    waiting = ", ".join(names[seat] for seat in answer["to_act"])
+    return f"Waiting for {waiting}." if waiting else "Nothing to do now."
+
+
+def legal_moves_text(answer: dict[str, Any]) -> str:
+    return "\n".join(f"  {move['text']}" for move in answer["legal_moves"])
+
+
+def with_how_to(*parts: str) -> str:
+    return "\n\n".join([*parts, HOW_TO_ANSWER])
+
+
+def played(engine: Engine[Any], answer: dict[str, Any]) -> str:
+    done = "; ".join(engine.render_event(event) for event in answer.get("applied", []))
+    return with_how_to(f"Played: {done}", game_text(engine, answer))
+
+
+STALE = "the game has moved on since the email you answered. Here it is as it is now."
+
+
+def refused(engine: Engine[Any], reason: str, answer: dict[str, Any]) -> str:
+    return with_how_to(f"Not played: {reason}", game_text(engine, answer))
+
+
+def shown(engine: Engine[Any], answer: dict[str, Any]) -> str:
+    return with_how_to(game_text(engine, answer))
+
+
+def moves(engine: Engine[Any], answer: dict[str, Any]) -> str:
+    if answer["your_turn"]:
+        return with_how_to("Your legal moves:\n" + legal_moves_text(answer))
+    return with_how_to(next_step(answer))
+
+
+def help_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
+    examples = [move["text"] for move in answer["legal_moves"][:3]]
+    shown_examples = f"\n\nFor example: {' · '.join(examples)}" if examples else ""
+    return with_how_to(f"This is {engine.title} at turnpost.{shown_examples}")
+
+
+def no_move(engine: Engine[Any], answer: dict[str, Any]) -> str:
+    return refused(engine, "your reply had no move in it (no text above the quoted email).", answer)
+
+
+def wrong_sender(senders: list[str], registered: str) -> str:
+    claimed = ", ".join(senders)[:300] or "no sender at all"
+    return with_how_to(
+        f"Not played: a reply to one of your turnpost emails came from {claimed}, not from "
+        f"your registered address {registered}, so it was ignored. If that was you, send "
+        "your reply again from your registered address."
+    )
+
+
+COMMANDS: dict[str, Callable[[Engine[Any], dict[str, Any]], str]] = {
+    "show": shown,
+    "moves": moves,
+    "help": help_text,
+}
+"""What a reply may say instead of a move (in any case)."""
+
+
+def for_command(command: str | None, engine: Engine[Any], answer: dict[str, Any]) -> str:
+    """The answer to a reply that is one of COMMANDS, or that says nothing (None)."""
+    return COMMANDS.get((command or "").lower(), no_move)(engine, answer)

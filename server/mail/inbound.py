@@ -1,0 +1,169 @@
+"""Handling one reply, however it arrived (an MTA pipe or an IMAP mailbox).
+
+A reply is trusted as far as its reply address, never further: the signed ticket names the game,
+the seat and the version; the sender must be that seat's registered address; the move goes
+through `GameService.submit` like any API call, against the ticket's version and keyed by the
+message, so a second delivery of the same message moves once. Mail that is not a reply to one
+of our addresses, or whose address is forged, is dropped with a log line: there is nobody
+trustworthy to answer. Everything else is answered at the seat's registered address.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+from server.config import Config
+from server.errors import ApiError
+from server.games import Game
+from server.mail import answers
+from server.mail.delivery import deliver
+from server.mail.reading import Letter, read_letter
+from server.mail.reply_address import (
+    LOCAL_PREFIX,
+    Ticket,
+    read_reply_address,
+    reply_address,
+    signing_key,
+)
+from server.mail.settings import MailSettings
+from server.services import Services
+
+log = logging.getLogger("turnpost.mail")
+
+
+class TemporaryFailure(Exception):
+    """Redis or the outgoing mail server could not be reached: the message must be kept and
+    handed over again later (it is safe to: handling is idempotent)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a message: `played`, `answered`, `refused` or `dropped`."""
+
+    status: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Mailroom:
+    """What handling replies needs: the game service, the mail settings and the signing key."""
+
+    services: Services
+    settings: MailSettings
+    key: bytes
+
+    @classmethod
+    def open(cls, config: Config, settings: MailSettings) -> Mailroom:
+        if not config.redis_url:
+            raise TemporaryFailure("REDIS_URL is not set: point it at the service's Redis")
+        client = redis.Redis.from_url(config.redis_url)
+        try:
+            key = signing_key(settings, client)
+        except redis.RedisError as error:
+            raise TemporaryFailure(f"cannot reach Redis: {error}") from error
+        return cls(Services.build(config, client), settings, key)
+
+
+def handle(raw: bytes, room: Mailroom, recipients: Iterable[str] = ()) -> Outcome:
+    """Handle one RFC 822 message; `recipients` are envelope recipients the MTA told us about
+    (looked at before the headers). Raises TemporaryFailure only."""
+    try:
+        return _handle(read_letter(raw), room, [*recipients])
+    except redis.RedisError as error:
+        raise TemporaryFailure(f"cannot reach Redis: {error}") from error
+
+
+def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
+    if letter.automatic:
+        return dropped(letter, f"sent automatically ({letter.automatic})")
+    addresses = [*recipients, *letter.recipients]
+    ticket = find_ticket(addresses, room.key)
+    if ticket is None:
+        ours = any(address.lower().startswith(LOCAL_PREFIX) for address in addresses)
+        why = "a forged or damaged reply address" if ours else "not sent to a reply address"
+        return dropped(letter, why)
+    try:
+        game = room.services.games.load(ticket.game_id)
+    except ApiError:
+        return dropped(letter, f"game {ticket.game_id} no longer exists")
+    seats = game.seats
+    player_id = seats[ticket.seat]["player"] if ticket.seat < len(seats) else None
+    player = room.services.players.get(player_id) if player_id else None
+    if player is None:
+        return dropped(letter, f"seat {ticket.seat} of game {game.id} has no player")
+    engine = game.engine
+    if not (len(letter.senders) == 1 and letter.senders[0].lower() == player["email"].lower()):
+        answer(room, letter, player, ticket, answers.wrong_sender(letter.senders, player["email"]))
+        return Outcome("refused", f"sender is not the player of seat {ticket.seat}")
+    if letter.first_line is None or letter.first_line.lower() in answers.COMMANDS:
+        current = room.services.games.view(game, ticket.seat)
+        body = answers.for_command(letter.first_line, engine, current)
+        answer(room, letter, player, at_version(current), body)
+        return Outcome("answered", letter.first_line or "no move found")
+    return _move(letter, room, ticket, game, player)
+
+
+def _move(
+    letter: Letter, room: Mailroom, ticket: Ticket, game: Game, player: dict[str, str]
+) -> Outcome:
+    games, engine = room.services.games, game.engine
+    try:
+        result = games.submit(
+            player, game.id, letter.first_line, ticket.version, "mail:" + letter.fingerprint
+        )
+    except ApiError as error:
+        current = games.view(games.load(game.id), ticket.seat)
+        reason = answers.STALE if error.code == "stale_version" else error.message
+        body = answers.refused(engine, reason, current)
+        answer(room, letter, player, at_version(current), body)
+        return Outcome("refused", error.code)
+    answer(room, letter, player, at_version(result), answers.played(engine, result))
+    return Outcome("played", f"game {game.id} version {result['version']}")
+
+
+def find_ticket(addresses: Iterable[str], key: bytes) -> Ticket | None:
+    for address in addresses:
+        ticket = read_reply_address(address, key)
+        if ticket is not None:
+            return ticket
+    return None
+
+
+def at_version(answer: dict[str, Any]) -> Ticket:
+    """The ticket for the seat of a view, at the version it shows."""
+    return Ticket(answer["game"]["id"], answer["seat"], answer["version"])
+
+
+def answer(
+    room: Mailroom, letter: Letter, player: dict[str, str], ticket: Ticket, body: str
+) -> None:
+    """Send an answer to the player's registered address, replying to `ticket`'s address."""
+    settings = room.settings
+    message = answers.compose(
+        sender=settings.sender,
+        to=(player["name"], player["email"]),
+        subject=letter.subject or "turnpost",
+        in_reply_to=letter.message_id,
+        reply_to=reply_address(ticket, room.key, settings.reply_domain),
+        body=body,
+        domain=settings.reply_domain,
+    )
+    try:
+        deliver(message, settings)
+    except smtplib.SMTPRecipientsRefused as error:
+        if any(code < 500 for code, _ in error.recipients.values()):
+            raise TemporaryFailure(f"cannot send the answer: {error}") from error
+        # Refused for good: trying the whole message again would only be refused again.
+        log.error("the answer to %s was refused: %s", player["email"], error.recipients)
+    except (OSError, smtplib.SMTPException) as error:
+        raise TemporaryFailure(f"cannot send the answer: {error}") from error
+
+
+def dropped(letter: Letter, why: str) -> Outcome:
+    return Outcome("dropped", f"{why} (message {letter.fingerprint})")

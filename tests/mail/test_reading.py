@@ -1,0 +1,70 @@
+"""The first line a person wrote, found in the ways mail clients lay out a reply."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.mail.reading import first_line, html_to_text, read_letter
+
+QUOTE = "> Your turn.\n> Your legal moves:\n>   resign\n"
+
+BODIES = {
+    "just the move": "play R7 draw deck\n",
+    "blank lines and spaces first": "\n\n   play  R7   draw deck  \n",
+    "above the quote": f"play R7 draw deck\n\nOn Sun, 22 Nov 2026, turnpost wrote:\n{QUOTE}",
+    "below the quote": f"On Sun, 22 Nov 2026, turnpost wrote:\n{QUOTE}\nplay R7 draw deck\n",
+    "attribution wrapped over two lines": (
+        "play R7 draw deck\n\nOn Sun, 22 Nov 2026 at 10:00, turnpost\n"
+        f"<turnpost@turnpost.test> wrote:\n{QUOTE}"
+    ),
+    "German client": f"play R7 draw deck\n\nAm 22.11.2026 um 10:00 schrieb turnpost:\n{QUOTE}",
+    "French client": f"play R7 draw deck\n\nLe 22 nov. 2026 à 10:00, turnpost a écrit :\n{QUOTE}",
+    "Outlook, original message": (
+        "play R7 draw deck\n\n-----Original Message-----\nFrom: turnpost\nSent: Sunday\n"
+        "Subject: your turn\n\nresign\n"
+    ),
+    "Outlook, underscores and From block": (
+        "play R7 draw deck\n\n________________________________\nFrom: turnpost\n"
+        "Sent: Sunday\nTo: ada\nSubject: your turn\n\nresign\n"
+    ),
+    "signature": "play R7 draw deck\n-- \nAda\nresign\n",
+    "Windows line ends": "play R7 draw deck\r\n\r\nOn Sun, turnpost wrote:\r\n> resign\r\n",
+}
+
+
+@pytest.mark.parametrize("layout", list(BODIES))
+def test_the_move_is_the_first_line_the_sender_wrote(layout: str) -> None:
+    assert first_line(BODIES[layout]) == "play R7 draw deck"
+
+
+@pytest.mark.parametrize(
+    "body", ["", "\n\n", f"On Sun, turnpost wrote:\n{QUOTE}", "-- \nAda\n", QUOTE]
+)
+def test_a_reply_with_nothing_of_its_own_has_no_first_line(body: str) -> None:
+    assert first_line(body) is None
+
+
+def test_html_loses_its_quotes_and_markup() -> None:
+    html = (
+        "<html><head><style>div { color: red }</style></head><body>"
+        "<div>play&nbsp;R7 draw deck</div><blockquote>resign</blockquote></body></html>"
+    )
+    assert first_line(html_to_text(html)) == "play R7 draw deck"
+
+
+def test_a_long_line_is_cut() -> None:
+    assert len(first_line("x" * 100_000) or "") == 500
+
+
+def test_a_message_without_a_message_id_is_known_by_its_hash() -> None:
+    raw = b"From: ada@example.org\nTo: play+x@t\n\nshow\n"
+    assert read_letter(raw).fingerprint == read_letter(raw).fingerprint
+    assert read_letter(raw).fingerprint.startswith("sha256:")
+    assert read_letter(raw + b"x").fingerprint != read_letter(raw).fingerprint
+    assert read_letter(b"Message-ID: <a@b>\n\nshow\n").fingerprint == "<a@b>"
+
+
+def test_only_a_well_formed_message_id_is_taken_and_echoed() -> None:
+    assert read_letter(b"Message-ID: <a\xff@b>\n\nshow\n").message_id is None
+    assert read_letter(b"Message-ID: junk <ok@host> \n\nshow\n").message_id == "<ok@host>"
+    assert read_letter(b"Subject: Re: \xff caf\xe9\n\nshow\n").subject == "Re: \ufffd caf\ufffd"

@@ -1,0 +1,85 @@
+"""Replies as mail clients write them move in the game, and the player gets the answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.mail.reply_address import Ticket
+from tests.mail.conftest import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
+
+CLIENTS = [
+    "thunderbird-plain.eml",
+    "gmail-html-only.eml",
+    "mutt-quoted-below.eml",
+    "outlook-top-posted.eml",
+    "apple-signature-attachment.eml",
+]
+
+
+@pytest.mark.parametrize("client", CLIENTS)
+def test_a_reply_from_each_mail_client_plays_its_first_line(table: Table, client: str) -> None:
+    seat = table.load().engine.to_act(table.load().state)[0]
+    before = table.view(seat)
+    move = next(m["text"] for m in before["legal_moves"] if m["text"].startswith("play"))
+    raw = letter(
+        client,
+        to=table.address(seat),
+        sender=table.players[seat]["email"].upper(),
+        move=move,
+        message_id=f"{client}@mail.example",
+        subject="lost-cities: your turn",
+    )
+
+    done = table.mail_in(raw)
+
+    assert done.returncode == 0, done.stderr
+    after = table.view(seat)
+    assert after["version"] == before["version"] + 1
+    (entry,) = table.services.games.log(table.load(), seat, before["version"])
+    assert entry["move"] == table.load().engine.parse_move(move)
+    (answer,) = table.answers_to(seat)
+    assert answer["In-Reply-To"] == f"<{client}@mail.example>"
+    assert answer["References"] == f"<{client}@mail.example>"
+    assert answer["Subject"].startswith(("Re: ", "RE: "))
+    assert answer["Auto-Submitted"] == "auto-replied"
+    assert answer["Date"] is not None and answer["Message-ID"].endswith("@turnpost.test>")
+    body = text_of(answer)
+    assert body.startswith("Played: ")
+    assert "Waiting for" in body
+    assert ticket_of(answer) == Ticket(table.game_id, seat, after["version"])
+    assert table.answers_to(1 - seat) == []
+
+
+def test_show_moves_and_help_are_answered_without_moving(table: Table) -> None:
+    seat = table.load().engine.to_act(table.load().state)[0]
+    version = table.load().version
+    hand = " ".join(table.view(seat)["view"]["hand"])
+    for command in ["show", "Moves", "HELP"]:
+        assert table.reply(seat, command).returncode == 0
+    assert table.load().version == version
+    show, moves, helped = table.answers_to(seat)
+    assert hand in text_of(show)
+    assert legal_moves_in(moves) == [m["text"] for m in table.view(seat)["legal_moves"]]
+    assert "first line" in text_of(helped)
+    assert all(ticket_of(answer).version == version for answer in (show, moves, helped))
+
+
+def test_an_illegal_move_is_answered_with_why_and_the_legal_moves(table: Table) -> None:
+    seat = table.load().engine.to_act(table.load().state)[0]
+    version = table.load().version
+    done = table.reply(seat, "play X99 draw deck")
+    assert done.returncode == 0, done.stderr
+    assert table.load().version == version
+    (answer,) = table.answers_to(seat)
+    assert text_of(answer).startswith("Not played: ")
+    assert legal_moves_in(answer) == [m["text"] for m in table.view(seat)["legal_moves"]]
+    assert ticket_of(answer).version == version
+
+
+def test_the_envelope_recipient_an_mta_passes_is_read_before_the_headers(table: Table) -> None:
+    seat = table.load().engine.to_act(table.load().state)[0]
+    raw = plain_reply("players@list.example", table.players[seat]["email"], "show", "env@x")
+    done = table.mail_in(raw, args=("--recipient", table.address(seat)))
+    assert done.returncode == 0, done.stderr
+    (answer,) = table.answers_to(seat)
+    assert "Your hand:" in text_of(answer)
