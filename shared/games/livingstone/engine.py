@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from shared.chance import Chance
 from shared.engine import JSON, Engine, Event, Move, Option, Seat
 from shared.games.livingstone import legal, notation, render, rules, scoring
-from shared.games.livingstone.moves import end_move
 from shared.games.livingstone.data import BAG, DEFAULT_BOARD, ROWS, board_from_table, parse_board
+from shared.games.livingstone.moves import end_move
 from shared.games.livingstone.rounds import roll_round
 from shared.games.livingstone.state import LivingstoneState, Player, Turn
 from shared.games.livingstone.stones import NO_STONES
