@@ -1,0 +1,65 @@
+"""After each move, exactly the players who must act get exactly one email: their own view,
+their legal moves, a reply address for that seat and version, and nobody else's hidden cards."""
+
+from __future__ import annotations
+
+import re
+
+from server.mail.reply_address import Ticket, read_reply_address
+from tests.api_client import ApiClient
+from tests.conftest import LiveServer
+from tests.mail.conftest import Mail, text_of
+from tests.service.test_games import start_game
+from shared.games import ENGINES
+
+
+def counts(mail: Mail, clients: list[ApiClient]) -> list[int]:
+    return [len(mail.inbox.to(client.player["email"])) for client in clients]
+
+
+def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
+    api: LiveServer, mail: Mail
+) -> None:
+    game_id, players = start_game(api, "lost-cities", rounds=1)
+    mail.run()
+    views = [p.ok("GET", f"/games/{game_id}") for p in players]
+    mover = 0 if views[0]["your_turn"] else 1
+    waiter = 1 - mover
+    # invitation to bo; game started to both (bo's and ada's start notice)
+    assert counts(mail, players)[mover] >= 1
+    (first,) = [m for m in mail.inbox.to(players[mover].player["email"]) if "your turn" in text_of(m)]
+    body = text_of(first)
+    engine = ENGINES["lost-cities"]
+    assert engine.render_view(views[mover]["view"]) in body
+    for legal in views[mover]["legal_moves"]:
+        assert f"  {legal['text']}\n" in body
+    assert read_reply_address(first["Reply-To"], b"test secret") == Ticket(
+        game_id, mover, views[mover]["version"]
+    )
+    hidden = set(views[waiter]["view"]["hand"])
+    assert not hidden & set(re.findall(r"[A-Z][a-z]?\d+", body))
+    before = counts(mail, players)
+
+    players[mover].ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": views[mover]["legal_moves"][0]["text"], "expected_version": views[mover]["version"]},
+    )
+    mail.run()
+    after = counts(mail, players)
+    assert after[mover] == before[mover]
+    assert after[waiter] == before[waiter] + 1
+    notice = mail.inbox.to(players[waiter].player["email"])[-1]
+    now = players[waiter].ok("GET", f"/games/{game_id}")
+    text = text_of(notice)
+    assert text.startswith("Your turn.")
+    assert engine.render_view(now["view"]) in text
+    assert read_reply_address(notice["Reply-To"], b"test secret") == Ticket(
+        game_id, waiter, now["version"]
+    )
+    own_hand = set(players[mover].ok("GET", f"/games/{game_id}")["view"]["hand"])
+    assert not own_hand & set(re.findall(r"[A-Z][a-z]?\d+", text))
+    assert notice["Subject"] == first["Subject"]
+    assert notice["References"] == first["References"] == f"<game.{game_id}@turnpost.example>"
+    mail.tick()
+    assert counts(mail, players) == after, "planning again sends nothing twice"
