@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 from server.mail.reply_address import Ticket, read_reply_address
+from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.conftest import LiveServer
 from tests.mail.conftest import Mail, text_of
 from tests.service.test_games import start_game
-from shared.games import ENGINES
 
 
 def counts(mail: Mail, clients: list[ApiClient]) -> list[int]:
