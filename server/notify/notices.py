@@ -45,21 +45,20 @@ def section(ctx: Context, item: dict[str, Any]) -> Section | None:
     at = ctx.games.at_version(game, item["version"])
     changes = _changes(ctx, at, seat, names)
     view = at.engine.render_view(at.engine.view(at.state, seat))
-    if kind == "finished":
-        return Section(
-            game.id, label, "Game over.", _result(at, names), changes, view, message_key=key
-        )
-    if kind == "started":
-        waiting = ", ".join(names[s] for s in at.engine.to_act(at.state))
-        headline = f"The game has started; it is {waiting}'s turn."
-        return Section(game.id, label, headline, [], [], view, message_key=key)
-    headline = " ".join(
+    who_left = " ".join(
         f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
         if timed_out
         else f"{names[who]} resigned."
         for who, action, timed_out in item.get("left", [])
     )
-    return Section(game.id, label, headline, [], changes, view, message_key=key)
+    if kind == "finished":
+        headline = f"Game over. {who_left}".strip()
+        return Section(game.id, label, headline, _result(at, names), changes, view, message_key=key)
+    if kind == "started":
+        waiting = ", ".join(names[s] for s in at.engine.to_act(at.state))
+        headline = f"The game has started; it is {waiting}'s turn."
+        return Section(game.id, label, headline, [], [], view, message_key=key)
+    return Section(game.id, label, who_left, [], changes, view, message_key=key)
 
 
 def _turn(

@@ -24,6 +24,7 @@ from server.notify import clocks
 from server.notify.context import Context
 from server.notify.outbox import item_id
 from server.notify.watch import CHANGED
+from shared.engine import RESIGN
 
 LOCK_SECONDS = 120
 
@@ -101,28 +102,24 @@ def _item(
 def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
     engine = game.engine
     log = ctx.games.store.log_raw(game.id)
-    if planned < 0:
-        before: tuple[int, ...] = ()
-        entries: list[dict[str, Any]] = []
-    else:
-        before = engine.to_act(ctx.games.at_version(game, planned).state)
-        entries = [json.loads(raw) for raw in log[planned:]]
+    before = engine.to_act(ctx.games.at_version(game, planned).state) if planned >= 0 else ()
+    entries = [json.loads(raw) for raw in log[max(planned, 0) :]]
     after = engine.to_act(game.state) if game.status == ACTIVE else ()
     movers = {entry["seat"] for entry in entries}
-    dropped = [e for e in entries if e["event"].get("action") == "resign" or e.get("timeout")]
+    dropped = [e for e in entries if e["move"] == RESIGN or e.get("timeout")]
     told: set[str] = set()
     turns = [seat for seat in after if seat not in before or seat in movers]
+    left = [[e["seat"], e["move"].get("action"), bool(e.get("timeout"))] for e in dropped]
     for seat, sitter in enumerate(game.seats):
         if not sitter["player"]:
             continue
         if game.status != ACTIVE:
-            item = _item(game.id, game.version, "finished", seat, now)
+            item = _item(game.id, game.version, "finished", seat, now, left=left)
         elif seat in turns:
             item = _item(game.id, game.version, "turn", seat, now, started=planned < 0)
         elif planned < 0:
             item = _item(game.id, game.version, "started", seat, now)
         elif dropped:
-            left = [[e["seat"], e["event"].get("action"), bool(e.get("timeout"))] for e in dropped]
             item = _item(game.id, game.version, "dropped", seat, now, left=left)
         else:
             continue

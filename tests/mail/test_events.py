@@ -60,8 +60,7 @@ def test_invitation_resignation_and_the_end_with_scores_and_seed(
     game = players[0].ok("GET", f"/games/{game_id}")["game"]
     for client in players:
         last = mail.to(client.player)[-1]
-        assert last.startswith("Game over.")
-        assert "bo: " in last and "resign" in last
+        assert last.startswith("Game over. bo resigned.")
         assert game["seed"] in last and f"turnpost verify {game_id}" in last
         assert "Winner: ada" in last
 

@@ -27,7 +27,8 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     waiter = 1 - mover
     # invitation to bo; game started to both (bo's and ada's start notice)
     assert counts(mail, players)[mover] >= 1
-    (first,) = [m for m in mail.inbox.to(players[mover].player["email"]) if "your turn" in text_of(m)]
+    received = mail.inbox.to(players[mover].player["email"])
+    (first,) = [m for m in received if "your turn" in text_of(m)]
     body = text_of(first)
     engine = ENGINES["lost-cities"]
     assert engine.render_view(views[mover]["view"]) in body
@@ -43,7 +44,10 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     players[mover].ok(
         "POST",
         f"/games/{game_id}/moves",
-        json={"move": views[mover]["legal_moves"][0]["text"], "expected_version": views[mover]["version"]},
+        json={
+            "move": views[mover]["legal_moves"][0]["text"],
+            "expected_version": views[mover]["version"],
+        },
     )
     mail.run()
     after = counts(mail, players)
