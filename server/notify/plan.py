@@ -125,5 +125,5 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
             continue
         if ctx.outbox.add(sitter["player"], item, now):
             told.add(sitter["player"])
-    clocks.follow(ctx, game, turns, entries[-1]["at"] if entries else now)
+    clocks.follow(ctx, game, turns, now)
     return told
