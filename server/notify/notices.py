@@ -79,18 +79,17 @@ def _turn(
         )
     elif item.get("started"):
         headline = "The game has started, and it is your turn."
+    elif item.get("again"):
+        headline = "It is still your turn."
     else:
         headline = "Your turn."
     notes = []
     clock = clocks.settings(game)
     if clock is not None:
-        then = (
-            "you refuse or end your turn where the rules allow, else you resign"
-            if clock["on_timeout"] == "skip"
-            else "you resign"
-        )
+        neutral = engine.neutral_move(at.state, seat) if clock["on_timeout"] == "skip" else None
+        then = "you resign" if neutral is None else f'"{engine.format_move(neutral)}" is played'
         per_move = _duration(clock["move_time"])
-        notes.append(f"You have {per_move} per move; when it runs out, {then}.")
+        notes.append(f"You have {per_move} per move; when it runs out, {then} for you.")
     ticket = Ticket(game.id, seat, version)
     return Section(
         game.id,

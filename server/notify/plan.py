@@ -116,7 +116,8 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
         if game.status != ACTIVE:
             item = _item(game.id, game.version, "finished", seat, now, left=left)
         elif seat in turns:
-            item = _item(game.id, game.version, "turn", seat, now, started=planned < 0)
+            again = seat in movers
+            item = _item(game.id, game.version, "turn", seat, now, started=planned < 0, again=again)
         elif planned < 0:
             item = _item(game.id, game.version, "started", seat, now)
         elif dropped:
