@@ -87,9 +87,13 @@ def _turn(
     clock = clocks.settings(game)
     if clock is not None:
         neutral = engine.neutral_move(at.state, seat) if clock["on_timeout"] == "skip" else None
-        then = "you resign" if neutral is None else f'"{engine.format_move(neutral)}" is played'
+        then = (
+            "you resign"
+            if neutral is None
+            else f'"{engine.format_move(neutral)}" is played for you'
+        )
         per_move = _duration(clock["move_time"])
-        notes.append(f"You have {per_move} per move; when it runs out, {then} for you.")
+        notes.append(f"You have {per_move} per move; when it runs out, {then}.")
     ticket = Ticket(game.id, seat, version)
     return Section(
         game.id,
