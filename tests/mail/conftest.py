@@ -3,6 +3,7 @@ over the real Redis and a real SMTP server, under a clock the test moves."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,6 +20,10 @@ from server.notify import context
 from server.notify.context import Context
 from server.notify.jobs import run_tick
 from tests.conftest import LiveServer, SmtpInbox, service_config
+
+# RQ's worker adds its own stdout/stderr handlers unless the logger has one: give it one that
+# does nothing, so its records go to the test's log capture and never to a stream since closed.
+logging.getLogger("rq").addHandler(logging.NullHandler())
 
 WARSAW = ZoneInfo("Europe/Warsaw")  # every test player's time zone (tests/api_client.py)
 
