@@ -18,8 +18,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from server.notify import context
-from server.redis_process import free_port
-from tests.conftest import LiveServer, SmtpInbox
+from tests.conftest import LiveServer, SmtpInbox, smtp_serving
 from tests.mail.conftest import Mail
 
 
@@ -44,11 +43,11 @@ class GatedInbox(SmtpInbox):
 @pytest.fixture
 def gated() -> Iterator[tuple[Controller, GatedInbox]]:
     inbox = GatedInbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    yield controller, inbox
-    inbox.gate.set()
-    controller.stop()
+    with smtp_serving(inbox) as controller:
+        try:
+            yield controller, inbox
+        finally:
+            inbox.gate.set()  # a stalled session would keep the server from stopping
 
 
 def test_a_worker_killed_mid_delivery_loses_nothing_and_sends_nothing_twice(
