@@ -67,3 +67,37 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     assert notice["References"] == first["References"] == f"<game.{game_id}@turnpost.example>"
     mail.tick()
     assert counts(mail, players) == after, "planning again sends nothing twice"
+
+
+def test_secret_cards_and_donations_stay_out_of_the_other_players_mail(
+    api: LiveServer, mail: Mail
+) -> None:
+    """In Livingstone the card a die draws and the amount donated are the mover's secrets: the
+    next player's notice shows the log as their own log shows it, and their own view only."""
+    game_id, players = start_game(api, "livingstone")
+    mail.run()
+    views = [p.ok("GET", f"/games/{game_id}") for p in players]
+    mover = 0 if views[0]["your_turn"] else 1
+    other = players[1 - mover]
+    die = min(views[mover]["view"]["dice"])
+    players[mover].ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": f"take {die} card; donate 2; end", "expected_version": 0},
+    )
+    mail.run()
+    text = mail.to(other.player)[-1]
+    assert text.startswith("Your turn.")
+    secret_view = players[mover].ok("GET", f"/games/{game_id}")["view"]["players"][mover]
+    (card,) = secret_view["hand"]
+    seen = other.ok("GET", f"/games/{game_id}")
+    own = ENGINES["livingstone"].render_view(seen["view"])
+    assert own in text
+    if card not in own:
+        assert card not in text
+    changes = text.split("Since your last move:\n")[1].split("\n\n")[0].splitlines()
+    log = other.ok("GET", f"/games/{game_id}/log")["entries"]
+    assert [line.split(": ", 1)[1] for line in changes] == [entry["text"] for entry in log]
+    assert not any("2" in line for line in changes if "donat" in line)
+    html = mail.inbox.to(other.player["email"])[-1].get_body(preferencelist=("html",))
+    assert html is not None and card not in str(html.get_content()).replace(own, "")
