@@ -14,7 +14,7 @@ from zoneinfo import available_timezones
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
-from server.notify.clocks import POLICIES, parse_move_time
+from server.notify.clock_options import POLICIES, parse_move_time
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
 from shared.games import ENGINES
 
@@ -163,25 +163,6 @@ class GameTypeSchema(Schema):
     max_players = fields.Integer()
     version = fields.Integer()
     options = fields.List(fields.Dict())
-
-
-SERVICE_OPTIONS: list[dict[str, Any]] = [
-    {
-        "name": "move_time",
-        "description": "time each player has per move, e.g. 90m, 12h, 3d (10m-365d); their "
-        "quiet hours and vacations do not count; reminders at 50% and 90% (default: no clock)",
-        "default": None,
-    },
-    {
-        "name": "on_timeout",
-        "description": "when a move time runs out: skip (the rules' way of doing nothing, "
-        "where there is one: refusing the dice, ending a Livingstone turn; otherwise resign) "
-        "or forfeit (resign)",
-        "default": "skip",
-        "choices": list(POLICIES),
-    },
-]
-"""Options every game type takes: the service's, not the rules'."""
 
 
 def move_clock(options: dict[str, Any]) -> dict[str, Any] | None:

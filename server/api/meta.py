@@ -6,7 +6,8 @@ from typing import Any
 
 from server.api.blueprint import Blueprint
 from server.limits import limiter
-from server.schemas import SERVICE_OPTIONS, GameTypeSchema, HealthSchema
+from server.notify.clock_options import SERVICE_OPTIONS
+from server.schemas import GameTypeSchema, HealthSchema
 from shared.games import ENGINES
 
 blp = Blueprint("meta", __name__, url_prefix="/api/v1", description="The service itself")

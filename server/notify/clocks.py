@@ -12,7 +12,6 @@ deadlines are enforced by the worker, never by a request.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from server import keys
@@ -25,24 +24,6 @@ DUE = "clock:games"
 REMINDERS = (50, 90)
 """Percent of the move time after which a reminder goes out."""
 SHORTEST_CHECK = 60.0
-
-UNITS = {"m": 60, "h": 3600, "d": 86400}
-DURATION = re.compile(r"^([1-9]\d{0,3})([mhd])$")
-MOVE_TIME_RANGE = (10 * 60, 365 * 86400)
-POLICIES = ("skip", "forfeit")
-
-
-def parse_move_time(text: str) -> int:
-    """`90m`, `12h`, `3d` → seconds; ValueError with the reason otherwise."""
-    found = DURATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
-    if found is None:
-        raise ValueError("a move time is a number and a unit: 90m, 12h or 3d")
-    seconds = int(found[1]) * UNITS[found[2]]
-    low, high = MOVE_TIME_RANGE
-    if not low <= seconds <= high:
-        raise ValueError("a move time is from 10m to 365d")
-    return seconds
-
 
 def settings(game: Game) -> dict[str, Any] | None:
     found: dict[str, Any] | None = json.loads(game.meta.get("clock") or "null")
