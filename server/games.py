@@ -285,9 +285,9 @@ class GameService:
         seats: int | None,
         options: dict[str, Any],
         invite: list[str],
-        clock: dict[str, Any] | None = None,
+        move_clock: dict[str, Any] | None = None,
     ) -> Game:
-        """A new game; `clock` is its move clock (`move_time` seconds, `on_timeout`), if any."""
+        """A new game; `move_clock` is `{move_time: seconds, on_timeout}`, if it has one."""
         engine = engine_for(type_id)
         count = seats if seats is not None else engine.min_players
         try:
@@ -324,7 +324,7 @@ class GameService:
             "updated": str(now),
             "to_act": "[]",
             "result": "",
-            "clock": json.dumps(clock) if clock else "",
+            "clock": json.dumps(move_clock) if move_clock else "",
         }
         game_id = new_game_id()
         self.listener.changing(game_id)

@@ -203,7 +203,7 @@ class CreateGameSchema(Schema):
 
     @post_load
     def clock(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
-        data["clock"] = move_clock(data["options"])
+        data["move_clock"] = move_clock(data["options"])
         return data
 
 
