@@ -24,6 +24,9 @@ log = logging.getLogger("turnpost.notify")
 SWEEP_AFTER = 30.0
 """A change older than this and still unplanned lost its job: the sweep plans it."""
 FAILED_DELIVERY_PAUSE = 300.0
+STILL_YOUR_TURN_AFTER = 120.0
+"""A player who just moved and must act again (the steps of a Livingstone turn) is told so
+only if they have not gone on by then: one at the keyboard is not mailed after every step."""
 
 
 def plan(game_id: str) -> None:
@@ -73,6 +76,8 @@ def deliver_due(ctx: Context, player_id: str) -> int:
     ready, later = [], []
     for item in waiting:
         held = held_until(profile, item["created"], now)
+        if held is None and item.get("again") and item["created"] + STILL_YOUR_TURN_AFTER > now:
+            held = item["created"] + STILL_YOUR_TURN_AFTER
         if held is None:
             ready.append(item["id"])
         else:

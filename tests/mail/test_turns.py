@@ -101,3 +101,33 @@ def test_secret_cards_and_donations_stay_out_of_the_other_players_mail(
     assert not any("2" in line for line in changes if "donat" in line)
     html = mail.inbox.to(other.player["email"])[-1].get_body(preferencelist=("html",))
     assert html is not None and card not in str(html.get_content()).replace(own, "")
+
+
+def test_a_player_still_to_act_after_a_step_is_told_only_if_they_stop(
+    api: LiveServer, mail: Mail
+) -> None:
+    game_id, players = start_game(api, "livingstone")
+    mail.run()
+    view = players[0].ok("GET", f"/games/{game_id}")
+    mover = players[0] if view["your_turn"] else players[1]
+    before = len(mail.to(mover.player))
+
+    def step(text: str) -> None:
+        version = mover.ok("GET", f"/games/{game_id}")["version"]
+        mover.ok(
+            "POST", f"/games/{game_id}/moves", json={"move": text, "expected_version": version}
+        )
+        mail.run()
+
+    die = min(mover.ok("GET", f"/games/{game_id}")["view"]["dice"])
+    step(f"take {die} thalers")
+    mail.clock.advance(60)
+    mail.tick()
+    step("donate 1")
+    mail.clock.advance(119)
+    mail.tick()
+    assert len(mail.to(mover.player)) == before, "still at it: no mail yet"
+    mail.clock.advance(2)
+    mail.tick()
+    assert len(mail.to(mover.player)) == before + 1
+    assert mail.to(mover.player)[-1].startswith("It is still your turn.")
