@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from server.errors import ApiError
 from tests.api_client import ApiClient
 from tests.conftest import LiveServer
 from tests.mail.conftest import Mail
@@ -133,3 +136,23 @@ def test_clock_options_and_profile_settings_are_checked(api: LiveServer) -> None
     away = ada.ok("POST", "/me/vacation")["vacation"]
     assert away["on"] is True and away["days_left"] <= 21
     assert ada.ok("DELETE", "/me/vacation")["vacation"]["on"] is False
+
+
+def test_the_yearly_vacation_allowance_runs_out(api: LiveServer, mail: Mail) -> None:
+    ada = api.client().register("ada")
+    vacations = mail.ctx.vacations
+    profile = mail.ctx.players.get(ada.player["id"])
+    assert profile is not None
+    profile = vacations.start(profile)
+    mail.clock.advance(15 * 86400)
+    profile = vacations.stop(profile)
+    assert vacations.status(profile)["days_left"] == 6
+    profile = vacations.start(profile)
+    assert vacations.status(profile)["until"] == int(mail.clock() + 6 * 86400)
+    mail.clock.advance(7 * 86400)
+    assert vacations.status(profile) == {"on": False, "since": None, "until": None, "days_left": 0}
+    paused = sum(b - a for a, b in vacations.intervals(profile, mail.clock()))
+    assert paused == 21 * 86400
+    with pytest.raises(ApiError) as refused:
+        vacations.start(profile)
+    assert refused.value.code == "no_vacation_left"
