@@ -107,13 +107,23 @@ QUIET_HOURS_DOC = {
 DIGEST_DOC = {"description": "true: one daily digest (when quiet hours end); false: every turn"}
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only: marshmallow's Boolean takes 1, "yes" and "on" too (and in
+    Python `1 in {True}` holds)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("true or false")
+        return value
+
+
 class ProfileUpdateSchema(Schema):
     email = fields.Email(validate=EMAIL)
     timezone = fields.String(validate=check_timezone)
     quiet_hours = fields.String(
         validate=[validate.Length(max=11), check_quiet_hours], metadata=QUIET_HOURS_DOC
     )
-    digest = fields.Boolean(truthy={True}, falsy={False}, metadata=DIGEST_DOC)
+    digest = StrictBoolean(metadata=DIGEST_DOC)
 
     @post_load
     def stored(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:

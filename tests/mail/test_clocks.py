@@ -128,7 +128,13 @@ def test_clock_options_and_profile_settings_are_checked(api: LiveServer) -> None
     )
     assert created["game"]["clock"] == {"move_time": 3 * 86400, "on_timeout": "skip"}
     assert "move_time" not in created["game"]["options"]
-    for bad in ({"quiet_hours": "25:00-08:00"}, {"quiet_hours": "22-8"}, {"digest": "yes"}):
+    bad_settings: list[dict[str, Any]] = [
+        {"quiet_hours": "25:00-08:00"},
+        {"quiet_hours": "22-8"},
+        {"digest": "yes"},
+        {"digest": 1},
+    ]
+    for bad in bad_settings:
         answer = ada.call("PATCH", "/me", json=bad)
         assert answer.status_code == 400 and answer.json()["error"]["code"] == "invalid_request"
     me = ada.ok("PATCH", "/me", json={"quiet_hours": "23:30-07:15", "digest": True})
