@@ -68,8 +68,9 @@ class Vacations:
     def start(self, profile: dict[str, str]) -> dict[str, str]:
         """Go on vacation now, until this year's allowance runs out (or `stop`)."""
         now = self.clock()
-        self._close(profile, now)
-        profile = {k: v for k, v in profile.items() if not k.startswith("vacation_")}
+        current = self._current(profile)
+        if current is not None and now < current[1]:
+            return profile  # away already
         left = self.allowance - self._used_this_year(profile, now)
         if left <= 0:
             raise ApiError(
@@ -77,6 +78,8 @@ class Vacations:
                 "no_vacation_left",
                 f"this year's vacation allowance ({self.allowance // DAY} days) is used up",
             )
+        self._close(profile, now)
+        profile = {k: v for k, v in profile.items() if not k.startswith("vacation_")}
         changes = {"vacation_since": str(now), "vacation_until": str(now + left)}
         self.client.hset(keys.player(profile["id"], "profile"), mapping=changes)
         return {**profile, **changes}

@@ -159,6 +159,8 @@ def test_the_yearly_vacation_allowance_runs_out(api: LiveServer, mail: Mail) -> 
     assert vacations.status(profile) == {"on": False, "since": None, "until": None, "days_left": 0}
     paused = sum(b - a for a, b in vacations.intervals(profile, mail.clock()))
     assert paused == 21 * 86400
+    stored = mail.ctx.redis.dump(f"{{p:{ada.player['id']}}}:profile")
     with pytest.raises(ApiError) as refused:
         vacations.start(profile)
     assert refused.value.code == "no_vacation_left"
+    assert mail.ctx.redis.dump(f"{{p:{ada.player['id']}}}:profile") == stored, "changes nothing"
