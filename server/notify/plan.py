@@ -27,6 +27,8 @@ from server.notify.watch import CHANGED
 from shared.engine import RESIGN
 
 LOCK_SECONDS = 120
+JOIN_GRACE = 60.0
+"""Longer than a join takes from marking the game to committing its seat."""
 
 
 class Busy(Exception):
@@ -39,11 +41,16 @@ def plan(ctx: Context, game_id: str) -> list[str]:
     if not ctx.redis.set(lock, "1", nx=True, ex=LOCK_SECONDS):
         raise Busy(game_id)
     try:
+        marked = ctx.redis.zscore(CHANGED, game_id)
         told = _plan(ctx, game_id)
-        # Unmark, then look again: a change that began before the unmark shows now, one after
-        # it marked the game anew; either way none is left unmarked and unplanned.
+        # Unmark, then look again: a move that began before the unmark shows in the log now,
+        # one after it marked the game anew. A join shows nothing until it commits, so an open
+        # game keeps a fresh mark until the sweep has looked once more.
         ctx.redis.zrem(CHANGED, game_id)
-        if _behind(ctx, game_id):
+        status = ctx.redis.hget(keys.game(game_id, "meta"), "status")
+        if status == OPEN.encode() and marked is not None and marked > ctx.clock() - JOIN_GRACE:
+            ctx.redis.zadd(CHANGED, {game_id: marked}, nx=True)
+        elif status is not None and status != OPEN.encode() and _behind(ctx, game_id):
             ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
         return told
     finally:
@@ -51,9 +58,6 @@ def plan(ctx: Context, game_id: str) -> list[str]:
 
 
 def _behind(ctx: Context, game_id: str) -> bool:
-    status = ctx.redis.hget(keys.game(game_id, "meta"), "status")
-    if status is None or status == OPEN.encode():
-        return False
     planned = int(ctx.redis.hget(keys.game(game_id, "mail"), "planned") or -1)
     return planned < int(ctx.redis.llen(keys.game(game_id, "log")))
 

@@ -42,3 +42,22 @@ def test_a_move_whose_job_was_never_queued_is_swept_up(api: LiveServer, mail: Ma
     mail.clock.advance(SWEEP_AFTER + 1)
     mail.tick()
     assert len(mail.to(bo.player)) == before + 1
+
+
+def test_a_join_whose_job_was_never_queued_is_swept_up(api: LiveServer, mail: Mail) -> None:
+    ada, bo = (api.client().register(name) for name in ("ada", "bo"))
+    game_id = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})["game"]["id"]
+    mail.run()
+    (invitation,) = mail.to(bo.player)
+    assert invitation.startswith("ada invites you")
+    games = mail.ctx.games
+    dying = GameService(
+        games.store, games.players, listener=DiesAfterWriting(mail.ctx.redis, mail.clock)
+    )
+    joiner = games.players.get(bo.player["id"])
+    assert joiner is not None
+    dying.join(joiner, game_id)
+    mail.clock.advance(SWEEP_AFTER + 1)
+    mail.tick()
+    assert any(text.startswith("The game has started") for text in mail.to(ada.player))
+    assert len(mail.to(bo.player)) == 2
