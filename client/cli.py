@@ -128,6 +128,69 @@ def register(
         )
 
 
+class Away(StrEnum):
+    on = "on"
+    off = "off"
+
+
+def show_profile(s: Session, answer: dict[str, Any]) -> None:
+    s.out.emit(answer, lambda console: render.profile(console, answer))
+
+
+@app.command()
+def me(
+    email: Annotated[str | None, typer.Option(help="Where notices go.")] = None,
+    timezone: Annotated[
+        str | None, typer.Option(help="Your IANA time zone, e.g. Europe/Warsaw.")
+    ] = None,
+    quiet_hours: Annotated[
+        str | None,
+        typer.Option(
+            help="Local hours without mail, which do not count against move clocks: "
+            "HH:MM-HH:MM, or 'none'."
+        ),
+    ] = None,
+    digest: Annotated[
+        bool | None,
+        typer.Option(
+            "--digest/--every-turn",
+            help="One daily digest when your quiet hours end, or an email every turn.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show your profile, or change how and when turnpost mails you.
+
+    Example: turnpost me --timezone Europe/Warsaw --quiet-hours 22:30-07:00 --digest
+    """
+    changes: dict[str, Any] = {
+        name: value
+        for name, value in {
+            "email": email,
+            "timezone": timezone,
+            "quiet_hours": quiet_hours,
+            "digest": digest,
+        }.items()
+        if value is not None
+    }
+    with session(as_json) as s:
+        show_profile(s, s.api.me(changes))
+
+
+@app.command()
+def vacation(
+    away: Annotated[Away, typer.Argument(metavar="on|off", help="Going away, or back.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Go on vacation (your move clocks stop, up to a yearly allowance) or come back.
+
+    Example: turnpost vacation on
+    """
+    with session(as_json) as s:
+        show_profile(s, s.api.vacation(away == Away.on))
+
+
 @app.command(name="config")
 def show_config(
     url: Annotated[str | None, typer.Option(help="Save this server URL.")] = None,

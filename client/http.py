@@ -113,6 +113,15 @@ class Api:
             "POST", "/players", json={"name": name, "email": email, "timezone": timezone}
         )
 
+    def me(self, changes: dict[str, Any] | None = None) -> Any:
+        """One's profile; with `changes`, changed first (PATCH)."""
+        if changes:
+            return self.request("PATCH", "/me", json=changes)
+        return self.request("GET", "/me")
+
+    def vacation(self, on: bool) -> Any:
+        return self.request("POST" if on else "DELETE", "/me/vacation")
+
     # -- games ------------------------------------------------------------------------------
 
     def game_types(self) -> Any:

@@ -227,3 +227,23 @@ def verification(console: Console, report: Verification) -> None:
         console.print(Text("The server played this game fairly.", style="bold green"))
     else:
         console.print(Text("This game does NOT check out.", style="bold red"))
+
+
+def profile(console: Console, me: dict[str, Any]) -> None:
+    """One's profile: who, where mail goes, when it may, and the vacation."""
+    away = me["vacation"]
+    if away["on"]:
+        until = datetime.fromtimestamp(away["until"]).strftime("%Y-%m-%d %H:%M")
+        vacation = f"on, until {until} at the latest"
+    else:
+        vacation = "off"
+    rows = [
+        ("name", me["name"]),
+        ("email", me["email"]),
+        ("time zone", me["timezone"]),
+        ("quiet hours", me["quiet_hours"]),
+        ("mail", "a daily digest" if me["digest"] else "every turn"),
+        ("vacation", f"{vacation} ({away['days_left']:g} days left this year)"),
+    ]
+    for label, value in rows:
+        console.print(f"{label + ':':13}{value}", markup=False, highlight=False)

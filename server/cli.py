@@ -19,6 +19,7 @@ import typer
 from server.config import Config
 from server.mail.mail_in import mail_in
 from server.mail.mail_poll import mail_poll
+from server.notify import worker as notify_worker
 from server.redis_process import RedisProcess
 from server.store import GameStore
 
@@ -32,8 +33,10 @@ def serve(
     workers: int = typer.Option(2, help="gunicorn worker processes"),
     threads: int = typer.Option(8, help="threads per worker (long polls hold one each)"),
 ) -> None:
-    """Run the API under gunicorn. Without REDIS_URL, start an embedded redis-server (AOF on,
-    every write synced, data under ./var/redis) for as long as the service runs.
+    """Run the API under gunicorn, and beside it the worker that sends mail (to the Maildir
+    ./var/mail unless TURNPOST_SMTP_HOST is set). Without REDIS_URL, start an embedded
+    redis-server (AOF on, every write synced, data under ./var/redis) for as long as the
+    service runs.
 
     Example: turnpost-server serve --port 8000
     """
@@ -67,13 +70,29 @@ def serve(
             ],
             env=env,
         )
+        mailer = subprocess.Popen([sys.executable, "-m", "server.cli", "worker"], env=env)
         try:
             server.wait()
         finally:
-            if server.poll() is None:
-                server.terminate()
-                server.wait()
+            for process in (server, mailer):
+                if process.poll() is None:
+                    process.terminate()
+                    process.wait()
     raise typer.Exit(server.returncode or 0)
+
+
+@cli.command()
+def worker() -> None:
+    """Run the mail worker: turn notices, digests, reminders and move-clock deadlines (RQ jobs
+    queued in the service's Redis). Needs REDIS_URL; run as many as you like.
+
+    Example: REDIS_URL=redis://localhost:6379/0 turnpost-server worker
+    """
+    config = Config()
+    if not config.redis_url:
+        typer.echo("set REDIS_URL to the service's Redis", err=True)
+        raise typer.Exit(2)
+    notify_worker.run(config)
 
 
 @contextmanager

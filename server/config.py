@@ -27,3 +27,5 @@ class Config:
     snapshot_every: int = field(default_factory=lambda: _int("TURNPOST_SNAPSHOT_EVERY", 16))
     idempotency_days: int = field(default_factory=lambda: _int("TURNPOST_IDEMPOTENCY_DAYS", 90))
     max_wait_seconds: int = field(default_factory=lambda: _int("TURNPOST_MAX_WAIT", 60))
+    vacation_days: int = field(default_factory=lambda: _int("TURNPOST_VACATION_DAYS", 21))
+    tick_seconds: int = field(default_factory=lambda: _int("TURNPOST_TICK_SECONDS", 30))

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from redis.exceptions import WatchError
 
@@ -109,6 +109,7 @@ def public_game(meta: dict[str, str]) -> dict[str, Any]:
         ],
         "options": {k: v for k, v in options.items() if finished or k not in hidden},
         "to_act": json.loads(meta.get("to_act", "[]")),
+        "clock": json.loads(meta["clock"]) if meta.get("clock") else None,
         "seed_sha256": meta["commitment"],
         "seed": meta["seed"] if finished else None,
         "result": json.loads(meta["result"]) if meta.get("result") else None,
@@ -128,6 +129,22 @@ def progress_meta(engine: Engine[Any], state: Any, now: int) -> dict[str, str]:
     }
 
 
+class ChangeListener(Protocol):
+    """Told before and after a game's seats, meta or log change (see `server.notify.watch`)."""
+
+    def changing(self, game_id: str) -> None: ...
+
+    def changed(self, game_id: str) -> None: ...
+
+
+class Unheard:
+    def changing(self, game_id: str) -> None:
+        pass
+
+    def changed(self, game_id: str) -> None:
+        pass
+
+
 class GameService:
     def __init__(
         self,
@@ -137,12 +154,14 @@ class GameService:
         snapshot_every: int = 16,
         idempotency_ttl: int = 90 * 86400,
         clock: Callable[[], float] = time.time,
+        listener: ChangeListener | None = None,
     ) -> None:
         self.store = store
         self.players = players
         self.snapshot_every = snapshot_every
         self.idempotency_ttl = idempotency_ttl
         self.clock = clock
+        self.listener = listener or Unheard()
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -171,6 +190,17 @@ class GameService:
     @staticmethod
     def _new_state(engine: Engine[Any], meta: dict[str, str]) -> Any:
         return engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
+
+    def at_version(self, game: Game, version: int) -> Game:
+        """The game as it was at `version` (its meta's progress fields as they were then)."""
+        if version == game.version:
+            return game
+        engine = game.engine
+        log = self.store.log_raw(game.id)[:version]
+        state = replay(engine, self._new_state(engine, game.meta), logged_moves(log))
+        at = json.loads(log[-1])["at"] if log else int(game.meta["updated"])
+        meta = {**game.meta, **progress_meta(engine, state, at)}
+        return Game(game.id, meta, engine, state, version)
 
     def for_player(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
         """The game and the caller's seat; 403 unless they sit (or are invited) in it."""
@@ -211,6 +241,8 @@ class GameService:
             }
             if reveal or entry["seat"] == seat:
                 shown["move"] = entry["move"]
+            if entry.get("timeout"):
+                shown["timeout"] = True
             entries.append(shown)
         return entries
 
@@ -253,7 +285,9 @@ class GameService:
         seats: int | None,
         options: dict[str, Any],
         invite: list[str],
+        move_clock: dict[str, Any] | None = None,
     ) -> Game:
+        """A new game; `move_clock` is `{move_time: seconds, on_timeout}`, if it has one."""
         engine = engine_for(type_id)
         count = seats if seats is not None else engine.min_players
         try:
@@ -290,13 +324,17 @@ class GameService:
             "updated": str(now),
             "to_act": "[]",
             "result": "",
+            "clock": json.dumps(move_clock) if move_clock else "",
         }
         game_id = new_game_id()
+        self.listener.changing(game_id)
         while not self.store.create(game_id, meta):
             game_id = new_game_id()
+            self.listener.changing(game_id)
         for seat in table:
             if seat["player"]:
                 self.players.add_game(seat["player"], game_id, now)
+        self.listener.changed(game_id)
         return self.load(game_id)
 
     def join(self, player: dict[str, str], game_id: str) -> Game:
@@ -318,6 +356,7 @@ class GameService:
                     if all(s["joined"] for s in table):
                         engine = ENGINES[meta["type"]]
                         update.update(progress_meta(engine, self._new_state(engine, meta), now))
+                    self.listener.changing(game_id)
                     pipe.multi()
                     pipe.hset(meta_key, mapping=update)
                     pipe.execute()
@@ -325,6 +364,7 @@ class GameService:
                 except WatchError:
                     continue
         self.players.add_game(player["id"], game_id, int(meta["created"]))
+        self.listener.changed(game_id)
         return self.load(game_id)
 
     @staticmethod
@@ -352,17 +392,20 @@ class GameService:
         move: Any,
         expected_version: int,
         idempotency_key: str | None = None,
+        *,
+        timed_out: bool = False,
     ) -> dict[str, Any]:
         """Apply a move (JSON, a list of JSON steps, or text notation) for the caller's seat.
 
         Answers the caller's new view. Refusals change nothing: 409 if the game moved on since
         `expected_version`, 422 if the rules forbid the move (with why, and the legal moves).
         With an idempotency key, a retry gets the first answer back instead of moving twice.
+        `timed_out` marks a move the service made for a seat whose clock ran out.
         """
         idem = keys.idempotency(game_id, player["id"], idempotency_key) if idempotency_key else None
         try:
             return self._replayed(idem) or self._submit(
-                player, game_id, move, expected_version, idem
+                player, game_id, move, expected_version, idem, timed_out
             )
         except ApiError:
             # A retry racing its own first attempt may see the game already moved on by it.
@@ -382,6 +425,7 @@ class GameService:
         move: Any,
         expected_version: int,
         idem: str | None,
+        timed_out: bool = False,
     ) -> dict[str, Any]:
         game, seat = self.for_player(game_id, player)
         if seat is None:
@@ -406,6 +450,7 @@ class GameService:
                 "move": engine.parse_move(engine.format_move(step)),
                 "event": event,
                 "at": now,
+                **({"timeout": True} if timed_out else {}),
             }
             for step, event in zip(steps, events, strict=True)
         ]
@@ -424,6 +469,30 @@ class GameService:
             except ApiError as error:
                 if error.code != "stale_version":
                     raise
+
+    def time_out(self, game_id: str, seat: int, since_version: int) -> bool:
+        """The seat's clock ran out on the decision it has faced since `since_version`: make
+        the rules' neutral move for it if the game's policy is `skip` and there is one, else
+        resign it. False (nothing done) if it has moved since, or the game moved on meanwhile
+        (the next check looks again)."""
+        game = self.load(game_id)
+        if game.status != ACTIVE or seat not in game.engine.to_act(game.state):
+            return False
+        since = self.store.log_raw(game_id, since_version)
+        if any(mover == seat for mover, _ in logged_moves(since)):
+            return False
+        player = self.players.get(game.seats[seat]["player"])
+        if player is None:
+            return False
+        policy = json.loads(game.meta.get("clock") or "{}").get("on_timeout", "skip")
+        neutral = game.engine.neutral_move(game.state, seat) if policy == "skip" else None
+        try:
+            self.submit(player, game_id, neutral or dict(RESIGN), game.version, timed_out=True)
+        except ApiError as error:
+            if error.code in ("stale_version", "game_over"):
+                return False
+            raise
+        return True
 
     def _unchanged_for(self, game: Game, seat: int, seen_version: int) -> bool:
         """Did the game move on only by other seats, leaving this seat's choice exactly as it
@@ -467,6 +536,7 @@ class GameService:
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
             snapshot = (new_version, snapshot_tag(engine), state)
+        self.listener.changing(game.id)
         appended = self.store.append(
             game.id,
             game.version,
@@ -484,6 +554,7 @@ class GameService:
             raise stale(int(appended.value))
         if appended.outcome == "inactive":
             raise ApiError(409, "game_over", "this game is over")
+        self.listener.changed(game.id)
         return response
 
 

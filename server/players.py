@@ -11,8 +11,10 @@ import redis
 
 from server import keys
 from server.errors import ApiError
+from server.notify.quiet import DEFAULT_QUIET_HOURS
 
-PROFILE_FIELDS = ("id", "name", "email", "timezone", "created")
+PROFILE_FIELDS = ("id", "name", "email", "timezone", "created", "quiet_hours", "digest")
+PROFILE_DEFAULTS = {"quiet_hours": DEFAULT_QUIET_HOURS, "digest": "false"}
 
 
 def hash_token(token: str) -> str:
@@ -81,6 +83,8 @@ class Players:
         return [g.decode() for g in self.client.zrevrange(keys.player(player_id, "games"), 0, -1)]
 
 
-def public(profile: dict[str, str]) -> dict[str, str]:
+def public(profile: dict[str, str]) -> dict[str, Any]:
     """What a player's own profile shows: never the token hash."""
-    return {name: profile[name] for name in PROFILE_FIELDS if name in profile}
+    shown: dict[str, Any] = {**PROFILE_DEFAULTS, **profile}
+    shown["digest"] = shown["digest"] == "true"
+    return {name: shown[name] for name in PROFILE_FIELDS if name in shown}

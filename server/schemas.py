@@ -12,8 +12,10 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 from zoneinfo import available_timezones
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate
 
+from server.notify.clock_options import POLICIES, parse_move_time
+from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
 from shared.games import ENGINES
 
 
@@ -90,9 +92,54 @@ class RegisterSchema(Schema):
     timezone = fields.String(load_default="UTC", validate=check_timezone)
 
 
+def check_quiet_hours(value: str) -> None:
+    try:
+        parse_quiet_hours(value)
+    except ValueError as error:
+        raise ValidationError(str(error)) from None
+
+
+QUIET_HOURS_DOC = {
+    "description": "mail is held in these local hours and their time does not count against "
+    f"move clocks: HH:MM-HH:MM (default {DEFAULT_QUIET_HOURS}) or 'none'",
+    "example": DEFAULT_QUIET_HOURS,
+}
+DIGEST_DOC = {"description": "true: one daily digest (when quiet hours end); false: every turn"}
+
+
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only: marshmallow's Boolean takes 1, "yes" and "on" too (and in
+    Python `1 in {True}` holds)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("true or false")
+        return value
+
+
 class ProfileUpdateSchema(Schema):
     email = fields.Email(validate=EMAIL)
     timezone = fields.String(validate=check_timezone)
+    quiet_hours = fields.String(
+        validate=[validate.Length(max=11), check_quiet_hours], metadata=QUIET_HOURS_DOC
+    )
+    digest = StrictBoolean(metadata=DIGEST_DOC)
+
+    @post_load
+    def stored(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
+        """Profiles are Redis hashes of strings: booleans as JSON spells them."""
+        if "digest" in data:
+            data["digest"] = "true" if data["digest"] else "false"
+        return data
+
+
+class VacationSchema(Schema):
+    on = fields.Boolean()
+    since = fields.Integer(allow_none=True)
+    until = fields.Integer(
+        allow_none=True, metadata={"description": "when this year's allowance runs out"}
+    )
+    days_left = fields.Float(metadata={"description": "of this year's allowance"})
 
 
 class PlayerSchema(Schema):
@@ -101,6 +148,9 @@ class PlayerSchema(Schema):
     email = fields.String()
     timezone = fields.String()
     created = fields.Integer()
+    quiet_hours = fields.String(metadata=QUIET_HOURS_DOC)
+    digest = fields.Boolean(metadata=DIGEST_DOC)
+    vacation = fields.Nested(VacationSchema)
 
 
 class TokenSchema(Schema):
@@ -125,15 +175,46 @@ class GameTypeSchema(Schema):
     options = fields.List(fields.Dict())
 
 
+def move_clock(options: dict[str, Any]) -> dict[str, Any] | None:
+    """Take the service options out of a game's options: the move clock, or None."""
+    errors: dict[str, list[str]] = {}
+    move_time, policy = options.pop("move_time", None), options.pop("on_timeout", None)
+    seconds = None
+    if move_time is not None:
+        try:
+            seconds = parse_move_time(move_time)
+        except ValueError as error:
+            errors["move_time"] = [str(error)]
+    if policy is not None and policy not in POLICIES:
+        errors["on_timeout"] = [f"on_timeout is one of {', '.join(POLICIES)}"]
+    elif policy is not None and move_time is None:
+        errors["on_timeout"] = ["on_timeout needs a move_time"]
+    if errors:
+        raise ValidationError({"options": errors})
+    return None if seconds is None else {"move_time": seconds, "on_timeout": policy or "skip"}
+
+
 class CreateGameSchema(Schema):
     type = fields.String(
         required=True, validate=validate.Length(max=64), metadata={"enum": sorted(ENGINES)}
     )
     seats = fields.Integer(strict=True, validate=validate.Range(1, 10))
-    options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), load_default=dict)
+    options = fields.Dict(
+        keys=fields.String(validate=validate.Length(max=64)),
+        load_default=dict,
+        metadata={
+            "description": "the game type's options, and move_time and on_timeout, which "
+            "every type takes (see GET /game-types)"
+        },
+    )
     invite = fields.List(
         fields.String(validate=NAME), load_default=list, validate=validate.Length(max=9)
     )
+
+    @post_load
+    def clock(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
+        data["move_clock"] = move_clock(data["options"])
+        return data
 
 
 class GameListQuery(Schema):
@@ -169,6 +250,9 @@ class GameSchema(Schema):
     seats = fields.List(fields.Nested(SeatSchema))
     options = fields.Dict()
     to_act = fields.List(fields.Integer())
+    clock = fields.Dict(
+        allow_none=True, metadata={"description": "move_time (seconds) and on_timeout, if set"}
+    )
     seed_sha256 = fields.String()
     seed = fields.String(allow_none=True, metadata={"description": "revealed when finished"})
     result = fields.Dict(allow_none=True)
@@ -210,6 +294,7 @@ class LogEntrySchema(Schema):
     event = fields.Dict()
     text = fields.String()
     move = fields.Raw(metadata={"description": "one's own moves; everyone's once finished"})
+    timeout = fields.Boolean(metadata={"description": "made by the service: time ran out"})
 
 
 class LogSchema(Schema):

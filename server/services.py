@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import redis
 
 from server.config import Config
 from server.games import GameService
+from server.notify.vacation import Vacations
+from server.notify.watch import GameWatch
 from server.players import Players
 from server.store import GameStore
 
@@ -18,17 +22,22 @@ class Services:
     redis: redis.Redis
     players: Players
     games: GameService
+    vacations: Vacations
 
     @classmethod
-    def build(cls, config: Config, client: redis.Redis) -> Services:
+    def build(
+        cls, config: Config, client: redis.Redis, clock: Callable[[], float] = time.time
+    ) -> Services:
         players = Players(client)
         games = GameService(
             GameStore(client),
             players,
             snapshot_every=config.snapshot_every,
             idempotency_ttl=config.idempotency_days * 86400,
+            clock=clock,
+            listener=GameWatch(client, clock),
         )
-        return cls(config, client, players, games)
+        return cls(config, client, players, games, Vacations(client, config.vacation_days, clock))
 
 
 def services() -> Services:

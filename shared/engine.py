@@ -191,6 +191,13 @@ class Engine(ABC, Generic[S]):
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)
 
+    def neutral_move(self, state: S, seat: Seat) -> Move | None:
+        """A legal move `seat` may be made to take when its time runs out: one the rules offer
+        as a way of doing nothing (refusing the dice, ending a turn), so skipping a player who
+        vanished neither helps nor harms anyone more than the rules do. None when the rules
+        offer no such move now; the service then resigns the seat instead."""
+        return None
+
     # -- seeing -----------------------------------------------------------------------------
 
     @abstractmethod

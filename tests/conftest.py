@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
@@ -96,11 +97,20 @@ class SmtpInbox:
         return [message for recipients, message in self.received if address in recipients]
 
 
+@contextmanager
+def smtp_serving(handler: SmtpInbox) -> Iterator[Controller]:
+    """A real SMTP server on a free loopback port, handing what it receives to `handler`."""
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        yield controller
+    finally:
+        controller.stop()
+
+
 @pytest.fixture
 def smtp_server() -> Iterator[tuple[Controller, SmtpInbox]]:
     """A real SMTP server on a free loopback port; `inbox.received` is what reached it."""
     inbox = SmtpInbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    yield controller, inbox
-    controller.stop()
+    with smtp_serving(inbox) as controller:
+        yield controller, inbox

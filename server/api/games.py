@@ -35,7 +35,12 @@ MAX_IDEMPOTENCY_KEY = 200
 def create(body: dict[str, Any]) -> dict[str, Any]:
     """Create a game; you take seat 0, invited players get reserved seats to join."""
     game = services().games.create(
-        g.player, body["type"], body.get("seats"), body["options"], body["invite"]
+        g.player,
+        body["type"],
+        body.get("seats"),
+        body["options"],
+        body["invite"],
+        body["move_clock"],
     )
     return services().games.view(game, 0)
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from server.api.blueprint import Blueprint
 from server.limits import limiter
+from server.notify.clock_options import SERVICE_OPTIONS
 from server.schemas import GameTypeSchema, HealthSchema
 from shared.games import ENGINES
 
@@ -26,5 +27,7 @@ def health() -> dict[str, Any]:
 @blp.doc(security=[])
 @blp.response(200, GameTypeSchema(many=True))
 def game_types() -> list[dict[str, Any]]:
-    """Every game type, its player counts and its options with their defaults."""
-    return [engine.describe() for engine in ENGINES.values()]
+    """Every game type, its player counts and its options with their defaults (the rules'
+    options, then move_time and on_timeout, which every type takes)."""
+    described = [engine.describe() for engine in ENGINES.values()]
+    return [{**d, "options": [*d["options"], *SERVICE_OPTIONS]} for d in described]

@@ -33,19 +33,43 @@ def register(body: dict[str, Any]) -> dict[str, Any]:
     return {"player": player, "token": token}
 
 
+def profile(player: dict[str, str]) -> dict[str, Any]:
+    """One's own profile, with the state of one's vacation."""
+    return {**public(player), "vacation": services().vacations.status(player)}
+
+
 @blp.route("/me")
 @blp.response(200, PlayerSchema)
 @authenticated
-def me() -> dict[str, str]:
-    return public(g.player)
+def me() -> dict[str, Any]:
+    """Your profile: email, time zone, quiet hours, daily digest or not, vacation."""
+    return profile(g.player)
 
 
 @blp.route("/me", methods=["PATCH"])
 @blp.arguments(ProfileUpdateSchema)
 @blp.response(200, PlayerSchema)
 @authenticated
-def update_me(changes: dict[str, Any]) -> dict[str, str]:
-    return public(services().players.update(g.player, changes))
+def update_me(changes: dict[str, Any]) -> dict[str, Any]:
+    """Change your email, time zone, quiet hours (`22:00-08:00`, `none`) or `digest`."""
+    return profile(services().players.update(g.player, changes))
+
+
+@blp.route("/me/vacation", methods=["POST"])
+@blp.response(200, PlayerSchema)
+@authenticated
+def start_vacation() -> dict[str, Any]:
+    """Go on vacation: your move clocks stop until you come back or this year's allowance
+    runs out (409 `no_vacation_left` when it has)."""
+    return profile(services().vacations.start(g.player))
+
+
+@blp.route("/me/vacation", methods=["DELETE"])
+@blp.response(200, PlayerSchema)
+@authenticated
+def stop_vacation() -> dict[str, Any]:
+    """Back from vacation: your move clocks run again."""
+    return profile(services().vacations.stop(g.player))
 
 
 @blp.route("/me/token", methods=["POST"])

@@ -108,7 +108,10 @@ def test_every_step_keeps_the_protocol(
             if bad != RESIGN:
                 with pytest.raises(IllegalMove):
                     engine.transition(state, seat, bad)
+        neutral = engine.neutral_move(state, seat)
+        assert neutral is None or neutral in moves, "a neutral move is a legal one"
         for idle in set(range(players)) - set(engine.to_act(state)):
+            assert engine.neutral_move(state, idle) is None
             for move in moves[:3]:
                 with pytest.raises(IllegalMove):
                     engine.transition(state, idle, move)
@@ -148,3 +151,19 @@ def test_resigning_ends_or_continues_the_game(
     result = engine.result(final)
     assert result is not None and quitter not in result["winners"]
 
+
+
+@pytest.mark.parametrize(
+    ("type_id", "neutral"),
+    [("lost-cities", None), ("lost-cities-dice", "refuse"), ("livingstone", None)],
+)
+def test_a_neutral_move_is_what_the_rules_offer_for_doing_nothing(
+    type_id: str, neutral: str | None
+) -> None:
+    """Refusing the dice is always open; Lost Cities has none, and Livingstone none before the
+    die pick (only `end` after it, which its own test covers)."""
+    engine = ENGINES[type_id]
+    state = engine.new(engine.min_players, "00" * 16)
+    (seat, *_) = engine.to_act(state)
+    move = engine.neutral_move(state, seat)
+    assert (engine.format_move(move) if move is not None else None) == neutral

@@ -170,6 +170,16 @@ def test_one_die_per_turn_and_end_only_after_it() -> None:
     assert ENGINE.to_act(state) == (1,) and event["next"] == 1
 
 
+def test_the_neutral_move_is_ending_the_turn_once_a_die_is_taken() -> None:
+    """Before the die pick the rules offer no way to let it pass, so a clock running out then
+    resigns the player instead."""
+    state = table()
+    assert ENGINE.neutral_move(state, 0) is None
+    state, _ = act(state, "take 1 thalers")
+    assert ENGINE.neutral_move(state, 0) == ENGINE.parse_move("end")
+    assert ENGINE.neutral_move(state, 1) is None
+
+
 def test_players_who_cannot_take_a_die_are_skipped_until_nobody_can() -> None:
     """A takes 1, B 4, C 2; A takes 3; B (needs more than 4) is skipped; C takes 3; now A needs
     more than 3, B more than 4, C more than 3, and only a 1 is left: the round ends."""

@@ -8,6 +8,7 @@ from shared.chance import Chance
 from shared.engine import JSON, Engine, Event, Move, Option, Seat
 from shared.games.livingstone import legal, notation, render, rules, scoring
 from shared.games.livingstone.data import BAG, DEFAULT_BOARD, ROWS, board_from_table, parse_board
+from shared.games.livingstone.moves import end_move
 from shared.games.livingstone.rounds import roll_round
 from shared.games.livingstone.state import LivingstoneState, Player, Turn
 from shared.games.livingstone.stones import NO_STONES
@@ -54,6 +55,14 @@ class Livingstone(Engine[LivingstoneState]):
 
     def legal_moves(self, state: LivingstoneState, seat: Seat) -> list[Move]:
         return legal.legal_moves(state, seat)
+
+    def neutral_move(self, state: LivingstoneState, seat: Seat) -> Move | None:
+        """Ending the turn, once a die is taken. Before that the rules have no way to let the
+        die pick pass (only a player who cannot take a die is skipped), so there is none."""
+        turn = state.turn
+        if turn is None or turn.seat != seat or not turn.dice_taken:
+            return None
+        return end_move()
 
     def transition(
         self, state: LivingstoneState, seat: Seat, move: JSON

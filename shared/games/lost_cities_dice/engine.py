@@ -86,6 +86,10 @@ class LostCitiesDice(Engine[State]):
             return []
         return legal_choices(state.sheets[seat], state.rules, state.colours, state.numbers)
 
+    def neutral_move(self, state: State, seat: Seat) -> Move | None:
+        """Refusing the dice is open to everyone who must choose."""
+        return dict(notation.REFUSE) if seat in state.to_act else None
+
     def transition(self, state: State, seat: Seat, move: JSON) -> tuple[State, Event]:
         choice = notation.read_move(require_mapping(move))
         if choice is None:

@@ -1,0 +1,75 @@
+"""Turning notices into an email: one notice, or several merged into one digest.
+
+Both the plain text and the HTML part come from templates (Jinja2, which ships with Flask);
+the HTML escapes everything, views and moves included. Every message of a game carries the
+same subject and refers to the same thread root, so mail readers keep a game in one thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from server.mail.settings import MailSettings
+
+TEMPLATES = Environment(
+    loader=PackageLoader("server.mail", "templates"),
+    autoescape=select_autoescape(["html"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One notice about one game, as the recipient may see it."""
+
+    game_id: str
+    game: str
+    """e.g. `Lost Cities 1a2b3c4d with ada, bo`: also the game's subject line."""
+    headline: str
+    notes: list[str] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)
+    view: str = ""
+    moves: list[str] = field(default_factory=list)
+    reply_to: str = ""
+    message_key: str = ""
+    """Unique per notice and recipient: makes the Message-ID, so a resend is recognisable."""
+
+
+def subject(section: Section) -> str:
+    return f"[turnpost] {section.game}"
+
+
+def thread_root(game_id: str, domain: str) -> str:
+    return f"<game.{game_id}@{domain}>"
+
+
+def compose(to: str, sections: list[Section], settings: MailSettings) -> EmailMessage:
+    """One message: a single notice threads with its game and answers to its reply address;
+    several (a digest) list each game's reply address in the body."""
+    message = EmailMessage()
+    message["From"] = settings.sender
+    message["To"] = to
+    message["Date"] = formatdate(localtime=False)
+    domain = settings.reply_domain
+    if len(sections) == 1:
+        (only,) = sections
+        message["Subject"] = subject(only)
+        message["Message-ID"] = f"<{only.message_key}@{domain}>"
+        message["In-Reply-To"] = thread_root(only.game_id, domain)
+        message["References"] = thread_root(only.game_id, domain)
+        if only.reply_to:
+            message["Reply-To"] = only.reply_to
+    else:
+        games = len({section.game_id for section in sections})
+        message["Subject"] = f"[turnpost] digest: {len(sections)} notices from {games} games"
+        message["Message-ID"] = make_msgid(domain=domain)
+    context = {"sections": sections, "digest": len(sections) > 1}
+    message.set_content(TEMPLATES.get_template("notice.txt").render(context))
+    message.add_alternative(TEMPLATES.get_template("notice.html").render(context), subtype="html")
+    return message

@@ -1,0 +1,74 @@
+"""What every notification job works with, made once per worker process.
+
+Jobs take only ids as arguments and find the rest here. The worker builds it from the
+environment; a test installs its own with `use` (a controlled clock, a test SMTP server), so
+the very same job functions run under a clock the test moves.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import redis
+from rq import Queue
+
+from server.config import Config
+from server.games import GameService
+from server.mail.settings import MailSettings
+from server.notify.outbox import Outbox
+from server.notify.vacation import Vacations
+from server.notify.watch import GameWatch
+from server.players import Players
+from server.services import Services
+
+
+@dataclass(frozen=True)
+class Context:
+    redis: redis.Redis
+    mail: MailSettings
+    clock: Callable[[], float]
+    players: Players
+    games: GameService
+    outbox: Outbox
+    vacations: Vacations
+    queue: Queue
+
+    @classmethod
+    def build(
+        cls,
+        config: Config,
+        client: redis.Redis,
+        mail: MailSettings,
+        clock: Callable[[], float] = time.time,
+    ) -> Context:
+        services = Services.build(config, client, clock)
+        watch = GameWatch(client, clock)
+        return cls(
+            client,
+            mail,
+            clock,
+            services.players,
+            services.games,
+            Outbox(client),
+            services.vacations,
+            watch.queue,
+        )
+
+
+_current: Context | None = None
+
+
+def use(context: Context | None) -> None:
+    """Install the context jobs run with (None: build one from the environment again)."""
+    global _current
+    _current = context
+
+
+def current() -> Context:
+    global _current
+    if _current is None:
+        config = Config()
+        _current = Context.build(config, redis.Redis.from_url(config.redis_url), MailSettings())
+    return _current

@@ -1,0 +1,102 @@
+"""The worker's jobs (RQ). Each takes ids only and is safe to run again or concurrently.
+
+- `plan(game_id)`: a game changed; put its notices in its players' outboxes.
+- `flush(player_id)`: deliver what in a player's outbox may go out now (see `quiet`).
+- `tick()`: every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (a web
+  process died between its write and its job), flush players whose held mail is due, and
+  check the move clocks that are due.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from server.mail.compose import compose
+from server.mail.delivery import deliver
+from server.notify import clocks, notices
+from server.notify import plan as planning
+from server.notify.context import Context, current
+from server.notify.quiet import held_until
+from server.notify.watch import CHANGED, RETRY
+
+log = logging.getLogger("turnpost.notify")
+
+SWEEP_AFTER = 30.0
+"""A change older than this and still unplanned lost its job: the sweep plans it."""
+FAILED_DELIVERY_PAUSE = 300.0
+STILL_YOUR_TURN_AFTER = 120.0
+"""A player who just moved and must act again (the steps of a Livingstone turn) is told so
+only if they have not gone on by then: one at the keyboard is not mailed after every step."""
+
+
+def plan(game_id: str) -> None:
+    ctx = current()
+    for player_id in planning.plan(ctx, game_id):
+        enqueue_flush(ctx, player_id)
+
+
+def flush(player_id: str) -> None:
+    deliver_due(current(), player_id)
+
+
+def check_clock(game_id: str) -> None:
+    ctx = current()
+    for player_id in clocks.check(ctx, game_id):
+        enqueue_flush(ctx, player_id)
+
+
+def tick() -> None:
+    run_tick(current())
+
+
+def enqueue_flush(ctx: Context, player_id: str) -> None:
+    ctx.queue.enqueue(flush, player_id, retry=RETRY, description=f"flush {player_id}")
+
+
+def run_tick(ctx: Context) -> None:
+    now = ctx.clock()
+    for game in ctx.redis.zrangebyscore(CHANGED, "-inf", now - SWEEP_AFTER):
+        ctx.queue.enqueue(plan, game.decode(), retry=RETRY, description=f"sweep {game!r}")
+    for player_id in ctx.outbox.due_players(now):
+        enqueue_flush(ctx, player_id)
+    for game in ctx.redis.zrangebyscore(clocks.DUE, "-inf", now):
+        ctx.queue.enqueue(check_clock, game.decode(), retry=RETRY)
+
+
+def deliver_due(ctx: Context, player_id: str) -> int:
+    """Send the player's notices that may go out now: one alone as its own email, several as
+    one digest; hold the rest until they may. Returns how many messages went out (0 or 1)."""
+    now = ctx.clock()
+    ctx.outbox.reclaim(player_id, now)
+    profile = ctx.players.get(player_id)
+    waiting = ctx.outbox.waiting(player_id)
+    if profile is None or not waiting:
+        ctx.outbox.settle(player_id)
+        return 0
+    ready, later = [], []
+    for item in waiting:
+        held = held_until(profile, item["created"], now)
+        if held is None and item.get("again") and item["created"] + STILL_YOUR_TURN_AFTER > now:
+            held = item["created"] + STILL_YOUR_TURN_AFTER
+        if held is None:
+            ready.append(item["id"])
+        else:
+            later.append(held)
+    claimed = ctx.outbox.claim(player_id, ready, now)
+    ids = [item["id"] for item in claimed]
+    sections = []
+    try:
+        sections = [s for item in claimed if (s := notices.section(ctx, item)) is not None]
+        if sections:
+            deliver(compose(profile["email"], sections, ctx.mail), ctx.mail)
+    except Exception:
+        log.exception("delivery to %s failed; kept for a retry", player_id)
+        ctx.outbox.release(player_id, ids)
+        ctx.outbox.schedule(player_id, now + FAILED_DELIVERY_PAUSE)
+        raise
+    ctx.outbox.done(player_id, ids, now)
+    if later:
+        ctx.outbox.schedule(player_id, min(later))
+    else:
+        ctx.outbox.settle(player_id)
+    return 1 if sections else 0

@@ -1,0 +1,147 @@
+"""What one notice says to one player, written from the game as that player may see it.
+
+Everything here goes through the engine's `view`, `redact_event` and `legal_moves` for the
+recipient's own seat, so a notice holds exactly what `GET /games/{id}` and its log would show
+them: their hand, never another's. A turn notice that the game has overtaken (the player moved,
+or need not act any more) says nothing: it is dropped.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from server.games import ACTIVE, FINISHED, Game
+from server.mail.compose import Section
+from server.mail.reply_address import Ticket, reply_address, signing_key
+from server.notify import clocks
+from server.notify.context import Context
+
+MAX_CHANGES = 30
+
+
+def section(ctx: Context, item: dict[str, Any]) -> Section | None:
+    game = ctx.games.load(item["game"])
+    seat: int = item["seat"]
+    names = [sitter["name"] or f"seat {i}" for i, sitter in enumerate(game.seats)]
+    label = f"{game.engine.title} {game.id[:8]} with {', '.join(names)}"
+    key = f"{item['id'].replace(':', '.')}.{seat}"
+    kind = item["kind"]
+    if kind == "invite":
+        creator = ctx.players.get(game.meta["creator"])
+        return Section(
+            game.id,
+            label,
+            f"{creator['name'] if creator else 'Someone'} invites you to a game of "
+            f"{game.engine.title}.",
+            notes=[
+                f"Take your seat with: turnpost join {game.id}",
+                "The game starts when every seat is taken.",
+            ],
+            message_key=key,
+        )
+    if kind in ("turn", "reminder"):
+        return _turn(ctx, game, item, label, key, names)
+    at = ctx.games.at_version(game, item["version"])
+    changes = _changes(ctx, at, seat, names)
+    view = at.engine.render_view(at.engine.view(at.state, seat))
+    who_left = " ".join(
+        f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
+        if timed_out
+        else f"{names[who]} resigned."
+        for who, action, timed_out in item.get("left", [])
+    )
+    if kind == "finished":
+        headline = f"Game over. {who_left}".strip()
+        return Section(game.id, label, headline, _result(at, names), changes, view, message_key=key)
+    if kind == "started":
+        waiting = ", ".join(names[s] for s in at.engine.to_act(at.state))
+        headline = f"The game has started; it is {waiting}'s turn."
+        return Section(game.id, label, headline, [], [], view, message_key=key)
+    return Section(game.id, label, who_left, [], changes, view, message_key=key)
+
+
+def _turn(
+    ctx: Context, game: Game, item: dict[str, Any], label: str, key: str, names: list[str]
+) -> Section | None:
+    seat, version = item["seat"], item["version"]
+    if game.status != ACTIVE or seat not in game.engine.to_act(game.state):
+        return None
+    if any(entry["seat"] == seat for entry in ctx.games.store.log(game.id, version)):
+        return None
+    at = ctx.games.at_version(game, version)
+    engine = at.engine
+    if item["kind"] == "reminder":
+        headline = (
+            f"Reminder: it is still your turn, and {item['percent']}% of your move time is "
+            f"used: about {_duration(item['left'])} is left (your quiet hours and vacations "
+            "do not count)."
+        )
+    elif item.get("started"):
+        headline = "The game has started, and it is your turn."
+    elif item.get("again"):
+        headline = "It is still your turn."
+    else:
+        headline = "Your turn."
+    notes = []
+    clock = clocks.settings(game)
+    if clock is not None:
+        neutral = engine.neutral_move(at.state, seat) if clock["on_timeout"] == "skip" else None
+        then = (
+            "you resign"
+            if neutral is None
+            else f'"{engine.format_move(neutral)}" is played for you'
+        )
+        per_move = _duration(clock["move_time"])
+        notes.append(f"You have {per_move} per move; when it runs out, {then}.")
+    ticket = Ticket(game.id, seat, version)
+    return Section(
+        game.id,
+        label,
+        headline,
+        notes,
+        _changes(ctx, at, seat, names),
+        engine.render_view(engine.view(at.state, seat)),
+        [engine.format_move(move) for move in engine.legal_moves(at.state, seat)],
+        reply_address(ticket, signing_key(ctx.mail, ctx.redis), ctx.mail.reply_domain),
+        key,
+    )
+
+
+def _changes(ctx: Context, at: Game, seat: int, names: list[str]) -> list[str]:
+    """The log since the seat's own last entry, as the seat may see it."""
+    raw = ctx.games.store.log_raw(at.id)[: at.version]
+    own = [i for i, entry in enumerate(raw) if json.loads(entry)["seat"] == seat]
+    since = own[-1] + 1 if own else 0
+    lines = []
+    for entry in ctx.games.log(at, seat, since):
+        if entry["version"] > at.version:
+            break
+        late = " (time ran out)" if entry.get("timeout") else ""
+        lines.append(f"{names[entry['seat']]}{late}: {entry['text']}")
+    return lines[-MAX_CHANGES:]
+
+
+def _result(game: Game, names: list[str]) -> list[str]:
+    result = game.engine.result(game.state) or {}
+    scores = result.get("scores", [])
+    winners = result.get("winners", [])
+    notes = [
+        "Final scores: " + ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores)),
+        "Winner: " + (", ".join(names[i] for i in winners) or "nobody"),
+    ]
+    if game.status == FINISHED or game.meta.get("status") == FINISHED:
+        notes.append(
+            f"The seed was {game.meta['seed']} (its SHA-256, {game.meta['commitment']}, was "
+            f"published when the game was made); check every shuffle and roll with: "
+            f"turnpost verify {game.id}"
+        )
+    return notes
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 2 * 86400:
+        return f"{seconds / 86400:.0f} days"
+    if seconds >= 2 * 3600:
+        return f"{seconds / 3600:.0f} hours"
+    return f"{max(seconds, 60) / 60:.0f} minutes"

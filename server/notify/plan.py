@@ -1,0 +1,134 @@
+"""From a change in a game to the notices its players get.
+
+Planning looks at everything between the last planned version and now as one change, so a
+worker that fell behind sends one notice per player, about the game as it is:
+
+- a seat that must act now and did not have to before (or has just moved and must act again)
+  gets "your turn"; the others, whose decision stands, get nothing new;
+- everyone gets "game over" when it ended, "game started" when it began (unless it is their
+  turn), and a note when someone resigned or ran out of time;
+- invited players get an invitation once.
+
+The planned version is stored beside the log and only ever raised, under a per-game lock, so
+planning is safe to repeat and to run in several workers.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from server import keys
+from server.games import ACTIVE, OPEN, Game
+from server.notify import clocks
+from server.notify.context import Context
+from server.notify.outbox import item_id
+from server.notify.watch import CHANGED
+from shared.engine import RESIGN
+
+LOCK_SECONDS = 120
+JOIN_GRACE = 60.0
+"""Longer than a join takes from marking the game to committing its seat."""
+
+
+class Busy(Exception):
+    """Another worker is planning this game; the job is retried later."""
+
+
+def plan(ctx: Context, game_id: str) -> list[str]:
+    """Plan the game's pending notices; returns the players who got any."""
+    lock = keys.game(game_id, "mail:lock")
+    if not ctx.redis.set(lock, "1", nx=True, ex=LOCK_SECONDS):
+        raise Busy(game_id)
+    try:
+        marked = ctx.redis.zscore(CHANGED, game_id)
+        told = _plan(ctx, game_id)
+        # Unmark, then look again: a move that began before the unmark shows in the log now,
+        # one after it marked the game anew. A join shows nothing until it commits, so an open
+        # game keeps a fresh mark until the sweep has looked once more.
+        ctx.redis.zrem(CHANGED, game_id)
+        status = ctx.redis.hget(keys.game(game_id, "meta"), "status")
+        if status == OPEN.encode() and marked is not None and marked > ctx.clock() - JOIN_GRACE:
+            ctx.redis.zadd(CHANGED, {game_id: marked}, nx=True)
+        elif status is not None and status != OPEN.encode() and _behind(ctx, game_id):
+            ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
+        return told
+    finally:
+        ctx.redis.delete(lock)
+
+
+def _behind(ctx: Context, game_id: str) -> bool:
+    planned = int(ctx.redis.hget(keys.game(game_id, "mail"), "planned") or -1)
+    return planned < int(ctx.redis.llen(keys.game(game_id, "log")))
+
+
+def _plan(ctx: Context, game_id: str) -> list[str]:
+    state_key = keys.game(game_id, "mail")
+    done = {k.decode(): v.decode() for k, v in ctx.redis.hgetall(state_key).items()}
+    meta = ctx.games.store.meta(game_id)
+    if not meta:
+        return []
+    now = ctx.clock()
+    told: set[str] = set()
+    if "invited" not in done:
+        creator = meta["creator"]
+        for seat, sitter in enumerate(json.loads(meta["seats"])):
+            if sitter["player"] and sitter["player"] != creator and not sitter["joined"]:
+                item = _item(game_id, 0, "invite", seat, now)
+                ctx.outbox.add(sitter["player"], item, now)
+                told.add(sitter["player"])
+        ctx.redis.hset(state_key, "invited", "1")
+    if meta["status"] == OPEN:
+        return sorted(told)
+    game = ctx.games.load(game_id)
+    planned = int(done.get("planned", -1))
+    if planned < game.version:
+        told |= _notices(ctx, game, planned, now)
+        ctx.redis.hset(state_key, "planned", str(game.version))
+    return sorted(told)
+
+
+def _item(
+    game_id: str, version: int, kind: str, seat: int, now: float, **more: Any
+) -> dict[str, Any]:
+    return {
+        "id": item_id(game_id, version, kind),
+        "kind": kind,
+        "game": game_id,
+        "version": version,
+        "seat": seat,
+        "created": now,
+        **more,
+    }
+
+
+def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
+    engine = game.engine
+    start = max(planned, 0)
+    log = ctx.games.store.log_raw(game.id, start)[: game.version - start]
+    before = engine.to_act(ctx.games.at_version(game, planned).state) if planned >= 0 else ()
+    entries = [json.loads(raw) for raw in log]
+    after = engine.to_act(game.state) if game.status == ACTIVE else ()
+    movers = {entry["seat"] for entry in entries}
+    dropped = [e for e in entries if e["move"] == RESIGN or e.get("timeout")]
+    told: set[str] = set()
+    turns = [seat for seat in after if seat not in before or seat in movers]
+    left = [[e["seat"], e["move"].get("action"), bool(e.get("timeout"))] for e in dropped]
+    for seat, sitter in enumerate(game.seats):
+        if not sitter["player"]:
+            continue
+        if game.status != ACTIVE:
+            item = _item(game.id, game.version, "finished", seat, now, left=left)
+        elif seat in turns:
+            again = seat in movers
+            item = _item(game.id, game.version, "turn", seat, now, started=planned < 0, again=again)
+        elif planned < 0:
+            item = _item(game.id, game.version, "started", seat, now)
+        elif dropped:
+            item = _item(game.id, game.version, "dropped", seat, now, left=left)
+        else:
+            continue
+        if ctx.outbox.add(sitter["player"], item, now):
+            told.add(sitter["player"])
+    clocks.follow(ctx, game, turns, now)
+    return told

@@ -1,0 +1,95 @@
+"""Quiet hours and digests: when, in a player's own time zone, mail may go out.
+
+Pure functions of a profile and a timestamp. Quiet hours are a daily local interval
+("22:00-08:00", possibly across midnight); they hold mail and stop a player's move clock.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+DEFAULT_QUIET_HOURS = "22:00-08:00"
+NO_QUIET_HOURS = "none"
+DIGEST_TIME = time(8, 0)
+"""When a daily digest goes out for a player with no quiet hours."""
+
+QUIET_HOURS = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$")
+
+Interval = tuple[float, float]
+
+
+def parse_quiet_hours(text: str) -> tuple[time, time] | None:
+    """`HH:MM-HH:MM` (start, end) or `none`; ValueError otherwise. Equal ends mean none."""
+    if text == NO_QUIET_HOURS:
+        return None
+    found = QUIET_HOURS.fullmatch(text)
+    if found is None:
+        raise ValueError("quiet hours are HH:MM-HH:MM in your time zone, or 'none'")
+    start = time(int(found[1]), int(found[2]))
+    end = time(int(found[3]), int(found[4]))
+    return None if start == end else (start, end)
+
+
+def _zone(profile: Mapping[str, str]) -> ZoneInfo:
+    return ZoneInfo(profile.get("timezone") or "UTC")
+
+
+def _quiet(profile: Mapping[str, str]) -> tuple[time, time] | None:
+    return parse_quiet_hours(profile.get("quiet_hours") or DEFAULT_QUIET_HOURS)
+
+
+def _at(day: date, moment: time, zone: ZoneInfo) -> float:
+    return datetime.combine(day, moment, tzinfo=zone).timestamp()
+
+
+def quiet_intervals(profile: Mapping[str, str], start: float, end: float) -> Iterator[Interval]:
+    """The player's quiet intervals (UTC timestamps) that overlap [start, end]."""
+    quiet = _quiet(profile)
+    if quiet is None or end <= start:
+        return
+    zone = _zone(profile)
+    first = datetime.fromtimestamp(start, zone).date() - timedelta(days=1)
+    last = datetime.fromtimestamp(end, zone).date()
+    day = first
+    while day <= last:
+        begins = _at(day, quiet[0], zone)
+        ends = _at(day + timedelta(days=1) if quiet[1] < quiet[0] else day, quiet[1], zone)
+        if begins < end and ends > start:
+            yield begins, ends
+        day += timedelta(days=1)
+
+
+def overlap(intervals: Iterator[Interval] | list[Interval], start: float, end: float) -> float:
+    """Seconds of [start, end] the (disjoint) intervals cover."""
+    return sum(max(0.0, min(b, end) - max(a, start)) for a, b in intervals)
+
+
+def quiet_until(profile: Mapping[str, str], now: float) -> float | None:
+    """When the quiet hours `now` falls in end; None if it is not quiet now."""
+    for begins, ends in quiet_intervals(profile, now, now + 1):
+        if begins <= now < ends:
+            return ends
+    return None
+
+
+def next_digest(profile: Mapping[str, str], after: float) -> float:
+    """The first daily digest time after `after`: the end of the quiet hours (08:00 without)."""
+    quiet = _quiet(profile)
+    moment = quiet[1] if quiet is not None else DIGEST_TIME
+    zone = _zone(profile)
+    day = datetime.fromtimestamp(after, zone).date()
+    while (due := _at(day, moment, zone)) <= after:
+        day += timedelta(days=1)
+    return due
+
+
+def held_until(profile: Mapping[str, str], created: float, now: float) -> float | None:
+    """None if mail made at `created` may go out `now`; otherwise when it may: after the
+    quiet hours `now` falls in, or with the player's next daily digest."""
+    if profile.get("digest") == "true":
+        due = next_digest(profile, created)
+        return None if due <= now else due
+    return quiet_until(profile, now)

@@ -1,0 +1,39 @@
+"""The worker process: RQ runs the jobs, a small ticker queues `tick` every few seconds.
+
+Several workers may run at once (each job is safe to repeat); every one of them ticks, which
+only means the periodic checks run a little more often.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import redis
+from rq import Worker
+
+from server.config import Config
+from server.notify.watch import RETRY, queue
+
+
+def ticker(client: redis.Redis, every: float, stop: threading.Event) -> None:
+    """Queue a tick now (to catch up after a restart) and then every `every` seconds."""
+    jobs = queue(client)
+    while True:
+        jobs.enqueue("server.notify.jobs.tick", retry=RETRY, description="tick")
+        if stop.wait(every):
+            return
+
+
+def run(config: Config) -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    client = redis.Redis.from_url(config.redis_url)
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=ticker, args=(client, config.tick_seconds, stop), daemon=True, name="ticker"
+    )
+    thread.start()
+    try:
+        Worker([queue(client)], connection=client).work(with_scheduler=True)
+    finally:
+        stop.set()

@@ -1,0 +1,37 @@
+"""`turnpost me` and `turnpost vacation`: how and when turnpost mails you."""
+
+from __future__ import annotations
+
+from tests.client.conftest import PlayerFactory
+
+
+def test_me_shows_and_changes_quiet_hours_digest_and_time_zone(player: PlayerFactory) -> None:
+    ada = player("ada")
+    shown = ada.json("me")
+    assert (shown["quiet_hours"], shown["digest"]) == ("22:00-08:00", False)
+    changed = ada.json(
+        "me", "--timezone", "America/Chicago", "--quiet-hours", "23:00-07:30", "--digest"
+    )
+    assert (changed["timezone"], changed["quiet_hours"], changed["digest"]) == (
+        "America/Chicago",
+        "23:00-07:30",
+        True,
+    )
+    text = ada.ok("me", "--every-turn")
+    assert "quiet hours: 23:00-07:30" in text and "mail:        every turn" in text
+
+
+def test_bad_settings_are_refused_with_exit_code_1(player: PlayerFactory) -> None:
+    ada = player("ada")
+    refused = ada.run("me", "--quiet-hours", "late", "--json")
+    assert refused.exit_code == 1
+    assert '"invalid_request"' in refused.stdout
+
+
+def test_vacation_on_and_off(player: PlayerFactory) -> None:
+    ada = player("ada")
+    away = ada.json("vacation", "on")["vacation"]
+    assert away["on"] is True and 20 < away["days_left"] <= 21
+    assert "vacation:    on, until" in ada.ok("me")
+    assert ada.json("vacation", "off")["vacation"]["on"] is False
+    assert ada.run("vacation", "maybe").exit_code == 2

@@ -1,0 +1,88 @@
+"""The notification worker's jobs run in the test process (RQ's SimpleWorker, burst mode)
+over the real Redis and a real SMTP server, under a clock the test moves."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+import redis
+from aiosmtpd.controller import Controller
+from rq import SimpleWorker
+
+from server.mail.settings import MailSettings
+from server.notify import context
+from server.notify.context import Context
+from server.notify.jobs import run_tick
+from tests.conftest import LiveServer, SmtpInbox, service_config
+from tests.mail.conftest import text_of
+
+# RQ's worker adds its own stdout/stderr handlers unless the logger has one: give it one that
+# does nothing, so its records go to the test's log capture and never to a stream since closed.
+logging.getLogger("rq").addHandler(logging.NullHandler())
+
+WARSAW = ZoneInfo("Europe/Warsaw")  # every test player's time zone (tests/api_client.py)
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def at(self, day: int, hour: int, minute: int = 0) -> None:
+        """Set to that local time in Warsaw, in March 2027."""
+        self.now = datetime(2027, 3, day, hour, minute, tzinfo=WARSAW).timestamp()
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass
+class Mail:
+    ctx: Context
+    clock: Clock
+    inbox: SmtpInbox
+
+    def run(self) -> None:
+        """Run every queued job (and those they queue) to the end."""
+        SimpleWorker([self.ctx.queue], connection=self.ctx.redis).work(burst=True)
+
+    def tick(self) -> None:
+        run_tick(self.ctx)
+        self.run()
+
+    def to(self, player: dict[str, str]) -> list[str]:
+        """The plain-text parts a player has received so far."""
+        return [text_of(message) for message in self.inbox.to(player["email"])]
+
+
+@pytest.fixture
+def mail(
+    api: LiveServer,
+    redis_client: redis.Redis,
+    smtp_server: tuple[Controller, SmtpInbox],
+    tmp_path: Path,
+) -> Iterator[Mail]:
+    controller, inbox = smtp_server
+    clock = Clock(0)
+    clock.at(10, 12)
+    settings = MailSettings(
+        smtp_host=str(controller.hostname),
+        smtp_port=controller.port,
+        smtp_security="none",
+        reply_domain="turnpost.example",
+        secret="test secret",
+        maildir=tmp_path / "mail",
+    )
+    config = service_config(api.app.extensions["turnpost"].config.redis_url)
+    ctx = Context.build(config, redis_client, settings, clock)
+    context.use(ctx)
+    yield Mail(ctx, clock, inbox)
+    context.use(None)

@@ -1,0 +1,144 @@
+"""Simultaneous choices, game events, quiet hours, digests, and failed deliveries."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from server.mail.settings import MailSettings
+from server.notify import context
+from server.notify.outbox import DUE
+from tests.api_client import ApiClient
+from tests.conftest import LiveServer
+from tests.notify.conftest import Mail
+from tests.service.test_games import start_game
+
+
+def move(client: ApiClient, game_id: str, index: int = 0) -> dict[str, Any]:
+    view = client.ok("GET", f"/games/{game_id}")
+    body = {"move": view["legal_moves"][index]["text"], "expected_version": view["version"]}
+    answer: dict[str, Any] = client.ok("POST", f"/games/{game_id}/moves", json=body)
+    return answer
+
+
+def texts(mail: Mail, clients: list[ApiClient]) -> list[list[str]]:
+    return [mail.to(client.player) for client in clients]
+
+
+def test_simultaneous_choices_mail_each_chooser_once(api: LiveServer, mail: Mail) -> None:
+    game_id, players = start_game(api, "lost-cities-dice", players=3, first_player=0)
+    mail.run()
+    started = texts(mail, players)
+    assert started[0][-1].startswith("The game has started, and it is your turn.")
+    assert started[1][-1].startswith("The game has started; it is ada's turn.")
+    move(players[0], game_id)
+    mail.run()
+    chose = texts(mail, players)
+    assert [len(c) - len(s) for c, s in zip(chose, started, strict=True)] == [0, 1, 1]
+    assert chose[1][-1].startswith("Your turn.") and "ada: " in chose[1][-1]
+    move(players[1], game_id)
+    mail.run()
+    assert texts(mail, players) == chose, "cy's choice stands: nothing new for anyone"
+
+
+def test_invitation_resignation_and_the_end_with_scores_and_seed(
+    api: LiveServer, mail: Mail
+) -> None:
+    players = [api.client().register(name) for name in ("ada", "bo")]
+    created = players[0].ok(
+        "POST", "/games", json={"type": "lost-cities", "options": {"rounds": 1}, "invite": ["bo"]}
+    )
+    game_id = created["game"]["id"]
+    mail.run()
+    (invitation,) = mail.to(players[1].player)
+    assert invitation.startswith("ada invites you to a game of Lost Cities.")
+    assert f"turnpost join {game_id}" in invitation
+    assert mail.to(players[0].player) == []
+    players[1].ok("POST", f"/games/{game_id}/join")
+    players[1].ok("POST", f"/games/{game_id}/resign")
+    mail.run()
+    game = players[0].ok("GET", f"/games/{game_id}")["game"]
+    for client in players:
+        last = mail.to(client.player)[-1]
+        assert last.startswith("Game over. bo resigned.")
+        assert game["seed"] in last and f"turnpost verify {game_id}" in last
+        assert "Winner: ada" in last
+
+
+def test_quiet_hours_hold_mail_and_merge_what_was_held(api: LiveServer, mail: Mail) -> None:
+    """bo's quiet hours (22:00-08:00 in Warsaw, the default) hold the notice until 08:00."""
+    first, (ada, bo) = start_game(api, "lost-cities", rounds=1, first_player=0)
+    mail.run()
+    mail.clock.at(10, 23)
+    before = len(mail.to(bo.player))
+    move(ada, first)
+    mail.run()
+    assert len(mail.to(bo.player)) == before, "held in quiet hours"
+    assert mail.ctx.redis.zscore(DUE, bo.player["id"]) is not None
+    mail.clock.at(11, 7, 59)
+    mail.tick()
+    assert len(mail.to(bo.player)) == before
+    mail.clock.at(11, 8, 0)
+    mail.tick()
+    assert len(mail.to(bo.player)) == before + 1
+    mail.tick()
+    assert len(mail.to(bo.player)) == before + 1
+
+
+def test_several_held_notices_become_one_digest(api: LiveServer, mail: Mail) -> None:
+    game_a, (ada, bo) = start_game(api, "lost-cities", rounds=1, first_player=0)
+    mail.clock.at(10, 23)
+    game_b = ada.ok(
+        "POST",
+        "/games",
+        json={"type": "lost-cities", "options": {"rounds": 1, "first_player": 0}, "invite": ["bo"]},
+    )["game"]["id"]
+    bo.ok("POST", f"/games/{game_b}/join")
+    mail.run()
+    before = len(mail.to(bo.player))
+    move(ada, game_a)
+    move(ada, game_b)
+    mail.run()
+    assert len(mail.to(bo.player)) == before
+    mail.clock.at(11, 8, 30)
+    mail.tick()
+    (digest,) = mail.inbox.to(bo.player["email"])[before:]
+    assert digest["Subject"].startswith("[turnpost] digest:")
+    text = mail.to(bo.player)[-1]
+    assert game_a[:8] in text and game_b[:8] in text
+    assert text.count("Your turn.") == 2
+
+
+def test_a_daily_digest_waits_for_the_end_of_the_quiet_hours(api: LiveServer, mail: Mail) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1, first_player=0)
+    assert bo.ok("PATCH", "/me", json={"digest": True})["digest"] is True
+    mail.run()
+    before = len(mail.to(bo.player))
+    mail.clock.at(10, 13)
+    move(ada, game_id)
+    mail.run()
+    assert len(mail.to(bo.player)) == before
+    mail.clock.at(11, 8, 1)
+    mail.tick()
+    assert len(mail.to(bo.player)) == before + 1
+
+
+def test_a_failed_delivery_is_kept_and_sent_once_later(api: LiveServer, mail: Mail) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1, first_player=0)
+    mail.run()
+    before = len(mail.to(bo.player))
+    working = mail.ctx
+    unreachable = MailSettings(
+        smtp_host="127.0.0.1", smtp_port=1, smtp_security="none", secret="test secret"
+    )
+    context.use(replace(working, mail=unreachable))
+    move(ada, game_id)
+    mail.run()
+    context.use(working)
+    assert len(mail.to(bo.player)) == before
+    assert mail.ctx.outbox.waiting(bo.player["id"]), "kept in the outbox"
+    mail.clock.advance(600)
+    mail.tick()
+    assert len(mail.to(bo.player)) == before + 1
+    mail.tick()
+    assert len(mail.to(bo.player)) == before + 1

@@ -1,0 +1,102 @@
+"""A real worker process (`turnpost-server worker`), killed with SIGKILL in the middle of
+delivering: what it was sending goes out once after its claim runs out, nothing twice."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from server.notify import context
+from tests.conftest import LiveServer, SmtpInbox, smtp_serving
+from tests.notify.conftest import Mail
+
+
+class GatedInbox(SmtpInbox):
+    """Stalls the first delivery at MAIL FROM until the test opens the gate."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered = threading.Event()
+        self.gate = threading.Event()
+
+    async def handle_MAIL(
+        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
+    ) -> str:
+        self.entered.set()
+        while not self.gate.is_set():
+            await asyncio.sleep(0.05)
+        envelope.mail_from = address
+        return "250 OK"
+
+
+@pytest.fixture
+def gated() -> Iterator[tuple[Controller, GatedInbox]]:
+    inbox = GatedInbox()
+    with smtp_serving(inbox) as controller:
+        try:
+            yield controller, inbox
+        finally:
+            inbox.gate.set()  # a stalled session would keep the server from stopping
+
+
+def test_a_worker_killed_mid_delivery_loses_nothing_and_sends_nothing_twice(
+    api: LiveServer, mail: Mail, gated: tuple[Controller, GatedInbox], tmp_path: Path
+) -> None:
+    controller, inbox = gated
+    names = ["ada", "bo"]
+    players = [api.client().register(name) for name in names]
+    for player in players:
+        player.ok("PATCH", "/me", json={"quiet_hours": "none"})
+    env = {
+        **os.environ,
+        "REDIS_URL": api.app.extensions["turnpost"].config.redis_url,
+        "TURNPOST_SMTP_HOST": "127.0.0.1",
+        "TURNPOST_SMTP_PORT": str(controller.port),
+        "TURNPOST_SMTP_SECURITY": "none",
+        "TURNPOST_SECRET": "test secret",
+        "TURNPOST_TICK_SECONDS": "3600",
+    }
+    with (tmp_path / "worker.log").open("w") as output:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "server.cli", "worker"],
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        created = players[0].ok(
+            "POST", "/games", json={"type": "lost-cities", "options": {"rounds": 1}}
+        )
+        game_id = created["game"]["id"]
+        players[1].ok("POST", f"/games/{game_id}/join")
+        assert inbox.entered.wait(60), (tmp_path / "worker.log").read_text()
+    finally:
+        os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait()
+    inbox.gate.set()
+    assert inbox.received == []
+    claimed = [p for p in players if mail.ctx.outbox.in_flight(p.player["id"])]
+    assert len(claimed) == 1, "the dead worker's claim is still there"
+
+    gated_ctx = replace(mail.ctx, mail=replace(mail.ctx.mail, smtp_port=controller.port))
+    context.use(gated_ctx)
+    mail = Mail(gated_ctx, mail.clock, inbox)
+    mail.tick()  # the test's clock is well past the dead worker's claim
+    mail.tick()
+    for player in players:
+        received = mail.to(player.player)
+        assert sum(text.startswith("The game has started") for text in received) == 1, received
+    ids = [message["Message-ID"] for _, message in inbox.received]
+    assert len(ids) == len(set(ids)) == 2
