@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from collections import Counter
 from typing import Any
@@ -138,6 +139,9 @@ def test_a_game_can_be_created_with_other_board_values() -> None:
         {"cards": {"lion": -1}},
         {"cards": ["lion"]},
         {"tents": 12},
+        {"revisits": -1},
+        {"revisits": True},
+        {"revisits": 1.5},
     ],
 )
 def test_bad_board_values_are_refused(board: Any) -> None:
@@ -501,6 +505,20 @@ def test_steamer_back_in_the_last_round_adds_a_round() -> None:
     state, event = act(state, "end")
     assert event["scored"]["column"] == 9 and not ENGINE.is_over(state)
     assert ENGINE.view(state, None)["steamer"] == 10
+
+
+def test_the_steamer_goes_back_to_a_column_as_often_as_the_board_allows_so_games_end() -> None:
+    state = player(table(dice=(6,), steamer=9), 0, hand=("steamer-back",))
+    assert ENGINE.configure(3)["board"]["revisits"] == 1
+    back_once = acts(state._replace(revisited=(7,)), "play steamer-back")
+    assert back_once.revisited == (7, 8) and back_once.column == 8
+    been_back = state._replace(revisited=(8,))
+    assert refused(been_back, "play steamer-back") == "column_revisited"
+    assert "play steamer-back" not in legal(been_back)
+    twice = been_back._replace(board=dataclasses.replace(state.board, revisits=2))
+    assert "play steamer-back" in legal(twice)
+    never = state._replace(board=dataclasses.replace(state.board, revisits=0))
+    assert refused(never, "play steamer-back") == "column_revisited"
 
 
 def test_draw_three_stones_and_take_four_thalers() -> None:

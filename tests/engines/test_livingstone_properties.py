@@ -206,6 +206,7 @@ def play_checked(players: int, seed: str, policy: int, board: Any) -> None:
         if "row" in event or "scored" in event:
             check_board(state, recount)
         assert len(log) < 5_000
+    assert state.round.number <= state.board.columns * (1 + state.board.revisits)
     check_board(state, recount)
     assert replay(ENGINE, ENGINE.new(players, seed, options), log) == state
     result = ENGINE.result(state)

@@ -129,12 +129,30 @@ def _extra_tent(state: LivingstoneState, seat: int, play: Play, label: str) -> O
     return place_tent(state, seat, play.at, free=True)
 
 
-def _steamer_back(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
+def steamer_back_refusal(state: LivingstoneState) -> IllegalMove | None:
+    """Why Steamer Back cannot be played now, if it cannot; `legal_moves` asks the same."""
     if state.round.steamer_back:
-        raise IllegalMove("steamer_already_back", "the steamer is already back for this round")
+        return IllegalMove("steamer_already_back", "the steamer is already back for this round")
     if state.steamer == 0:
-        raise IllegalMove("steamer_at_start", "the steamer is on the first space: no way back")
-    state = state._replace(round=state.round._replace(steamer_back=True))
+        return IllegalMove("steamer_at_start", "the steamer is on the first space: no way back")
+    if state.revisited.count(state.steamer - 1) >= state.board.revisits:
+        times = "once" if state.board.revisits == 1 else f"{state.board.revisits} times"
+        return IllegalMove(
+            "column_revisited",
+            f"the steamer has been back to column {state.steamer} {times} already "
+            "(the revisits of this game's board), so every game ends",
+        )
+    return None
+
+
+def _steamer_back(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
+    refusal = steamer_back_refusal(state)
+    if refusal is not None:
+        raise refusal
+    state = state._replace(
+        round=state.round._replace(steamer_back=True),
+        revisited=(*state.revisited, state.steamer - 1),
+    )
     return state, {"column": state.column + 1}
 
 

@@ -73,6 +73,10 @@ DEFAULT_BOARD: dict[str, Any] = {
         MINE_COLLAPSE: 1,
         EXPEDITION: 2,
     },
+    # House rule: how often Steamer Back may take the steamer back to one column. Played cards
+    # return to the deck, so without a bound players could replay a column round after round and
+    # a game need never end; with it a game has at most columns * (1 + revisits) rounds.
+    "revisits": 1,
 }
 """The default of the `board` option. Do not mutate: `parse_board` hands out copies."""
 
@@ -90,6 +94,7 @@ class Board:
     row_points: tuple[int, ...]
     majority: tuple[int, ...]
     cards: tuple[tuple[str, int], ...]
+    revisits: int
 
     @property
     def columns(self) -> int:
@@ -112,6 +117,12 @@ def _numbers(value: Any, key: str, length: range) -> list[int]:
     return list(value)
 
 
+def _count(value: Any, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_VALUE:
+        raise ValueError(f"needs {key!r} as a whole number from 0 to {MAX_VALUE}, not {value!r}")
+    return value
+
+
 def _card_counts(value: Any) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise ValueError("needs 'cards' as an object of card name → count")
@@ -131,7 +142,7 @@ def parse_board(value: Any) -> dict[str, Any]:
     """Check a `board` option; entries left out keep their defaults, but a `cards` table given
     is the whole deck (cards it leaves out are not in the game). Returns a fresh JSON table."""
     if not isinstance(value, Mapping):
-        raise ValueError("must be an object with costs, row_points, majority and cards")
+        raise ValueError("must be an object with costs, row_points, majority, cards and revisits")
     unknown = sorted(set(value) - set(DEFAULT_BOARD))
     if unknown:
         raise ValueError(f"has no entry {unknown[0]!r}; it has {', '.join(DEFAULT_BOARD)}")
@@ -141,6 +152,7 @@ def parse_board(value: Any) -> dict[str, Any]:
         "row_points": _numbers(merged["row_points"], "row_points", range(ROWS, ROWS + 1)),
         "majority": _numbers(merged["majority"], "majority", range(ROWS, ROWS + 1)),
         "cards": _card_counts(merged["cards"]),
+        "revisits": _count(merged["revisits"], "revisits"),
     }
 
 
@@ -151,4 +163,5 @@ def board_from_table(table: Mapping[str, Any]) -> Board:
         row_points=tuple(table["row_points"]),
         majority=tuple(table["majority"]),
         cards=tuple((card, table["cards"][card]) for card in CARDS),
+        revisits=table["revisits"],
     )

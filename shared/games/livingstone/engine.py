@@ -24,8 +24,9 @@ class Livingstone(Engine[LivingstoneState]):
     options = (
         Option(
             "board",
-            "the printed values: column costs, row VP, row majority bonus, card counts "
-            "(costs, the 8/6/4 bonuses and the card counts are house data)",
+            "the printed values: column costs, row VP, row majority bonus, card counts, and "
+            "how often Steamer Back may revisit a column (costs, the 8/6/4 bonuses, the card "
+            "counts and revisits are house data)",
             DEFAULT_BOARD,
             parse_board,
         ),

@@ -7,7 +7,7 @@ or a card) and `end` is open once a die is used, so a random legal playout alway
 from __future__ import annotations
 
 from shared.engine import Move
-from shared.games.livingstone.cards import can_draw, cards_needed
+from shared.games.livingstone.cards import can_draw, cards_needed, steamer_back_refusal
 from shared.games.livingstone.data import EXTRA_TENT, GEMS, MINE_COLLAPSE, STEAMER_BACK
 from shared.games.livingstone.moves import (
     donate_move,
@@ -84,6 +84,6 @@ def _plays(state: LivingstoneState, seat: int) -> list[Move]:
             if player.tents_left:
                 fields = dict.fromkeys(scored_fields(state, seat))
                 moves.extend(play_move(card, field) for field in fields)
-        elif card != STEAMER_BACK or (not state.round.steamer_back and state.steamer > 0):
+        elif card != STEAMER_BACK or steamer_back_refusal(state) is None:
             moves.append(play_move(card))
     return moves

@@ -93,6 +93,8 @@ class LivingstoneState(NamedTuple):
     ended_by: str | None = None
     threshold: int | None = None
     """Two players: the dice sum a donation must reach, rolled when the game ends."""
+    revisited: tuple[int, ...] = ()
+    """The columns Steamer Back has taken the steamer back to, once per time."""
 
     @property
     def column(self) -> int:
