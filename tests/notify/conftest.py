@@ -20,6 +20,7 @@ from server.notify import context
 from server.notify.context import Context
 from server.notify.jobs import run_tick
 from tests.conftest import LiveServer, SmtpInbox, service_config
+from tests.mail.conftest import mail_env as mail_env  # the environment mail-in runs with
 from tests.mail.conftest import text_of
 
 # RQ's worker adds its own stdout/stderr handlers unless the logger has one: give it one that

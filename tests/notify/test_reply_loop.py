@@ -1,0 +1,66 @@
+"""The whole loop of play by post: the worker mails "your turn", the player answers that very
+email, `mail-in` moves for them, and the worker mails the next player."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from email.message import EmailMessage
+
+from shared.games import ENGINES
+from tests.conftest import LiveServer
+from tests.mail.conftest import SERVER_COMMAND, plain_reply, text_of
+from tests.notify.conftest import Mail
+from tests.service.test_games import start_game
+
+MOVES_BY_MAIL = 6
+
+
+def latest_turn_notice(mail: Mail, email: str) -> EmailMessage | None:
+    """The newest notice that asks for a move (only those carry a reply address)."""
+    notices = [
+        m for m in mail.inbox.to(email) if m["Reply-To"] and "Your legal moves" in text_of(m)
+    ]
+    return notices[-1] if notices else None
+
+
+def first_legal_move(notice: EmailMessage) -> str:
+    listed = re.search(r"Your legal moves \(\d+\):\n  (.+)\n", text_of(notice))
+    assert listed, text_of(notice)
+    return listed.group(1)
+
+
+def test_players_answer_their_turn_emails_and_the_game_goes_on(
+    api: LiveServer, mail: Mail, mail_env: dict[str, str]
+) -> None:
+    settings = mail.ctx.mail
+    env = {
+        **mail_env,
+        "TURNPOST_SECRET": settings.secret,
+        "TURNPOST_MAIL_DOMAIN": settings.reply_domain,
+    }
+    game_id, players = start_game(api, "lost-cities", rounds=1)
+    mail.run()
+    answered: set[str] = set()
+    for sent in range(MOVES_BY_MAIL):
+        view = players[0].ok("GET", f"/games/{game_id}")
+        (seat,) = view["to_act"]
+        email = players[seat].player["email"]
+        notice = latest_turn_notice(mail, email)
+        assert notice is not None and notice["Message-ID"] not in answered
+        answered.add(notice["Message-ID"])
+        move = first_legal_move(notice)
+        reply = plain_reply(str(notice["Reply-To"]), email, move, f"answer-{sent}@example.org")
+        done = subprocess.run(
+            [SERVER_COMMAND, "mail-in"], input=reply, env=env, capture_output=True, check=False
+        )
+        assert done.returncode == 0, done.stderr.decode()
+        after = players[seat].ok("GET", f"/games/{game_id}")
+        assert after["version"] == view["version"] + 1
+        (entry,) = players[seat].ok("GET", f"/games/{game_id}/log?since={view['version']}")[
+            "entries"
+        ]
+        assert entry["seat"] == seat and entry["move"] == ENGINES["lost-cities"].parse_move(move)
+        assert text_of(mail.inbox.to(email)[-1]).startswith("Played")
+        mail.run()
+    assert len(answered) == MOVES_BY_MAIL
