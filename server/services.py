@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import redis
 from flask import current_app
 
 from server.config import Config
 from server.games import GameService
 from server.players import Players
+from server.redis_client import Client
 from server.store import GameStore
 
 
 @dataclass(frozen=True)
 class Services:
     config: Config
-    redis: redis.Redis
+    redis: Client
     players: Players
     games: GameService
 
     @classmethod
-    def build(cls, config: Config, client: redis.Redis) -> Services:
+    def build(cls, config: Config, client: Client) -> Services:
         players = Players(client)
         games = GameService(
             GameStore(client),

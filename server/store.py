@@ -13,9 +13,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-import redis
-
 from server import keys
+from server.redis_client import Client
 
 # KEYS: log, meta, snap, idem.
 # ARGV: expected version, idem ttl (0: none), response, snapshot version (0: none),
@@ -40,6 +39,21 @@ end
 if ttl > 0 then redis.call('SET', KEYS[4], ARGV[3], 'EX', ttl) end
 redis.call('PUBLISH', KEYS[1], new_version)
 return {'appended', tostring(new_version)}
+"""
+
+# KEYS: meta.  ARGV: the meta pairs.  A game's meta appears whole or not at all.
+CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1
+"""
+
+# KEYS: meta.  ARGV: field, the value it must still have, then the pairs to set.  A compare-and-
+# set on one key: what WATCH/MULTI does, in one step that also runs on Redis Cluster.
+UPDATE_IF = """
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+return 1
 """
 
 # KEYS: meta, snap, log.  Returns the meta pairs, the snapshot and the log after it, in one trip.
@@ -74,17 +88,25 @@ class Appended:
 
 
 class GameStore:
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: Client) -> None:
         self.client = client
+        self._create = client.register_script(CREATE)
+        self._update_if = client.register_script(UPDATE_IF)
         self._append = client.register_script(APPEND)
         self._load = client.register_script(LOAD)
 
     def create(self, game_id: str, meta: dict[str, str]) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
-        created = self.client.hsetnx(keys.game(game_id, "meta"), "id", game_id)
-        if created:
-            self.client.hset(keys.game(game_id, "meta"), mapping=meta)
-        return bool(created)
+        pairs = [item for pair in {"id": game_id, **meta}.items() for item in pair]
+        return bool(self._create(keys=[keys.game(game_id, "meta")], args=pairs))
+
+    def update_meta_if(
+        self, game_id: str, field: str, expected: str, changes: dict[str, str]
+    ) -> bool:
+        """Set `changes` only if the meta's `field` still reads `expected`; False if it moved."""
+        pairs = [item for pair in changes.items() for item in pair]
+        updated = self._update_if(keys=[keys.game(game_id, "meta")], args=[field, expected, *pairs])
+        return bool(updated)
 
     def meta(self, game_id: str) -> dict[str, str]:
         raw = self.client.hgetall(keys.game(game_id, "meta"))
