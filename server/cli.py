@@ -11,12 +11,13 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-import redis
 import typer
 
 from server.config import Config
+from server.redis_client import connect
 from server.redis_process import RedisProcess
 from server.store import GameStore
+from server.web_process import gunicorn_command
 
 cli = typer.Typer(help="The turnpost service.", no_args_is_help=True, add_completion=False)
 
@@ -45,22 +46,7 @@ def serve(
             typer.echo(f"embedded Redis at {embedded.url} (data in {embedded.directory})")
         typer.echo(f"turnpost on http://{host}:{port}/api/v1 (docs: /api/v1/docs)")
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "server.app:create_app()",
-                "--bind",
-                f"{host}:{port}",
-                "--workers",
-                str(workers),
-                "--worker-class",
-                "gthread",
-                "--threads",
-                str(threads),
-                "--access-logfile",
-                "-",
-            ],
+            gunicorn_command(f"{host}:{port}", workers, threads, "--access-logfile", "-"),
             env=env,
         )
         try:
@@ -97,7 +83,7 @@ def drop_snapshots() -> None:
     if not url:
         typer.echo("set REDIS_URL to the service's Redis", err=True)
         raise typer.Exit(2)
-    dropped = GameStore(redis.Redis.from_url(url)).drop_snapshots()
+    dropped = GameStore(connect(url)).drop_snapshots()
     typer.echo(f"dropped {dropped} snapshots")
 
 
