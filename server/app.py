@@ -86,7 +86,10 @@ def create_app(config: Config | None = None) -> Flask:
         app.register_error_handler(outage, unavailable)
 
     @app.errorhandler(Exception)
-    def unexpected(error: Exception) -> tuple[Response, int]:
+    def unexpected(error: Exception) -> tuple[Response, int] | tuple[Response, int, dict[str, str]]:
+        cause = getattr(error, "original_exception", None)  # raised outside a view
+        if isinstance(cause, UNAVAILABLE):
+            return unavailable(cause)
         if isinstance(error, HTTPException):
             return api.handle_http_exception(error)  # type: ignore[no-any-return]
         log.exception("unexpected error")

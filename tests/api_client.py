@@ -40,3 +40,14 @@ class ApiClient:
         return client
 
     player: dict[str, Any]
+
+
+class Endpoints:
+    """Web processes serving one service, as `start_game` expects of a server: `client()`
+    spreads a client's requests over all of them."""
+
+    def __init__(self, *urls: str) -> None:
+        self.urls = urls
+
+    def client(self, token: str | None = None) -> ApiClient:
+        return ApiClient(self.urls[0], token, self.urls[1:])

@@ -22,19 +22,17 @@ from server.redis_process import LocalCluster
 from server.web_process import WebProcess
 from shared.games import ENGINES
 from shared.playout import replay
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, Endpoints
 from tests.service.test_games import play_to_the_end, start_game
 
 
-class TwoWebProcesses:
-    """Both web processes, behind what `start_game` expects of a server: `client()`."""
+class TwoWebProcesses(Endpoints):
+    """Both web processes and the cluster they share."""
 
     def __init__(self, cluster: LocalCluster, first: WebProcess, second: WebProcess) -> None:
+        super().__init__(first.url, second.url)
         self.cluster = cluster
         self.first, self.second = first, second
-
-    def client(self) -> ApiClient:
-        return ApiClient(self.first.url, None, (self.second.url,))
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +56,7 @@ def test_whole_games_of_every_type(
     spread: TwoWebProcesses, type_id: str, players: int, options: dict[str, Any]
 ) -> None:
     names = [f"{type_id}-{seat}" for seat in range(players)]
-    game_id, clients = start_game(spread, type_id, players, names, **options)  # type: ignore[arg-type]
+    game_id, clients = start_game(spread, type_id, players, names, **options)
     final = play_to_the_end(game_id, clients, random.Random(type_id))
     log = clients[1].ok("GET", f"/games/{game_id}/log")["entries"]
     assert [entry["version"] for entry in log] == list(range(1, final["version"] + 1))
@@ -77,7 +75,7 @@ def test_whole_games_of_every_type(
 def test_a_long_poll_on_one_process_hears_a_move_made_on_the_other(
     spread: TwoWebProcesses,
 ) -> None:
-    game_id, clients = start_game(spread, "lost-cities", 2, ["wa", "wb"], rounds=1)  # type: ignore[arg-type]
+    game_id, clients = start_game(spread, "lost-cities", 2, ["wa", "wb"], rounds=1)
     views = [c.ok("GET", f"/games/{game_id}") for c in clients]
     mover = 0 if views[0]["your_turn"] else 1
     waiter = ApiClient(spread.first.url, clients[1 - mover].token)
@@ -126,7 +124,7 @@ def test_one_rate_limit_counter_serves_both_processes(spread: TwoWebProcesses) -
 
 
 def test_drop_snapshots_scans_every_node(spread: TwoWebProcesses) -> None:
-    game_id, clients = start_game(spread, "lost-cities", 2, ["sa", "sb"], rounds=1)  # type: ignore[arg-type]
+    game_id, clients = start_game(spread, "lost-cities", 2, ["sa", "sb"], rounds=1)
     for _ in range(6):
         views = [c.ok("GET", f"/games/{game_id}") for c in clients]
         seat = 0 if views[0]["your_turn"] else 1

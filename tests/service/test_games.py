@@ -12,12 +12,16 @@ from server import keys
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.playout import replay
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, Endpoints
 from tests.conftest import LiveServer
 
 
 def start_game(
-    api: LiveServer, type_id: str, players: int = 2, names: list[str] | None = None, **options: Any
+    api: LiveServer | Endpoints,
+    type_id: str,
+    players: int = 2,
+    names: list[str] | None = None,
+    **options: Any,
 ) -> tuple[str, list[ApiClient]]:
     names = names or ["ada", "bo", "cy", "di", "ed"][:players]
     clients = [api.client().register(name) for name in names]

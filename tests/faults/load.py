@@ -1,0 +1,117 @@
+"""A write load that survives faults: one thread per game plays it with idempotent moves,
+resending the same request (same `Idempotency-Key`) until it gets a definite answer, and keeps
+every move it was told succeeded, to be checked against the logs afterwards."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis
+import requests
+
+from server import keys
+from shared.games import ENGINES
+from shared.playout import replay
+from tests.api_client import ApiClient
+
+RETRYABLE = (502, 503)
+
+
+@dataclass
+class Acknowledged:
+    """A move the service answered 200 to: its text, and the version it made."""
+
+    text: str
+    version: int
+
+
+@dataclass
+class Load:
+    games: dict[str, list[ApiClient]]
+    acknowledged: dict[str, list[Acknowledged]] = field(default_factory=dict)
+    interrupted: int = 0  # requests that met the fault: a broken connection or a 503
+    statuses: list[int] = field(default_factory=list)
+    stop: threading.Event = field(default_factory=threading.Event)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def total(self) -> int:
+        with self.lock:
+            return sum(len(moves) for moves in self.acknowledged.values())
+
+    def wait_for(self, moves: int, timeout: float = 120.0) -> None:
+        deadline = time.monotonic() + timeout
+        while self.total < moves:
+            assert time.monotonic() < deadline, f"only {self.total} moves in {timeout} s"
+            time.sleep(0.02)
+
+    def run(self) -> list[threading.Thread]:
+        threads = [
+            threading.Thread(target=self._play, args=(game_id, clients, random.Random(game_id)))
+            for game_id, clients in self.games.items()
+        ]
+        for thread in threads:
+            thread.start()
+        return threads
+
+    def _send(self, client: ApiClient, method: str, path: str, **kwargs: Any) -> Any:
+        """The answer to a request sent until it is not a fault; never a 500."""
+        while True:
+            try:
+                response = client.call(method, path, **kwargs)
+            except requests.ConnectionError:
+                response = None
+            with self.lock:
+                if response is None or response.status_code in RETRYABLE:
+                    self.interrupted += 1
+                else:
+                    self.statuses.append(response.status_code)
+            if response is not None and response.status_code not in RETRYABLE:
+                assert response.status_code == 200, (response.status_code, response.text)
+                return response.json()
+            time.sleep(0.05)
+
+    def _play(self, game_id: str, clients: list[ApiClient], rnd: random.Random) -> None:
+        self.acknowledged[game_id] = []
+        while not self.stop.is_set():
+            views = [self._send(c, "GET", f"/games/{game_id}") for c in clients]
+            if views[0]["game"]["status"] == "finished":
+                return
+            seat = rnd.choice([i for i, view in enumerate(views) if view["your_turn"]])
+            version = views[seat]["version"]
+            text = rnd.choice(views[seat]["legal_moves"])["text"]
+            answer = self._send(
+                clients[seat],
+                "POST",
+                f"/games/{game_id}/moves",
+                json={"move": text, "expected_version": version},
+                headers={"Idempotency-Key": f"{game_id}:{version}"},
+            )
+            with self.lock:
+                self.acknowledged[game_id].append(Acknowledged(text, answer["version"]))
+
+    def check(self, client: redis.Redis) -> None:
+        """Every acknowledged move is in its game's log where its answer said; every entry is
+        whole; the log replays through the rules to the state the meta records."""
+        for game_id, moves in self.acknowledged.items():
+            raw = client.lrange(keys.game(game_id, "log"), 0, -1)
+            entries = [json.loads(entry) for entry in raw]  # a torn entry would not parse
+            assert all(set(entry) == {"seat", "move", "event", "at"} for entry in entries)
+            meta = {
+                k.decode(): v.decode()
+                for k, v in client.hgetall(keys.game(game_id, "meta")).items()
+            }
+            engine = ENGINES[meta["type"]]
+            for move in moves:
+                assert engine.format_move(entries[move.version - 1]["move"]) == move.text
+            assert [m.version for m in moves] == list(range(1, len(entries) + 1))
+            state = engine.new(
+                len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"])
+            )
+            state = replay(engine, state, [(entry["seat"], entry["move"]) for entry in entries])
+            assert json.loads(meta["to_act"]) == list(engine.to_act(state))
