@@ -49,10 +49,10 @@ class WebProcess:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                if requests.get(f"{self.url}/api/v1/health", timeout=1).ok:
+                if requests.get(f"{self.url}/api/v1/health", timeout=5).ok:
                     return self
-            except requests.ConnectionError:
-                pass
+            except requests.RequestException:
+                pass  # not listening yet, or still importing the app
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError("the web process did not start")

@@ -15,14 +15,13 @@ import redis
 from server.redis_process import RedisProcess, free_port
 from server.web_process import WebProcess
 from tests.api_client import ApiClient, Endpoints
-from tests.conftest import LiveServer, service_config
 from tests.faults.load import Load
 from tests.service.test_games import start_game
 
 GAMES = 6
 
 
-def started_games(server: LiveServer | Endpoints, tag: str) -> dict[str, list[ApiClient]]:
+def started_games(server: Endpoints, tag: str) -> dict[str, list[ApiClient]]:
     games = {}
     for number in range(GAMES):
         type_id = ("lost-cities", "lost-cities-dice", "livingstone")[number % 3]
@@ -31,6 +30,16 @@ def started_games(server: LiveServer | Endpoints, tag: str) -> dict[str, list[Ap
         game_id, clients = start_game(server, type_id, 2, names, **options)
         games[game_id] = clients
     return games
+
+
+def service_env(redis_url: str) -> dict[str, str]:
+    """Web processes of their own: an in-process app would repoint the rate limiter (one per
+    process) at a Redis this module kills or stops."""
+    return {
+        "REDIS_URL": redis_url,
+        "TURNPOST_RATE_LIMIT": "100000 per minute",
+        "TURNPOST_REGISTRATION_LIMIT": "100000 per minute",
+    }
 
 
 @pytest.fixture
@@ -42,9 +51,8 @@ def fragile_redis(tmp_path: Path) -> Iterator[RedisProcess]:
 
 
 def test_kill_9_of_redis_loses_no_acknowledged_move(fragile_redis: RedisProcess) -> None:
-    server = LiveServer(service_config(fragile_redis.url))
-    try:
-        load = Load(started_games(server, "r"))
+    with WebProcess(service_env(fragile_redis.url)) as web:
+        load = Load(started_games(Endpoints(web.url), "r"))
         threads = load.run()
         load.wait_for(40)
         fragile_redis.kill()
@@ -57,8 +65,6 @@ def test_kill_9_of_redis_loses_no_acknowledged_move(fragile_redis: RedisProcess)
         load.stop.set()
         for thread in threads:
             thread.join()
-    finally:
-        server.stop()
     assert load.interrupted > 0, "the kill met no request"
     assert 500 not in load.statuses
     load.check(redis.Redis.from_url(fragile_redis.url))
@@ -67,12 +73,7 @@ def test_kill_9_of_redis_loses_no_acknowledged_move(fragile_redis: RedisProcess)
 def test_kill_9_of_web_workers_loses_and_doubles_nothing(
     redis_server: RedisProcess, redis_client: redis.Redis
 ) -> None:
-    env = {
-        "REDIS_URL": redis_server.url,
-        "TURNPOST_RATE_LIMIT": "100000 per minute",
-        "TURNPOST_REGISTRATION_LIMIT": "100000 per minute",
-    }
-    with WebProcess(env, workers=2) as web:
+    with WebProcess(service_env(redis_server.url), workers=2) as web:
         load = Load(started_games(Endpoints(web.url), "w"))
         threads = load.run()
         rnd = random.Random(3)
