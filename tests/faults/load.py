@@ -4,7 +4,6 @@ every move it was told succeeded, to be checked against the logs afterwards."""
 
 from __future__ import annotations
 
-import json
 import random
 import threading
 import time
@@ -14,10 +13,9 @@ from typing import Any
 import redis
 import requests
 
-from server import keys
 from shared.games import ENGINES
-from shared.playout import replay
 from tests.api_client import ApiClient
+from tests.service.test_games import replayed_log
 
 RETRYABLE = (502, 503)
 
@@ -34,6 +32,7 @@ class Acknowledged:
 class Load:
     games: dict[str, list[ApiClient]]
     acknowledged: dict[str, list[Acknowledged]] = field(default_factory=dict)
+    types: dict[str, str] = field(default_factory=dict)
     interrupted: int = 0  # requests that met the fault: a broken connection or a 503
     statuses: list[int] = field(default_factory=list)
     stop: threading.Event = field(default_factory=threading.Event)
@@ -80,6 +79,7 @@ class Load:
         self.acknowledged[game_id] = []
         while not self.stop.is_set():
             views = [self._send(c, "GET", f"/games/{game_id}") for c in clients]
+            self.types[game_id] = views[0]["game"]["type"]
             if views[0]["game"]["status"] == "finished":
                 return
             seat = rnd.choice([i for i, view in enumerate(views) if view["your_turn"]])
@@ -99,19 +99,8 @@ class Load:
         """Every acknowledged move is in its game's log where its answer said; every entry is
         whole; the log replays through the rules to the state the meta records."""
         for game_id, moves in self.acknowledged.items():
-            raw = client.lrange(keys.game(game_id, "log"), 0, -1)
-            entries = [json.loads(entry) for entry in raw]  # a torn entry would not parse
-            assert all(set(entry) == {"seat", "move", "event", "at"} for entry in entries)
-            meta = {
-                k.decode(): v.decode()
-                for k, v in client.hgetall(keys.game(game_id, "meta")).items()
-            }
-            engine = ENGINES[meta["type"]]
+            entries = replayed_log(client, game_id)
+            engine = ENGINES[self.types[game_id]]
             for move in moves:
                 assert engine.format_move(entries[move.version - 1]["move"]) == move.text
             assert [m.version for m in moves] == list(range(1, len(entries) + 1))
-            state = engine.new(
-                len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"])
-            )
-            state = replay(engine, state, [(entry["seat"], entry["move"]) for entry in entries])
-            assert json.loads(meta["to_act"]) == list(engine.to_act(state))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from typing import Any
 
@@ -57,6 +58,24 @@ def play_to_the_end(game_id: str, clients: list[ApiClient], rnd: random.Random) 
 
 def log_length(redis_client: redis.Redis, game_id: str) -> int:
     return int(redis_client.llen(keys.game(game_id, "log")))
+
+
+def replayed_log(redis_client: redis.Redis, game_id: str) -> list[dict[str, Any]]:
+    """The game's stored log, after checking that every entry is whole, that it replays through
+    the rules from the seed (an illegal or doubled move would raise), and that it ends in the
+    state the meta records."""
+    raw = redis_client.lrange(keys.game(game_id, "log"), 0, -1)
+    entries = [json.loads(entry) for entry in raw]  # a torn entry would not parse
+    assert all(set(entry) == {"seat", "move", "event", "at"} for entry in entries)
+    meta = {
+        k.decode(): v.decode() for k, v in redis_client.hgetall(keys.game(game_id, "meta")).items()
+    }
+    engine = ENGINES[meta["type"]]
+    state = engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
+    state = replay(engine, state, [(entry["seat"], entry["move"]) for entry in entries])
+    assert json.loads(meta["to_act"]) == list(engine.to_act(state))
+    assert (meta["status"] == "finished") == (engine.result(state) is not None)
+    return entries
 
 
 def test_a_whole_lost_cities_match_through_the_api(api: LiveServer) -> None:
