@@ -11,6 +11,13 @@ def _int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
+def _pair(text: str) -> tuple[int, int] | None:
+    if not text.strip():
+        return None
+    local, replicas = (int(part) for part in text.split())
+    return local, replicas
+
+
 @dataclass(frozen=True)
 class Config:
     """Everything the service can be told; the defaults run a local service with no setup."""
@@ -27,3 +34,8 @@ class Config:
     snapshot_every: int = field(default_factory=lambda: _int("TURNPOST_SNAPSHOT_EVERY", 16))
     idempotency_days: int = field(default_factory=lambda: _int("TURNPOST_IDEMPOTENCY_DAYS", 90))
     max_wait_seconds: int = field(default_factory=lambda: _int("TURNPOST_MAX_WAIT", 60))
+    wait_aof: tuple[int, int] | None = field(
+        default_factory=lambda: _pair(os.environ.get("TURNPOST_WAITAOF", ""))
+    )
+    """`1 0`: each move is fsynced by the master before it is answered; `1 1`: by a replica
+    too. For a Redis with `appendfsync everysec`; unset when it syncs every write itself."""

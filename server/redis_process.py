@@ -60,8 +60,10 @@ class RedisProcess:
         port: int | None = None,
         appendfsync: str = "everysec",
         extra: dict[str, str] | None = None,
+        binary: str | None = None,
     ) -> None:
         self.directory = directory.resolve()
+        self.binary = binary or redis_server_binary()
         self.port = port
         self.socket_path = self.directory / "redis.sock"
         settings = {
@@ -89,7 +91,7 @@ class RedisProcess:
 
     def start(self, timeout: float = 10.0) -> RedisProcess:
         self.directory.mkdir(parents=True, exist_ok=True)
-        arguments = [redis_server_binary()]
+        arguments = [self.binary]
         for key, value in self.settings.items():
             arguments += [f"--{key}", value]
         self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL)

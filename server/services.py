@@ -24,7 +24,7 @@ class Services:
     def build(cls, config: Config, client: Client) -> Services:
         players = Players(client)
         games = GameService(
-            GameStore(client),
+            GameStore(client, config.wait_aof),
             players,
             snapshot_every=config.snapshot_every,
             idempotency_ttl=config.idempotency_days * 86400,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server import keys
+from server.errors import ApiError
 from server.redis_client import Client
 
 # KEYS: log, meta, snap, idem.
@@ -40,6 +41,8 @@ if ttl > 0 then redis.call('SET', KEYS[4], ARGV[3], 'EX', ttl) end
 redis.call('PUBLISH', KEYS[1], new_version)
 return {'appended', tostring(new_version)}
 """
+
+WAITAOF_TIMEOUT_MS = 1000
 
 # KEYS: meta.  ARGV: the meta pairs.  A game's meta appears whole or not at all.
 CREATE = """
@@ -88,8 +91,13 @@ class Appended:
 
 
 class GameStore:
-    def __init__(self, client: Client) -> None:
+    """`wait_aof` = (local, replicas): after each append, WAITAOF until the move is in that many
+    fsynced append-only files (Redis 7.2+), for a Redis run with `appendfsync everysec`; None when
+    Redis syncs every write itself (`appendfsync always`, the embedded default)."""
+
+    def __init__(self, client: Client, wait_aof: tuple[int, int] | None = None) -> None:
         self.client = client
+        self.wait_aof = wait_aof
         self._create = client.register_script(CREATE)
         self._update_if = client.register_script(UPDATE_IF)
         self._append = client.register_script(APPEND)
@@ -164,15 +172,24 @@ class GameStore:
             *(json.dumps(entry, separators=(",", ":")) for entry in entries),
         ]
         idem = idempotency_key or keys.game(game_id, "idem:none")
-        outcome, value = self._append(
-            keys=[
-                keys.game(game_id, "log"),
-                keys.game(game_id, "meta"),
-                keys.game(game_id, "snap"),
-                idem,
-            ],
-            args=args,
-        )
+        touched = [keys.game(game_id, part) for part in ("log", "meta", "snap")] + [idem]
+        if self.wait_aof is None:
+            outcome, value = self._append(keys=touched, args=args)
+            return Appended(outcome.decode(), value.decode())
+        # WAITAOF waits for the writes of its own connection: one pipeline keeps them on one.
+        pipe = self.client.pipeline(transaction=False)
+        self._append(keys=touched, args=args, client=pipe)
+        pipe.execute_command("WAITAOF", *self.wait_aof, WAITAOF_TIMEOUT_MS)
+        (outcome, value), synced = pipe.execute()
+        if outcome == b"appended" and any(
+            n < w for n, w in zip(synced, self.wait_aof, strict=True)
+        ):
+            raise ApiError(
+                503,
+                "unavailable",
+                "the move is made but not yet safe on disk; send the same request again "
+                "(with the same Idempotency-Key) to hear how it went",
+            )
         return Appended(outcome.decode(), value.decode())
 
     def replayed_response(self, idempotency_key: str) -> str | None:
