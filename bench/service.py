@@ -22,7 +22,7 @@ import random
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,8 @@ from typing import Any
 import redis
 import requests
 
-from server.redis_process import RedisProcess, free_port
+from server.limits import limiter_storage
+from server.redis_process import RedisProcess, counters_process, free_port
 from server.web_process import WebProcess
 
 API = "/api/v1"
@@ -45,27 +46,35 @@ class Service:
 
 @contextmanager
 def running_service(
-    fsync: str, workers: int, redis_server: str | None = None, threads: int = 4
+    fsync: str,
+    workers: int,
+    redis_server: str | None = None,
+    threads: int = 4,
+    counters: str = "apart",
 ) -> Iterator[Service]:
-    """A Redis of its own (in a temporary directory) and gunicorn in front of it."""
-    with tempfile.TemporaryDirectory() as data:
-        redis_process = RedisProcess(
-            Path(data),
-            port=free_port(),
-            appendfsync="everysec" if fsync == "waitaof" else fsync,
-            binary=redis_server,
-        ).start()
+    """A Redis of its own (in a temporary directory) and gunicorn in front of it; the rate
+    limiter counts in a second Redis without persistence (`counters="apart"`, as the embedded
+    service does) or in the same one (`"same"`)."""
+    with tempfile.TemporaryDirectory() as data, ExitStack() as cleanup:
+        redis_process = cleanup.enter_context(
+            RedisProcess(
+                Path(data) / "redis",
+                port=free_port(),
+                appendfsync="everysec" if fsync == "waitaof" else fsync,
+                binary=redis_server,
+            )
+        )
         env = {
             "REDIS_URL": redis_process.url,
             "TURNPOST_RATE_LIMIT": UNLIMITED,
             "TURNPOST_REGISTRATION_LIMIT": UNLIMITED,
             "TURNPOST_WAITAOF": "1 0" if fsync == "waitaof" else "",
         }
-        try:
-            with WebProcess(env, workers=workers, threads=threads) as web:
-                yield Service(web.url + API, redis_process.url)
-        finally:
-            redis_process.stop()
+        if counters == "apart":
+            limits = cleanup.enter_context(counters_process(Path(data) / "counters"))
+            env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(limits.url)
+        with WebProcess(env, workers=workers, threads=threads) as web:
+            yield Service(web.url + API, redis_process.url)
 
 
 def new_game(base: str, tag: str, options: dict[str, Any] | None = None) -> tuple[str, list[str]]:
@@ -204,13 +213,21 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--fsync", choices=["always", "everysec", "waitaof"], default="always")
     parser.add_argument("--redis-server", help="the redis-server binary (WAITAOF needs 7.2+)")
+    parser.add_argument(
+        "--counters",
+        choices=["apart", "same"],
+        default="apart",
+        help="rate-limit counters in a Redis without persistence (as served) or the same one",
+    )
     return parser.parse_args()
 
 
 def main() -> None:
     options = arguments()
     seconds, clients = options.seconds, options.clients
-    with running_service(options.fsync, options.workers, options.redis_server) as service:
+    with running_service(
+        options.fsync, options.workers, options.redis_server, counters=options.counters
+    ) as service:
         base = service.base
         health = parallel(hammer, [(f"{base}/health", seconds)] * clients)
         pings = parallel(ping, [(service.redis_url, seconds)] * clients)
@@ -227,7 +244,7 @@ def main() -> None:
         f"turnpost service: {options.workers} gunicorn workers (gthread, 4 threads), "
         f"{clients} load processes, {clients * options.games} active lost-cities games "
         f"(set up in {setup_seconds:.0f} s), {seconds:.0f} s per phase, durability: "
-        f"{options.fsync}"
+        f"{options.fsync}, rate-limit counters: {options.counters}"
     )
     print(describe("health (HTTP ceiling)", health_all, seconds))
     print(describe("Redis PING (raw)", pings_all, seconds))

@@ -60,7 +60,9 @@ def create_app(config: Config | None = None) -> Flask:
     client = connect(config.redis_url)
     app.extensions["turnpost"] = Services.build(config, client)
 
-    app.config["RATELIMIT_STORAGE_URI"] = limiter_storage(config.redis_url)
+    app.config["RATELIMIT_STORAGE_URI"] = config.rate_limit_storage or limiter_storage(
+        config.redis_url
+    )
     limiter.init_app(app)
     api = TurnpostApi(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})

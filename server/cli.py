@@ -14,8 +14,9 @@ from pathlib import Path
 import typer
 
 from server.config import Config
+from server.limits import limiter_storage
 from server.redis_client import connect
-from server.redis_process import RedisProcess
+from server.redis_process import RedisProcess, counters_process
 from server.store import GameStore
 from server.web_process import gunicorn_command
 
@@ -30,7 +31,8 @@ def serve(
     threads: int = typer.Option(8, help="threads per worker (long polls hold one each)"),
 ) -> None:
     """Run the API under gunicorn. Without REDIS_URL, start an embedded redis-server (AOF on,
-    every write synced, data under ./var/redis) for as long as the service runs.
+    every write synced, data under ./var/redis), and a second one without persistence for the
+    rate limiter's counters, for as long as the service runs.
 
     Example: turnpost-server serve --port 8000
     """
@@ -44,6 +46,9 @@ def serve(
             embedded = RedisProcess(config.data_dir / "redis", appendfsync="always")
             env["REDIS_URL"] = cleanup.enter_context(embedded).url
             typer.echo(f"embedded Redis at {embedded.url} (data in {embedded.directory})")
+            if not config.rate_limit_storage:
+                counters = cleanup.enter_context(counters_process(config.data_dir / "counters"))
+                env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(counters.url)
         typer.echo(f"turnpost on http://{host}:{port}/api/v1 (docs: /api/v1/docs)")
         server = subprocess.Popen(
             gunicorn_command(f"{host}:{port}", workers, threads, "--access-logfile", "-"),

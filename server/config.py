@@ -30,6 +30,10 @@ class Config:
     registration_limit: str = field(
         default_factory=lambda: os.environ.get("TURNPOST_REGISTRATION_LIMIT", "30 per hour")
     )
+    rate_limit_storage: str = field(
+        default_factory=lambda: os.environ.get("TURNPOST_RATE_LIMIT_STORAGE", "")
+    )
+    """Where the rate limiter counts (a `limits` storage URI); the service's Redis if unset."""
     max_body_bytes: int = field(default_factory=lambda: _int("TURNPOST_MAX_BODY", 64 * 1024))
     snapshot_every: int = field(default_factory=lambda: _int("TURNPOST_SNAPSHOT_EVERY", 16))
     idempotency_days: int = field(default_factory=lambda: _int("TURNPOST_IDEMPOTENCY_DAYS", 90))

@@ -134,6 +134,13 @@ class RedisProcess:
         self.stop()
 
 
+def counters_process(directory: Path) -> RedisProcess:
+    """A Redis without persistence for the rate limiter's counters. Every write to a Redis with
+    `appendfsync always` waits for the disk, so counting each request there would make every
+    read pay for a sync; counters lost in a crash only reset the limits."""
+    return RedisProcess(directory, extra={"appendonly": "no"})
+
+
 class LocalCluster:
     """A Redis Cluster of `masters` redis-servers on loopback ports (no replicas), its 16384
     slots split evenly: the scale-out tests' and benchmarks' stand-in for a real one."""
