@@ -33,6 +33,7 @@ class Load:
     games: dict[str, list[ApiClient]]
     acknowledged: dict[str, list[Acknowledged]] = field(default_factory=dict)
     types: dict[str, str] = field(default_factory=dict)
+    failures: list[BaseException] = field(default_factory=list)
     interrupted: int = 0  # requests that met the fault: a broken connection or a 503
     statuses: list[int] = field(default_factory=list)
     stop: threading.Event = field(default_factory=threading.Event)
@@ -46,12 +47,13 @@ class Load:
     def wait_for(self, moves: int, timeout: float = 120.0) -> None:
         deadline = time.monotonic() + timeout
         while self.total < moves:
+            assert not self.failures, self.failures
             assert time.monotonic() < deadline, f"only {self.total} moves in {timeout} s"
             time.sleep(0.02)
 
     def run(self) -> list[threading.Thread]:
         threads = [
-            threading.Thread(target=self._play, args=(game_id, clients, random.Random(game_id)))
+            threading.Thread(target=self._guarded, args=(game_id, clients, random.Random(game_id)))
             for game_id, clients in self.games.items()
         ]
         for thread in threads:
@@ -63,8 +65,8 @@ class Load:
         while True:
             try:
                 response = client.call(method, path, **kwargs)
-            except requests.ConnectionError:
-                response = None
+            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
+                response = None  # the connection broke, before or during the answer
             with self.lock:
                 if response is None or response.status_code in RETRYABLE:
                     self.interrupted += 1
@@ -74,6 +76,13 @@ class Load:
                 assert response.status_code == 200, (response.status_code, response.text)
                 return response.json()
             time.sleep(0.05)
+
+    def _guarded(self, game_id: str, clients: list[ApiClient], rnd: random.Random) -> None:
+        try:
+            self._play(game_id, clients, rnd)
+        except BaseException as error:  # reported by `check`, in the test's own thread
+            self.failures.append(error)
+            raise
 
     def _play(self, game_id: str, clients: list[ApiClient], rnd: random.Random) -> None:
         self.acknowledged[game_id] = []
@@ -98,6 +107,7 @@ class Load:
     def check(self, client: redis.Redis) -> None:
         """Every acknowledged move is in its game's log where its answer said; every entry is
         whole; the log replays through the rules to the state the meta records."""
+        assert not self.failures, self.failures
         for game_id, moves in self.acknowledged.items():
             entries = replayed_log(client, game_id)
             engine = ENGINES[self.types[game_id]]
