@@ -3,6 +3,10 @@
 Every change to a running game is one Lua script call, so it is atomic: the log grows only if
 its length still equals the version the caller saw, and the meta, the snapshot, the idempotency
 record and the "moved" signal change in the same step. Nothing is read-modify-written from Python.
+
+An idempotency record holds the whole answer to the move (the mover's view), kept for weeks so
+a late resend, by email too, is recognised. Uncompressed, these records were nine tenths of a
+finished game's memory (see docs/performance.md); zlib halves them.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import json
 import pickle
 import time
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,6 +95,13 @@ class Appended:
     value: str  # the new or current version, or the replayed response
 
 
+def appended(outcome: bytes, value: bytes) -> Appended:
+    """The APPEND script's answer; a replayed response is stored compressed."""
+    if outcome == b"replayed":
+        return Appended("replayed", zlib.decompress(value).decode())
+    return Appended(outcome.decode(), value.decode())
+
+
 class GameStore:
     """`wait_aof` = (local, replicas): after each append, WAITAOF until the move is in that many
     fsynced append-only files (Redis 7.2+), for a Redis run with `appendfsync everysec`; None when
@@ -163,7 +175,7 @@ class GameStore:
         args: list[Any] = [
             expected_version,
             idempotency_ttl if idempotency_key else 0,
-            response,
+            zlib.compress(response.encode(), 6) if idempotency_key else b"",
             snap_version,
             snap_tag,
             snap_blob,
@@ -175,7 +187,7 @@ class GameStore:
         touched = [keys.game(game_id, part) for part in ("log", "meta", "snap")] + [idem]
         if self.wait_aof is None:
             outcome, value = self._append(keys=touched, args=args)
-            return Appended(outcome.decode(), value.decode())
+            return appended(outcome, value)
         # WAITAOF waits for the writes of its own connection: one pipeline keeps them on one.
         pipe = self.client.pipeline(transaction=False)
         self._append(keys=touched, args=args, client=pipe)
@@ -190,11 +202,11 @@ class GameStore:
                 "the move is made but not yet safe on disk; send the same request again "
                 "(with the same Idempotency-Key) to hear how it went",
             )
-        return Appended(outcome.decode(), value.decode())
+        return appended(outcome, value)
 
     def replayed_response(self, idempotency_key: str) -> str | None:
         found = self.client.get(idempotency_key)
-        return found.decode() if found is not None else None
+        return zlib.decompress(found).decode() if found is not None else None
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the log's length differs from `version` or `deadline` (monotonic) passes.
