@@ -98,8 +98,13 @@ class Appended:
 def appended(outcome: bytes, value: bytes) -> Appended:
     """The APPEND script's answer; a replayed response is stored compressed."""
     if outcome == b"replayed":
-        return Appended("replayed", zlib.decompress(value).decode())
+        return Appended("replayed", unpacked_response(value))
     return Appended(outcome.decode(), value.decode())
+
+
+def unpacked_response(stored: bytes) -> str:
+    """A stored answer; records written before they were compressed are plain JSON."""
+    return stored.decode() if stored.startswith(b"{") else zlib.decompress(stored).decode()
 
 
 class GameStore:
@@ -206,7 +211,7 @@ class GameStore:
 
     def replayed_response(self, idempotency_key: str) -> str | None:
         found = self.client.get(idempotency_key)
-        return zlib.decompress(found).decode() if found is not None else None
+        return unpacked_response(found) if found is not None else None
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the log's length differs from `version` or `deadline` (monotonic) passes.
