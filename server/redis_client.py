@@ -1,9 +1,11 @@
 """The one place a Redis URL becomes a client, so every process reaches Redis the same way.
 
 `redis+cluster://host:port` (any one node of a Redis Cluster; the rest are discovered) gives a
-`RedisCluster`; any other URL redis-py understands (`redis://`, `rediss://`, `unix://`) a plain
-client. The two share the commands turnpost uses, and every multi-key step touches keys of one
-hash tag (see `server.keys`), so the code above does not care which it has.
+`RedisCluster`; `redis+sentinel://host:port[,host:port...]/name` a client of the master that
+those Sentinels know as `name`, found again after a failover; any other URL redis-py understands
+(`redis://`, `rediss://`, `unix://`) a plain client. The rate limiter (the `limits` package)
+reads the same schemes. They share the commands turnpost uses, and every multi-key step touches
+keys of one hash tag (see `server.keys`), so the code above does not care which it has.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from typing import TypeAlias
 import redis
 from redis.cluster import RedisCluster
 from redis.exceptions import ClusterDownError, ConnectionError, TimeoutError, TryAgainError
+from redis.sentinel import Sentinel
 
 CLUSTER_SCHEME = "redis+cluster://"
+SENTINEL_SCHEME = "redis+sentinel://"
 
 Client: TypeAlias = redis.Redis | RedisCluster
 
@@ -31,4 +35,11 @@ def is_cluster(url: str) -> bool:
 def connect(url: str) -> Client:
     if is_cluster(url):
         return RedisCluster.from_url("redis://" + url.removeprefix(CLUSTER_SCHEME))
+    if url.startswith(SENTINEL_SCHEME):
+        hosts, _, name = url.removeprefix(SENTINEL_SCHEME).partition("/")
+        sentinels = [
+            (host, int(port)) for host, _, port in (h.rpartition(":") for h in hosts.split(","))
+        ]
+        master: redis.Redis = Sentinel(sentinels).master_for(name)
+        return master
     return redis.Redis.from_url(url)
