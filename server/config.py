@@ -42,4 +42,7 @@ class Config:
         default_factory=lambda: _pair(os.environ.get("TURNPOST_WAITAOF", ""))
     )
     """`1 0`: each move is fsynced by the master before it is answered; `1 1`: by a replica
-    too. For a Redis with `appendfsync everysec`; unset when it syncs every write itself."""
+    too (WAITAOF, Redis 7.2+). For a Redis with `appendfsync everysec`."""
+    wait_replicas: int = field(default_factory=lambda: _int("TURNPOST_WAIT_REPLICAS", 0))
+    """Each move is answered once that many replicas have it (WAIT): with Sentinel, a failover
+    then cannot drop an answered move."""

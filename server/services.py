@@ -10,7 +10,7 @@ from server.config import Config
 from server.games import GameService
 from server.players import Players
 from server.redis_client import Client
-from server.store import GameStore
+from server.store import GameStore, confirmation
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class Services:
     def build(cls, config: Config, client: Client) -> Services:
         players = Players(client)
         games = GameService(
-            GameStore(client, config.wait_aof),
+            GameStore(client, confirmation(config.wait_aof, config.wait_replicas)),
             players,
             snapshot_every=config.snapshot_every,
             idempotency_ttl=config.idempotency_days * 86400,

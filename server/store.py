@@ -29,7 +29,10 @@ APPEND = """
 local ttl = tonumber(ARGV[2])
 if ttl > 0 then
   local prior = redis.call('GET', KEYS[4])
-  if prior then return {'replayed', prior} end
+  if prior then
+    redis.call('SET', KEYS[4], prior, 'KEEPTTL')  -- a write to WAIT for; see REPLAY
+    return {'replayed', prior}
+  end
 end
 local version = redis.call('LLEN', KEYS[1])
 if version ~= tonumber(ARGV[1]) then return {'stale', tostring(version)} end
@@ -47,7 +50,7 @@ redis.call('PUBLISH', KEYS[1], new_version)
 return {'appended', tostring(new_version)}
 """
 
-WAITAOF_TIMEOUT_MS = 1000
+CONFIRM_TIMEOUT_MS = 1000
 
 # KEYS: meta.  ARGV: the meta pairs.  A game's meta appears whole or not at all.
 CREATE = """
@@ -62,6 +65,14 @@ UPDATE_IF = """
 if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 3))
 return 1
+"""
+
+# KEYS: an idempotency record.  Returns it, rewritten unchanged: a write of this connection that
+# replicates after the record, so WAIT/WAITAOF right after it also confirm the record.
+REPLAY = """
+local prior = redis.call('GET', KEYS[1])
+if prior then redis.call('SET', KEYS[1], prior, 'KEEPTTL') end
+return prior
 """
 
 # KEYS: meta, snap, log.  Returns the meta pairs, the snapshot and the log after it, in one trip.
@@ -102,23 +113,50 @@ def appended(outcome: bytes, value: bytes) -> Appended:
     return Appended(outcome.decode(), value.decode())
 
 
+def not_yet_safe() -> ApiError:
+    return ApiError(
+        503,
+        "unavailable",
+        "the move is made but not yet safe; send the same request again (with the same "
+        "Idempotency-Key) to hear how it went",
+    )
+
+
 def unpacked_response(stored: bytes) -> str:
     """A stored answer; records written before they were compressed are plain JSON."""
     return stored.decode() if stored.startswith(b"{") else zlib.decompress(stored).decode()
 
 
-class GameStore:
-    """`wait_aof` = (local, replicas): after each append, WAITAOF until the move is in that many
-    fsynced append-only files (Redis 7.2+), for a Redis run with `appendfsync everysec`; None when
-    Redis syncs every write itself (`appendfsync always`, the embedded default)."""
+@dataclass(frozen=True)
+class Confirmation:
+    """What an appended move waits for before it is answered: `WAITAOF local replicas` (that
+    many fsynced append-only files, Redis 7.2+) or `WAIT replicas` (that many replicas have it,
+    so a Sentinel failover cannot drop it). Not needed when Redis syncs every write itself
+    (`appendfsync always`, the embedded default) and has no replica to fail over to."""
 
-    def __init__(self, client: Client, wait_aof: tuple[int, int] | None = None) -> None:
+    command: str
+    counts: tuple[int, ...]
+
+    def met(self, reply: Any) -> bool:
+        got = reply if isinstance(reply, list) else [reply]
+        return all(int(n) >= wanted for n, wanted in zip(got, self.counts, strict=True))
+
+
+def confirmation(wait_aof: tuple[int, int] | None, wait_replicas: int) -> Confirmation | None:
+    if wait_aof is not None:
+        return Confirmation("WAITAOF", wait_aof)
+    return Confirmation("WAIT", (wait_replicas,)) if wait_replicas else None
+
+
+class GameStore:
+    def __init__(self, client: Client, confirm: Confirmation | None = None) -> None:
         self.client = client
-        self.wait_aof = wait_aof
+        self.confirm = confirm
         self._create = client.register_script(CREATE)
         self._update_if = client.register_script(UPDATE_IF)
         self._append = client.register_script(APPEND)
         self._load = client.register_script(LOAD)
+        self._replay = client.register_script(REPLAY)
 
     def create(self, game_id: str, meta: dict[str, str]) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
@@ -190,27 +228,32 @@ class GameStore:
         ]
         idem = idempotency_key or keys.game(game_id, "idem:none")
         touched = [keys.game(game_id, part) for part in ("log", "meta", "snap")] + [idem]
-        if self.wait_aof is None:
+        if self.confirm is None:
             outcome, value = self._append(keys=touched, args=args)
             return appended(outcome, value)
-        # WAITAOF waits for the writes of its own connection: one pipeline keeps them on one.
+        # WAIT and WAITAOF wait for the writes of their own connection: a pipeline keeps one.
         pipe = self.client.pipeline(transaction=False)
         self._append(keys=touched, args=args, client=pipe)
-        pipe.execute_command("WAITAOF", *self.wait_aof, WAITAOF_TIMEOUT_MS)
-        (outcome, value), synced = pipe.execute()
-        if outcome == b"appended" and any(
-            n < w for n, w in zip(synced, self.wait_aof, strict=True)
-        ):
-            raise ApiError(
-                503,
-                "unavailable",
-                "the move is made but not yet safe on disk; send the same request again "
-                "(with the same Idempotency-Key) to hear how it went",
-            )
+        pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
+        (outcome, value), reply = pipe.execute()
+        if outcome in (b"appended", b"replayed") and not self.confirm.met(reply):
+            raise not_yet_safe()
         return appended(outcome, value)
 
     def replayed_response(self, idempotency_key: str) -> str | None:
-        found = self.client.get(idempotency_key)
+        """The first answer to a move sent with this key, if it was made. With a confirmation,
+        only once the move is as safe as a new one would be (else 503): the record may be on a
+        master that a failover is about to drop, so it is rewritten unchanged and WAITed for,
+        which covers the move written before it."""
+        if self.confirm is None:
+            found = self.client.get(idempotency_key)
+        else:
+            pipe = self.client.pipeline(transaction=False)
+            self._replay(keys=[idempotency_key], client=pipe)
+            pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
+            found, reply = pipe.execute()
+            if found is not None and not self.confirm.met(reply):
+                raise not_yet_safe()
         return unpacked_response(found) if found is not None else None
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:

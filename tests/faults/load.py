@@ -34,6 +34,7 @@ class Load:
     acknowledged: dict[str, list[Acknowledged]] = field(default_factory=dict)
     types: dict[str, str] = field(default_factory=dict)
     failures: list[BaseException] = field(default_factory=list)
+    stale_reads: bool = False  # reads may lag a failover: a move may meet 409, then look again
     interrupted: int = 0  # requests that met the fault: a broken connection or a 503
     statuses: list[int] = field(default_factory=list)
     stop: threading.Event = field(default_factory=threading.Event)
@@ -61,7 +62,8 @@ class Load:
         return threads
 
     def _send(self, client: ApiClient, method: str, path: str, **kwargs: Any) -> Any:
-        """The answer to a request sent until it is not a fault; never a 500."""
+        """The answer to a request sent until it is not a fault; never a 500. None for a move
+        refused as stale after a stale read (`stale_reads`)."""
         while True:
             try:
                 response = client.call(method, path, **kwargs)
@@ -73,6 +75,8 @@ class Load:
                 else:
                     self.statuses.append(response.status_code)
             if response is not None and response.status_code not in RETRYABLE:
+                if response.status_code == 409 and self.stale_reads:
+                    return None
                 assert response.status_code == 200, (response.status_code, response.text)
                 return response.json()
             time.sleep(0.05)
@@ -101,6 +105,8 @@ class Load:
                 json={"move": text, "expected_version": version},
                 headers={"Idempotency-Key": f"{game_id}:{version}"},
             )
+            if answer is None:
+                continue
             with self.lock:
                 self.acknowledged[game_id].append(Acknowledged(text, answer["version"]))
 
