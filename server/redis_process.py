@@ -37,6 +37,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def stop_process(process: subprocess.Popen[bytes] | None, timeout: float = 15) -> None:
+    """SIGTERM, and SIGKILL if it has not exited within `timeout` seconds."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def free_cluster_port() -> int:
     """A free port whose cluster bus port (10000 higher, fixed in Redis 6) is free too."""
     while True:
@@ -112,14 +124,7 @@ class RedisProcess:
 
     def stop(self) -> None:
         """A clean shutdown: Redis flushes its AOF before it exits."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process)
 
     def kill(self) -> None:
         """`kill -9`: what a crash looks like, for the durability tests."""

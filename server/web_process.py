@@ -11,7 +11,7 @@ import time
 import psutil
 import requests
 
-from server.redis_process import free_port
+from server.redis_process import free_port, stop_process
 
 
 def gunicorn_command(bind: str, workers: int, threads: int, *extra: str) -> list[str]:
@@ -64,14 +64,7 @@ class WebProcess:
         return list(psutil.Process(self.process.pid).children())
 
     def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process)
 
     def __enter__(self) -> WebProcess:
         return self.start()

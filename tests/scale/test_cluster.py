@@ -23,7 +23,7 @@ from server.web_process import WebProcess
 from shared.games import ENGINES
 from shared.playout import replay
 from tests.api_client import ApiClient, Endpoints
-from tests.service.test_games import play_to_the_end, start_game
+from tests.service.test_games import play_moves, play_to_the_end, start_game
 
 
 class TwoWebProcesses(Endpoints):
@@ -125,17 +125,7 @@ def test_one_rate_limit_counter_serves_both_processes(spread: TwoWebProcesses) -
 
 def test_drop_snapshots_scans_every_node(spread: TwoWebProcesses) -> None:
     game_id, clients = start_game(spread, "lost-cities", 2, ["sa", "sb"], rounds=1)
-    for _ in range(6):
-        views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-        seat = 0 if views[0]["your_turn"] else 1
-        clients[seat].ok(
-            "POST",
-            f"/games/{game_id}/moves",
-            json={
-                "move": views[seat]["legal_moves"][0]["text"],
-                "expected_version": views[seat]["version"],
-            },
-        )
+    play_moves(game_id, clients, 6, random.Random(6))
     before = [c.ok("GET", f"/games/{game_id}") for c in clients]
     dropped = subprocess.run(
         [sys.executable, "-m", "server.cli", "drop-snapshots"],

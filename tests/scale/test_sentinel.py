@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from server.redis_process import RedisProcess, free_port, redis_server_binary
+from server.redis_process import RedisProcess, free_port, redis_server_binary, stop_process
 from server.web_process import WebProcess
 from tests.api_client import Endpoints
 from tests.faults.load import Load
@@ -56,8 +56,7 @@ class SentinelProcess:
 
     def stop(self) -> None:
         self.client.close()
-        self.process.terminate()
-        self.process.wait(timeout=10)
+        stop_process(self.process)
 
 
 @pytest.fixture

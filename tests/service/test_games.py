@@ -56,6 +56,21 @@ def play_to_the_end(game_id: str, clients: list[ApiClient], rnd: random.Random) 
         )
 
 
+def play_moves(game_id: str, clients: list[ApiClient], moves: int, rnd: random.Random) -> None:
+    """`moves` random legal moves of a two-player game, each by the seat whose turn it is."""
+    for _ in range(moves):
+        views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+        seat = 0 if views[0]["your_turn"] else 1
+        clients[seat].ok(
+            "POST",
+            f"/games/{game_id}/moves",
+            json={
+                "move": rnd.choice(views[seat]["legal_moves"])["text"],
+                "expected_version": views[seat]["version"],
+            },
+        )
+
+
 def log_length(redis_client: redis.Redis, game_id: str) -> int:
     return int(redis_client.llen(keys.game(game_id, "log")))
 
@@ -187,18 +202,7 @@ def test_bad_game_creation_is_refused(api: LiveServer, redis_client: redis.Redis
 
 def test_snapshots_are_only_a_cache(api: LiveServer, redis_client: redis.Redis) -> None:
     game_id, clients = start_game(api, "lost-cities", rounds=1)
-    rnd = random.Random(3)
-    for _ in range(20):
-        views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-        seat = 0 if views[0]["your_turn"] else 1
-        clients[seat].ok(
-            "POST",
-            f"/games/{game_id}/moves",
-            json={
-                "move": rnd.choice(views[seat]["legal_moves"])["text"],
-                "expected_version": views[seat]["version"],
-            },
-        )
+    play_moves(game_id, clients, 20, random.Random(3))
     assert redis_client.exists(keys.game(game_id, "snap"))
     with_snapshot = [c.ok("GET", f"/games/{game_id}") for c in clients]
     redis_client.delete(keys.game(game_id, "snap"))
