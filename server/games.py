@@ -310,8 +310,8 @@ class GameService:
         """Take the seat reserved for the player, or the first open one; the last seat starts
         the game. The seats are written only if no one else changed them since they were read
         (a compare-and-set on one key, also on Redis Cluster), so players racing for one seat
-        are safe. The game goes into the player's list first; an entry for a game they sit in
-        only if the seat was taken (see `list_for`)."""
+        are safe. The game goes into the player's list first; `list_for` shows it only once
+        they hold a seat in it, so a join lost to a race or a crash shows nothing."""
         while True:
             meta = self.store.meta(game_id)
             if not meta:
