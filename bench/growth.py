@@ -147,11 +147,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--finished", type=int, default=8, help="matches played to the end")
     parser.add_argument("--reads", type=int, default=200, help="view reads per log length")
+    parser.add_argument(
+        "--counters",
+        choices=["apart", "same"],
+        default="apart",
+        help="rate-limit counters in a Redis without persistence (as served) or the same one",
+    )
     options = parser.parse_args()
-    with running_service("always", workers=2) as service:
+    with running_service("always", workers=2, counters=options.counters) as service:
         log_growth(service.base, service.redis_url, options.reads)
-        game_ids = parallel(play_match, [(service.base, n) for n in range(options.finished)])
-        memory_per_game(redis.Redis.from_url(service.redis_url), game_ids)
+        if options.finished:
+            game_ids = parallel(play_match, [(service.base, n) for n in range(options.finished)])
+            memory_per_game(redis.Redis.from_url(service.redis_url), game_ids)
 
 
 if __name__ == "__main__":
