@@ -18,6 +18,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from redis.cluster import RedisCluster
+
 from server import keys
 from server.errors import ApiError
 from server.redis_client import Client
@@ -150,6 +152,13 @@ def confirmation(wait_aof: tuple[int, int] | None, wait_replicas: int) -> Confir
 
 class GameStore:
     def __init__(self, client: Client, confirm: Confirmation | None = None) -> None:
+        if confirm is not None and isinstance(client, RedisCluster):
+            # WAIT/WAITAOF name no key, so a cluster client cannot send them to the master
+            # that took the move; each master of a cluster syncs its own writes instead.
+            raise RuntimeError(
+                "TURNPOST_WAITAOF and TURNPOST_WAIT_REPLICAS need one master (plain Redis or "
+                "Sentinel); on Redis Cluster run every master with appendfsync always"
+            )
         self.client = client
         self.confirm = confirm
         self._create = client.register_script(CREATE)
