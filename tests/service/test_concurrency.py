@@ -107,3 +107,18 @@ def test_racing_clients_on_games_of_every_type_keep_every_log_whole(
     assert set(statuses) <= {200, 409} and 409 in statuses
     total = sum(len(replayed_log(redis_client, game_id)) for game_id, _ in games)
     assert total == sum(won.values()) > len(games)
+
+
+def test_racing_registrations_of_one_name(api: LiveServer, redis_client: redis.Redis) -> None:
+    """The name is claimed last (SET NX): one racer gets it, and the others' profiles and
+    tokens, written before the claim, are taken back."""
+
+    def register(_: int) -> int:
+        body = {"name": "ada", "email": "ada@example.org"}
+        return api.client().call("POST", "/players", json=body).status_code
+
+    with ThreadPoolExecutor(RACERS) as pool:
+        statuses = list(pool.map(register, range(RACERS)))
+    assert sorted(statuses) == [201] + [409] * (RACERS - 1)
+    assert len(list(redis_client.scan_iter(match="{p:*}:profile"))) == 1
+    assert len(list(redis_client.scan_iter(match="token:*"))) == 1
