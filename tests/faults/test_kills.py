@@ -86,3 +86,22 @@ def test_kill_9_of_web_workers_loses_and_doubles_nothing(
     assert load.interrupted > 0, "the kills met no request"
     assert 500 not in load.statuses
     load.check(redis_client)
+
+
+def test_while_redis_is_down_requests_get_503_and_health_answers(
+    fragile_redis: RedisProcess,
+) -> None:
+    with WebProcess(service_env(fragile_redis.url)) as web:
+        ada = Endpoints(web.url).client().register("ada")
+        fragile_redis.kill()
+        for method, path, body in (
+            ("GET", "/me", None),
+            ("GET", "/games", None),
+            ("POST", "/games", {"type": "lost-cities"}),
+            ("POST", "/players", {"name": "bo", "email": "bo@example.org"}),
+        ):
+            down = ada.call(method, path, json=body)
+            assert down.status_code == 503, (path, down.text)
+            assert down.headers["Retry-After"] == "1"
+            assert down.json()["error"]["code"] == "unavailable"
+        assert ada.call("GET", "/health").status_code == 200
