@@ -254,9 +254,8 @@ class GameStore:
         only once the move is as safe as a new one would be (else 503): the record may be on a
         master that a failover is about to drop, so it is rewritten unchanged and WAITed for,
         which covers the move written before it."""
-        if self.confirm is None:
-            found = self.client.get(idempotency_key)
-        else:
+        found = self.client.get(idempotency_key)
+        if found is not None and self.confirm is not None:
             pipe = self.client.pipeline(transaction=False)
             self._replay(keys=[idempotency_key], client=pipe)
             pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
