@@ -139,9 +139,12 @@ def truth(redis_client: redis.Redis, game_id: str) -> tuple[Engine[Any], Any, li
 def check_seat_sees_its_own(
     client: ApiClient, seat: int, game_id: str, redis_client: redis.Redis
 ) -> dict[str, Any]:
+    """The seat's view, long poll and latest log entries are the rules' own for that seat;
+    returns the view."""
     engine, state, raw, finished = truth(redis_client, game_id)
+    view: dict[str, Any] = client.ok("GET", f"/games/{game_id}")
     for shown in (
-        client.ok("GET", f"/games/{game_id}"),
+        view,
         client.ok("GET", f"/games/{game_id}/wait", params={"version": len(raw), "timeout": 0}),
     ):
         assert shown["seat"] == seat
@@ -154,12 +157,7 @@ def check_seat_sees_its_own(
     for entry, stored_entry in zip(log, raw[since:], strict=True):
         assert entry["event"] == as_json(engine.redact_event(stored_entry["event"], seat))
         assert ("move" in entry) == (finished or stored_entry["seat"] == seat)
-    return view_of(client, game_id)
-
-
-def view_of(client: ApiClient, game_id: str) -> dict[str, Any]:
-    answer: dict[str, Any] = client.ok("GET", f"/games/{game_id}")
-    return answer
+    return view
 
 
 @pytest.mark.parametrize(
