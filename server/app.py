@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import redis
 from flask import Flask, Response, jsonify
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
@@ -14,6 +13,7 @@ from server.api import games, meta, players
 from server.config import Config
 from server.errors import HTTP_CODES, ApiError
 from server.limits import limiter, limiter_storage
+from server.redis_client import UNAVAILABLE, connect
 from server.schemas import ErrorSchema
 from server.services import Services
 
@@ -57,10 +57,12 @@ def create_app(config: Config | None = None) -> Flask:
         OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
         RATELIMIT_HEADERS_ENABLED=True,
     )
-    client = redis.Redis.from_url(config.redis_url)
+    client = connect(config.redis_url)
     app.extensions["turnpost"] = Services.build(config, client)
 
-    app.config["RATELIMIT_STORAGE_URI"] = limiter_storage(config.redis_url)
+    app.config["RATELIMIT_STORAGE_URI"] = config.rate_limit_storage or limiter_storage(
+        config.redis_url
+    )
     limiter.init_app(app)
     api = TurnpostApi(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
@@ -72,8 +74,24 @@ def create_app(config: Config | None = None) -> Flask:
     def api_error(error: ApiError) -> tuple[Response, int]:
         return jsonify(error.body()), error.status
 
+    def unavailable(error: Exception) -> tuple[Response, int, dict[str, str]]:
+        log.warning("Redis unavailable: %s", error)
+        body = ApiError(
+            503,
+            "unavailable",
+            "the service's storage is out of reach for a moment; send the same request again "
+            "(with the same Idempotency-Key, a move is applied once)",
+        )
+        return jsonify(body.body()), 503, {"Retry-After": "1"}
+
+    for outage in UNAVAILABLE:
+        app.register_error_handler(outage, unavailable)
+
     @app.errorhandler(Exception)
-    def unexpected(error: Exception) -> tuple[Response, int]:
+    def unexpected(error: Exception) -> tuple[Response, int] | tuple[Response, int, dict[str, str]]:
+        cause = getattr(error, "original_exception", None)  # raised outside a view
+        if isinstance(cause, UNAVAILABLE):
+            return unavailable(cause)
         if isinstance(error, HTTPException):
             return api.handle_http_exception(error)  # type: ignore[no-any-return]
         log.exception("unexpected error")

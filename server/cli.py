@@ -13,15 +13,17 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Annotated
 
-import redis
 import typer
 
 from server.config import Config
+from server.limits import limiter_storage
 from server.mail.mail_in import mail_in
 from server.mail.mail_poll import mail_poll
 from server.notify import worker as notify_worker
-from server.redis_process import RedisProcess
+from server.redis_client import connect
+from server.redis_process import RedisProcess, counters_process
 from server.store import GameStore
+from server.web_process import gunicorn_command
 
 cli = typer.Typer(help="The turnpost service.", no_args_is_help=True, add_completion=False)
 
@@ -35,8 +37,8 @@ def serve(
 ) -> None:
     """Run the API under gunicorn, and beside it the worker that sends mail (to the Maildir
     ./var/mail unless TURNPOST_SMTP_HOST is set). Without REDIS_URL, start an embedded
-    redis-server (AOF on, every write synced, data under ./var/redis) for as long as the
-    service runs.
+    redis-server (AOF on, every write synced, data under ./var/redis), and a second one without
+    persistence for the rate limiter's counters, for as long as the service runs.
 
     Example: turnpost-server serve --port 8000
     """
@@ -50,24 +52,12 @@ def serve(
             embedded = RedisProcess(config.data_dir / "redis", appendfsync="always")
             env["REDIS_URL"] = cleanup.enter_context(embedded).url
             typer.echo(f"embedded Redis at {embedded.url} (data in {embedded.directory})")
+            if not config.rate_limit_storage:
+                counters = cleanup.enter_context(counters_process(config.data_dir / "counters"))
+                env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(counters.url)
         typer.echo(f"turnpost on http://{host}:{port}/api/v1 (docs: /api/v1/docs)")
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "server.app:create_app()",
-                "--bind",
-                f"{host}:{port}",
-                "--workers",
-                str(workers),
-                "--worker-class",
-                "gthread",
-                "--threads",
-                str(threads),
-                "--access-logfile",
-                "-",
-            ],
+            gunicorn_command(f"{host}:{port}", workers, threads, "--access-logfile", "-"),
             env=env,
         )
         mailer = subprocess.Popen([sys.executable, "-m", "server.cli", "worker"], env=env)
@@ -120,7 +110,7 @@ def drop_snapshots() -> None:
     if not url:
         typer.echo("set REDIS_URL to the service's Redis", err=True)
         raise typer.Exit(2)
-    dropped = GameStore(redis.Redis.from_url(url)).drop_snapshots()
+    dropped = GameStore(connect(url)).drop_snapshots()
     typer.echo(f"dropped {dropped} snapshots")
 
 

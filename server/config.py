@@ -11,6 +11,13 @@ def _int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
+def _pair(text: str) -> tuple[int, int] | None:
+    if not text.strip():
+        return None
+    local, replicas = (int(part) for part in text.split())
+    return local, replicas
+
+
 @dataclass(frozen=True)
 class Config:
     """Everything the service can be told; the defaults run a local service with no setup."""
@@ -23,9 +30,21 @@ class Config:
     registration_limit: str = field(
         default_factory=lambda: os.environ.get("TURNPOST_REGISTRATION_LIMIT", "30 per hour")
     )
+    rate_limit_storage: str = field(
+        default_factory=lambda: os.environ.get("TURNPOST_RATE_LIMIT_STORAGE", "")
+    )
+    """Where the rate limiter counts (a `limits` storage URI); the service's Redis if unset."""
     max_body_bytes: int = field(default_factory=lambda: _int("TURNPOST_MAX_BODY", 64 * 1024))
     snapshot_every: int = field(default_factory=lambda: _int("TURNPOST_SNAPSHOT_EVERY", 16))
     idempotency_days: int = field(default_factory=lambda: _int("TURNPOST_IDEMPOTENCY_DAYS", 90))
     max_wait_seconds: int = field(default_factory=lambda: _int("TURNPOST_MAX_WAIT", 60))
     vacation_days: int = field(default_factory=lambda: _int("TURNPOST_VACATION_DAYS", 21))
     tick_seconds: int = field(default_factory=lambda: _int("TURNPOST_TICK_SECONDS", 30))
+    wait_aof: tuple[int, int] | None = field(
+        default_factory=lambda: _pair(os.environ.get("TURNPOST_WAITAOF", ""))
+    )
+    """`1 0`: each move is fsynced by the master before it is answered; `1 1`: by a replica
+    too (WAITAOF, Redis 7.2+). For a Redis with `appendfsync everysec`."""
+    wait_replicas: int = field(default_factory=lambda: _int("TURNPOST_WAIT_REPLICAS", 0))
+    """Each move is answered once that many replicas have it (WAIT): with Sentinel, a failover
+    then cannot drop an answered move."""

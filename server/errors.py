@@ -43,4 +43,5 @@ HTTP_CODES = {
     415: "unsupported_media_type",
     422: "invalid_request",
     429: "rate_limited",
+    503: "unavailable",
 }

@@ -19,8 +19,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from redis.exceptions import WatchError
-
 from server import keys
 from server.errors import ApiError, forbidden, not_found
 from server.players import Players
@@ -251,15 +249,17 @@ class GameService:
         ids = self.players.game_ids(player["id"])
         listed = []
         for meta in self.store.metas(ids):
-            if not meta:
-                continue
+            mine = [
+                i
+                for i, s in enumerate(json.loads(meta.get("seats", "[]")))
+                if s["player"] == player["id"]
+            ]
+            if not mine:
+                continue  # a game that was never written, or a seat that was never taken
             summary = public_game(meta)
             seats = summary["seats"]
-            mine = [
-                i for i, s in enumerate(json.loads(meta["seats"])) if s["player"] == player["id"]
-            ]
-            seat = mine[0] if mine else None
-            invited = seat is not None and not seats[seat]["joined"]
+            seat = mine[0]
+            invited = not seats[seat]["joined"]
             waiting = (summary["status"] == ACTIVE and seat in summary["to_act"]) or (
                 summary["status"] == OPEN and invited
             )
@@ -326,46 +326,46 @@ class GameService:
             "result": "",
             "clock": json.dumps(move_clock) if move_clock else "",
         }
+        # The players' game lists first, the game itself last: a list entry whose game was
+        # never written (a crash in between) is skipped when listing, while a game is never
+        # missing from its players' lists.
         game_id = new_game_id()
-        self.listener.changing(game_id)
-        while not self.store.create(game_id, meta):
-            game_id = new_game_id()
+        while True:
+            for seat in table:
+                if seat["player"]:
+                    self.players.add_game(seat["player"], game_id, now)
             self.listener.changing(game_id)
-        for seat in table:
-            if seat["player"]:
-                self.players.add_game(seat["player"], game_id, now)
-        self.listener.changed(game_id)
-        return self.load(game_id)
+            if self.store.create(game_id, meta):
+                self.listener.changed(game_id)
+                return self.load(game_id)
+            for seat in table:  # an id taken by another game: 96 random bits, so never, but
+                if seat["player"]:  # its players' lists must not point at someone else's
+                    self.players.remove_game(seat["player"], game_id)
+            game_id = new_game_id()
 
     def join(self, player: dict[str, str], game_id: str) -> Game:
         """Take the seat reserved for the player, or the first open one; the last seat starts
-        the game. WATCH makes two players racing for one seat safe."""
-        meta_key = keys.game(game_id, "meta")
-        with self.store.client.pipeline() as pipe:
-            while True:
-                try:
-                    pipe.watch(meta_key)
-                    meta = {k.decode(): v.decode() for k, v in pipe.hgetall(meta_key).items()}
-                    if not meta:
-                        raise not_found("game")
-                    table = json.loads(meta["seats"])
-                    seat = self._free_seat(meta, table, player)
-                    table[seat] = {"player": player["id"], "name": player["name"], "joined": True}
-                    now = int(self.clock())
-                    update = {"seats": json.dumps(table), "updated": str(now)}
-                    if all(s["joined"] for s in table):
-                        engine = ENGINES[meta["type"]]
-                        update.update(progress_meta(engine, self._new_state(engine, meta), now))
-                    self.listener.changing(game_id)
-                    pipe.multi()
-                    pipe.hset(meta_key, mapping=update)
-                    pipe.execute()
-                    break
-                except WatchError:
-                    continue
-        self.players.add_game(player["id"], game_id, int(meta["created"]))
-        self.listener.changed(game_id)
-        return self.load(game_id)
+        the game. The seats are written only if no one else changed them since they were read
+        (a compare-and-set on one key, also on Redis Cluster), so players racing for one seat
+        are safe. The game goes into the player's list first; `list_for` shows it only once
+        they hold a seat in it, so a join lost to a race or a crash shows nothing."""
+        while True:
+            meta = self.store.meta(game_id)
+            if not meta:
+                raise not_found("game")
+            table = json.loads(meta["seats"])
+            seat = self._free_seat(meta, table, player)
+            table[seat] = {"player": player["id"], "name": player["name"], "joined": True}
+            now = int(self.clock())
+            update = {"seats": json.dumps(table), "updated": str(now)}
+            if all(s["joined"] for s in table):
+                engine = ENGINES[meta["type"]]
+                update.update(progress_meta(engine, self._new_state(engine, meta), now))
+            self.players.add_game(player["id"], game_id, int(meta["created"]))
+            self.listener.changing(game_id)
+            if self.store.update_meta_if(game_id, "seats", meta["seats"], update):
+                self.listener.changed(game_id)
+                return self.load(game_id)
 
     @staticmethod
     def _free_seat(

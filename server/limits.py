@@ -28,8 +28,11 @@ limiter = Limiter(
     default_limits=[lambda: services().config.rate_limit],
     strategy="moving-window",
     key_prefix="ratelimit",
+    swallow_errors=True,
 )
-"""One limiter per process; its limits come from the serving app's config at each request."""
+"""One limiter per process; its limits come from the serving app's config at each request.
+If Redis cannot be reached to count, the request goes on uncounted: it then meets the outage
+itself (a 503) or, had its own writes already happened, keeps its real answer."""
 
 registration_limit = limiter.limit(
     lambda: services().config.registration_limit, key_func=get_remote_address, methods=["POST"]

@@ -37,6 +37,31 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def stop_process(process: subprocess.Popen[bytes] | None, timeout: float = 15) -> None:
+    """SIGTERM, and SIGKILL if it has not exited within `timeout` seconds."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def free_cluster_port() -> int:
+    """A free port whose cluster bus port (10000 higher, fixed in Redis 6) is free too."""
+    while True:
+        port = free_port()
+        if port + 10000 < 65536:
+            with socket.socket() as probe:
+                try:
+                    probe.bind(("127.0.0.1", port + 10000))
+                except OSError:
+                    continue
+            return port
+
+
 class RedisProcess:
     """One redis-server with its data in `directory`, listening on a unix socket or a TCP port."""
 
@@ -47,8 +72,10 @@ class RedisProcess:
         port: int | None = None,
         appendfsync: str = "everysec",
         extra: dict[str, str] | None = None,
+        binary: str | None = None,
     ) -> None:
         self.directory = directory.resolve()
+        self.binary = binary or redis_server_binary()
         self.port = port
         self.socket_path = self.directory / "redis.sock"
         settings = {
@@ -76,7 +103,7 @@ class RedisProcess:
 
     def start(self, timeout: float = 10.0) -> RedisProcess:
         self.directory.mkdir(parents=True, exist_ok=True)
-        arguments = [redis_server_binary()]
+        arguments = [self.binary]
         for key, value in self.settings.items():
             arguments += [f"--{key}", value]
         self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL)
@@ -97,14 +124,7 @@ class RedisProcess:
 
     def stop(self) -> None:
         """A clean shutdown: Redis flushes its AOF before it exits."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process)
 
     def kill(self) -> None:
         """`kill -9`: what a crash looks like, for the durability tests."""
@@ -113,6 +133,75 @@ class RedisProcess:
             self.process.wait()
 
     def __enter__(self) -> RedisProcess:
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+
+def counters_process(directory: Path) -> RedisProcess:
+    """A Redis without persistence for the rate limiter's counters. Every write to a Redis with
+    `appendfsync always` waits for the disk, so counting each request there would make every
+    read pay for a sync; counters lost in a crash only reset the limits."""
+    return RedisProcess(directory, extra={"appendonly": "no"})
+
+
+class LocalCluster:
+    """A Redis Cluster of `masters` redis-servers on loopback ports (no replicas), its 16384
+    slots split evenly: the scale-out tests' and benchmarks' stand-in for a real one."""
+
+    SLOTS = 16384
+
+    def __init__(self, directory: Path, masters: int = 3, appendfsync: str = "everysec") -> None:
+        self.nodes = [
+            RedisProcess(
+                directory / f"node{index}",
+                port=free_cluster_port(),
+                appendfsync=appendfsync,
+                extra={"cluster-enabled": "yes", "cluster-config-file": "nodes.conf"},
+            )
+            for index in range(masters)
+        ]
+
+    @property
+    def url(self) -> str:
+        """What turnpost is given: any one node; the client discovers the others."""
+        return f"redis+cluster://127.0.0.1:{self.nodes[0].port}"
+
+    def start(self, timeout: float = 20.0) -> LocalCluster:
+        for node in self.nodes:
+            node.start()
+        clients = [redis.Redis(port=node.port) for node in self.nodes]
+        try:
+            share = -(-self.SLOTS // len(clients))
+            for index, client in enumerate(clients):
+                first = index * share
+                client.execute_command(
+                    "CLUSTER ADDSLOTS", *range(first, min(first + share, self.SLOTS))
+                )
+            for client in clients[1:]:
+                client.execute_command("CLUSTER MEET", "127.0.0.1", self.nodes[0].port)
+            deadline = time.monotonic() + timeout
+            while not all(self._settled(client) for client in clients):
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the Redis Cluster did not settle")
+                time.sleep(0.05)
+        finally:
+            for client in clients:
+                client.close()
+        return self
+
+    def _settled(self, client: redis.Redis) -> bool:
+        info = client.cluster("INFO")
+        return bool(
+            info["cluster_state"] == "ok" and int(info["cluster_known_nodes"]) == len(self.nodes)
+        )
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+    def __enter__(self) -> LocalCluster:
         return self.start()
 
     def __exit__(self, *_: object) -> None:

@@ -6,31 +6,30 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import redis
-
 from server.config import Config
 from server.games import GameService
 from server.notify.vacation import Vacations
 from server.notify.watch import GameWatch
 from server.players import Players
-from server.store import GameStore
+from server.redis_client import Client
+from server.store import GameStore, confirmation
 
 
 @dataclass(frozen=True)
 class Services:
     config: Config
-    redis: redis.Redis
+    redis: Client
     players: Players
     games: GameService
     vacations: Vacations
 
     @classmethod
     def build(
-        cls, config: Config, client: redis.Redis, clock: Callable[[], float] = time.time
+        cls, config: Config, client: Client, clock: Callable[[], float] = time.time
     ) -> Services:
         players = Players(client)
         games = GameService(
-            GameStore(client),
+            GameStore(client, confirmation(config.wait_aof, config.wait_replicas)),
             players,
             snapshot_every=config.snapshot_every,
             idempotency_ttl=config.idempotency_days * 86400,

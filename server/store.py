@@ -3,6 +3,10 @@
 Every change to a running game is one Lua script call, so it is atomic: the log grows only if
 its length still equals the version the caller saw, and the meta, the snapshot, the idempotency
 record and the "moved" signal change in the same step. Nothing is read-modify-written from Python.
+
+An idempotency record holds the whole answer to the move (the mover's view), kept for weeks so
+a late resend, by email too, is recognised. Uncompressed, these records were nine tenths of a
+finished game's memory (see docs/performance.md); zlib halves them.
 """
 
 from __future__ import annotations
@@ -10,12 +14,15 @@ from __future__ import annotations
 import json
 import pickle
 import time
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
-import redis
+from redis.cluster import RedisCluster
 
 from server import keys
+from server.errors import ApiError
+from server.redis_client import Client
 
 # KEYS: log, meta, snap, idem.
 # ARGV: expected version, idem ttl (0: none), response, snapshot version (0: none),
@@ -24,7 +31,10 @@ APPEND = """
 local ttl = tonumber(ARGV[2])
 if ttl > 0 then
   local prior = redis.call('GET', KEYS[4])
-  if prior then return {'replayed', prior} end
+  if prior then
+    redis.call('SET', KEYS[4], prior, 'KEEPTTL')  -- a write to WAIT for; see REPLAY
+    return {'replayed', prior}
+  end
 end
 local version = redis.call('LLEN', KEYS[1])
 if version ~= tonumber(ARGV[1]) then return {'stale', tostring(version)} end
@@ -40,6 +50,31 @@ end
 if ttl > 0 then redis.call('SET', KEYS[4], ARGV[3], 'EX', ttl) end
 redis.call('PUBLISH', KEYS[1], new_version)
 return {'appended', tostring(new_version)}
+"""
+
+CONFIRM_TIMEOUT_MS = 1000
+
+# KEYS: meta.  ARGV: the meta pairs.  A game's meta appears whole or not at all.
+CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1
+"""
+
+# KEYS: meta.  ARGV: field, the value it must still have, then the pairs to set.  A compare-and-
+# set on one key: what WATCH/MULTI does, in one step that also runs on Redis Cluster.
+UPDATE_IF = """
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+return 1
+"""
+
+# KEYS: an idempotency record.  Returns it, rewritten unchanged: a write of this connection that
+# replicates after the record, so WAIT/WAITAOF right after it also confirm the record.
+REPLAY = """
+local prior = redis.call('GET', KEYS[1])
+if prior then redis.call('SET', KEYS[1], prior, 'KEEPTTL') end
+return prior
 """
 
 # KEYS: meta, snap, log.  Returns the meta pairs, the snapshot and the log after it, in one trip.
@@ -73,18 +108,77 @@ class Appended:
     value: str  # the new or current version, or the replayed response
 
 
+def appended(outcome: bytes, value: bytes) -> Appended:
+    """The APPEND script's answer; a replayed response is stored compressed."""
+    if outcome == b"replayed":
+        return Appended("replayed", unpacked_response(value))
+    return Appended(outcome.decode(), value.decode())
+
+
+def not_yet_safe() -> ApiError:
+    return ApiError(
+        503,
+        "unavailable",
+        "the move is made but not yet safe; send the same request again (with the same "
+        "Idempotency-Key) to hear how it went",
+    )
+
+
+def unpacked_response(stored: bytes) -> str:
+    """A stored answer; records written before they were compressed are plain JSON."""
+    return stored.decode() if stored.startswith(b"{") else zlib.decompress(stored).decode()
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """What an appended move waits for before it is answered: `WAITAOF local replicas` (that
+    many fsynced append-only files, Redis 7.2+) or `WAIT replicas` (that many replicas have it,
+    so a Sentinel failover cannot drop it). Not needed when Redis syncs every write itself
+    (`appendfsync always`, the embedded default) and has no replica to fail over to."""
+
+    command: str
+    counts: tuple[int, ...]
+
+    def met(self, reply: Any) -> bool:
+        got = reply if isinstance(reply, list) else [reply]
+        return all(int(n) >= wanted for n, wanted in zip(got, self.counts, strict=True))
+
+
+def confirmation(wait_aof: tuple[int, int] | None, wait_replicas: int) -> Confirmation | None:
+    if wait_aof is not None:
+        return Confirmation("WAITAOF", wait_aof)
+    return Confirmation("WAIT", (wait_replicas,)) if wait_replicas else None
+
+
 class GameStore:
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: Client, confirm: Confirmation | None = None) -> None:
+        if confirm is not None and isinstance(client, RedisCluster):
+            # WAIT/WAITAOF name no key, so a cluster client cannot send them to the master
+            # that took the move; each master of a cluster syncs its own writes instead.
+            raise RuntimeError(
+                "TURNPOST_WAITAOF and TURNPOST_WAIT_REPLICAS need one master (plain Redis or "
+                "Sentinel); on Redis Cluster run every master with appendfsync always"
+            )
         self.client = client
+        self.confirm = confirm
+        self._create = client.register_script(CREATE)
+        self._update_if = client.register_script(UPDATE_IF)
         self._append = client.register_script(APPEND)
         self._load = client.register_script(LOAD)
+        self._replay = client.register_script(REPLAY)
 
     def create(self, game_id: str, meta: dict[str, str]) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
-        created = self.client.hsetnx(keys.game(game_id, "meta"), "id", game_id)
-        if created:
-            self.client.hset(keys.game(game_id, "meta"), mapping=meta)
-        return bool(created)
+        pairs = [item for pair in {"id": game_id, **meta}.items() for item in pair]
+        return bool(self._create(keys=[keys.game(game_id, "meta")], args=pairs))
+
+    def update_meta_if(
+        self, game_id: str, field: str, expected: str, changes: dict[str, str]
+    ) -> bool:
+        """Set `changes` only if the meta's `field` still reads `expected`; False if it moved."""
+        pairs = [item for pair in changes.items() for item in pair]
+        updated = self._update_if(keys=[keys.game(game_id, "meta")], args=[field, expected, *pairs])
+        return bool(updated)
 
     def meta(self, game_id: str) -> dict[str, str]:
         raw = self.client.hgetall(keys.game(game_id, "meta"))
@@ -133,7 +227,7 @@ class GameStore:
         args: list[Any] = [
             expected_version,
             idempotency_ttl if idempotency_key else 0,
-            response,
+            zlib.compress(response.encode(), 6) if idempotency_key else b"",
             snap_version,
             snap_tag,
             snap_blob,
@@ -142,20 +236,33 @@ class GameStore:
             *(json.dumps(entry, separators=(",", ":")) for entry in entries),
         ]
         idem = idempotency_key or keys.game(game_id, "idem:none")
-        outcome, value = self._append(
-            keys=[
-                keys.game(game_id, "log"),
-                keys.game(game_id, "meta"),
-                keys.game(game_id, "snap"),
-                idem,
-            ],
-            args=args,
-        )
-        return Appended(outcome.decode(), value.decode())
+        touched = [keys.game(game_id, part) for part in ("log", "meta", "snap")] + [idem]
+        if self.confirm is None:
+            outcome, value = self._append(keys=touched, args=args)
+            return appended(outcome, value)
+        # WAIT and WAITAOF wait for the writes of their own connection: a pipeline keeps one.
+        pipe = self.client.pipeline(transaction=False)
+        self._append(keys=touched, args=args, client=pipe)
+        pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
+        (outcome, value), reply = pipe.execute()
+        if outcome in (b"appended", b"replayed") and not self.confirm.met(reply):
+            raise not_yet_safe()
+        return appended(outcome, value)
 
     def replayed_response(self, idempotency_key: str) -> str | None:
+        """The first answer to a move sent with this key, if it was made. With a confirmation,
+        only once the move is as safe as a new one would be (else 503): the record may be on a
+        master that a failover is about to drop, so it is rewritten unchanged and WAITed for,
+        which covers the move written before it."""
         found = self.client.get(idempotency_key)
-        return found.decode() if found is not None else None
+        if found is not None and self.confirm is not None:
+            pipe = self.client.pipeline(transaction=False)
+            self._replay(keys=[idempotency_key], client=pipe)
+            pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
+            found, reply = pipe.execute()
+            if found is not None and not self.confirm.met(reply):
+                raise not_yet_safe()
+        return unpacked_response(found) if found is not None else None
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the log's length differs from `version` or `deadline` (monotonic) passes.

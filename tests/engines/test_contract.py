@@ -20,9 +20,7 @@ from shared.playout import playout, replay
 
 ENGINE_IDS = sorted(ENGINES)
 seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
-SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 GARBAGE: list[Any] = [
     None,

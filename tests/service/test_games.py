@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from typing import Any
 
@@ -12,12 +13,16 @@ from server import keys
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.playout import replay
-from tests.api_client import ApiClient
+from tests.api_client import ApiClient, Endpoints
 from tests.conftest import LiveServer
 
 
 def start_game(
-    api: LiveServer, type_id: str, players: int = 2, names: list[str] | None = None, **options: Any
+    api: LiveServer | Endpoints,
+    type_id: str,
+    players: int = 2,
+    names: list[str] | None = None,
+    **options: Any,
 ) -> tuple[str, list[ApiClient]]:
     names = names or ["ada", "bo", "cy", "di", "ed"][:players]
     clients = [api.client().register(name) for name in names]
@@ -51,8 +56,41 @@ def play_to_the_end(game_id: str, clients: list[ApiClient], rnd: random.Random) 
         )
 
 
+def play_moves(game_id: str, clients: list[ApiClient], moves: int, rnd: random.Random) -> None:
+    """`moves` random legal moves of a two-player game, each by the seat whose turn it is."""
+    for _ in range(moves):
+        views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+        seat = 0 if views[0]["your_turn"] else 1
+        clients[seat].ok(
+            "POST",
+            f"/games/{game_id}/moves",
+            json={
+                "move": rnd.choice(views[seat]["legal_moves"])["text"],
+                "expected_version": views[seat]["version"],
+            },
+        )
+
+
 def log_length(redis_client: redis.Redis, game_id: str) -> int:
     return int(redis_client.llen(keys.game(game_id, "log")))
+
+
+def replayed_log(redis_client: redis.Redis, game_id: str) -> list[dict[str, Any]]:
+    """The game's stored log, after checking that every entry is whole, that it replays through
+    the rules from the seed (an illegal or doubled move would raise), and that it ends in the
+    state the meta records."""
+    raw = redis_client.lrange(keys.game(game_id, "log"), 0, -1)
+    entries = [json.loads(entry) for entry in raw]  # a torn entry would not parse
+    assert all(set(entry) == {"seat", "move", "event", "at"} for entry in entries)
+    meta = {
+        k.decode(): v.decode() for k, v in redis_client.hgetall(keys.game(game_id, "meta")).items()
+    }
+    engine = ENGINES[meta["type"]]
+    state = engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
+    state = replay(engine, state, [(entry["seat"], entry["move"]) for entry in entries])
+    assert json.loads(meta["to_act"]) == list(engine.to_act(state))
+    assert (meta["status"] == "finished") == (engine.result(state) is not None)
+    return entries
 
 
 def test_a_whole_lost_cities_match_through_the_api(api: LiveServer) -> None:
@@ -164,18 +202,7 @@ def test_bad_game_creation_is_refused(api: LiveServer, redis_client: redis.Redis
 
 def test_snapshots_are_only_a_cache(api: LiveServer, redis_client: redis.Redis) -> None:
     game_id, clients = start_game(api, "lost-cities", rounds=1)
-    rnd = random.Random(3)
-    for _ in range(20):
-        views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-        seat = 0 if views[0]["your_turn"] else 1
-        clients[seat].ok(
-            "POST",
-            f"/games/{game_id}/moves",
-            json={
-                "move": rnd.choice(views[seat]["legal_moves"])["text"],
-                "expected_version": views[seat]["version"],
-            },
-        )
+    play_moves(game_id, clients, 20, random.Random(3))
     assert redis_client.exists(keys.game(game_id, "snap"))
     with_snapshot = [c.ok("GET", f"/games/{game_id}") for c in clients]
     redis_client.delete(keys.game(game_id, "snap"))

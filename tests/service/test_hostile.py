@@ -432,3 +432,41 @@ def test_odd_credentials_and_idempotency_keys(api: LiveServer, table: Table) -> 
             "bad_idempotency_key",
             len(key),
         )
+
+
+def test_lone_surrogates_in_every_text_field(table: Table) -> None:
+    """`"\\ud800"` is valid JSON but no Unicode text: it can never be stored or shown (Redis and
+    the answer would need it as UTF-8), so each field refuses it."""
+    lone = "\\ud800"
+
+    def send(method: str, path: str, body: str) -> requests.Response:
+        headers = {"Content-Type": "application/json"}
+        return table.mover.call(method, path, data=body.encode(), headers=headers)
+
+    version = table.version
+    for move in (
+        f'"{lone}"',
+        f'"play {lone} draw deck"',
+        f'{{"action": "{lone}"}}',
+        f'[{{"{lone}": 1}}]',
+    ):
+        response = send("POST", table.moves, f'{{"move": {move}, "expected_version": {version}}}')
+        assert response.status_code == 422, (move, response.text)
+    for body in (
+        f'{{"name": "{lone}", "email": "a@example.org"}}',
+        f'{{"name": "zed", "email": "{lone}@example.org"}}',
+        f'{{"name": "zed", "email": "a@example.org", "timezone": "{lone}"}}',
+    ):
+        assert send("POST", "/players", body).status_code == 400, body
+    for body in (f'{{"email": "a{lone}@example.org"}}', f'{{"timezone": "{lone}"}}'):
+        assert send("PATCH", "/me", body).status_code == 400, body
+    for body in (
+        f'{{"type": "{lone}"}}',
+        f'{{"type": "lost-cities", "invite": ["{lone}"]}}',
+        f'{{"type": "lost-cities", "options": {{"{lone}": 1}}}}',
+        f'{{"type": "lost-cities", "options": {{"deck": ["{lone}"]}}}}',
+        f'{{"type": "livingstone", "options": {{"board": {{"cards": {{"{lone}": 1}}}}}}}}',
+    ):
+        response = send("POST", "/games", body)
+        assert response.status_code == 400, (body, response.text)
+        response.json()  # the answer itself is valid JSON

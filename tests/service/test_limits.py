@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import redis
 
 from server.redis_process import RedisProcess
@@ -35,5 +37,20 @@ def test_registration_is_limited_per_address(
         anonymous.register("bo")
         refused = anonymous.call("POST", "/players", json={"name": "cy", "email": "c@x.org"})
         assert refused.status_code == 429
+    finally:
+        server.stop()
+
+
+def test_a_parallel_burst_gets_exactly_the_limit(
+    redis_server: RedisProcess, redis_client: redis.Redis
+) -> None:
+    """The moving window is counted by one script in Redis, so racing requests cannot slip
+    past it together."""
+    server = LiveServer(service_config(redis_server.url, rate_limit="10 per minute"))
+    try:
+        ada = server.client().register("ada")
+        with ThreadPoolExecutor(40) as pool:
+            statuses = list(pool.map(lambda _: ada.call("GET", "/me").status_code, range(40)))
+        assert sorted(statuses) == [200] * 10 + [429] * 30
     finally:
         server.stop()

@@ -1,0 +1,165 @@
+"""What the service costs as games pile up and grow: Redis memory per finished game, and the
+cost of a request as a game's log grows (flat, thanks to snapshots; without them a request
+replays the whole log).
+
+Memory: `--finished` lost-cities matches (3 games each) are played to their end through the API,
+every move with an Idempotency-Key as the command line sends it; then `MEMORY USAGE` of every
+key of each game, by kind, and of every key of its players.
+
+Log length: one lost-cities game in which nobody ever draws from the deck (`stall_limit: 0`,
+every turn a discard and a draw from a discard pile) so it never ends; at versions 10, 100 and
+1,000, `--reads` view reads (the same work as loading the game for a move), against the health
+endpoint and a Redis PING measured the same way; at 1,000 also with snapshots dropped.
+Run: `./dev bench growth` (or `python -m bench.growth --help`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+import redis
+import requests
+
+from bench.service import (
+    new_game,
+    parallel,
+    percentile,
+    play_turn,
+    running_service,
+    sessions_for,
+)
+from server.store import GameStore
+
+CHECKPOINTS = (10, 100, 1000)
+
+
+def play_match(args: tuple[str, int]) -> str:
+    """A whole 3-game lost-cities match through the API; returns its id."""
+    base, number = args
+    game_id, tokens = new_game(base, f"m{number}", {"rounds": 3})
+    sessions, rnd = sessions_for(tokens), random.Random(number)
+    timings: dict[str, list[float]] = {"view": [], "move": []}
+    while play_turn(base, game_id, sessions, rnd, timings) is not None:
+        pass
+    return game_id
+
+
+def kind_of(key: bytes) -> str:
+    part = key.decode().split("}:", 1)[1]
+    return "idempotency records" if part.startswith("idem:") else part
+
+
+def memory_per_game(client: redis.Redis, game_ids: list[str]) -> None:
+    by_kind: dict[str, list[int]] = defaultdict(list)
+    moves = []
+    for game_id in game_ids:
+        sizes: dict[str, int] = defaultdict(int)
+        for key in client.scan_iter(match=f"{{g:{game_id}}}:*", count=1000):
+            sizes[kind_of(key)] += int(client.memory_usage(key, samples=0) or 0)
+        for kind, size in sizes.items():
+            by_kind[kind].append(size)
+        moves.append(int(client.llen(f"{{g:{game_id}}}:log")))
+    player_keys = [
+        key
+        for pattern in ("{p:*", "token:*", "name:*")
+        for key in client.scan_iter(match=pattern, count=1000)
+    ]
+    players = sum(int(client.memory_usage(key, samples=0) or 0) for key in player_keys)
+    total = sum(sum(sizes) for sizes in by_kind.values()) / len(game_ids)
+    average_moves = statistics.mean(moves)
+    print(
+        f"memory per finished lost-cities match ({len(game_ids)} matches, "
+        f"{average_moves:.0f} moves each on average; Redis MEMORY USAGE):"
+    )
+    for kind in sorted(by_kind, key=lambda k: -sum(by_kind[k])):
+        mean = statistics.mean(by_kind[kind])
+        print(f"  {kind:<22} {mean / 1024:8.1f} KiB  ({mean / average_moves:6.0f} B per move)")
+    print(f"  {'all of the game':<22} {total / 1024:8.1f} KiB")
+    without = total - statistics.mean(by_kind.get("idempotency records", [0]))
+    print(f"  {'after the idempotency records expire':<22} {without / 1024:8.1f} KiB")
+    print(f"  players' keys: {players / (2 * len(game_ids)):.0f} B per player")
+
+
+def keep_the_deck(legal: list[dict[str, Any]], rnd: random.Random) -> str:
+    """A discard and a draw from a discard pile if there is one: the deck never shrinks."""
+    moves = [m["move"] for m in legal]
+    best = [m for m in moves if m["action"] == "discard" and m["draw"] != "deck"]
+    discards = [m for m in moves if m["action"] == "discard"]
+    move = rnd.choice(best or discards)
+    return next(m["text"] for m in legal if m["move"] == move)
+
+
+def timed_reads(read: Callable[[], Any], count: int) -> list[float]:
+    latencies = []
+    for _ in range(count):
+        started = time.perf_counter()
+        read()
+        latencies.append(time.perf_counter() - started)
+    return latencies
+
+
+def log_growth(base: str, redis_url: str, reads: int) -> None:
+    game_id, tokens = new_game(base, "long", {"rounds": 1, "stall_limit": 0})
+    sessions, rnd = sessions_for(tokens), random.Random(1)
+    timings: dict[str, list[float]] = {"view": [], "move": []}
+    health = requests.Session()
+    client = redis.Redis.from_url(redis_url)
+    rows = []
+    version = 0
+    for checkpoint in CHECKPOINTS:
+        while version < checkpoint:
+            answer = play_turn(base, game_id, sessions, rnd, timings, keep_the_deck)
+            assert answer is not None, "the game ended"
+            version = answer["version"]
+        view = timed_reads(
+            lambda: sessions[0].get(f"{base}/games/{game_id}", timeout=30).json(), reads
+        )
+        rows.append((f"{version}", view))
+    GameStore(client).drop_snapshots()
+    rows.append(
+        (f"{version}, no snapshot", timed_reads(
+            lambda: sessions[0].get(f"{base}/games/{game_id}", timeout=30).json(), reads // 4
+        ))
+    )  # fmt: skip
+    health_p50 = percentile(timed_reads(lambda: health.get(f"{base}/health"), reads), 0.5)
+    ping_p50 = percentile(timed_reads(client.ping, reads), 0.5)
+    print(
+        f"view read cost by log length (one client, {reads} reads each; health p50 "
+        f"{health_p50 * 1000:.2f} ms, Redis PING p50 {ping_p50 * 1000:.3f} ms):"
+    )
+    for label, latencies in rows:
+        p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
+        print(
+            f"  version {label:<18} p50 {p50 * 1000:7.2f} ms  p99 {p99 * 1000:7.2f} ms   "
+            f"{p50 / health_p50:5.1f}x health  {p50 / ping_p50:6.0f}x PING"
+        )
+    first, last = percentile(rows[0][1], 0.5), percentile(rows[len(CHECKPOINTS) - 1][1], 0.5)
+    print(f"  p50 at version {version} / at version {CHECKPOINTS[0]}: {last / first:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--finished", type=int, default=8, help="matches played to the end")
+    parser.add_argument("--reads", type=int, default=200, help="view reads per log length")
+    parser.add_argument(
+        "--counters",
+        choices=["apart", "same"],
+        default="apart",
+        help="rate-limit counters in a Redis without persistence (as served) or the same one",
+    )
+    options = parser.parse_args()
+    with running_service("always", workers=2, counters=options.counters) as service:
+        log_growth(service.base, service.redis_url, options.reads)
+        if options.finished:
+            game_ids = parallel(play_match, [(service.base, n) for n in range(options.finished)])
+            memory_per_game(redis.Redis.from_url(service.redis_url), game_ids)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""The one place a Redis URL becomes a client, so every process reaches Redis the same way.
+
+`redis+cluster://host:port` (any one node of a Redis Cluster; the rest are discovered) gives a
+`RedisCluster`; `redis+sentinel://host:port[,host:port...]/name` a client of the master that
+those Sentinels know as `name`, found again after a failover; any other URL redis-py understands
+(`redis://`, `rediss://`, `unix://`) a plain client. The rate limiter (the `limits` package)
+reads the same schemes. They share the commands turnpost uses, and every multi-key step touches
+keys of one hash tag (see `server.keys`), so the code above does not care which it has.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import redis
+from redis.cluster import RedisCluster
+from redis.exceptions import ClusterDownError, ConnectionError, TimeoutError, TryAgainError
+from redis.sentinel import Sentinel
+
+CLUSTER_SCHEME = "redis+cluster://"
+SENTINEL_SCHEME = "redis+sentinel://"
+
+Client: TypeAlias = redis.Redis | RedisCluster
+
+UNAVAILABLE = (ConnectionError, TimeoutError, ClusterDownError, TryAgainError)
+"""Redis is down, restarting, still loading its AOF, or a cluster slot is moving: the request
+may be sent again. (A write the server made before the connection broke is found by the retry's
+Idempotency-Key.)"""
+
+
+def is_cluster(url: str) -> bool:
+    return url.startswith(CLUSTER_SCHEME)
+
+
+def connect(url: str) -> Client:
+    if is_cluster(url):
+        return RedisCluster.from_url("redis://" + url.removeprefix(CLUSTER_SCHEME))
+    if url.startswith(SENTINEL_SCHEME):
+        hosts, _, name = url.removeprefix(SENTINEL_SCHEME).partition("/")
+        sentinels = [
+            (host, int(port)) for host, _, port in (h.rpartition(":") for h in hosts.split(","))
+        ]
+        master: redis.Redis = Sentinel(sentinels).master_for(name)
+        return master
+    return redis.Redis.from_url(url)

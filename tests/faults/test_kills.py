@@ -1,0 +1,107 @@
+"""`kill -9` in the middle of a write load: of the Redis server (restarted from its AOF), and of
+gunicorn web workers. Clients resend with the same Idempotency-Key until answered; afterwards
+every move that was acknowledged is in its log exactly once, where its answer said."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+from server.redis_process import RedisProcess, free_port
+from server.web_process import WebProcess
+from tests.api_client import ApiClient, Endpoints
+from tests.faults.load import Load
+from tests.service.test_games import start_game
+
+GAMES = 6
+
+
+def started_games(server: Endpoints, tag: str) -> dict[str, list[ApiClient]]:
+    games = {}
+    for number in range(GAMES):
+        type_id = ("lost-cities", "lost-cities-dice", "livingstone")[number % 3]
+        options = {"rounds": 1} if type_id == "lost-cities" else {}
+        names = [f"{tag}{number}a", f"{tag}{number}b"]
+        game_id, clients = start_game(server, type_id, 2, names, **options)
+        games[game_id] = clients
+    return games
+
+
+def service_env(redis_url: str) -> dict[str, str]:
+    """Web processes of their own: an in-process app would repoint the rate limiter (one per
+    process) at a Redis this module kills or stops."""
+    return {
+        "REDIS_URL": redis_url,
+        "TURNPOST_RATE_LIMIT": "100000 per minute",
+        "TURNPOST_REGISTRATION_LIMIT": "100000 per minute",
+    }
+
+
+@pytest.fixture
+def fragile_redis(tmp_path: Path) -> Iterator[RedisProcess]:
+    """A Redis of the test's own (it is killed), syncing every write as the embedded one does."""
+    process = RedisProcess(tmp_path / "redis", port=free_port(), appendfsync="always").start()
+    yield process
+    process.stop()
+
+
+def test_kill_9_of_redis_loses_no_acknowledged_move(fragile_redis: RedisProcess) -> None:
+    with WebProcess(service_env(fragile_redis.url)) as web:
+        load = Load(started_games(Endpoints(web.url), "r"))
+        threads = load.run()
+        load.wait_for(40)
+        fragile_redis.kill()
+        time.sleep(0.3)
+        restarted = RedisProcess(
+            fragile_redis.directory, port=fragile_redis.port, appendfsync="always"
+        ).start()
+        fragile_redis.process = restarted.process  # the fixture stops whichever runs
+        load.wait_for(load.total + 40)
+        load.stop.set()
+        for thread in threads:
+            thread.join()
+    assert load.interrupted > 0, "the kill met no request"
+    assert 500 not in load.statuses
+    load.check(redis.Redis.from_url(fragile_redis.url))
+
+
+def test_kill_9_of_web_workers_loses_and_doubles_nothing(
+    redis_server: RedisProcess, redis_client: redis.Redis
+) -> None:
+    with WebProcess(service_env(redis_server.url), workers=2) as web:
+        load = Load(started_games(Endpoints(web.url), "w"))
+        threads = load.run()
+        rnd = random.Random(3)
+        for _ in range(8):
+            load.wait_for(load.total + 8)
+            rnd.choice(web.workers()).kill()
+        load.stop.set()
+        for thread in threads:
+            thread.join()
+    assert load.interrupted > 0, "the kills met no request"
+    assert 500 not in load.statuses
+    load.check(redis_client)
+
+
+def test_while_redis_is_down_requests_get_503_and_health_answers(
+    fragile_redis: RedisProcess,
+) -> None:
+    with WebProcess(service_env(fragile_redis.url)) as web:
+        ada = Endpoints(web.url).client().register("ada")
+        fragile_redis.kill()
+        for method, path, body in (
+            ("GET", "/me", None),
+            ("GET", "/games", None),
+            ("POST", "/games", {"type": "lost-cities"}),
+            ("POST", "/players", {"name": "bo", "email": "bo@example.org"}),
+        ):
+            down = ada.call(method, path, json=body)
+            assert down.status_code == 503, (path, down.text)
+            assert down.headers["Retry-After"] == "1"
+            assert down.json()["error"]["code"] == "unavailable"
+        assert ada.call("GET", "/health").status_code == 200

@@ -1,0 +1,209 @@
+"""Access control, table-driven over the app's own routes: every route is tried with no token, a
+made-up token, a rotated token and a stranger's token, and refused without changing anything;
+and in every game type, each seat sees exactly what the rules give that seat, in views, logs,
+long polls, move answers and errors, and cannot move for another seat."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+import redis
+
+from server import keys
+from shared.engine import Engine
+from shared.games import ENGINES
+from shared.playout import replay
+from tests.api_client import ApiClient
+from tests.conftest import LiveServer
+from tests.service.test_games import log_length, start_game
+from tests.service.test_hostile import stored
+
+# A request each route accepts from a player entitled to it, so that only the token is wrong.
+# {game} is a running game; {version} its version; {move} a move legal for its mover.
+REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
+    ("GET", "/api/v1/health"): {},
+    ("GET", "/api/v1/game-types"): {},
+    ("POST", "/api/v1/players"): {"json": {"name": "someone", "email": "s@example.org"}},
+    ("GET", "/api/v1/me"): {},
+    ("PATCH", "/api/v1/me"): {"json": {"timezone": "UTC"}},
+    ("POST", "/api/v1/me/token"): {},
+    ("POST", "/api/v1/games"): {"json": {"type": "lost-cities"}},
+    ("GET", "/api/v1/games"): {"params": {"mine": "active"}},
+    ("GET", "/api/v1/games/{game}"): {},
+    ("POST", "/api/v1/games/{game}/join"): {},
+    ("POST", "/api/v1/games/{game}/moves"): {
+        "json": {"move": "{move}", "expected_version": "{version}"}
+    },
+    ("POST", "/api/v1/games/{game}/resign"): {},
+    ("GET", "/api/v1/games/{game}/log"): {"params": {"since": 0}},
+    ("GET", "/api/v1/games/{game}/wait"): {"params": {"version": "{version}", "timeout": 0}},
+}
+DOCUMENTATION = {"static", "api-docs.openapi_json", "api-docs.openapi_redoc",
+                 "api-docs.openapi_swagger_ui"}  # fmt: skip
+
+
+def routes(api: LiveServer) -> list[tuple[str, str]]:
+    """(method, path) of every route the app serves, `<game_id>` written `{game}`."""
+    found = []
+    for rule in api.app.url_map.iter_rules():
+        if rule.endpoint in DOCUMENTATION:
+            continue
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            found.append((method, re.sub(r"<[^>]+>", "{game}", rule.rule)))
+    return found
+
+
+def public_routes(api: LiveServer) -> set[tuple[str, str]]:
+    """Routes the OpenAPI document says need no token (`security: []`)."""
+    document = api.client().ok("GET", "/openapi.json")
+    return {
+        (method.upper(), re.sub(r"\{[^}]+\}", "{game}", path))
+        for path, operations in document["paths"].items()
+        for method, operation in operations.items()
+        if method in ("get", "post", "put", "patch", "delete") and operation.get("security") == []
+    }
+
+
+def fill(value: Any, slots: dict[str, Any]) -> Any:
+    """The example request with the running game's id, version (a number) and a legal move."""
+    if isinstance(value, dict):
+        return {k: fill(v, slots) for k, v in value.items()}
+    if value == "{version}":
+        return slots["version"]
+    return value.format(**slots) if isinstance(value, str) else value
+
+
+def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    mover = ada if ada.ok("GET", f"/games/{game_id}")["your_turn"] else bo
+    view = mover.ok("GET", f"/games/{game_id}")
+    slots = {"game": game_id, "version": view["version"], "move": view["legal_moves"][0]["text"]}
+    eve = api.client().register("eve")
+    rotated = api.client().register("rotor")
+    old_token = rotated.token
+    rotated.ok("POST", "/me/token")
+    public = public_routes(api)
+    table = routes(api)
+    assert set(table) == set(REQUESTS), "a new route needs an example request in REQUESTS"
+    assert public == {("GET", "/api/v1/health"), ("GET", "/api/v1/game-types"),
+                      ("POST", "/api/v1/players")}  # fmt: skip
+    before = stored(redis_client)
+    tried = 0
+    for method, path in table:
+        if (method, path) in public:
+            continue
+        request = fill(REQUESTS[(method, path)], slots)
+        url = path.removeprefix("/api/v1").format(**slots)
+        for label, headers in {
+            "no token": {},
+            "made-up token": {"Authorization": "Bearer " + "x" * 43},
+            "rotated token": {"Authorization": f"Bearer {old_token}"},
+            "another scheme": {"Authorization": f"Basic {ada.token}"},
+        }.items():
+            response = api.client().call(method, url, headers=headers, **request)
+            assert response.status_code == 401, (label, method, path, response.text)
+            assert response.json()["error"]["code"] == "unauthorized"
+            tried += 1
+        if "{game}" in path:
+            response = eve.call(method, url, **request)
+            expected = 409 if path.endswith("/join") else 403  # the game is full and running
+            assert response.status_code == expected, (method, path, response.text)
+            assert game_id not in response.text
+            tried += 1
+    assert stored(redis_client) == before
+    assert tried >= 11 * 4 + 6
+
+
+def as_json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def truth(redis_client: redis.Redis, game_id: str) -> tuple[Engine[Any], Any, list[Any], bool]:
+    """The game as only the server may know it: its state from the seed and the raw log."""
+    meta = {
+        k.decode(): v.decode() for k, v in redis_client.hgetall(keys.game(game_id, "meta")).items()
+    }
+    engine = ENGINES[meta["type"]]
+    raw = [json.loads(e) for e in redis_client.lrange(keys.game(game_id, "log"), 0, -1)]
+    state = engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
+    state = replay(engine, state, [(entry["seat"], entry["move"]) for entry in raw])
+    return engine, state, raw, meta["status"] == "finished"
+
+
+def check_seat_sees_its_own(
+    client: ApiClient, seat: int, game_id: str, redis_client: redis.Redis
+) -> dict[str, Any]:
+    """The seat's view, long poll and latest log entries are the rules' own for that seat;
+    returns the view."""
+    engine, state, raw, finished = truth(redis_client, game_id)
+    view: dict[str, Any] = client.ok("GET", f"/games/{game_id}")
+    for shown in (
+        view,
+        client.ok("GET", f"/games/{game_id}/wait", params={"version": len(raw), "timeout": 0}),
+    ):
+        assert shown["seat"] == seat
+        assert shown["view"] == as_json(engine.view(state, seat))
+        legal = engine.legal_moves(state, seat) if seat in shown["to_act"] else []
+        assert [m["text"] for m in shown["legal_moves"]] == [engine.format_move(m) for m in legal]
+        assert shown["game"]["seed"] is None or finished
+    since = max(0, len(raw) - 3)
+    log = client.ok("GET", f"/games/{game_id}/log", params={"since": since})["entries"]
+    for entry, stored_entry in zip(log, raw[since:], strict=True):
+        assert entry["event"] == as_json(engine.redact_event(stored_entry["event"], seat))
+        assert ("move" in entry) == (finished or stored_entry["seat"] == seat)
+    return view
+
+
+@pytest.mark.parametrize(
+    ("type_id", "options"),
+    [("lost-cities", {"rounds": 1}), ("lost-cities-dice", {}), ("livingstone", {})],
+)
+def test_each_seat_sees_and_moves_only_as_itself(
+    api: LiveServer, redis_client: redis.Redis, type_id: str, options: dict[str, Any]
+) -> None:
+    """For the first moves of a game of each type: every seat's view, long poll and log are the
+    rules' own for that seat; the views of the seats differ (so the check means something); a
+    seat sending the mover's move, or naming a seat, is refused with nothing changed and no
+    other seat's legal moves in the error; a move's answer is the mover's own view."""
+    game_id, clients = start_game(api, type_id, 2, [f"{type_id}-a", f"{type_id}-b"], **options)
+    rnd = random.Random(type_id)
+    views_differed = False
+    for _ in range(24):
+        views = [
+            check_seat_sees_its_own(c, i, game_id, redis_client) for i, c in enumerate(clients)
+        ]
+        views_differed |= views[0]["view"] != views[1]["view"]
+        if views[0]["game"]["status"] == "finished":
+            break
+        mover = rnd.choice([i for i, v in enumerate(views) if v["your_turn"]])
+        move = rnd.choice(views[mover]["legal_moves"])["text"]
+        version = views[mover]["version"]
+        length = log_length(redis_client, game_id)
+        for seat, client in enumerate(clients):
+            if views[seat]["your_turn"]:
+                continue
+            refused = client.call(
+                "POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version}
+            )
+            assert refused.status_code in (409, 422), refused.text
+            assert refused.json()["error"]["details"].get("legal_moves", []) == []
+        named = clients[mover].call(
+            "POST",
+            f"/games/{game_id}/moves",
+            json={"move": move, "expected_version": version, "seat": 1 - mover},
+        )
+        assert named.status_code == 400, named.text
+        assert log_length(redis_client, game_id) == length
+        answer = clients[mover].ok(
+            "POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version}
+        )
+        engine, state, _, _ = truth(redis_client, game_id)
+        assert answer["seat"] == mover
+        assert answer["view"] == as_json(engine.view(state, mover))
+    assert views_differed, "each seat's view differs from the other's"
