@@ -38,6 +38,8 @@ class Config:
     snapshot_every: int = field(default_factory=lambda: _int("TURNPOST_SNAPSHOT_EVERY", 16))
     idempotency_days: int = field(default_factory=lambda: _int("TURNPOST_IDEMPOTENCY_DAYS", 90))
     max_wait_seconds: int = field(default_factory=lambda: _int("TURNPOST_MAX_WAIT", 60))
+    queue_url: str = field(default_factory=lambda: os.environ.get("TURNPOST_QUEUE_URL", ""))
+    """The Redis holding the mail worker's job queue (RQ); REDIS_URL's when empty."""
     vacation_days: int = field(default_factory=lambda: _int("TURNPOST_VACATION_DAYS", 21))
     tick_seconds: int = field(default_factory=lambda: _int("TURNPOST_TICK_SECONDS", 30))
     wait_aof: tuple[int, int] | None = field(

@@ -32,6 +32,7 @@ from server.mail.reply_address import (
     signing_key,
 )
 from server.mail.settings import MailSettings
+from server.redis_client import connect
 from server.services import Services
 
 log = logging.getLogger("turnpost.mail")
@@ -62,12 +63,15 @@ class Mailroom:
     def open(cls, config: Config, settings: MailSettings) -> Mailroom:
         if not config.redis_url:
             raise TemporaryFailure("REDIS_URL is not set: point it at the service's Redis")
-        client = redis.Redis.from_url(config.redis_url)
+        client = connect(config.redis_url)
         try:
             key = signing_key(settings, client)
+            services = Services.build(config, client)
         except redis.RedisError as error:
             raise TemporaryFailure(f"cannot reach Redis: {error}") from error
-        return cls(Services.build(config, client), settings, key)
+        except RuntimeError as error:  # a setting the service cannot run with
+            raise TemporaryFailure(str(error)) from error
+        return cls(services, settings, key)
 
 
 def handle(raw: bytes, room: Mailroom, recipients: Iterable[str] = ()) -> Outcome:

@@ -25,6 +25,7 @@ REMINDERS = (50, 90)
 """Percent of the move time after which a reminder goes out."""
 SHORTEST_CHECK = 60.0
 
+
 def settings(game: Game) -> dict[str, Any] | None:
     found: dict[str, Any] | None = json.loads(game.meta.get("clock") or "null")
     return found
@@ -54,9 +55,7 @@ def follow(ctx: Context, game: Game, turns: list[int], began: float) -> None:
 def used(ctx: Context, profile: dict[str, str], since: float, now: float) -> float:
     """Seconds of the player's own time spent since `since`: quiet hours and vacations, which
     may overlap, are taken out once."""
-    paused = sorted(
-        [*quiet_intervals(profile, since, now), *ctx.vacations.intervals(profile, now)]
-    )
+    paused = sorted([*quiet_intervals(profile, since, now), *ctx.vacations.intervals(profile, now)])
     total, reach = 0.0, since
     for start, end in paused:
         start, end = max(start, reach), min(end, now)

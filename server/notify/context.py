@@ -11,7 +11,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import redis
 from rq import Queue
 
 from server.config import Config
@@ -19,14 +18,15 @@ from server.games import GameService
 from server.mail.settings import MailSettings
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
-from server.notify.watch import GameWatch
+from server.notify.watch import queue, queue_connection
 from server.players import Players
+from server.redis_client import Client, connect
 from server.services import Services
 
 
 @dataclass(frozen=True)
 class Context:
-    redis: redis.Redis
+    redis: Client
     mail: MailSettings
     clock: Callable[[], float]
     players: Players
@@ -39,12 +39,11 @@ class Context:
     def build(
         cls,
         config: Config,
-        client: redis.Redis,
+        client: Client,
         mail: MailSettings,
         clock: Callable[[], float] = time.time,
     ) -> Context:
         services = Services.build(config, client, clock)
-        watch = GameWatch(client, clock)
         return cls(
             client,
             mail,
@@ -53,7 +52,7 @@ class Context:
             services.games,
             Outbox(client),
             services.vacations,
-            watch.queue,
+            queue(queue_connection(config, client)),
         )
 
 
@@ -70,5 +69,5 @@ def current() -> Context:
     global _current
     if _current is None:
         config = Config()
-        _current = Context.build(config, redis.Redis.from_url(config.redis_url), MailSettings())
+        _current = Context.build(config, connect(config.redis_url), MailSettings())
     return _current

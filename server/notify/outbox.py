@@ -142,7 +142,5 @@ class Outbox:
     def settle(self, player_id: str) -> None:
         """Nothing waits for the player: drop them from the index (a notice added meanwhile
         put them back, or its own flush job still comes)."""
-        if not self.client.hlen(keys.player(player_id, "outbox")) and not self.in_flight(
-            player_id
-        ):
+        if not self.client.hlen(keys.player(player_id, "outbox")) and not self.in_flight(player_id):
             self.client.zrem(DUE, player_id)

@@ -12,7 +12,11 @@ import time
 from collections.abc import Callable
 
 import redis
+from redis.cluster import RedisCluster
 from rq import Queue, Retry
+
+from server.config import Config
+from server.redis_client import Client, connect
 
 QUEUE = "turnpost"
 CHANGED = "mail:games"
@@ -22,16 +26,30 @@ RETRY = Retry(max=8, interval=[10, 30, 120, 600, 1800, 3600, 3600, 3600])
 """Back-off for a job that failed (an SMTP server down, a worker killed)."""
 
 
-def queue(client: redis.Redis) -> Queue:
-    return Queue(QUEUE, connection=client)
+def queue(connection: redis.Redis) -> Queue:
+    return Queue(QUEUE, connection=connection)
+
+
+def queue_connection(config: Config, client: Client) -> redis.Redis:
+    """TURNPOST_QUEUE_URL's Redis, else the service's own. RQ's steps span keys of several
+    slots, so a Redis Cluster cannot hold the queue: refuse to start rather than lose jobs."""
+    found = connect(config.queue_url) if config.queue_url else client
+    if isinstance(found, RedisCluster):
+        raise RuntimeError(
+            "the mail worker's queue (RQ) cannot live on a Redis Cluster: set "
+            "TURNPOST_QUEUE_URL to a Redis of its own (redis:// or redis+sentinel://)"
+        )
+    return found
 
 
 class GameWatch:
     """The listener `GameService` calls around every change to a game."""
 
-    def __init__(self, client: redis.Redis, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, client: Client, jobs: redis.Redis, clock: Callable[[], float] = time.time
+    ) -> None:
         self.client = client
-        self.queue = queue(client)
+        self.queue = queue(jobs)
         self.clock = clock
 
     def changing(self, game_id: str) -> None:

@@ -9,16 +9,15 @@ from __future__ import annotations
 import logging
 import threading
 
-import redis
-from rq import Worker
+from rq import Queue, Worker
 
 from server.config import Config
-from server.notify.watch import RETRY, queue
+from server.notify.watch import RETRY, queue, queue_connection
+from server.redis_client import connect
 
 
-def ticker(client: redis.Redis, every: float, stop: threading.Event) -> None:
+def ticker(jobs: Queue, every: float, stop: threading.Event) -> None:
     """Queue a tick now (to catch up after a restart) and then every `every` seconds."""
-    jobs = queue(client)
     while True:
         jobs.enqueue("server.notify.jobs.tick", retry=RETRY, description="tick")
         if stop.wait(every):
@@ -27,13 +26,13 @@ def ticker(client: redis.Redis, every: float, stop: threading.Event) -> None:
 
 def run(config: Config) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    client = redis.Redis.from_url(config.redis_url)
+    jobs = queue(queue_connection(config, connect(config.redis_url)))
     stop = threading.Event()
     thread = threading.Thread(
-        target=ticker, args=(client, config.tick_seconds, stop), daemon=True, name="ticker"
+        target=ticker, args=(jobs, config.tick_seconds, stop), daemon=True, name="ticker"
     )
     thread.start()
     try:
-        Worker([queue(client)], connection=client).work(with_scheduler=True)
+        Worker([jobs], connection=jobs.connection).work(with_scheduler=True)
     finally:
         stop.set()

@@ -150,7 +150,6 @@ def test_resigning_ends_or_continues_the_game(
     assert result is not None and quitter not in result["winners"]
 
 
-
 @pytest.mark.parametrize(
     ("type_id", "neutral"),
     [("lost-cities", None), ("lost-cities-dice", "refuse"), ("livingstone", None)],

@@ -24,7 +24,9 @@ def test_a_move_whose_job_was_never_queued_is_swept_up(api: LiveServer, mail: Ma
     before = len(mail.to(bo.player))
     games = mail.ctx.games
     dying = GameService(
-        games.store, games.players, listener=DiesAfterWriting(mail.ctx.redis, mail.clock)
+        games.store,
+        games.players,
+        listener=DiesAfterWriting(mail.ctx.redis, mail.ctx.queue.connection, mail.clock),
     )
     view = ada.ok("GET", f"/games/{game_id}")
     player = games.players.get(ada.player["id"])
@@ -52,7 +54,9 @@ def test_a_join_whose_job_was_never_queued_is_swept_up(api: LiveServer, mail: Ma
     assert invitation.startswith("ada invites you")
     games = mail.ctx.games
     dying = GameService(
-        games.store, games.players, listener=DiesAfterWriting(mail.ctx.redis, mail.clock)
+        games.store,
+        games.players,
+        listener=DiesAfterWriting(mail.ctx.redis, mail.ctx.queue.connection, mail.clock),
     )
     joiner = games.players.get(bo.player["id"])
     assert joiner is not None

@@ -1,8 +1,10 @@
-"""Scale-out on existing parts: a 3-master Redis Cluster on loopback and two gunicorn web
-processes, every request going to the other process than the one before."""
+"""Scale-out on existing parts: a 3-master Redis Cluster on loopback, two gunicorn web
+processes (every request going to the other process than the one before), and a mail worker
+whose job queue lives in a Redis of its own, as RQ needs."""
 
 from __future__ import annotations
 
+import mailbox
 import os
 import random
 import subprocess
@@ -18,7 +20,7 @@ import pytest
 import redis
 
 from server.redis_client import connect
-from server.redis_process import LocalCluster
+from server.redis_process import LocalCluster, RedisProcess, free_port, stop_process
 from server.web_process import WebProcess
 from shared.games import ENGINES
 from shared.playout import replay
@@ -27,25 +29,71 @@ from tests.service.test_games import play_moves, play_to_the_end, start_game
 
 
 class TwoWebProcesses(Endpoints):
-    """Both web processes and the cluster they share."""
+    """Both web processes, the cluster they share, and the worker's Maildir."""
 
-    def __init__(self, cluster: LocalCluster, first: WebProcess, second: WebProcess) -> None:
+    def __init__(
+        self, cluster: LocalCluster, first: WebProcess, second: WebProcess, maildir: Path
+    ) -> None:
         super().__init__(first.url, second.url)
         self.cluster = cluster
+        self.maildir = maildir
         self.first, self.second = first, second
 
 
 @pytest.fixture(scope="module")
 def spread(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TwoWebProcesses]:
-    with LocalCluster(Path(tmp_path_factory.mktemp("cluster"))) as cluster:
+    data = Path(tmp_path_factory.mktemp("cluster"))
+    with (
+        LocalCluster(data / "cluster") as cluster,
+        RedisProcess(data / "queue", port=free_port()) as queue,
+    ):
         env = {
             "REDIS_URL": cluster.url,
+            "TURNPOST_QUEUE_URL": queue.url,
+            "TURNPOST_DATA": str(data / "worker"),
+            "TURNPOST_TICK_SECONDS": "1",
             "TURNPOST_RATE_LIMIT": "100000 per minute",
             "TURNPOST_REGISTRATION_LIMIT": "100000 per hour",
             "TURNPOST_SNAPSHOT_EVERY": "4",
         }
-        with WebProcess(env) as first, WebProcess(env) as second:
-            yield TwoWebProcesses(cluster, first, second)
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "server.cli", "worker"], env={**os.environ, **env}
+        )
+        try:
+            with WebProcess(env) as first, WebProcess(env) as second:
+                yield TwoWebProcesses(cluster, first, second, data / "worker" / "mail")
+        finally:
+            stop_process(worker)
+
+
+def test_the_queue_is_refused_a_place_on_the_cluster(spread: TwoWebProcesses) -> None:
+    """RQ's steps span slots: without a queue Redis of its own the service will not start."""
+    env = {**os.environ, "REDIS_URL": spread.cluster.url}
+    env.pop("TURNPOST_QUEUE_URL", None)
+    started = subprocess.run(
+        [sys.executable, "-c", "from server.app import create_app; create_app()"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert started.returncode != 0 and "TURNPOST_QUEUE_URL" in started.stderr
+
+
+def test_a_worker_mails_the_player_to_act_in_a_game_on_the_cluster(
+    spread: TwoWebProcesses,
+) -> None:
+    game_id, players = start_game(spread, "lost-cities")
+    (mover,) = [p for p in players if p.ok("GET", f"/games/{game_id}")["your_turn"]]
+    mover.ok("PATCH", "/me", json={"quiet_hours": "none"})  # mail now, whatever the hour
+    address = mover.player["email"]
+    deadline = time.monotonic() + 120  # only so a broken worker fails instead of hanging
+    while not spread.maildir.exists() or not any(
+        message["To"] == address and game_id[:8] in str(message["Subject"])
+        for message in mailbox.Maildir(spread.maildir, create=False)
+    ):
+        assert time.monotonic() < deadline, "no turn notice reached the Maildir"
+        time.sleep(0.2)
 
 
 @pytest.mark.parametrize(
