@@ -198,6 +198,12 @@ class Engine(ABC, Generic[S]):
         offer no such move now; the service then resigns the seat instead."""
         return None
 
+    def decision(self, state: S, seat: Seat) -> JSON:
+        """Which decision `seat` faces now, where one decision takes several of its moves (a
+        Livingstone turn of free actions, a die and more free actions): the service's move
+        clock runs on while this stays the same. None: each move of the seat is a decision."""
+        return None
+
     # -- seeing -----------------------------------------------------------------------------
 
     @abstractmethod

@@ -33,20 +33,26 @@ def settings(game: Game) -> dict[str, Any] | None:
 
 def follow(ctx: Context, game: Game, turns: list[int], began: float) -> None:
     """After planning: clocks start for the seats whose decision is new, stop for those who
-    need not act any more, and run on for the rest."""
+    need not act any more, and run on for the rest. A seat's own steps within one decision
+    (`Engine.decision`) do not restart its clock, or a small step would buy a fresh move time;
+    the clock only follows the version, so `GameService.time_out` still knows the decision."""
     clock_key = keys.game(game.id, "clock")
     if settings(game) is None or game.status != ACTIVE:
         ctx.redis.delete(clock_key)
         ctx.redis.zrem(DUE, game.id)
         return
     acting = set(game.engine.to_act(game.state))
-    running = {int(seat) for seat in ctx.redis.hkeys(clock_key)}
+    running = {int(seat): json.loads(raw) for seat, raw in ctx.redis.hgetall(clock_key).items()}
     pipe = ctx.redis.pipeline(transaction=True)
-    for seat in running - acting:
+    for seat in running.keys() - acting:
         pipe.hdel(clock_key, str(seat))
     for seat in acting:
-        if seat in turns or seat not in running:
-            started = {"since": began, "version": game.version, "reminded": 0}
+        decision = game.engine.decision(game.state, seat)
+        clock = running.get(seat)
+        if clock is not None and decision is not None and clock.get("decision") == decision:
+            pipe.hset(clock_key, str(seat), json.dumps({**clock, "version": game.version}))
+        elif seat in turns or clock is None:
+            started = {"since": began, "version": game.version, "reminded": 0, "decision": decision}
             pipe.hset(clock_key, str(seat), json.dumps(started))
     pipe.zadd(DUE, {game.id: ctx.clock()})
     pipe.execute()

@@ -174,6 +174,17 @@ def test_one_die_per_turn_and_end_only_after_it() -> None:
     assert ENGINE.to_act(state) == (1,) and event["next"] == 1
 
 
+def test_a_turn_is_one_decision_however_many_steps_it_takes() -> None:
+    state = player(table(), 0, thalers=5)
+    first = ENGINE.decision(state, 0)
+    assert first is not None and ENGINE.decision(state, 1) is None
+    state = acts(state, "donate 1; take 1 thalers")
+    assert ENGINE.decision(state, 0) == first
+    state = acts(state, "end")
+    assert ENGINE.decision(state, 0) is None
+    assert ENGINE.decision(state, 1) not in (None, first)
+
+
 def test_the_neutral_move_is_ending_the_turn_once_a_die_is_taken() -> None:
     """Before the die pick the rules offer no way to let it pass, so a clock running out then
     resigns the player instead."""

@@ -163,3 +163,34 @@ def test_the_yearly_vacation_allowance_runs_out(api: LiveServer, mail: Mail) -> 
         vacations.start(profile)
     assert refused.value.code == "no_vacation_left"
     assert mail.ctx.redis.dump(f"{{p:{ada.player['id']}}}:profile") == stored, "changes nothing"
+
+
+def test_a_step_within_a_livingstone_turn_buys_no_fresh_move_time(
+    api: LiveServer, mail: Mail
+) -> None:
+    """A turn is one decision however many steps it takes: donating a thaler 40 minutes in
+    leaves 20 of the hour, not another 60."""
+    game_id, players = start_game(api, "livingstone", move_time="1h")
+    for player in players:
+        player.ok("PATCH", "/me", json={"quiet_hours": "none"})
+    mail.run()
+    view = players[0].ok("GET", f"/games/{game_id}")
+    (seat,) = view["to_act"]
+    mover = players[seat]
+    mail.clock.advance(40 * 60)
+    mail.tick()
+    mine = mover.ok("GET", f"/games/{game_id}")
+    donation = next(m["text"] for m in mine["legal_moves"] if m["text"].startswith("donate"))
+    mover.ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": donation, "expected_version": mine["version"]},
+    )
+    mail.run()
+    mail.clock.advance(15 * 60)
+    mail.tick()
+    assert [entry.get("timeout") for entry in log(mover, game_id)] == [None]
+    mail.clock.advance(6 * 60)
+    mail.tick()
+    entries = log(mover, game_id)
+    assert len(entries) == 2 and entries[-1]["timeout"] is True and entries[-1]["seat"] == seat

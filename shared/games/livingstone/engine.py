@@ -65,6 +65,11 @@ class Livingstone(Engine[LivingstoneState]):
             return None
         return end_move()
 
+    def decision(self, state: LivingstoneState, seat: Seat) -> JSON:
+        """A whole turn is one decision, however many steps it takes."""
+        turn = state.turn
+        return turn.began if turn is not None and turn.seat == seat else None
+
     def transition(
         self, state: LivingstoneState, seat: Seat, move: JSON
     ) -> tuple[LivingstoneState, Event]:

@@ -34,7 +34,7 @@ def pass_turn(state: LivingstoneState, seat: int) -> Outcome:
     who cannot; if nobody can, the round ends."""
     for candidate in _clockwise(state, seat):
         if state.round.can_take(candidate):
-            return state._replace(turn=Turn(candidate)), {"next": candidate}
+            return state._replace(turn=Turn(candidate, began=state.step)), {"next": candidate}
     return end_round(state)
 
 
@@ -62,7 +62,7 @@ def end_round(state: LivingstoneState) -> Outcome:
     start = next(_clockwise(state, state.round.start))
     state = state._replace(
         round=roll_round(state.seed, state.round.number + 1, start, len(players)),
-        turn=Turn(start),
+        turn=Turn(start, began=state.step),
     )
     details["round"] = {
         "number": state.round.number,

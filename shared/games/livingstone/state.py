@@ -53,6 +53,8 @@ class Turn(NamedTuple):
     free_tents: int = 0
     any_row_tents: int = 0
     market_open: bool = False
+    began: int = 0
+    """The step at which this turn began: tells one turn from the next, also the same seat's."""
 
     @property
     def may_take(self) -> bool:
