@@ -31,6 +31,8 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/v1/me"): {},
     ("PATCH", "/api/v1/me"): {"json": {"timezone": "UTC"}},
     ("POST", "/api/v1/me/token"): {},
+    ("POST", "/api/v1/me/vacation"): {},
+    ("DELETE", "/api/v1/me/vacation"): {},
     ("POST", "/api/v1/games"): {"json": {"type": "lost-cities"}},
     ("GET", "/api/v1/games"): {"params": {"mine": "active"}},
     ("GET", "/api/v1/games/{game}"): {},
