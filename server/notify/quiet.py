@@ -62,11 +62,6 @@ def quiet_intervals(profile: Mapping[str, str], start: float, end: float) -> Ite
         day += timedelta(days=1)
 
 
-def overlap(intervals: Iterator[Interval] | list[Interval], start: float, end: float) -> float:
-    """Seconds of [start, end] the (disjoint) intervals cover."""
-    return sum(max(0.0, min(b, end) - max(a, start)) for a, b in intervals)
-
-
 def quiet_until(profile: Mapping[str, str], now: float) -> float | None:
     """When the quiet hours `now` falls in end; None if it is not quiet now."""
     for begins, ends in quiet_intervals(profile, now, now + 1):
