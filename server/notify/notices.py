@@ -130,7 +130,7 @@ def _result(game: Game, names: list[str]) -> list[str]:
         "Final scores: " + ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores)),
         "Winner: " + (", ".join(names[i] for i in winners) or "nobody"),
     ]
-    if game.status == FINISHED or game.meta.get("status") == FINISHED:
+    if game.status == FINISHED:
         notes.append(
             f"The seed was {game.meta['seed']} (its SHA-256, {game.meta['commitment']}, was "
             f"published when the game was made); check every shuffle and roll with: "
