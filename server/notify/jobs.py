@@ -84,9 +84,8 @@ def deliver_due(ctx: Context, player_id: str) -> int:
             later.append(held)
     claimed = ctx.outbox.claim(player_id, ready, now)
     ids = [item["id"] for item in claimed]
-    sections = []
     try:
-        sections = [s for item in claimed if (s := notices.section(ctx, item)) is not None]
+        sections = notices.sections(ctx, claimed)
         if sections:
             deliver(compose(profile["email"], sections, ctx.mail), ctx.mail)
     except Exception:

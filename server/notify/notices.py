@@ -20,8 +20,14 @@ from server.notify.context import Context
 MAX_CHANGES = 30
 
 
-def section(ctx: Context, item: dict[str, Any]) -> Section | None:
-    game = ctx.games.load(item["game"])
+def sections(ctx: Context, items: list[dict[str, Any]]) -> list[Section]:
+    """The sections of the notices still worth sending. A digest often holds several notices
+    of one game: each game is loaded (and replayed) once for all of them."""
+    games = {game_id: ctx.games.load(game_id) for game_id in {item["game"] for item in items}}
+    return [s for item in items if (s := section(ctx, games[item["game"]], item)) is not None]
+
+
+def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
     seat: int = item["seat"]
     names = [sitter["name"] or f"seat {i}" for i, sitter in enumerate(game.seats)]
     label = f"{game.engine.title} {game.id[:8]} with {', '.join(names)}"
