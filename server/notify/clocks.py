@@ -31,16 +31,25 @@ def settings(game: Game) -> dict[str, Any] | None:
     return found
 
 
+def _running(ctx: Context, game: Game) -> dict[str, Any] | None:
+    """The game's clock settings while its clocks run; otherwise None, and its clocks are
+    cleared so that the tick stops looking at the game."""
+    clock = settings(game)
+    if clock is None or game.status != ACTIVE:
+        ctx.redis.delete(keys.game(game.id, "clock"))
+        ctx.redis.zrem(DUE, game.id)
+        return None
+    return clock
+
+
 def follow(ctx: Context, game: Game, turns: list[int], began: float) -> None:
     """After planning: clocks start for the seats whose decision is new, stop for those who
     need not act any more, and run on for the rest. A seat's own steps within one decision
     (`Engine.decision`) do not restart its clock, or a small step would buy a fresh move time;
     the clock only follows the version, so `GameService.time_out` still knows the decision."""
-    clock_key = keys.game(game.id, "clock")
-    if settings(game) is None or game.status != ACTIVE:
-        ctx.redis.delete(clock_key)
-        ctx.redis.zrem(DUE, game.id)
+    if _running(ctx, game) is None:
         return
+    clock_key = keys.game(game.id, "clock")
     acting = set(game.engine.to_act(game.state))
     running = {int(seat): json.loads(raw) for seat, raw in ctx.redis.hgetall(clock_key).items()}
     pipe = ctx.redis.pipeline(transaction=True)
@@ -74,12 +83,10 @@ def used(ctx: Context, profile: dict[str, str], since: float, now: float) -> flo
 def check(ctx: Context, game_id: str) -> list[str]:
     """Remind or time out each running clock of the game; returns the players reminded."""
     game = ctx.games.load(game_id)
-    clock = settings(game)
-    clock_key = keys.game(game_id, "clock")
-    if clock is None or game.status != ACTIVE:
-        ctx.redis.delete(clock_key)
-        ctx.redis.zrem(DUE, game_id)
+    clock = _running(ctx, game)
+    if clock is None:
         return []
+    clock_key = keys.game(game_id, "clock")
     now, move_time = ctx.clock(), clock["move_time"]
     reminded: list[str] = []
     next_look = now + move_time
