@@ -2,6 +2,8 @@
 
 - `plan(game_id)`: a game changed; put its notices in its players' outboxes.
 - `flush(player_id)`: deliver what in a player's outbox may go out now (see `quiet`).
+- `check_clock(game_id)`: remind the game's players whose move time runs low, or time them
+  out (see `clocks`).
 - `tick()`: every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (a web
   process died between its write and its job), flush players whose held mail is due, and
   check the move clocks that are due.
