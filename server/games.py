@@ -189,12 +189,13 @@ class GameService:
     def _new_state(engine: Engine[Any], meta: dict[str, str]) -> Any:
         return engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
 
-    def at_version(self, game: Game, version: int) -> Game:
-        """The game as it was at `version` (its meta's progress fields as they were then)."""
+    def at_version(self, game: Game, version: int, log: list[bytes] | None = None) -> Game:
+        """The game as it was at `version` (its meta's progress fields as they were then).
+        `log` is the game's raw log when the caller has read it already: it is not read twice."""
         if version == game.version:
             return game
         engine = game.engine
-        log = self.store.log_raw(game.id)[:version]
+        log = (self.store.log_raw(game.id) if log is None else log)[:version]
         state = replay(engine, self._new_state(engine, game.meta), logged_moves(log))
         at = json.loads(log[-1])["at"] if log else int(game.meta["updated"])
         meta = {**game.meta, **progress_meta(engine, state, at)}

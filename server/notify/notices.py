@@ -48,8 +48,8 @@ def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
         )
     if kind in ("turn", "reminder"):
         return _turn(ctx, game, item, label, key, names)
-    at = ctx.games.at_version(game, item["version"])
-    changes = _changes(ctx, at, seat, names)
+    log = ctx.games.store.log_raw(game.id)
+    at = ctx.games.at_version(game, item["version"], log)
     view = at.engine.render_view(at.engine.view(at.state, seat))
     who_left = " ".join(
         f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
@@ -59,11 +59,13 @@ def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
     )
     if kind == "finished":
         headline = f"Game over. {who_left}".strip()
+        changes = _changes(ctx, at, seat, names, log)
         return Section(game.id, label, headline, _result(at, names), changes, view, message_key=key)
     if kind == "started":
         waiting = ", ".join(names[s] for s in at.engine.to_act(at.state))
         headline = f"The game has started; it is {waiting}'s turn."
         return Section(game.id, label, headline, [], [], view, message_key=key)
+    changes = _changes(ctx, at, seat, names, log)
     return Section(game.id, label, who_left, [], changes, view, message_key=key)
 
 
@@ -73,9 +75,10 @@ def _turn(
     seat, version = item["seat"], item["version"]
     if game.status != ACTIVE or seat not in game.engine.to_act(game.state):
         return None
-    if any(entry["seat"] == seat for entry in ctx.games.store.log(game.id, version)):
+    log = ctx.games.store.log_raw(game.id)
+    if any(json.loads(entry)["seat"] == seat for entry in log[version:]):
         return None
-    at = ctx.games.at_version(game, version)
+    at = ctx.games.at_version(game, version, log)
     engine = at.engine
     if item["kind"] == "reminder":
         headline = (
@@ -106,7 +109,7 @@ def _turn(
         label,
         headline,
         notes,
-        _changes(ctx, at, seat, names),
+        _changes(ctx, at, seat, names, log),
         engine.render_view(engine.view(at.state, seat)),
         [engine.format_move(move) for move in engine.legal_moves(at.state, seat)],
         reply_address(ticket, signing_key(ctx.mail, ctx.redis), ctx.mail.reply_domain),
@@ -114,10 +117,9 @@ def _turn(
     )
 
 
-def _changes(ctx: Context, at: Game, seat: int, names: list[str]) -> list[str]:
-    """The log since the seat's own last entry, as the seat may see it."""
-    raw = ctx.games.store.log_raw(at.id)[: at.version]
-    own = [i for i, entry in enumerate(raw) if json.loads(entry)["seat"] == seat]
+def _changes(ctx: Context, at: Game, seat: int, names: list[str], log: list[bytes]) -> list[str]:
+    """The log since the seat's own last entry, as the seat may see it (`log`: the raw log)."""
+    own = [i for i, entry in enumerate(log[: at.version]) if json.loads(entry)["seat"] == seat]
     since = own[-1] + 1 if own else 0
     lines = []
     for entry in ctx.games.log(at, seat, since):

@@ -104,10 +104,9 @@ def _item(
 
 def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
     engine = game.engine
-    start = max(planned, 0)
-    log = ctx.games.store.log_raw(game.id, start)[: game.version - start]
-    before = engine.to_act(ctx.games.at_version(game, planned).state) if planned >= 0 else ()
-    entries = [json.loads(raw) for raw in log]
+    log = ctx.games.store.log_raw(game.id)[: game.version]
+    before = engine.to_act(ctx.games.at_version(game, planned, log).state) if planned >= 0 else ()
+    entries = [json.loads(raw) for raw in log[max(planned, 0) :]]
     after = engine.to_act(game.state) if game.status == ACTIVE else ()
     movers = {entry["seat"] for entry in entries}
     dropped = [e for e in entries if e["move"] == RESIGN or e.get("timeout")]
