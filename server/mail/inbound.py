@@ -108,7 +108,7 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
     if letter.first_line is None or letter.first_line.lower() in answers.COMMANDS:
         current = room.services.games.view(game, ticket.seat)
         body = answers.for_command(letter.first_line, engine, current)
-        answer(room, letter, player, at_version(current), body)
+        answer(room, letter, player, ticket_for(current), body)
         return Outcome("answered", letter.first_line or "no move found")
     return _move(letter, room, ticket, game, player)
 
@@ -125,9 +125,9 @@ def _move(
         current = games.view(games.load(game.id), ticket.seat)
         reason = answers.STALE if error.code == "stale_version" else error.message
         body = answers.refused(engine, reason, current)
-        answer(room, letter, player, at_version(current), body)
+        answer(room, letter, player, ticket_for(current), body)
         return Outcome("refused", error.code)
-    answer(room, letter, player, at_version(result), answers.played(engine, result))
+    answer(room, letter, player, ticket_for(result), answers.played(engine, result))
     return Outcome("played", f"game {game.id} version {result['version']}")
 
 
@@ -139,7 +139,7 @@ def find_ticket(addresses: Iterable[str], key: bytes) -> Ticket | None:
     return None
 
 
-def at_version(answer: dict[str, Any]) -> Ticket:
+def ticket_for(answer: dict[str, Any]) -> Ticket:
     """The ticket for the seat of a view, at the version it shows."""
     return Ticket(answer["game"]["id"], answer["seat"], answer["version"])
 
