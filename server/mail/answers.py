@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from email.message import EmailMessage
-from email.utils import formataddr, formatdate, make_msgid
+from email.utils import formataddr, make_msgid
 from typing import Any
 
+from server.mail.envelope import envelope
+from server.mail.settings import MailSettings
 from shared.engine import Engine
 
 HOW_TO_ANSWER = """\
@@ -27,22 +29,18 @@ reply to works until the game moves on; every answer brings a fresh one."""
 
 
 def compose(
+    settings: MailSettings,
     *,
-    sender: str,
     to: tuple[str, str],
     subject: str,
     in_reply_to: str | None,
     reply_to: str,
     body: str,
-    domain: str,
 ) -> EmailMessage:
     """An answer threaded under the message it answers (In-Reply-To, References, "Re:")."""
-    message = EmailMessage()
-    message["From"] = sender
-    message["To"] = formataddr(to)
+    message = envelope(formataddr(to), settings)
     message["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
-    message["Date"] = formatdate()
-    message["Message-ID"] = make_msgid(domain=domain)
+    message["Message-ID"] = make_msgid(domain=settings.reply_domain)
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to
         message["References"] = in_reply_to

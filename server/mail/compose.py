@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
+from email.utils import make_msgid
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from server.mail.envelope import envelope
 from server.mail.settings import MailSettings
 
 TEMPLATES = Environment(
@@ -52,10 +53,7 @@ def thread_root(game_id: str, domain: str) -> str:
 def compose(to: str, sections: list[Section], settings: MailSettings) -> EmailMessage:
     """One message: a single notice threads with its game and answers to its reply address;
     several (a digest) list each game's reply address in the body."""
-    message = EmailMessage()
-    message["From"] = settings.sender
-    message["To"] = to
-    message["Date"] = formatdate(localtime=False)
+    message = envelope(to, settings)
     domain = settings.reply_domain
     if len(sections) == 1:
         (only,) = sections

@@ -150,13 +150,12 @@ def answer(
     """Send an answer to the player's registered address, replying to `ticket`'s address."""
     settings = room.settings
     message = answers.compose(
-        sender=settings.sender,
+        settings,
         to=(player["name"], player["email"]),
         subject=letter.subject or "turnpost",
         in_reply_to=letter.message_id,
         reply_to=reply_address(ticket, room.key, settings.reply_domain),
         body=body,
-        domain=settings.reply_domain,
     )
     try:
         deliver(message, settings)
