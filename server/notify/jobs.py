@@ -58,7 +58,8 @@ def enqueue_flush(ctx: Context, player_id: str) -> None:
 def run_tick(ctx: Context) -> None:
     now = ctx.clock()
     for game in ctx.redis.zrangebyscore(CHANGED, "-inf", now - SWEEP_AFTER):
-        ctx.queue.enqueue(plan, game.decode(), retry=RETRY, description=f"sweep {game!r}")
+        game_id = game.decode()
+        ctx.queue.enqueue(plan, game_id, retry=RETRY, description=f"sweep {game_id}")
     for player_id in ctx.outbox.due_players(now):
         enqueue_flush(ctx, player_id)
     for game in ctx.redis.zrangebyscore(clocks.DUE, "-inf", now):
