@@ -404,11 +404,11 @@ class GameService:
         """
         idem = keys.idempotency(game_id, player["id"], idempotency_key) if idempotency_key else None
         try:
-            return self._replayed(idem) or self._submit(
-                player, game_id, move, expected_version, idem, timed_out
-            )
+            # No look for the record first: the append script checks it in the same step, and a
+            # retry refused on the way there (its first attempt moved the game on, or ended it)
+            # finds the record below, so a fresh move pays no extra round trip.
+            return self._submit(player, game_id, move, expected_version, idem, timed_out)
         except ApiError:
-            # A retry racing its own first attempt may see the game already moved on by it.
             replayed = self._replayed(idem)
             if replayed is None:
                 raise
