@@ -430,6 +430,19 @@ class GameService:
         game, seat = self.for_player(game_id, player)
         if seat is None:
             raise ApiError(409, "not_joined", "join the game before moving in it")
+        return self._move(game, seat, move, expected_version, idem, timed_out)
+
+    def _move(
+        self,
+        game: Game,
+        seat: int,
+        move: Any,
+        expected_version: int,
+        idem: str | None,
+        timed_out: bool = False,
+    ) -> dict[str, Any]:
+        """The move, once the game is loaded: `resign`, which loads it for its version, moves
+        through here rather than `submit`, so it is not loaded and replayed twice."""
         self._check_active(game)
         if expected_version != game.version and not self._unchanged_for(
             game, seat, expected_version
@@ -463,9 +476,8 @@ class GameService:
             game, seat = self.for_player(game_id, player)
             if seat is None:
                 raise ApiError(409, "not_joined", "you have not joined this game")
-            self._check_active(game)
             try:
-                return self.submit(player, game_id, dict(RESIGN), game.version)
+                return self._move(game, seat, dict(RESIGN), game.version, None)
             except ApiError as error:
                 if error.code != "stale_version":
                     raise
