@@ -557,7 +557,7 @@ class GameService:
             snapshot=snapshot,
             idempotency_key=idem,
             idempotency_ttl=self.idempotency_ttl,
-            response=json.dumps(response),
+            response=json.dumps(response) if idem else "",  # kept only under a key
         )
         if appended.outcome == "replayed":
             replayed: dict[str, Any] = json.loads(appended.value)
