@@ -103,12 +103,16 @@ class RedisProcess:
             return f"unix://{self.socket_path}"
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self, timeout: float = 10.0) -> RedisProcess:
-        self.directory.mkdir(parents=True, exist_ok=True)
+    def command(self) -> list[str]:
+        """The redis-server command line: each setting as `--name value`."""
         arguments = [self.binary]
         for key, value in self.settings.items():
             arguments += [f"--{key}", value]
-        self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL)
+        return arguments
+
+    def start(self, timeout: float = 10.0) -> RedisProcess:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
         client = connect(self.url)
         while True:
