@@ -18,7 +18,7 @@ from tests.conftest import LiveServer
 
 
 def start_game(
-    api: LiveServer | Endpoints,
+    api: Endpoints,
     type_id: str,
     players: int = 2,
     names: list[str] | None = None,
