@@ -23,7 +23,6 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-import redis
 import requests
 
 from bench.service import (
@@ -34,6 +33,7 @@ from bench.service import (
     running_service,
     sessions_for,
 )
+from server.redis_client import Client, connect
 from server.store import GameStore
 
 CHECKPOINTS = (10, 100, 1000)
@@ -55,7 +55,7 @@ def kind_of(key: bytes) -> str:
     return "idempotency records" if part.startswith("idem:") else part
 
 
-def memory_per_game(client: redis.Redis, game_ids: list[str]) -> None:
+def memory_per_game(client: Client, game_ids: list[str]) -> None:
     by_kind: dict[str, list[int]] = defaultdict(list)
     moves = []
     for game_id in game_ids:
@@ -109,7 +109,7 @@ def log_growth(base: str, redis_url: str, reads: int) -> None:
     sessions, rnd = sessions_for(tokens), random.Random(1)
     timings: dict[str, list[float]] = {"view": [], "move": []}
     health = requests.Session()
-    client = redis.Redis.from_url(redis_url)
+    client = connect(redis_url)
     rows = []
     version = 0
     for checkpoint in CHECKPOINTS:
@@ -158,7 +158,7 @@ def main() -> None:
         log_growth(service.base, service.redis_url, options.reads)
         if options.finished:
             game_ids = parallel(play_match, [(service.base, n) for n in range(options.finished)])
-            memory_per_game(redis.Redis.from_url(service.redis_url), game_ids)
+            memory_per_game(connect(service.redis_url), game_ids)
 
 
 if __name__ == "__main__":

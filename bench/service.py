@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import redis
 import requests
 
 from server.limits import limiter_storage
+from server.redis_client import connect
 from server.redis_process import RedisProcess, counters_process, free_port
 from server.web_process import WebProcess
 
@@ -177,7 +177,7 @@ def hammer(args: tuple[str, float]) -> list[float]:
 def ping(args: tuple[str, float]) -> list[float]:
     """Raw Redis round trips (PING) from one process, for `seconds`."""
     url, seconds = args
-    client = redis.Redis.from_url(url)
+    client = connect(url)
     latencies = []
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:

@@ -79,9 +79,7 @@ def worker() -> None:
     Example: REDIS_URL=redis://localhost:6379/0 turnpost-server worker
     """
     config = Config()
-    if not config.redis_url:
-        typer.echo("set REDIS_URL to the service's Redis", err=True)
-        raise typer.Exit(2)
+    require_redis_url(config)
     notify_worker.run(config)
 
 
@@ -106,11 +104,9 @@ def data_dir_lock(data_dir: Path) -> Iterator[None]:
 @cli.command("drop-snapshots")
 def drop_snapshots() -> None:
     """Delete every cached snapshot; games replay from their logs (only slower)."""
-    url = Config().redis_url
-    if not url:
-        typer.echo("set REDIS_URL to the service's Redis", err=True)
-        raise typer.Exit(2)
-    dropped = GameStore(connect(url)).drop_snapshots()
+    config = Config()
+    require_redis_url(config)
+    dropped = GameStore(connect(config.redis_url)).drop_snapshots()
     typer.echo(f"dropped {dropped} snapshots")
 
 
@@ -147,6 +143,13 @@ def mail_poll_command(
     """
     log_to_stderr()
     raise typer.Exit(mail_poll(every))
+
+
+def require_redis_url(config: Config) -> None:
+    """Commands that work on a running service's data have no embedded Redis to fall back on."""
+    if not config.redis_url:
+        typer.echo("set REDIS_URL to the service's Redis", err=True)
+        raise typer.Exit(2)
 
 
 def log_to_stderr() -> None:

@@ -393,23 +393,20 @@ class GameService:
         move: Any,
         expected_version: int,
         idempotency_key: str | None = None,
-        *,
-        timed_out: bool = False,
     ) -> dict[str, Any]:
         """Apply a move (JSON, a list of JSON steps, or text notation) for the caller's seat.
 
         Answers the caller's new view. Refusals change nothing: 409 if the game moved on since
         `expected_version`, 422 if the rules forbid the move (with why, and the legal moves).
         With an idempotency key, a retry gets the first answer back instead of moving twice.
-        `timed_out` marks a move the service made for a seat whose clock ran out.
         """
         idem = keys.idempotency(game_id, player["id"], idempotency_key) if idempotency_key else None
         try:
-            return self._replayed(idem) or self._submit(
-                player, game_id, move, expected_version, idem, timed_out
-            )
+            # No look for the record first: the append script checks it in the same step, and a
+            # retry refused on the way there (its first attempt moved the game on, or ended it)
+            # finds the record below, so a fresh move pays no extra round trip.
+            return self._submit(player, game_id, move, expected_version, idem)
         except ApiError:
-            # A retry racing its own first attempt may see the game already moved on by it.
             replayed = self._replayed(idem)
             if replayed is None:
                 raise
@@ -426,11 +423,24 @@ class GameService:
         move: Any,
         expected_version: int,
         idem: str | None,
-        timed_out: bool = False,
     ) -> dict[str, Any]:
         game, seat = self.for_player(game_id, player)
         if seat is None:
             raise ApiError(409, "not_joined", "join the game before moving in it")
+        return self._move(game, seat, move, expected_version, idem)
+
+    def _move(
+        self,
+        game: Game,
+        seat: int,
+        move: Any,
+        expected_version: int,
+        idem: str | None,
+        timed_out: bool = False,
+    ) -> dict[str, Any]:
+        """The move, once the game is loaded: `resign` and `time_out`, which load it for its
+        version, move through here rather than `submit`, so it is not loaded and replayed
+        twice. `timed_out` marks a move the service made for a seat whose clock ran out."""
         self._check_active(game)
         if expected_version != game.version and not self._unchanged_for(
             game, seat, expected_version
@@ -464,9 +474,8 @@ class GameService:
             game, seat = self.for_player(game_id, player)
             if seat is None:
                 raise ApiError(409, "not_joined", "you have not joined this game")
-            self._check_active(game)
             try:
-                return self.submit(player, game_id, dict(RESIGN), game.version)
+                return self._move(game, seat, dict(RESIGN), game.version, None)
             except ApiError as error:
                 if error.code != "stale_version":
                     raise
@@ -482,13 +491,10 @@ class GameService:
         since = self.store.log_raw(game_id, since_version)
         if any(mover == seat for mover, _ in logged_moves(since)):
             return False
-        player = self.players.get(game.seats[seat]["player"])
-        if player is None:
-            return False
         policy = json.loads(game.meta.get("clock") or "{}").get("on_timeout", "skip")
         neutral = game.engine.neutral_move(game.state, seat) if policy == "skip" else None
         try:
-            self.submit(player, game_id, neutral or dict(RESIGN), game.version, timed_out=True)
+            self._move(game, seat, neutral or dict(RESIGN), game.version, None, timed_out=True)
         except ApiError as error:
             if error.code in ("stale_version", "game_over"):
                 return False
@@ -546,7 +552,7 @@ class GameService:
             snapshot=snapshot,
             idempotency_key=idem,
             idempotency_ttl=self.idempotency_ttl,
-            response=json.dumps(response),
+            response=json.dumps(response) if idem else "",  # kept only under a key
         )
         if appended.outcome == "replayed":
             replayed: dict[str, Any] = json.loads(appended.value)

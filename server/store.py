@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from redis.cluster import RedisCluster
+from redis.commands.core import Script
 
 from server import keys
 from server.errors import ApiError
@@ -204,7 +205,7 @@ class GameStore:
         return list(self.client.lrange(keys.game(game_id, "log"), start, -1))
 
     def log(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
-        return [json.loads(raw) for raw in self.client.lrange(keys.game(game_id, "log"), start, -1)]
+        return [json.loads(raw) for raw in self.log_raw(game_id, start)]
 
     def append(
         self,
@@ -240,12 +241,8 @@ class GameStore:
         if self.confirm is None:
             outcome, value = self._append(keys=touched, args=args)
             return appended(outcome, value)
-        # WAIT and WAITAOF wait for the writes of their own connection: a pipeline keeps one.
-        pipe = self.client.pipeline(transaction=False)
-        self._append(keys=touched, args=args, client=pipe)
-        pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
-        (outcome, value), reply = pipe.execute()
-        if outcome in (b"appended", b"replayed") and not self.confirm.met(reply):
+        (outcome, value), confirmed = self._confirmed(self._append, touched, args)
+        if outcome in (b"appended", b"replayed") and not confirmed:
             raise not_yet_safe()
         return appended(outcome, value)
 
@@ -256,13 +253,20 @@ class GameStore:
         which covers the move written before it."""
         found = self.client.get(idempotency_key)
         if found is not None and self.confirm is not None:
-            pipe = self.client.pipeline(transaction=False)
-            self._replay(keys=[idempotency_key], client=pipe)
-            pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
-            found, reply = pipe.execute()
-            if found is not None and not self.confirm.met(reply):
+            found, confirmed = self._confirmed(self._replay, [idempotency_key], [])
+            if found is not None and not confirmed:
                 raise not_yet_safe()
         return unpacked_response(found) if found is not None else None
+
+    def _confirmed(self, script: Script, touched: list[str], args: list[Any]) -> tuple[Any, bool]:
+        """The script's answer, and whether its writes were confirmed. WAIT and WAITAOF wait
+        for the writes of their own connection: a pipeline keeps one."""
+        assert self.confirm is not None
+        pipe = self.client.pipeline(transaction=False)
+        script(keys=touched, args=args, client=pipe)
+        pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
+        answer, reply = pipe.execute()
+        return answer, self.confirm.met(reply)
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the log's length differs from `version` or `deadline` (monotonic) passes.

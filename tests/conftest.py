@@ -19,7 +19,7 @@ from werkzeug.serving import make_server
 from server.app import create_app
 from server.config import Config
 from server.redis_process import RedisProcess, free_port
-from tests.api_client import ApiClient
+from tests.api_client import Endpoints
 
 
 @pytest.fixture(scope="session")
@@ -49,18 +49,16 @@ def service_config(redis_url: str, **overrides: object) -> Config:
     return Config(**settings)  # type: ignore[arg-type]
 
 
-class LiveServer:
+class LiveServer(Endpoints):
     """The app on a loopback port, in a thread of the test process."""
 
     def __init__(self, config: Config) -> None:
         self.app = create_app(config)
         self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
+        super().__init__(self.url)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
-
-    def client(self, token: str | None = None) -> ApiClient:
-        return ApiClient(self.url, token)
 
     def stop(self) -> None:
         self.server.shutdown()

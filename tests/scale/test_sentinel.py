@@ -7,15 +7,15 @@ client looks again, as any client does."""
 
 from __future__ import annotations
 
-import subprocess
 import time
 from collections.abc import Iterator
+from functools import cached_property
 from pathlib import Path
 
 import pytest
 import redis
 
-from server.redis_process import RedisProcess, free_port, redis_server_binary, stop_process
+from server.redis_process import RedisProcess, free_port
 from server.web_process import WebProcess
 from tests.api_client import Endpoints
 from tests.faults.load import Load
@@ -24,39 +24,34 @@ from tests.faults.test_kills import service_env, started_games
 NAME = "turnpost"
 
 
-class SentinelProcess:
-    """One redis-server in Sentinel mode, watching `master` under NAME."""
+class SentinelProcess(RedisProcess):
+    """A redis-server in Sentinel mode, watching `master` under NAME. Sentinel insists on a
+    config file of its own (it writes what it learns there), so its directives go in one."""
 
     def __init__(self, directory: Path, master: RedisProcess) -> None:
-        directory.mkdir(parents=True)
-        self.port = free_port()
-        config = directory / "sentinel.conf"
+        super().__init__(directory, port=free_port())
+        self.master = master
+
+    @cached_property
+    def client(self) -> redis.Redis:
+        return redis.Redis(port=self.port)
+
+    def command(self) -> list[str]:
+        config = self.directory / "sentinel.conf"
         config.write_text(
-            f"port {self.port}\nbind 127.0.0.1\ndir {directory}\n"
-            f"logfile {directory / 'sentinel.log'}\n"
-            f"sentinel monitor {NAME} 127.0.0.1 {master.port} 1\n"
+            f"sentinel monitor {NAME} 127.0.0.1 {self.master.port} 1\n"
             f"sentinel down-after-milliseconds {NAME} 2000\n"
             f"sentinel failover-timeout {NAME} 10000\n"
         )
-        self.process = subprocess.Popen(
-            [redis_server_binary(), str(config), "--sentinel"], stdout=subprocess.DEVNULL
-        )
-        self.client = redis.Redis(port=self.port)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                self.client.ping()
-                return
-            except redis.ConnectionError:
-                assert time.monotonic() < deadline, "Sentinel did not start"
-                time.sleep(0.05)
+        binary, *settings = super().command()
+        return [binary, str(config), "--sentinel", *settings]
 
     def master_port(self) -> int:
         return int(self.client.sentinel_get_master_addr_by_name(NAME)[1])
 
     def stop(self) -> None:
         self.client.close()
-        stop_process(self.process)
+        super().stop()
 
 
 @pytest.fixture
@@ -64,7 +59,7 @@ def watched(tmp_path: Path) -> Iterator[tuple[RedisProcess, RedisProcess, Sentin
     master = RedisProcess(tmp_path / "master", port=free_port()).start()
     replica = RedisProcess(tmp_path / "replica", port=free_port()).start()
     redis.Redis(port=replica.port).replicaof("127.0.0.1", master.port)
-    sentinel = SentinelProcess(tmp_path / "sentinel", master)
+    sentinel = SentinelProcess(tmp_path / "sentinel", master).start()
     try:
         yield master, replica, sentinel
     finally:

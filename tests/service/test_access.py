@@ -13,13 +13,9 @@ from typing import Any
 import pytest
 import redis
 
-from server import keys
-from shared.engine import Engine
-from shared.games import ENGINES
-from shared.playout import replay
 from tests.api_client import ApiClient
 from tests.conftest import LiveServer
-from tests.service.test_games import log_length, start_game
+from tests.service.test_games import log_length, start_game, stored_game
 from tests.service.test_hostile import stored
 
 # A request each route accepts from a player entitled to it, so that only the token is wrong.
@@ -126,24 +122,13 @@ def as_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def truth(redis_client: redis.Redis, game_id: str) -> tuple[Engine[Any], Any, list[Any], bool]:
-    """The game as only the server may know it: its state from the seed and the raw log."""
-    meta = {
-        k.decode(): v.decode() for k, v in redis_client.hgetall(keys.game(game_id, "meta")).items()
-    }
-    engine = ENGINES[meta["type"]]
-    raw = [json.loads(e) for e in redis_client.lrange(keys.game(game_id, "log"), 0, -1)]
-    state = engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
-    state = replay(engine, state, [(entry["seat"], entry["move"]) for entry in raw])
-    return engine, state, raw, meta["status"] == "finished"
-
-
 def check_seat_sees_its_own(
     client: ApiClient, seat: int, game_id: str, redis_client: redis.Redis
 ) -> dict[str, Any]:
     """The seat's view, long poll and latest log entries are the rules' own for that seat;
     returns the view."""
-    engine, state, raw, finished = truth(redis_client, game_id)
+    meta, engine, state, raw = stored_game(redis_client, game_id)
+    finished = meta["status"] == "finished"
     view: dict[str, Any] = client.ok("GET", f"/games/{game_id}")
     for shown in (
         view,
@@ -205,7 +190,7 @@ def test_each_seat_sees_and_moves_only_as_itself(
         answer = clients[mover].ok(
             "POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version}
         )
-        engine, state, _, _ = truth(redis_client, game_id)
+        _, engine, state, _ = stored_game(redis_client, game_id)
         assert answer["seat"] == mover
         assert answer["view"] == as_json(engine.view(state, mover))
     assert views_differed, "each seat's view differs from the other's"

@@ -18,7 +18,7 @@ from tests.conftest import LiveServer
 
 
 def start_game(
-    api: LiveServer | Endpoints,
+    api: Endpoints,
     type_id: str,
     players: int = 2,
     names: list[str] | None = None,
@@ -75,19 +75,28 @@ def log_length(redis_client: redis.Redis, game_id: str) -> int:
     return int(redis_client.llen(keys.game(game_id, "log")))
 
 
-def replayed_log(redis_client: redis.Redis, game_id: str) -> list[dict[str, Any]]:
-    """The game's stored log, after checking that every entry is whole, that it replays through
-    the rules from the seed (an illegal or doubled move would raise), and that it ends in the
-    state the meta records."""
+def stored_game(
+    redis_client: redis.Redis, game_id: str
+) -> tuple[dict[str, str], Engine[Any], Any, list[dict[str, Any]]]:
+    """The game as only the server may know it: its meta, its state replayed through the rules
+    from the seed (an illegal or doubled move would raise), and its raw log entries (a torn
+    one would not parse)."""
     raw = redis_client.lrange(keys.game(game_id, "log"), 0, -1)
-    entries = [json.loads(entry) for entry in raw]  # a torn entry would not parse
-    assert all(set(entry) == {"seat", "move", "event", "at"} for entry in entries)
+    entries = [json.loads(entry) for entry in raw]
     meta = {
         k.decode(): v.decode() for k, v in redis_client.hgetall(keys.game(game_id, "meta")).items()
     }
     engine = ENGINES[meta["type"]]
     state = engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
     state = replay(engine, state, [(entry["seat"], entry["move"]) for entry in entries])
+    return meta, engine, state, entries
+
+
+def replayed_log(redis_client: redis.Redis, game_id: str) -> list[dict[str, Any]]:
+    """The game's stored log, after checking that every entry is whole, that it replays, and
+    that it ends in the state the meta records."""
+    meta, engine, state, entries = stored_game(redis_client, game_id)
+    assert all(set(entry) == {"seat", "move", "event", "at"} for entry in entries)
     assert json.loads(meta["to_act"]) == list(engine.to_act(state))
     assert (meta["status"] == "finished") == (engine.result(state) is not None)
     return entries
