@@ -54,6 +54,8 @@ def compose(to: str, sections: list[Section], settings: MailSettings) -> EmailMe
     """One message: a single notice threads with its game and answers to its reply address;
     several (a digest) list each game's reply address in the body."""
     message = envelope(to, settings)
+    # RFC 3834: a vacation responder must not answer this (a person's reply is what we want).
+    message["Auto-Submitted"] = "auto-generated"
     domain = settings.reply_domain
     if len(sections) == 1:
         (only,) = sections

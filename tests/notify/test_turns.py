@@ -35,6 +35,7 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     assert engine.render_view(views[mover]["view"]) in body
     for legal in views[mover]["legal_moves"]:
         assert f"  {legal['text']}\n" in body
+    assert first["Auto-Submitted"] == "auto-generated"  # no out-of-office answers to it
     assert read_reply_address(first["Reply-To"], b"test secret") == Ticket(
         game_id, mover, views[mover]["version"]
     )
