@@ -8,6 +8,7 @@ beside its log (`{g:ID}:mail`), so planning twice finds nothing new the second t
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
@@ -21,6 +22,8 @@ from server.redis_client import Client, connect
 QUEUE = "turnpost"
 CHANGED = "mail:games"
 """Sorted set: game id → when it was last marked as changing."""
+
+log = logging.getLogger(__name__)
 
 RETRY = Retry(max=8, interval=[10, 30, 120, 600, 1800, 3600, 3600, 3600])
 """Back-off for a job that failed (an SMTP server down, a worker killed)."""
@@ -57,6 +60,11 @@ class GameWatch:
         self.client.zadd(CHANGED, {game_id: self.clock()}, nx=True)
 
     def changed(self, game_id: str) -> None:
-        self.queue.enqueue(
-            "server.notify.jobs.plan", game_id, retry=RETRY, description=f"plan {game_id}"
-        )
+        """The change is written by now: a queue out of reach must not turn it into an error
+        for the player. The mark made by `changing` stays, and the worker's sweep plans it."""
+        try:
+            self.queue.enqueue(
+                "server.notify.jobs.plan", game_id, retry=RETRY, description=f"plan {game_id}"
+            )
+        except redis.RedisError:
+            log.warning("could not queue the plan of game %s; the sweep will plan it", game_id)
