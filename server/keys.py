@@ -21,9 +21,5 @@ def player(player_id: str, part: str) -> str:
     return f"{{p:{player_id}}}:{part}"
 
 
-def token(token_hash: str) -> str:
-    return f"token:{token_hash}"
-
-
 def player_name(name: str) -> str:
     return f"name:{name.casefold()}"

@@ -1,18 +1,20 @@
 """Players and their bearer tokens. A token is shown once; Redis keeps only its SHA-256.
 
-A player's keys live in different hash slots (the name index, the token index, the profile), so
-no change to them can be one atomic step on Redis Cluster. Each change is ordered instead so that
-the last write is its commit point and a crash before it leaves nothing anyone can reach:
-- register writes the profile and the token first and claims the name last; a profile whose
-  name was never claimed has no name to be found by and a token no one was told.
-- the profile's `token_hash` is the only token that counts (`by_token` checks it), so rotating
-  writes the new token's index entry, then switches the profile (the commit), then deletes the
-  old entry; interrupted anywhere, exactly one of the two tokens works.
+A token is `<player id>.<secret>`: the id says which profile to read, and the profile's
+`token_hash` says whether the whole token is the right one. Authenticating is then one read of
+one key (no index from token to player to keep in step), and rotating a token is one write: the
+old token stops working the moment the new hash is stored.
+
+A player's name index and profile live in different hash slots, so registering cannot be one
+atomic step on Redis Cluster. It writes the profile first and claims the name last (SET NX): a
+profile whose name was never claimed has no name to be found by and a token no one was told.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
+import re
 import secrets
 import time
 from typing import Any
@@ -26,8 +28,15 @@ PROFILE_FIELDS = ("id", "name", "email", "timezone", "created", "quiet_hours", "
 PROFILE_DEFAULTS = {"quiet_hours": DEFAULT_QUIET_HOURS, "digest": "false"}
 
 
+PLAYER_ID = re.compile(r"p_[0-9a-f]{16}")
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token(player_id: str) -> str:
+    return f"{player_id}.{secrets.token_urlsafe(32)}"
 
 
 class Players:
@@ -39,7 +48,7 @@ class Players:
         player_id = "p_" + secrets.token_hex(8)
         if self.client.exists(keys.player_name(name)):
             raise name_taken(name)
-        token = secrets.token_urlsafe(32)
+        token = new_token(player_id)
         profile = {
             "id": player_id,
             "name": name,
@@ -48,23 +57,22 @@ class Players:
             "created": str(int(time.time())),
             "token_hash": hash_token(token),
         }
-        pipe = self.client.pipeline(transaction=False)
-        pipe.hset(keys.player(player_id, "profile"), mapping=profile)
-        pipe.set(keys.token(profile["token_hash"]), player_id)
-        pipe.execute()
+        self.client.hset(keys.player(player_id, "profile"), mapping=profile)
         if not self.client.set(keys.player_name(name), player_id, nx=True):
-            # Lost a race for the name: take back what was written (unreachable either way).
+            # Lost a race for the name: take back the profile (unreachable either way).
             self.client.delete(keys.player(player_id, "profile"))
-            self.client.delete(keys.token(profile["token_hash"]))
             raise name_taken(name)
         return public(profile), token
 
     def by_token(self, token: str) -> dict[str, str] | None:
-        token_hash = hash_token(token)
-        player_id = self.client.get(keys.token(token_hash))
-        player = self.get(player_id.decode()) if player_id else None
-        if player is None or player.get("token_hash") != token_hash:
-            return None  # unknown, or left behind by a rotation that was cut short
+        player_id, _, _ = token.partition(".")
+        if not PLAYER_ID.fullmatch(player_id):
+            return None
+        player = self.get(player_id)
+        if player is None or not hmac.compare_digest(
+            player.get("token_hash", ""), hash_token(token)
+        ):
+            return None  # unknown, mistyped, or rotated away
         return player
 
     def get(self, player_id: str) -> dict[str, str] | None:
@@ -85,11 +93,8 @@ class Players:
 
     def rotate_token(self, player: dict[str, str]) -> str:
         """A new token; the old one stops working at once (see the module's docstring)."""
-        token = secrets.token_urlsafe(32)
-        new_hash = hash_token(token)
-        self.client.set(keys.token(new_hash), player["id"])
-        self.client.hset(keys.player(player["id"], "profile"), "token_hash", new_hash)
-        self.client.delete(keys.token(player["token_hash"]))
+        token = new_token(player["id"])
+        self.client.hset(keys.player(player["id"], "profile"), "token_hash", hash_token(token))
         return token
 
     def add_game(self, player_id: str, game_id: str, created: float) -> None:

@@ -15,8 +15,9 @@ def test_register_shows_the_token_once_and_stores_only_its_hash(
     )
     assert response.status_code == 201
     token = response.json()["token"]
+    player_id, _, secret = token.partition(".")
     dump = b"".join(redis_client.dump(key) or b"" for key in redis_client.scan_iter(match="*"))
-    assert token.encode() not in dump
+    assert player_id.encode() in dump and secret.encode() not in dump
     me = api.client(token).ok("GET", "/me")
     assert me["name"] == "ada" and "token" not in me and "token_hash" not in me
 
@@ -28,6 +29,14 @@ def test_profile_update_and_token_rotation(api: LiveServer) -> None:
     new_token = ada.ok("POST", "/me/token")["token"]
     assert ada.call("GET", "/me").status_code == 401
     assert api.client(new_token).ok("GET", "/me")["name"] == "ada"
+    player_id, _, secret = new_token.partition(".")
+    for forged in (
+        f"{player_id}.{secret[:-1]}",
+        f"{player_id}.",
+        player_id,
+        f"p_{'0' * 16}.{secret}",
+    ):
+        assert api.client(forged).call("GET", "/me").status_code == 401
 
 
 def test_refusals_have_one_json_shape(api: LiveServer) -> None:
