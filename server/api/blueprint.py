@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
+from functools import wraps
 from typing import Any, ClassVar
 
 import flask
@@ -105,3 +107,21 @@ class StrictParser(FlaskParser):
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = StrictParser()
+
+    def built_response(
+        self, status: int, schema: type[ma.Schema]
+    ) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., Any]]:
+        """Like `response`, for answers the service already builds field by field from the
+        schema's own names (a game view): the schema documents the answer, and the dict is sent
+        as it is, without a second pass through marshmallow on the busiest routes. The API's
+        fuzz test holds these answers to the documented schema, which admits no other field."""
+
+        def decorator(view: Callable[..., dict[str, Any]]) -> Callable[..., Any]:
+            @self.alt_response(status, schema=schema, success=True)
+            @wraps(view)
+            def answered(*args: Any, **kwargs: Any) -> tuple[dict[str, Any], int]:
+                return view(*args, **kwargs), status
+
+            return answered
+
+        return decorator

@@ -30,7 +30,7 @@ MAX_IDEMPOTENCY_KEY = 200
 
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateGameSchema)
-@blp.response(201, GameViewSchema)
+@blp.built_response(201, GameViewSchema)
 @authenticated
 def create(body: dict[str, Any]) -> dict[str, Any]:
     """Create a game; you take seat 0, invited players get reserved seats to join."""
@@ -55,7 +55,7 @@ def list_mine(query: dict[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/<game_id>", methods=["GET"])
-@blp.response(200, GameViewSchema)
+@blp.built_response(200, GameViewSchema)
 @authenticated
 def show(game_id: str) -> dict[str, Any]:
     """Your view of the game, its version, who must act and your legal moves."""
@@ -64,7 +64,7 @@ def show(game_id: str) -> dict[str, Any]:
 
 
 @blp.route("/<game_id>/join", methods=["POST"])
-@blp.response(200, GameViewSchema)
+@blp.built_response(200, GameViewSchema)
 @authenticated
 def join(game_id: str) -> dict[str, Any]:
     game = services().games.join(g.player, game_id)
@@ -73,7 +73,7 @@ def join(game_id: str) -> dict[str, Any]:
 
 @blp.route("/<game_id>/moves", methods=["POST"])
 @blp.arguments(MoveSchema)
-@blp.response(200, GameViewSchema)
+@blp.built_response(200, GameViewSchema)
 @blp.doc(
     parameters=[
         {
@@ -96,7 +96,7 @@ def move(body: dict[str, Any], game_id: str) -> dict[str, Any]:
 
 
 @blp.route("/<game_id>/resign", methods=["POST"])
-@blp.response(200, GameViewSchema)
+@blp.built_response(200, GameViewSchema)
 @authenticated
 def resign(game_id: str) -> dict[str, Any]:
     return services().games.resign(g.player, game_id)
@@ -114,7 +114,7 @@ def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
 
 @blp.route("/<game_id>/wait", methods=["GET"])
 @blp.arguments(WaitQuery, location="query")
-@blp.response(200, GameViewSchema)
+@blp.built_response(200, GameViewSchema)
 @authenticated
 def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Long poll: answers as soon as the game's version differs from `version`, or at `timeout`
