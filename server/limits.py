@@ -26,11 +26,14 @@ def limiter_storage(redis_url: str) -> str:
 limiter = Limiter(
     rate_limit_key,
     default_limits=[lambda: services().config.rate_limit],
-    strategy="moving-window",
+    strategy="sliding-window-counter",
     key_prefix="ratelimit",
     swallow_errors=True,
 )
 """One limiter per process; its limits come from the serving app's config at each request.
+A sliding window of two counters: unlike a moving window (a list of every request's time, with a
+binary search of it for each answer's X-RateLimit headers), each count costs the same small
+script whatever the limit, and a client's whole state is two integers.
 If Redis cannot be reached to count, the request goes on uncounted: it then meets the outage
 itself (a 503) or, had its own writes already happened, keeps its real answer."""
 

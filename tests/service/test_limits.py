@@ -44,8 +44,8 @@ def test_registration_is_limited_per_address(
 def test_a_parallel_burst_gets_exactly_the_limit(
     redis_server: RedisProcess, redis_client: redis.Redis
 ) -> None:
-    """The moving window is counted by one script in Redis, so racing requests cannot slip
-    past it together."""
+    """The window is checked and counted by one script in Redis, so racing requests cannot
+    slip past it together."""
     server = LiveServer(service_config(redis_server.url, rate_limit="10 per minute"))
     try:
         ada = server.client().register("ada")
