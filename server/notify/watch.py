@@ -63,8 +63,14 @@ class GameWatch:
         """The change is written by now: a queue out of reach must not turn it into an error
         for the player. The mark made by `changing` stays, and the worker's sweep plans it."""
         try:
-            self.queue.enqueue(
-                "server.notify.jobs.plan", game_id, retry=RETRY, description=f"plan {game_id}"
-            )
+            with self.queue.connection.pipeline() as pipe:  # one round trip, not RQ's two
+                self.queue.enqueue(
+                    "server.notify.jobs.plan",
+                    game_id,
+                    retry=RETRY,
+                    description=f"plan {game_id}",
+                    pipeline=pipe,
+                )
+                pipe.execute()
         except redis.RedisError:
             log.warning("could not queue the plan of game %s; the sweep will plan it", game_id)
