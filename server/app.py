@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 from server.api import games, meta, players
 from server.config import Config
 from server.errors import HTTP_CODES, ApiError
-from server.limits import limiter, limiter_storage
+from server.limits import RateLimits, limiter_storage
 from server.redis_client import UNAVAILABLE, connect
 from server.schemas import ErrorSchema
 from server.services import Services
@@ -55,15 +55,16 @@ def create_app(config: Config | None = None) -> Flask:
         OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc@2/bundles/redoc.standalone.js",
         OPENAPI_SWAGGER_UI_PATH="/swagger",
         OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
-        RATELIMIT_HEADERS_ENABLED=True,
     )
     client = connect(config.redis_url)
     app.extensions["turnpost"] = Services.build(config, client)
 
-    app.config["RATELIMIT_STORAGE_URI"] = config.rate_limit_storage or limiter_storage(
-        config.redis_url
+    limits = RateLimits(
+        config.rate_limit_storage or limiter_storage(config.redis_url),
+        config.rate_limit,
+        config.registration_limit,
     )
-    limiter.init_app(app)
+    app.before_request(limits.count_request)
     api = TurnpostApi(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
@@ -71,8 +72,8 @@ def create_app(config: Config | None = None) -> Flask:
         api.register_blueprint(blueprint)
 
     @app.errorhandler(ApiError)
-    def api_error(error: ApiError) -> tuple[Response, int]:
-        return jsonify(error.body()), error.status
+    def api_error(error: ApiError) -> tuple[Response, int, dict[str, str]]:
+        return jsonify(error.body()), error.status, error.headers
 
     def unavailable(error: Exception) -> tuple[Response, int, dict[str, str]]:
         log.warning("Redis unavailable: %s", error)

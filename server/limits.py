@@ -1,19 +1,39 @@
-"""Rate limits (flask-limiter, counted in the service's Redis): per token where there is one,
-so a script cannot dodge its limit by changing address; else per client address."""
+"""Rate limits, counted by the `limits` package in Redis.
+
+Every request but the health check counts once against its client: the token where there is one
+(so a script cannot dodge its limit by changing address), else the address. Registering counts
+a second time, per address, against its own stricter limit, since tokens are free and this is
+what bounds making more of them.
+
+The window slides over two counters, so each count is one small script in Redis, whatever the
+limit, and a client's whole state is two integers. The hook calls `limits` itself rather than
+going through flask-limiter, whose per-request resolution of limits (and its X-RateLimit headers,
+a second read of the window) cost about a quarter of a game view's CPU
+(`docs/performance.md`); only a refusal reads the window again, for its `Retry-After`.
+"""
 
 from __future__ import annotations
 
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+import logging
+import math
+import time
+
+from flask import request
+from limits import RateLimitItem, parse
+from limits.errors import StorageError
+from limits.storage import storage_from_string
+from limits.strategies import SlidingWindowCounterRateLimiter
 
 from server.auth import bearer_token
+from server.errors import ApiError
 from server.players import hash_token
-from server.services import services
 
+log = logging.getLogger(__name__)
 
-def rate_limit_key() -> str:
-    token = bearer_token()
-    return "token:" + hash_token(token) if token else "addr:" + get_remote_address()
+NAMESPACE = "ratelimit"
+UNCOUNTED = frozenset({"meta.health"})
+"""Endpoints that never count: the health check is for load balancers and monitors."""
+REGISTER = "players.register"
 
 
 def limiter_storage(redis_url: str) -> str:
@@ -23,21 +43,39 @@ def limiter_storage(redis_url: str) -> str:
     return redis_url
 
 
-limiter = Limiter(
-    rate_limit_key,
-    default_limits=[lambda: services().config.rate_limit],
-    strategy="sliding-window-counter",
-    key_prefix="ratelimit",
-    swallow_errors=True,
-)
-"""One limiter per process; its limits come from the serving app's config at each request.
-A sliding window of two counters: unlike a moving window (a list of every request's time, with a
-binary search of it for each answer's X-RateLimit headers), each count costs the same small
-script whatever the limit, and a client's whole state is two integers.
-If Redis cannot be reached to count, the request goes on uncounted: it then meets the outage
-itself (a 503) or, had its own writes already happened, keeps its real answer."""
+class RateLimits:
+    def __init__(self, storage_uri: str, per_client: str, registrations: str) -> None:
+        self.window = SlidingWindowCounterRateLimiter(
+            storage_from_string(storage_uri, wrap_exceptions=True)
+        )
+        self.per_client = parse(per_client)
+        self.registrations = parse(registrations)
 
-registration_limit = limiter.limit(
-    lambda: services().config.registration_limit, key_func=get_remote_address, methods=["POST"]
-)
-"""New accounts per address: tokens are free, so this is what bounds making more of them."""
+    def count_request(self) -> None:
+        """Before every request: count it against its client, or refuse it with 429."""
+        if request.endpoint in UNCOUNTED:
+            return
+        token = bearer_token()
+        address = str(request.remote_addr)
+        self._count(self.per_client, "token:" + hash_token(token) if token else "addr:" + address)
+        if request.endpoint == REGISTER and request.method == "POST":
+            self._count(self.registrations, "register:" + address)
+
+    def _count(self, limit: RateLimitItem, client: str) -> None:
+        """If the counters cannot be reached, the request goes on uncounted: it then meets the
+        outage itself (a 503) or, had its own writes already happened, keeps its real answer."""
+        try:
+            if self.window.hit(limit, NAMESPACE, client):
+                return
+            reset_at, _ = self.window.get_window_stats(limit, NAMESPACE, client)
+        except StorageError as error:
+            log.warning("rate-limit counters out of reach, request not counted: %s", error)
+            return
+        wait = max(1, math.ceil(reset_at - time.time()))
+        raise ApiError(
+            429,
+            "rate_limited",
+            f"over the limit of {limit}; try again in {wait} s",
+            {"limit": str(limit), "retry_after": wait},
+            headers={"Retry-After": str(wait)},
+        )

@@ -33,8 +33,8 @@ def started_games(server: Endpoints, tag: str) -> dict[str, list[ApiClient]]:
 
 
 def service_env(redis_url: str) -> dict[str, str]:
-    """Web processes of their own: an in-process app would repoint the rate limiter (one per
-    process) at a Redis this module kills or stops."""
+    """Web processes of their own (gunicorn, whose workers one test kills), on a Redis this
+    module kills or stops."""
     return {
         "REDIS_URL": redis_url,
         "TURNPOST_RATE_LIMIT": "100000 per minute",

@@ -17,10 +17,13 @@ def test_a_token_over_its_rate_gets_429(
     try:
         ada = server.client().register("ada")
         bo = server.client().register("bo")
-        statuses = [ada.call("GET", "/me").status_code for _ in range(8)]
-        assert statuses[:4] == [200] * 4 and statuses[-1] == 429
+        routes = ["/me", "/games", "/game-types", "/me"] * 2  # one count for all routes
+        statuses = [ada.call("GET", route).status_code for route in routes]
+        assert statuses[:5] == [200] * 5 and statuses[5:] == [429] * 3
         refused = ada.call("GET", "/me")
         assert refused.json()["error"]["code"] == "rate_limited"
+        assert refused.json()["error"]["details"]["limit"] == "5 per 1 minute"
+        assert 1 <= int(refused.headers["Retry-After"]) <= 60
         assert bo.call("GET", "/me").status_code == 200, "limits are per token"
         assert server.client().call("GET", "/health").status_code == 200
     finally:
