@@ -128,18 +128,13 @@ def progress_meta(engine: Engine[Any], state: Any, now: int) -> dict[str, str]:
 
 
 class ChangeListener(Protocol):
-    """Told before and after a game's seats, meta or log change (see `server.notify.watch`)."""
+    """Told before a game's seats, meta or log change (see `server.notify.watch`)."""
 
     def changing(self, game_id: str) -> None: ...
-
-    def changed(self, game_id: str) -> None: ...
 
 
 class Unheard:
     def changing(self, game_id: str) -> None:
-        pass
-
-    def changed(self, game_id: str) -> None:
         pass
 
 
@@ -337,7 +332,6 @@ class GameService:
                     self.players.add_game(seat["player"], game_id, now)
             self.listener.changing(game_id)
             if self.store.create(game_id, meta):
-                self.listener.changed(game_id)
                 return self.load(game_id)
             for seat in table:  # an id taken by another game: 96 random bits, so never, but
                 if seat["player"]:  # its players' lists must not point at someone else's
@@ -365,7 +359,6 @@ class GameService:
             self.players.add_game(player["id"], game_id, int(meta["created"]))
             self.listener.changing(game_id)
             if self.store.update_meta_if(game_id, "seats", meta["seats"], update):
-                self.listener.changed(game_id)
                 return self.load(game_id)
 
     @staticmethod
@@ -561,7 +554,6 @@ class GameService:
             raise stale(int(appended.value))
         if appended.outcome == "inactive":
             raise ApiError(409, "game_over", "this game is over")
-        self.listener.changed(game.id)
         return response
 
 

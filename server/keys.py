@@ -7,7 +7,8 @@ import hashlib
 
 
 def game(game_id: str, part: str) -> str:
-    """`meta`, `log`, `snap`, `moved` (the channel), or `idem:...`."""
+    """`meta`, `log` (its name is also the game's channel), `snap`, `idem:...`; for the mail
+    worker `mail`, `mail:lock` and `clock`."""
     return f"{{g:{game_id}}}:{part}"
 
 

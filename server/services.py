@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from server.config import Config
 from server.games import GameService
 from server.notify.vacation import Vacations
-from server.notify.watch import GameWatch, queue_connection
+from server.notify.watch import GameWatch
 from server.players import Players
 from server.redis_client import Client
 from server.store import GameStore, confirmation
@@ -34,7 +34,7 @@ class Services:
             snapshot_every=config.snapshot_every,
             idempotency_ttl=config.idempotency_days * 86400,
             clock=clock,
-            listener=GameWatch(client, queue_connection(config, client), clock),
+            listener=GameWatch(client, clock),
         )
         return cls(config, client, players, games, Vacations(client, config.vacation_days, clock))
 

@@ -2,7 +2,11 @@
 
 Every change to a running game is one Lua script call, so it is atomic: the log grows only if
 its length still equals the version the caller saw, and the meta, the snapshot, the idempotency
-record and the "moved" signal change in the same step. Nothing is read-modify-written from Python.
+record and the announcement change in the same step. Nothing is read-modify-written from Python.
+
+Every script that changes a game announces it on the game's channel (`PUBLISH` to the name of
+its log key): long polls (`wait_for_change`) and the mail worker's relay listen there, and the
+web process pays no round trip of its own to tell them.
 
 An idempotency record holds the whole answer to the move (the mover's view), kept for weeks so
 a late resend, by email too, is recognised. Uncompressed, these records were nine tenths of a
@@ -55,18 +59,22 @@ return {'appended', tostring(new_version)}
 
 CONFIRM_TIMEOUT_MS = 1000
 
-# KEYS: meta.  ARGV: the meta pairs.  A game's meta appears whole or not at all.
+# KEYS: meta, log (its name is the channel).  ARGV: the meta pairs.  A game's meta appears
+# whole or not at all.
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV))
+redis.call('PUBLISH', KEYS[2], 0)
 return 1
 """
 
-# KEYS: meta.  ARGV: field, the value it must still have, then the pairs to set.  A compare-and-
-# set on one key: what WATCH/MULTI does, in one step that also runs on Redis Cluster.
+# KEYS: meta, log (its name is the channel).  ARGV: field, the value it must still have, then
+# the pairs to set.  A compare-and-set on one key: what WATCH/MULTI does, in one step that also
+# runs on Redis Cluster.
 UPDATE_IF = """
 if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+redis.call('PUBLISH', KEYS[2], redis.call('LLEN', KEYS[2]))
 return 1
 """
 
@@ -171,15 +179,21 @@ class GameStore:
     def create(self, game_id: str, meta: dict[str, str]) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
         pairs = [item for pair in {"id": game_id, **meta}.items() for item in pair]
-        return bool(self._create(keys=[keys.game(game_id, "meta")], args=pairs))
+        return bool(self._create(keys=self._meta_and_channel(game_id), args=pairs))
 
     def update_meta_if(
         self, game_id: str, field: str, expected: str, changes: dict[str, str]
     ) -> bool:
         """Set `changes` only if the meta's `field` still reads `expected`; False if it moved."""
         pairs = [item for pair in changes.items() for item in pair]
-        updated = self._update_if(keys=[keys.game(game_id, "meta")], args=[field, expected, *pairs])
+        updated = self._update_if(
+            keys=self._meta_and_channel(game_id), args=[field, expected, *pairs]
+        )
         return bool(updated)
+
+    @staticmethod
+    def _meta_and_channel(game_id: str) -> list[str]:
+        return [keys.game(game_id, "meta"), keys.game(game_id, "log")]
 
     def meta(self, game_id: str) -> dict[str, str]:
         raw = self.client.hgetall(keys.game(game_id, "meta"))

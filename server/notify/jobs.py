@@ -4,9 +4,9 @@
 - `flush(player_id)`: deliver what in a player's outbox may go out now (see `quiet`).
 - `check_clock(game_id)`: remind the game's players whose move time runs low, or time them
   out (see `clocks`).
-- `tick()`: every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (a web
-  process died between its write and its job), flush players whose held mail is due, and
-  check the move clocks that are due.
+- `tick()`: every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (no worker
+  heard it, or a web process died between its mark and its write), flush players whose held
+  mail is due, and check the move clocks that are due.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from server.notify import clocks, notices
 from server.notify import plan as planning
 from server.notify.context import Context, current
 from server.notify.quiet import held_until
-from server.notify.watch import CHANGED, RETRY
+from server.notify.watch import CHANGED, RETRY, queue_plan
 
 log = logging.getLogger("turnpost.notify")
 
@@ -58,8 +58,7 @@ def enqueue_flush(ctx: Context, player_id: str) -> None:
 def run_tick(ctx: Context) -> None:
     now = ctx.clock()
     for game in ctx.redis.zrangebyscore(CHANGED, "-inf", now - SWEEP_AFTER):
-        game_id = game.decode()
-        ctx.queue.enqueue(plan, game_id, retry=RETRY, description=f"sweep {game_id}")
+        queue_plan(ctx.queue, game.decode(), "sweep")
     for player_id in ctx.outbox.due_players(now):
         enqueue_flush(ctx, player_id)
     for game in ctx.redis.zrangebyscore(clocks.DUE, "-inf", now):

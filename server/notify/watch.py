@@ -1,29 +1,44 @@
-"""How the API tells the worker that a game changed, so no change goes unannounced.
+"""How the mail worker learns that a game changed, so no change goes unannounced.
 
-`changing` marks the game in the sweep index *before* its log, meta or seats change, and
-`changed` queues the planning job after. If the process dies in between, the mark is still
-there and the worker's periodic sweep plans the game; a game's planned-up-to version lives
-beside its log (`{g:ID}:mail`), so planning twice finds nothing new the second time.
+`GameWatch.changing` marks the game in the sweep index *before* its log, meta or seats change.
+The write itself announces the change on the game's channel, in the same script
+(`server.store`), and the worker's `relay` turns each announcement into a planning job. The web
+process therefore pays one round trip (the mark) and never touches the job queue.
+
+An announcement nobody heard (no worker running, or its subscription broken for a moment) is not
+lost: the mark is still there, and the relay plans every marked game each time it subscribes
+(the worker's periodic sweep too, for a mark left too long). A game's
+planned-up-to version lives beside its log (`{g:ID}:mail`), so planning twice finds nothing new
+the second time; with several workers, each relays every announcement, and the extra jobs find
+nothing to do.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable
 
 import redis
+from redis.client import PubSub
 from redis.cluster import RedisCluster
 from rq import Queue, Retry
 
+from server import keys
 from server.config import Config
 from server.redis_client import Client, connect
 
 QUEUE = "turnpost"
 CHANGED = "mail:games"
 """Sorted set: game id → when it was last marked as changing."""
+ANNOUNCEMENTS = keys.game("*", "log")
+"""The pattern of every game's channel."""
 
 log = logging.getLogger(__name__)
+
+SUBSCRIBED_WITHIN = 5.0
+"""Seconds to wait for Redis to confirm the subscription."""
 
 RETRY = Retry(max=8, interval=[10, 30, 120, 600, 1800, 3600, 3600, 3600])
 """Back-off for a job that failed (an SMTP server down, a worker killed)."""
@@ -46,31 +61,54 @@ def queue_connection(config: Config, client: Client) -> redis.Redis:
 
 
 class GameWatch:
-    """The listener `GameService` calls around every change to a game."""
+    """The listener `GameService` calls before every change to a game."""
 
-    def __init__(
-        self, client: Client, jobs: redis.Redis, clock: Callable[[], float] = time.time
-    ) -> None:
+    def __init__(self, client: Client, clock: Callable[[], float] = time.time) -> None:
         self.client = client
-        self.queue = queue(jobs)
         self.clock = clock
 
     def changing(self, game_id: str) -> None:
         """NX: a mark already there stays as it was (a refused move changes nothing)."""
         self.client.zadd(CHANGED, {game_id: self.clock()}, nx=True)
 
-    def changed(self, game_id: str) -> None:
-        """The change is written by now: a queue out of reach must not turn it into an error
-        for the player. The mark made by `changing` stays, and the worker's sweep plans it."""
+
+def listen(client: Client) -> PubSub:
+    """A subscription to every game's channel, confirmed: every change from now on is heard."""
+    subscription = client.pubsub(ignore_subscribe_messages=True)
+    subscription.psubscribe(ANNOUNCEMENTS)
+    subscription.get_message(timeout=SUBSCRIBED_WITHIN)  # reads the confirmation, says None
+    return subscription
+
+
+def relay_heard(subscription: PubSub, jobs: Queue, timeout: float) -> int:
+    """Queue a planning job for each announcement heard within `timeout` (and for those that
+    follow it at once); returns how many."""
+    relayed = 0
+    while message := subscription.get_message(timeout=timeout if relayed == 0 else 0.0):
+        channel = message["channel"].decode()
+        queue_plan(jobs, channel[len("{g:") : channel.index("}")], "plan")
+        relayed += 1
+    return relayed
+
+
+def queue_plan(jobs: Queue, game_id: str, why: str) -> None:
+    jobs.enqueue("server.notify.jobs.plan", game_id, retry=RETRY, description=f"{why} {game_id}")
+
+
+def relay(client: Client, jobs: Queue, stop: threading.Event) -> None:
+    """The worker's thread that turns announcements into jobs until `stop`. Each time it
+    subscribes (at the start, and anew after a broken connection) it first plans every game
+    still marked: whatever changed while nobody listened was marked before it was written."""
+    while not stop.is_set():
         try:
-            with self.queue.connection.pipeline() as pipe:  # one round trip, not RQ's two
-                self.queue.enqueue(
-                    "server.notify.jobs.plan",
-                    game_id,
-                    retry=RETRY,
-                    description=f"plan {game_id}",
-                    pipeline=pipe,
-                )
-                pipe.execute()
-        except redis.RedisError:
-            log.warning("could not queue the plan of game %s; the sweep will plan it", game_id)
+            subscription = listen(client)
+            try:
+                for game in client.zrange(CHANGED, 0, -1):
+                    queue_plan(jobs, game.decode(), "catch up")
+                while not stop.is_set():
+                    relay_heard(subscription, jobs, timeout=1.0)
+            finally:
+                subscription.close()
+        except redis.RedisError as error:
+            log.warning("relay of game changes interrupted (%s); catching up on return", error)
+            stop.wait(1.0)

@@ -12,7 +12,7 @@ import threading
 from rq import Queue, Worker
 
 from server.config import Config
-from server.notify.watch import RETRY, queue, queue_connection
+from server.notify.watch import RETRY, queue, queue_connection, relay
 from server.redis_client import connect
 
 
@@ -26,12 +26,14 @@ def ticker(jobs: Queue, every: float, stop: threading.Event) -> None:
 
 def run(config: Config) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    jobs = queue(queue_connection(config, connect(config.redis_url)))
+    client = connect(config.redis_url)
+    jobs = queue(queue_connection(config, client))
     stop = threading.Event()
-    thread = threading.Thread(
-        target=ticker, args=(jobs, config.tick_seconds, stop), daemon=True, name="ticker"
-    )
-    thread.start()
+    for name, target, args in (
+        ("ticker", ticker, (jobs, config.tick_seconds, stop)),
+        ("relay", relay, (client, jobs, stop)),
+    ):
+        threading.Thread(target=target, args=args, daemon=True, name=name).start()
     try:
         Worker([jobs], connection=jobs.connection).work(with_scheduler=True)
     finally:

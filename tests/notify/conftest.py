@@ -13,12 +13,14 @@ from zoneinfo import ZoneInfo
 import pytest
 import redis
 from aiosmtpd.controller import Controller
+from redis.client import PubSub
 from rq import SimpleWorker
 
 from server.mail.settings import MailSettings
 from server.notify import context
 from server.notify.context import Context
 from server.notify.jobs import run_tick
+from server.notify.watch import listen, relay_heard
 from tests.conftest import LiveServer, SmtpInbox, service_config
 from tests.mail.conftest import mail_env as mail_env  # the environment mail-in runs with
 from tests.mail.conftest import text_of
@@ -26,6 +28,10 @@ from tests.mail.conftest import text_of
 # RQ's worker adds its own stdout/stderr handlers unless the logger has one: give it one that
 # does nothing, so its records go to the test's log capture and never to a stream since closed.
 logging.getLogger("rq").addHandler(logging.NullHandler())
+
+HEARD_WITHIN = 0.02
+"""Seconds to wait for the first announcement: Redis wrote it to the subscription before it
+answered the write that made it, long before the API's answer reached the test."""
 
 WARSAW = ZoneInfo("Europe/Warsaw")  # every test player's time zone (tests/api_client.py)
 
@@ -50,10 +56,19 @@ class Mail:
     ctx: Context
     clock: Clock
     inbox: SmtpInbox
+    announcements: PubSub
 
     def run(self) -> None:
-        """Run every queued job (and those they queue) to the end."""
-        SimpleWorker([self.ctx.queue], connection=self.ctx.redis).work(burst=True)
+        """Relay the games' announcements into jobs, as the worker's relay thread does, and run
+        every queued job, until neither a job nor an announcement (a job's own change, a
+        timeout say) is left."""
+        while relay_heard(self.announcements, self.ctx.queue, HEARD_WITHIN) or self.ctx.queue.count:
+            SimpleWorker([self.ctx.queue], connection=self.ctx.redis).work(burst=True)
+
+    def miss_announcements(self) -> None:
+        """What a worker that was not running would have missed."""
+        while self.announcements.get_message(timeout=HEARD_WITHIN):
+            pass
 
     def tick(self) -> None:
         run_tick(self.ctx)
@@ -85,5 +100,7 @@ def mail(
     config = service_config(api.app.extensions["turnpost"].config.redis_url)
     ctx = Context.build(config, redis_client, settings, clock)
     context.use(ctx)
-    yield Mail(ctx, clock, inbox)
+    announcements = listen(redis_client)
+    yield Mail(ctx, clock, inbox, announcements)
+    announcements.close()
     context.use(None)

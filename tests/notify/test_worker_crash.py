@@ -92,7 +92,7 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_sends_nothing_twice(
 
     gated_ctx = replace(mail.ctx, mail=replace(mail.ctx.mail, smtp_port=controller.port))
     context.use(gated_ctx)
-    mail = Mail(gated_ctx, mail.clock, inbox)
+    mail = Mail(gated_ctx, mail.clock, inbox, mail.announcements)
     mail.tick()  # the test's clock is well past the dead worker's claim
     mail.tick()
     for player in players:
