@@ -28,6 +28,10 @@ def run(config: Config) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     client = connect(config.redis_url)
     jobs = queue(queue_connection(config, client))
+    # First the worker: it gives the connections made from now on a socket timeout longer than
+    # its blocking wait for jobs. A connection the threads below opened before (redis-py's
+    # default timeout is 5 s) would break that wait every few seconds, and RQ backs off.
+    worker = Worker([jobs], connection=jobs.connection)
     stop = threading.Event()
     for name, target, args in (
         ("ticker", ticker, (jobs, config.tick_seconds, stop)),
@@ -35,6 +39,6 @@ def run(config: Config) -> None:
     ):
         threading.Thread(target=target, args=args, daemon=True, name=name).start()
     try:
-        Worker([jobs], connection=jobs.connection).work(with_scheduler=True)
+        worker.work(with_scheduler=True)
     finally:
         stop.set()
