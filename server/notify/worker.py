@@ -1,7 +1,9 @@
-"""The worker process: RQ runs the jobs, a small ticker queues `tick` every few seconds.
+"""The worker process: RQ runs the jobs; a small ticker queues `tick` every few seconds, and the
+relay (`server.notify.watch`) queues a plan for each change the games announce.
 
-Several workers may run at once (each job is safe to repeat); every one of them ticks, which
-only means the periodic checks run a little more often.
+Several workers may run at once (each job is safe to repeat); every one of them ticks and
+relays, which only means the periodic checks run a little more often and a change is planned
+once per worker, the later plans finding nothing new.
 """
 
 from __future__ import annotations
