@@ -7,10 +7,9 @@ process therefore pays one round trip (the mark) and never touches the job queue
 
 An announcement nobody heard (no worker running, or its subscription broken for a moment) is not
 lost: the mark is still there, and the relay plans every marked game each time it subscribes
-(the worker's periodic sweep too, for a mark left too long). A game's
-planned-up-to version lives beside its log (`{g:ID}:mail`), so planning twice finds nothing new
-the second time; with several workers, each relays every announcement, and the extra jobs find
-nothing to do.
+(the worker's periodic sweep too, for a mark left too long). A game's planned-up-to version
+lives beside its log (`{g:ID}:mail`), so planning twice finds nothing new the second time; with
+several workers, each relays every announcement, and the extra jobs find nothing to do.
 """
 
 from __future__ import annotations
