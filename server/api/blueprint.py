@@ -108,6 +108,11 @@ class StrictParser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = StrictParser()
 
+    def arguments(self, schema: type[ma.Schema] | ma.Schema, **kwargs: Any) -> Any:
+        """One schema instance per route, made here: given a class, webargs would build a new
+        instance (binding every field afresh) for each request."""
+        return super().arguments(schema() if isinstance(schema, type) else schema, **kwargs)
+
     def built_response(
         self, status: int, schema: type[ma.Schema]
     ) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., Any]]:
