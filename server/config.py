@@ -36,6 +36,8 @@ class Config:
     """Where the rate limiter counts (a `limits` storage URI); the service's Redis if unset."""
     max_body_bytes: int = field(default_factory=lambda: _int("TURNPOST_MAX_BODY", 64 * 1024))
     snapshot_every: int = field(default_factory=lambda: _int("TURNPOST_SNAPSHOT_EVERY", 16))
+    held_states: int = field(default_factory=lambda: _int("TURNPOST_HELD_STATES", 4096))
+    """How many games' latest states each process keeps in memory (server.held_states)."""
     idempotency_days: int = field(default_factory=lambda: _int("TURNPOST_IDEMPOTENCY_DAYS", 90))
     max_wait_seconds: int = field(default_factory=lambda: _int("TURNPOST_MAX_WAIT", 60))
     queue_url: str = field(default_factory=lambda: os.environ.get("TURNPOST_QUEUE_URL", ""))

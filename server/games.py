@@ -21,8 +21,10 @@ from typing import Any, Protocol
 
 from server import keys
 from server.errors import ApiError, forbidden, not_found
+from server.held_states import Held, HeldStates
 from server.players import Players
-from server.store import GameStore, Loaded
+from server.redis_client import Client
+from server.store import GameStore, Loaded, encode_entry
 from shared.batch import IllegalStep, apply_batch, parse_batch
 from shared.chance import commitment
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
@@ -128,13 +130,14 @@ def progress_meta(engine: Engine[Any], state: Any, now: int) -> dict[str, str]:
 
 
 class ChangeListener(Protocol):
-    """Told before a game's seats, meta or log change (see `server.notify.watch`)."""
+    """Told before a game's seats, meta or log change (see `server.notify.watch`), through
+    `via` if given: a pipeline that carries the change right after it."""
 
-    def changing(self, game_id: str) -> None: ...
+    def changing(self, game_id: str, via: Client | None = None) -> None: ...
 
 
 class Unheard:
-    def changing(self, game_id: str) -> None:
+    def changing(self, game_id: str, via: Client | None = None) -> None:
         pass
 
 
@@ -148,6 +151,7 @@ class GameService:
         idempotency_ttl: int = 90 * 86400,
         clock: Callable[[], float] = time.time,
         listener: ChangeListener | None = None,
+        held_states: int = 4096,
     ) -> None:
         self.store = store
         self.players = players
@@ -155,25 +159,30 @@ class GameService:
         self.idempotency_ttl = idempotency_ttl
         self.clock = clock
         self.listener = listener or Unheard()
+        self.held = HeldStates(held_states)
 
     # -- reading ----------------------------------------------------------------------------
 
     def load(self, game_id: str) -> Game:
-        loaded = self.store.load(game_id)
+        held = self.held.get(game_id)
+        loaded = self.store.load(game_id, held)
         if loaded is None:
             raise not_found("game")
         engine = ENGINES[loaded.meta["type"]]
-        state = self._restore(engine, loaded)
-        if state is None:
-            state, start = self._new_state(engine, loaded.meta), 0
-            tail = loaded.tail if loaded.snapshot_version == 0 else self.store.log_raw(game_id)
-        else:
-            start, tail = loaded.snapshot_version, loaded.tail
+        start, tail = loaded.start, loaded.tail
+        if loaded.from_held and held is not None:
+            state = held.state
+        elif (state := self._restore(engine, loaded)) is None:
+            state = self._new_state(engine, loaded.meta)
+            if start > 0:  # a snapshot this code cannot use: the whole log, read again
+                start, tail = 0, self.store.log_raw(game_id)
         state = replay(engine, state, logged_moves(tail))
-        return Game(game_id, loaded.meta, engine, state, start + len(tail))
+        version = start + len(tail)
+        self.held.keep(game_id, Held(version, tail[-1] if tail else loaded.last_entry, state))
+        return Game(game_id, loaded.meta, engine, state, version)
 
     def _restore(self, engine: Engine[Any], loaded: Loaded) -> Any:
-        if loaded.snapshot_version == 0 or loaded.snapshot_tag != snapshot_tag(engine):
+        if loaded.start == 0 or loaded.snapshot_tag != snapshot_tag(engine):
             return None
         try:
             return pickle.loads(loaded.snapshot)
@@ -536,16 +545,17 @@ class GameService:
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
             snapshot = (new_version, snapshot_tag(engine), state)
-        self.listener.changing(game.id)
+        encoded = [encode_entry(entry) for entry in entries]
         appended = self.store.append(
             game.id,
             game.version,
-            entries,
+            encoded,
             meta,
             snapshot=snapshot,
             idempotency_key=idem,
             idempotency_ttl=self.idempotency_ttl,
             response=json.dumps(response) if idem else "",  # kept only under a key
+            before=lambda via: self.listener.changing(game.id, via),
         )
         if appended.outcome == "replayed":
             replayed: dict[str, Any] = json.loads(appended.value)
@@ -554,6 +564,7 @@ class GameService:
             raise stale(int(appended.value))
         if appended.outcome == "inactive":
             raise ApiError(409, "game_over", "this game is over")
+        self.held.keep(game.id, Held(new_version, encoded[-1].encode(), state))
         return response
 
 

@@ -32,6 +32,7 @@ class Services:
             GameStore(client, confirmation(config.wait_aof, config.wait_replicas)),
             players,
             snapshot_every=config.snapshot_every,
+            held_states=config.held_states,
             idempotency_ttl=config.idempotency_days * 86400,
             clock=clock,
             listener=GameWatch(client, clock),

@@ -19,6 +19,7 @@ import json
 import pickle
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,7 @@ from redis.commands.core import Script
 
 from server import keys
 from server.errors import ApiError
+from server.held_states import Held
 from server.redis_client import Client
 
 # KEYS: log, meta, snap, idem.
@@ -86,35 +88,49 @@ if prior then redis.call('SET', KEYS[1], prior, 'KEEPTTL') end
 return prior
 """
 
-# KEYS: meta, snap, log.  Returns the meta pairs, the snapshot and the log after it, in one trip.
+# KEYS: meta, snap, log.  ARGV: the version of a state the caller holds (0: none), and the log
+# entry that state ends with.  Returns, in one trip, the meta pairs and the log from where a
+# replay is to start: the held state's version if that entry is still in its place (see
+# server.held_states), else the snapshot, with the snapshot; and the log's last entry.
 LOAD = """
 local meta = redis.call('HGETALL', KEYS[1])
 if #meta == 0 then return false end
+local length = redis.call('LLEN', KEYS[3])
+local last = redis.call('LINDEX', KEYS[3], -1) or ''
+local held = tonumber(ARGV[1])
+if held > 0 and held <= length and redis.call('LINDEX', KEYS[3], held - 1 - length) == ARGV[2] then
+  return {meta, held, 1, '', '', redis.call('LRANGE', KEYS[3], held, -1), last}
+end
 local snap = redis.call('HMGET', KEYS[2], 'version', 'tag', 'state')
 local from = tonumber(snap[1]) or 0
-return {meta, from, snap[2] or '', snap[3] or '', redis.call('LRANGE', KEYS[3], from, -1)}
+return {meta, from, 0, snap[2] or '', snap[3] or '', redis.call('LRANGE', KEYS[3], from, -1), last}
 """
 
 
 @dataclass(frozen=True)
 class Loaded:
-    """A game as read in one round trip: its meta, and its log from the snapshot on."""
+    """A game as read in one round trip: its meta, and its log from `start` on, where a replay
+    starts from the caller's held state (`from_held`), from the snapshot, or from the deal."""
 
     meta: dict[str, str]
-    snapshot_version: int
+    start: int
+    from_held: bool
     snapshot_tag: str
     snapshot: bytes
     tail: list[bytes]
-
-    @property
-    def version(self) -> int:
-        return self.snapshot_version + len(self.tail)
+    last_entry: bytes
+    """The log's last entry, as stored ("" if there is none)."""
 
 
 @dataclass(frozen=True)
 class Appended:
     outcome: str  # appended | stale | inactive | replayed
     value: str  # the new or current version, or the replayed response
+
+
+def encode_entry(entry: dict[str, Any]) -> str:
+    """A log entry as stored."""
+    return json.dumps(entry, separators=(",", ":"))
 
 
 def appended(outcome: bytes, value: bytes) -> Appended:
@@ -205,15 +221,20 @@ class GameStore:
             pipe.hgetall(keys.game(game_id, "meta"))
         return [{k.decode(): v.decode() for k, v in raw.items()} for raw in pipe.execute()]
 
-    def load(self, game_id: str) -> Loaded | None:
+    def load(self, game_id: str, held: Held | None = None) -> Loaded | None:
+        """The game, its log read from the `held` state's version on if that state still fits
+        the log (see LOAD)."""
         found = self._load(
-            keys=[keys.game(game_id, "meta"), keys.game(game_id, "snap"), keys.game(game_id, "log")]
+            keys=[keys.game(game_id, part) for part in ("meta", "snap", "log")],
+            args=[held.version, held.last_entry] if held else [0, b""],
         )
         if not found:
             return None
-        pairs, start, tag, state, tail = found
+        pairs, start, from_held, tag, state, tail, last = found
         meta = {pairs[i].decode(): pairs[i + 1].decode() for i in range(0, len(pairs), 2)}
-        return Loaded(meta, int(start), tag.decode() if tag else "", state or b"", list(tail))
+        return Loaded(
+            meta, int(start), bool(from_held), tag.decode(), state or b"", list(tail), last or b""
+        )
 
     def log_raw(self, game_id: str, start: int = 0) -> list[bytes]:
         return list(self.client.lrange(keys.game(game_id, "log"), start, -1))
@@ -225,15 +246,17 @@ class GameStore:
         self,
         game_id: str,
         expected_version: int,
-        entries: list[dict[str, Any]],
+        entries: list[str],
         meta: dict[str, str],
         *,
         snapshot: tuple[int, str, Any] | None = None,
         idempotency_key: str | None = None,
         idempotency_ttl: int = 0,
         response: str = "",
+        before: Callable[[Client], object] | None = None,
     ) -> Appended:
-        """Append `entries` if the log is still at `expected_version`; see APPEND."""
+        """Append `entries` (made by `encode_entry`) if the log is still at `expected_version`;
+        see APPEND. `before` sends what must be written first (see `_written`)."""
         snap_version, snap_tag, snap_blob = 0, "", b""
         if snapshot is not None:
             snap_version, snap_tag = snapshot[0], snapshot[1]
@@ -248,14 +271,11 @@ class GameStore:
             snap_blob,
             len(meta),
             *pairs,
-            *(json.dumps(entry, separators=(",", ":")) for entry in entries),
+            *entries,
         ]
         idem = idempotency_key or keys.game(game_id, "idem:none")
         touched = [keys.game(game_id, part) for part in ("log", "meta", "snap")] + [idem]
-        if self.confirm is None:
-            outcome, value = self._append(keys=touched, args=args)
-            return appended(outcome, value)
-        (outcome, value), confirmed = self._confirmed(self._append, touched, args)
+        (outcome, value), confirmed = self._written(self._append, touched, args, before)
         if outcome in (b"appended", b"replayed") and not confirmed:
             raise not_yet_safe()
         return appended(outcome, value)
@@ -267,20 +287,40 @@ class GameStore:
         which covers the move written before it."""
         found = self.client.get(idempotency_key)
         if found is not None and self.confirm is not None:
-            found, confirmed = self._confirmed(self._replay, [idempotency_key], [])
+            found, confirmed = self._written(self._replay, [idempotency_key], [])
             if found is not None and not confirmed:
                 raise not_yet_safe()
         return unpacked_response(found) if found is not None else None
 
-    def _confirmed(self, script: Script, touched: list[str], args: list[Any]) -> tuple[Any, bool]:
-        """The script's answer, and whether its writes were confirmed. WAIT and WAITAOF wait
-        for the writes of their own connection: a pipeline keeps one."""
-        assert self.confirm is not None
+    def _written(
+        self,
+        script: Script,
+        touched: list[str],
+        args: list[Any],
+        before: Callable[[Client], object] | None = None,
+    ) -> tuple[Any, bool]:
+        """The script's answer, and whether its writes were confirmed (there may be nothing to
+        confirm). `before` sends the commands that must be done first, such as a mark that the
+        game is changing. On one Redis they all go in one round trip, a pipeline: Redis runs a
+        connection's commands in the order sent, and WAIT and WAITAOF wait for the writes of
+        their own connection. A cluster pipeline sends to each node apart, in no set order, so
+        there `before` goes first, on its own (a cluster has no confirmation: see __init__)."""
+        if isinstance(self.client, RedisCluster):
+            if before is not None:
+                before(self.client)
+            return script(keys=touched, args=args), True
         pipe = self.client.pipeline(transaction=False)
-        script(keys=touched, args=args, client=pipe)
-        pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
-        answer, reply = pipe.execute()
-        return answer, self.confirm.met(reply)
+        if before is not None:
+            before(pipe)
+        # EVAL, not EVALSHA: a pipeline running a registered script asks Redis whether it
+        # knows the script first, which costs a round trip of its own.
+        pipe.eval(script.script, len(touched), *touched, *args)
+        if self.confirm is not None:
+            pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
+        replies = pipe.execute()
+        if self.confirm is None:
+            return replies[-1], True
+        return replies[-2], self.confirm.met(replies[-1])
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the log's length differs from `version` or `deadline` (monotonic) passes.

@@ -66,9 +66,9 @@ class GameWatch:
         self.client = client
         self.clock = clock
 
-    def changing(self, game_id: str) -> None:
+    def changing(self, game_id: str, via: Client | None = None) -> None:
         """NX: a mark already there stays as it was (a refused move changes nothing)."""
-        self.client.zadd(CHANGED, {game_id: self.clock()}, nx=True)
+        (via or self.client).zadd(CHANGED, {game_id: self.clock()}, nx=True)
 
 
 def listen(client: Client) -> PubSub:

@@ -5,16 +5,19 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 import redis
 
 from server import keys
+from server.redis_process import RedisProcess
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.playout import replay
 from tests.api_client import ApiClient, Endpoints
-from tests.conftest import LiveServer
+from tests.conftest import LiveServer, service_config
 
 
 def start_game(
@@ -209,13 +212,55 @@ def test_bad_game_creation_is_refused(api: LiveServer, redis_client: redis.Redis
     assert not list(redis_client.scan_iter(match="{g:*"))
 
 
-def test_snapshots_are_only_a_cache(api: LiveServer, redis_client: redis.Redis) -> None:
+@pytest.fixture
+def holding_none(redis_server: RedisProcess, api: LiveServer) -> Iterator[LiveServer]:
+    """A second web process on the same Redis, which holds no game states in memory."""
+    server = LiveServer(service_config(redis_server.url, held_states=0))
+    yield server
+    server.stop()
+
+
+def views_from(server: LiveServer, game_id: str, clients: list[ApiClient]) -> list[Any]:
+    return [ApiClient(server.url, c.token).ok("GET", f"/games/{game_id}") for c in clients]
+
+
+def test_held_states_and_snapshots_are_only_caches(
+    api: LiveServer, holding_none: LiveServer, redis_client: redis.Redis
+) -> None:
+    """The same views from a state held in memory, from the snapshot, and from the whole log."""
     game_id, clients = start_game(api, "lost-cities", rounds=1)
-    play_moves(game_id, clients, 20, random.Random(3))
+    play_moves(game_id, clients, 21, random.Random(3))
     assert redis_client.exists(keys.game(game_id, "snap"))
-    with_snapshot = [c.ok("GET", f"/games/{game_id}") for c in clients]
+    held = views_from(api, game_id, clients)
+    assert views_from(holding_none, game_id, clients) == held
     redis_client.delete(keys.game(game_id, "snap"))
-    assert [c.ok("GET", f"/games/{game_id}") for c in clients] == with_snapshot
+    assert views_from(holding_none, game_id, clients) == held
+
+
+def test_a_held_state_is_dropped_when_redis_lost_the_move_it_follows(
+    api: LiveServer, holding_none: LiveServer, redis_client: redis.Redis
+) -> None:
+    """Redis acknowledged a move and then lost it (a failover to a replica that had not caught
+    up), and another move took its place in the log: the process that held the state after the
+    lost move must not build on it."""
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    play_moves(game_id, clients, 5, random.Random(4))
+    game_keys = [keys.game(game_id, part) for part in ("meta", "log", "snap")]
+    before_the_move = {key: redis_client.dump(key) for key in game_keys}
+    view = next(v for v in views_from(api, game_id, clients) if v["your_turn"])
+    mover = clients[view["seat"]]
+    lost, instead = view["legal_moves"][0]["text"], view["legal_moves"][-1]["text"]
+    assert lost != instead
+    moved = {"expected_version": view["version"]}
+    mover.ok("POST", f"/games/{game_id}/moves", json={**moved, "move": lost})
+    for key, dumped in before_the_move.items():
+        redis_client.delete(key)
+        if dumped is not None:
+            redis_client.restore(key, 0, dumped)
+    ApiClient(holding_none.url, mover.token).ok(
+        "POST", f"/games/{game_id}/moves", json={**moved, "move": instead}
+    )
+    assert views_from(api, game_id, clients) == views_from(holding_none, game_id, clients)
 
 
 def test_wait_returns_when_the_game_moves(api: LiveServer) -> None:
