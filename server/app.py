@@ -10,6 +10,7 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from server.api import games, meta, players
+from server.api.answers import AnswerJson
 from server.config import Config
 from server.errors import HTTP_CODES, ApiError
 from server.limits import RateLimits, limiter_storage
@@ -43,7 +44,7 @@ def create_app(config: Config | None = None) -> Flask:
     if not config.redis_url:
         raise RuntimeError("REDIS_URL is not set; `turnpost-server serve` starts an embedded Redis")
     app = Flask("turnpost")
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # views keep the rules' order
+    app.json = AnswerJson(app)
     app.config.update(
         MAX_CONTENT_LENGTH=config.max_body_bytes,
         API_TITLE="turnpost",

@@ -19,7 +19,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
+import orjson
+
 from server import keys
+from server.encoding import encoded
 from server.errors import ApiError, forbidden, not_found
 from server.held_states import Held, HeldStates
 from server.players import Players
@@ -416,7 +419,7 @@ class GameService:
 
     def _replayed(self, idem: str | None) -> dict[str, Any] | None:
         prior = self.store.replayed_response(idem) if idem is not None else None
-        return json.loads(prior) if prior is not None else None
+        return orjson.loads(prior) if prior is not None else None
 
     def _submit(
         self,
@@ -545,33 +548,33 @@ class GameService:
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
             snapshot = (new_version, snapshot_tag(engine), state)
-        encoded = [encode_entry(entry) for entry in entries]
+        stored = [encode_entry(entry) for entry in entries]
         appended = self.store.append(
             game.id,
             game.version,
-            encoded,
+            stored,
             meta,
             snapshot=snapshot,
             idempotency_key=idem,
             idempotency_ttl=self.idempotency_ttl,
-            response=json.dumps(response) if idem else "",  # kept only under a key
+            response=encoded(response) if idem else b"",  # kept only under a key
             before=lambda via: self.listener.changing(game.id, via),
         )
         if appended.outcome == "replayed":
-            replayed: dict[str, Any] = json.loads(appended.value)
+            replayed: dict[str, Any] = orjson.loads(appended.value)
             return replayed
         if appended.outcome == "stale":
             raise stale(int(appended.value))
         if appended.outcome == "inactive":
             raise ApiError(409, "game_over", "this game is over")
-        self.held.keep(game.id, Held(new_version, encoded[-1].encode(), state))
+        self.held.keep(game.id, Held(new_version, stored[-1], state))
         return response
 
 
 def logged_moves(raw_entries: Iterable[bytes]) -> Iterator[tuple[int, Any]]:
     """The (seat, move) pairs of stored log entries: all a replay needs."""
     for raw in raw_entries:
-        entry = json.loads(raw)
+        entry = orjson.loads(raw)
         yield entry["seat"], entry["move"]
 
 

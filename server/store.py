@@ -15,7 +15,6 @@ finished game's memory (see docs/performance.md); zlib halves them.
 
 from __future__ import annotations
 
-import json
 import pickle
 import time
 import zlib
@@ -23,10 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from redis.cluster import RedisCluster
 from redis.commands.core import Script
 
 from server import keys
+from server.encoding import encoded
 from server.errors import ApiError
 from server.held_states import Held
 from server.redis_client import Client
@@ -128,9 +129,9 @@ class Appended:
     value: str  # the new or current version, or the replayed response
 
 
-def encode_entry(entry: dict[str, Any]) -> str:
+def encode_entry(entry: dict[str, Any]) -> bytes:
     """A log entry as stored."""
-    return json.dumps(entry, separators=(",", ":"))
+    return encoded(entry)
 
 
 def appended(outcome: bytes, value: bytes) -> Appended:
@@ -240,19 +241,19 @@ class GameStore:
         return list(self.client.lrange(keys.game(game_id, "log"), start, -1))
 
     def log(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
-        return [json.loads(raw) for raw in self.log_raw(game_id, start)]
+        return [orjson.loads(raw) for raw in self.log_raw(game_id, start)]
 
     def append(
         self,
         game_id: str,
         expected_version: int,
-        entries: list[str],
+        entries: list[bytes],
         meta: dict[str, str],
         *,
         snapshot: tuple[int, str, Any] | None = None,
         idempotency_key: str | None = None,
         idempotency_ttl: int = 0,
-        response: str = "",
+        response: bytes = b"",
         before: Callable[[Client], object] | None = None,
     ) -> Appended:
         """Append `entries` (made by `encode_entry`) if the log is still at `expected_version`;
@@ -265,7 +266,7 @@ class GameStore:
         args: list[Any] = [
             expected_version,
             idempotency_ttl if idempotency_key else 0,
-            zlib.compress(response.encode(), 6) if idempotency_key else b"",
+            zlib.compress(response, 6) if idempotency_key else b"",
             snap_version,
             snap_tag,
             snap_blob,

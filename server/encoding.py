@@ -1,0 +1,32 @@
+"""JSON out of the service: answers, idempotency records and log entries, by orjson.
+
+Encoding the answer was the largest single item of a request's CPU with the standard library's
+encoder (a view with its legal moves is several kilobytes, and a move's answer is encoded twice,
+for the client and for its idempotency record); orjson takes a tenth of the time and keeps the
+order the dicts were built in. Requests are still parsed by the standard library
+(`server.api.blueprint`), which refuses what orjson would let through, such as a key given twice.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+
+
+def encoded(value: Any) -> bytes:
+    try:
+        return orjson.dumps(value, default=_fallback, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        # A lone surrogate ("\ud800" is valid JSON, but no Unicode text), which an error may
+        # quote back from the request: orjson refuses it, the standard library escapes it.
+        return json.dumps(value, default=_fallback, separators=(",", ":")).encode()
+
+
+def _fallback(value: Any) -> Any:
+    """What orjson leaves to the caller: named tuples become arrays, as the standard library
+    makes them."""
+    if isinstance(value, tuple):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} is not JSON")
