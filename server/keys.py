@@ -12,6 +12,11 @@ def game(game_id: str, part: str) -> str:
     return f"{{g:{game_id}}}:{part}"
 
 
+def game_of(key: str) -> str:
+    """The game id in one of `game`'s keys (the relay hears a game's log channel by name)."""
+    return key[len("{g:") : key.index("}")]
+
+
 def idempotency(game_id: str, player_id: str, key: str) -> str:
     digest = hashlib.sha256(key.encode()).hexdigest()[:32]
     return game(game_id, f"idem:{player_id}:{digest}")

@@ -84,8 +84,7 @@ def relay_heard(subscription: PubSub, jobs: Queue, timeout: float) -> int:
     follow it at once); returns how many."""
     relayed = 0
     while message := subscription.get_message(timeout=timeout if relayed == 0 else 0.0):
-        channel = message["channel"].decode()
-        queue_plan(jobs, channel[len("{g:") : channel.index("}")], "plan")
+        queue_plan(jobs, keys.game_of(message["channel"].decode()), "plan")
         relayed += 1
     return relayed
 
