@@ -2,6 +2,10 @@
 cost of a request as a game's log grows (flat, thanks to snapshots; without them a request
 replays the whole log).
 
+The web processes here hold no game states in memory (`TURNPOST_HELD_STATES=0`): a process that
+holds a game's latest state replays only what it has not seen, whatever the log's length, so
+the cost that snapshots must keep flat is that of a process meeting the game cold.
+
 Memory: `--finished` lost-cities matches (3 games each) are played to their end through the API,
 every move with an Idempotency-Key as the command line sends it; then `MEMORY USAGE` of every
 key of each game, by kind, and of every key of its players.
@@ -154,7 +158,9 @@ def main() -> None:
         help="rate-limit counters in a Redis without persistence (as served) or the same one",
     )
     options = parser.parse_args()
-    with running_service("always", workers=2, counters=options.counters) as service:
+    with running_service(
+        "always", workers=2, counters=options.counters, held_states=0
+    ) as service:
         log_growth(service.base, service.redis_url, options.reads)
         if options.finished:
             game_ids = parallel(play_match, [(service.base, n) for n in range(options.finished)])

@@ -68,10 +68,12 @@ def running_service(
     redis_server: str | None = None,
     threads: int = 4,
     counters: str = "apart",
+    held_states: int | None = None,
 ) -> Iterator[Service]:
     """A Redis of its own (in a temporary directory) and gunicorn in front of it; the rate
     limiter counts in a second Redis without persistence (`counters="apart"`, as the embedded
-    service does) or in the same one (`"same"`)."""
+    service does) or in the same one (`"same"`). `held_states` overrides how many games' states
+    each web process keeps (TURNPOST_HELD_STATES)."""
     with tempfile.TemporaryDirectory() as data, ExitStack() as cleanup:
         redis_process = cleanup.enter_context(
             RedisProcess(
@@ -87,6 +89,8 @@ def running_service(
             "TURNPOST_REGISTRATION_LIMIT": UNLIMITED,
             "TURNPOST_WAITAOF": "1 0" if fsync == "waitaof" else "",
         }
+        if held_states is not None:
+            env["TURNPOST_HELD_STATES"] = str(held_states)
         if counters == "apart":
             limits = cleanup.enter_context(counters_process(Path(data) / "counters"))
             env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(limits.url)
