@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -60,15 +61,58 @@ def serve(
             gunicorn_command(f"{host}:{port}", workers, threads, "--access-logfile", "-"),
             env=env,
         )
-        mailer = subprocess.Popen([sys.executable, "-m", "server.cli", "worker"], env=env)
+        mailer = MailWorker(env)
         try:
-            server.wait()
+            while server.poll() is None:
+                mailer.keep_running()
+                time.sleep(0.5)
         finally:
-            for process in (server, mailer):
-                if process.poll() is None:
-                    process.terminate()
-                    process.wait()
+            if server.poll() is None:
+                server.terminate()
+                server.wait()
+            mailer.stop()
     raise typer.Exit(server.returncode or 0)
+
+
+class MailWorker:
+    """The mail worker beside `serve`'s web processes, started again whenever it stops (as
+    gunicorn does for its own workers). One that keeps stopping within a minute of its start
+    waits twice as long each time before the next, up to a minute, so a broken setup does not
+    spin."""
+
+    COMMAND = (sys.executable, "-m", "server.cli", "worker")
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.pause = 0.0
+        self.restart_at: float | None = None
+        self.process = self._started()
+
+    def _started(self) -> subprocess.Popen[bytes]:
+        self.started = time.monotonic()
+        return subprocess.Popen(self.COMMAND, env=self.env)
+
+    def keep_running(self) -> None:
+        if self.process.poll() is None:
+            return
+        now = time.monotonic()
+        if self.restart_at is None:
+            soon = now - self.started < 60
+            self.pause = min(max(self.pause * 2, 1.0), 60.0) if soon else 1.0
+            self.restart_at = now + self.pause
+            typer.echo(
+                f"the mail worker stopped (exit {self.process.returncode}); "
+                f"starting it again in {self.pause:.0f} s",
+                err=True,
+            )
+        if now >= self.restart_at:
+            self.restart_at = None
+            self.process = self._started()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait()
 
 
 @cli.command()
