@@ -120,7 +120,7 @@ class Loaded:
     snapshot: bytes
     tail: list[bytes]
     last_entry: bytes
-    """The log's last entry, as stored ("" if there is none)."""
+    """The log's last entry, as stored (empty if there is none)."""
 
 
 @dataclass(frozen=True)
