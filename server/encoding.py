@@ -19,8 +19,9 @@ def encoded(value: Any) -> bytes:
     try:
         return orjson.dumps(value, default=_fallback, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:
-        # A lone surrogate ("\ud800" is valid JSON, but no Unicode text), which an error may
-        # quote back from the request: orjson refuses it, the standard library escapes it.
+        # What an error may quote back from a request and orjson refuses: a lone surrogate
+        # ("\ud800" is valid JSON, but no Unicode text), which the standard library escapes,
+        # or an integer beyond 64 bits. (Anything else that is not JSON fails here too.)
         return json.dumps(value, default=_fallback, separators=(",", ":")).encode()
 
 
