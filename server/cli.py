@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import logging
 import os
@@ -78,7 +79,8 @@ class MailWorker:
     """The mail worker beside `serve`'s web processes, started again whenever it stops (as
     gunicorn does for its own workers). One that keeps stopping within a minute of its start
     waits twice as long each time before the next, up to a minute, so a broken setup does not
-    spin."""
+    spin. The worker runs in a process group of its own, ended whole: a worker killed outright
+    would otherwise leave its job scheduler (a process RQ starts) running without it."""
 
     COMMAND = (sys.executable, "-m", "server.cli", "worker")
 
@@ -90,13 +92,14 @@ class MailWorker:
 
     def _started(self) -> subprocess.Popen[bytes]:
         self.started = time.monotonic()
-        return subprocess.Popen(self.COMMAND, env=self.env)
+        return subprocess.Popen(self.COMMAND, env=self.env, start_new_session=True)
 
     def keep_running(self) -> None:
         if self.process.poll() is None:
             return
         now = time.monotonic()
         if self.restart_at is None:
+            self._end_group()
             soon = now - self.started < 60
             self.pause = min(max(self.pause * 2, 1.0), 60.0) if soon else 1.0
             self.restart_at = now + self.pause
@@ -113,6 +116,11 @@ class MailWorker:
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait()
+        self._end_group()
+
+    def _end_group(self) -> None:
+        with contextlib.suppress(ProcessLookupError):  # nothing of it is left
+            os.killpg(self.process.pid, signal.SIGTERM)
 
 
 @cli.command()

@@ -92,9 +92,12 @@ def test_serve_runs_the_service_restarts_its_mail_worker_and_stops_whole(
 
     serve = psutil.Process(process.pid)
     (first,) = eventually(lambda: mail_workers(serve))
+    its_scheduler = eventually(first.children)  # RQ's, in a process of its own
     first.kill()
     (second,) = eventually(lambda: [w for w in mail_workers(serve) if w.pid != first.pid])
     assert second.is_running()
+    _, orphans = psutil.wait_procs(its_scheduler, timeout=30)
+    assert not orphans
 
     everything = serve.children(recursive=True)
     assert any("redis-server" in " ".join(p.cmdline()) for p in everything)
