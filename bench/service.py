@@ -21,7 +21,9 @@ moves phase, because the health rate they are held against is one request measur
 play, every move also costs a view read or two, so its move rate is not comparable. Play's
 rate of all requests against the health rate is printed too. Each load process sends all its
 requests over one keep-alive connection, as the health ceiling does. Any answer but 200 stops
-the run: errors are never counted as work done.
+the run: errors are never counted as work done. The server's own CPU time per request (gunicorn
+and Redis) over the health and moves phases is printed as well: the load processes share the
+machine, so a rate also measures the client.
 
 `--fsync` chooses how a move is made durable before it is answered: Redis with
 `appendfsync always` (the embedded default), with `everysec` (up to a second of moves can be
@@ -38,11 +40,12 @@ import random
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import psutil
 import requests
 from requests.adapters import HTTPAdapter
 
@@ -59,6 +62,19 @@ UNLIMITED = "10000000 per minute"
 class Service:
     base: str  # http://127.0.0.1:PORT/api/v1
     redis_url: str
+    processes: Callable[[], list[psutil.Process]]
+    """The server's processes: gunicorn's master and workers, and each Redis."""
+
+    def cpu_seconds(self) -> float:
+        """The CPU time (user and system) the server's processes have used so far: the load
+        processes share the machine's cores, so a request's rate also measures the client, and
+        this is what the server alone spends."""
+        total = 0.0
+        for process in self.processes():
+            with suppress(psutil.Error):
+                used = process.cpu_times()
+                total += used.user + used.system
+        return total
 
 
 @contextmanager
@@ -94,8 +110,14 @@ def running_service(
         if counters == "apart":
             limits = cleanup.enter_context(counters_process(Path(data) / "counters"))
             env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(limits.url)
+        redises = [redis_process] + ([limits] if counters == "apart" else [])
         with WebProcess(env, workers=workers, threads=threads) as web:
-            yield Service(web.url + API, redis_process.url)
+
+            def processes() -> list[psutil.Process]:
+                started = [web.process, *(redis.process for redis in redises)]
+                return [psutil.Process(p.pid) for p in started if p] + web.workers()
+
+            yield Service(web.url + API, redis_process.url, processes)
 
 
 def new_game(base: str, tag: str, options: dict[str, Any] | None = None) -> tuple[str, list[str]]:
@@ -356,13 +378,17 @@ def main() -> None:
         options.fsync, options.workers, options.redis_server, counters=options.counters
     ) as service:
         base = service.base
+        cpu = service.cpu_seconds()
         health = parallel(hammer, [(f"{base}/health", seconds)] * clients)
+        health_cpu, cpu = service.cpu_seconds() - cpu, service.cpu_seconds()
         pings = parallel(ping, [(service.redis_url, seconds)] * clients)
         started = time.perf_counter()
         games = parallel(setup, [(base, w, options.games) for w in range(clients)])
         setup_seconds = time.perf_counter() - started
         views = run_phase(view_step, base, games, seconds)["view"]
+        cpu = service.cpu_seconds()
         moves = run_phase(move_step, base, games, seconds)["move"]
+        moves_cpu = service.cpu_seconds() - cpu
         play = run_phase(play_step, base, games, seconds)
 
     health_all = [x for run in health for x in run]
@@ -394,6 +420,13 @@ def main() -> None:
         f"{'play requests / health':<24} "
         f"{(len(play['move']) + len(play['view'])) / len(health_all):9.2f}   "
         f"(all requests of the play phase, against the health rate)"
+    )
+    health_ms = 1000 * health_cpu / len(health_all)
+    move_ms = 1000 * moves_cpu / len(moves)
+    print(
+        f"{'server CPU per request':<24} health {health_ms:.2f} ms, move {move_ms:.2f} ms "
+        f"(gunicorn and Redis; their ratio {health_ms / move_ms:.2f} is the rate ratio a client "
+        "that cost nothing would see)"
     )
     print(
         f"{'move p50 / health p50':<24} "
