@@ -24,7 +24,7 @@ import orjson
 from server import keys
 from server.encoding import encoded
 from server.errors import ApiError, forbidden, not_found
-from server.held_states import Held, HeldStates
+from server.held_states import HeldStates
 from server.players import Players
 from server.redis_client import Client
 from server.store import GameStore, Loaded, encode_entry
@@ -50,15 +50,19 @@ def snapshot_tag(engine: Engine[Any]) -> str:
     return digest.hexdigest()[:16]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Game:
-    """A loaded game: its meta as stored and its state at `version`."""
+    """A loaded game: its meta as stored and its state at `version`, built from a log whose
+    entry number `version` (counting from 1) is `last_entry`, byte for byte as stored (empty
+    at version 0). An append checks that entry is still there, and so does a load that goes on
+    from a held game (see `server.held_states`)."""
 
     id: str
     meta: dict[str, str]
     engine: Engine[Any]
     state: Any
     version: int
+    last_entry: bytes
 
     @property
     def status(self) -> str:
@@ -168,7 +172,7 @@ class GameService:
 
     def load(self, game_id: str) -> Game:
         held = self.held.get(game_id)
-        loaded = self.store.load(game_id, held)
+        loaded = self.store.load(game_id, *((held.version, held.last_entry) if held else ()))
         if loaded is None:
             raise not_found("game")
         engine = ENGINES[loaded.meta["type"]]
@@ -180,9 +184,10 @@ class GameService:
             if start > 0:  # a snapshot this code cannot use: the whole log, read again
                 start, tail = 0, self.store.log_raw(game_id)
         state = replay(engine, state, logged_moves(tail))
-        version = start + len(tail)
-        self.held.keep(game_id, Held(version, tail[-1] if tail else loaded.last_entry, state))
-        return Game(game_id, loaded.meta, engine, state, version)
+        last_entry = tail[-1] if tail else loaded.last_entry
+        game = Game(game_id, loaded.meta, engine, state, start + len(tail), last_entry)
+        self.held.keep(game)
+        return game
 
     def _restore(self, engine: Engine[Any], loaded: Loaded) -> Any:
         if loaded.start == 0 or loaded.snapshot_tag != snapshot_tag(engine):
@@ -206,15 +211,12 @@ class GameService:
         state = replay(engine, self._new_state(engine, game.meta), logged_moves(log))
         at = json.loads(log[-1])["at"] if log else int(game.meta["updated"])
         meta = {**game.meta, **progress_meta(engine, state, at)}
-        return Game(game.id, meta, engine, state, version)
+        return Game(game.id, meta, engine, state, version, log[-1] if log else b"")
 
     def for_player(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
         """The game and the caller's seat; 403 unless they sit (or are invited) in it."""
         game = self.load(game_id)
-        seat = game.seat_of(player["id"])
-        if seat is None and not any(s["player"] == player["id"] for s in game.seats):
-            raise forbidden("you are not a player in this game")
-        return game, seat
+        return game, seat_in(game, player)
 
     def view(self, game: Game, seat: int | None) -> dict[str, Any]:
         engine, state = game.engine, game.state
@@ -429,7 +431,28 @@ class GameService:
         expected_version: int,
         idem: str | None,
     ) -> dict[str, Any]:
-        game, seat = self.for_player(game_id, player)
+        held = self.held.get(game_id)
+        if held is not None and held.version == expected_version:
+            # The game as this process last saw it, which is the version the mover saw: the
+            # append checks that it is still the latest, so the game need not be read first.
+            # Only a move made is answered from here; a refusal (the game moved on, or its
+            # held copy was wrong) is left to the path below, which reads the game afresh.
+            try:
+                return self._move_in(held, player, move, expected_version, idem)
+            except ApiError as refused:
+                if refused.status == 503:  # made, but not yet safe: the caller must hear it
+                    raise
+        return self._move_in(self.load(game_id), player, move, expected_version, idem)
+
+    def _move_in(
+        self,
+        game: Game,
+        player: dict[str, str],
+        move: Any,
+        expected_version: int,
+        idem: str | None,
+    ) -> dict[str, Any]:
+        seat = seat_in(game, player)
         if seat is None:
             raise ApiError(409, "not_joined", "join the game before moving in it")
         return self._move(game, seat, move, expected_version, idem)
@@ -542,16 +565,16 @@ class GameService:
         engine = game.engine
         new_version = game.version + len(entries)
         meta = progress_meta(engine, state, now)
-        after = Game(game.id, {**game.meta, **meta}, engine, state, new_version)
+        stored = [encode_entry(entry) for entry in entries]
+        after = Game(game.id, {**game.meta, **meta}, engine, state, new_version, stored[-1])
         response = self.view(after, seat)
         response["applied"] = [engine.redact_event(e["event"], seat) for e in entries]
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
             snapshot = (new_version, snapshot_tag(engine), state)
-        stored = [encode_entry(entry) for entry in entries]
         appended = self.store.append(
             game.id,
-            game.version,
+            (game.version, game.last_entry),
             stored,
             meta,
             snapshot=snapshot,
@@ -567,8 +590,16 @@ class GameService:
             raise stale(int(appended.value))
         if appended.outcome == "inactive":
             raise ApiError(409, "game_over", "this game is over")
-        self.held.keep(game.id, Held(new_version, stored[-1], state))
+        self.held.keep(after)
         return response
+
+
+def seat_in(game: Game, player: dict[str, str]) -> int | None:
+    """The player's seat (None if only invited so far); 403 unless they sit or are invited."""
+    seat = game.seat_of(player["id"])
+    if seat is None and not any(s["player"] == player["id"] for s in game.seats):
+        raise forbidden("you are not a player in this game")
+    return seat
 
 
 def logged_moves(raw_entries: Iterable[bytes]) -> Iterator[tuple[int, Any]]:

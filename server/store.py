@@ -29,12 +29,14 @@ from redis.commands.core import Script
 from server import keys
 from server.encoding import encoded
 from server.errors import ApiError
-from server.held_states import Held
 from server.redis_client import Client
 
 # KEYS: log, meta, snap, idem.
 # ARGV: expected version, idem ttl (0: none), response, snapshot version (0: none),
-#       snapshot tag, snapshot blob, number of meta pairs, the pairs..., the entries...
+#       snapshot tag, snapshot blob, the log's expected last entry, number of meta pairs,
+#       the pairs..., the entries...
+# The log must still end with the entry the move was made after: its length alone does not
+# tell a log that lost entries and took others in their place (see server.held_states).
 APPEND = """
 local ttl = tonumber(ARGV[2])
 if ttl > 0 then
@@ -45,11 +47,12 @@ if ttl > 0 then
   end
 end
 local version = redis.call('LLEN', KEYS[1])
-if version ~= tonumber(ARGV[1]) then return {'stale', tostring(version)} end
+local last = version > 0 and redis.call('LINDEX', KEYS[1], -1) or ''
+if version ~= tonumber(ARGV[1]) or last ~= ARGV[7] then return {'stale', tostring(version)} end
 if redis.call('HGET', KEYS[2], 'status') ~= 'active' then return {'inactive', tostring(version)} end
-local pairs_count = tonumber(ARGV[7])
-for i = 8, 7 + 2 * pairs_count, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
-local first_entry = 8 + 2 * pairs_count
+local pairs_count = tonumber(ARGV[8])
+for i = 9, 8 + 2 * pairs_count, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
+local first_entry = 9 + 2 * pairs_count
 for i = first_entry, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
 local new_version = version + #ARGV - first_entry + 1
 if tonumber(ARGV[4]) > 0 then
@@ -222,12 +225,12 @@ class GameStore:
             pipe.hgetall(keys.game(game_id, "meta"))
         return [{k.decode(): v.decode() for k, v in raw.items()} for raw in pipe.execute()]
 
-    def load(self, game_id: str, held: Held | None = None) -> Loaded | None:
-        """The game, its log read from the `held` state's version on if that state still fits
-        the log (see LOAD)."""
+    def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
+        """The game, its log read on from `held_version` if the caller holds the state there
+        and the log's entry at that version is still `held_entry` (see LOAD)."""
         found = self._load(
             keys=[keys.game(game_id, part) for part in ("meta", "snap", "log")],
-            args=[held.version, held.last_entry] if held else [0, b""],
+            args=[held_version, held_entry],
         )
         if not found:
             return None
@@ -246,7 +249,7 @@ class GameStore:
     def append(
         self,
         game_id: str,
-        expected_version: int,
+        after: tuple[int, bytes],
         entries: list[bytes],
         meta: dict[str, str],
         *,
@@ -256,13 +259,15 @@ class GameStore:
         response: bytes = b"",
         before: Callable[[Client], object] | None = None,
     ) -> Appended:
-        """Append `entries` (made by `encode_entry`) if the log is still at `expected_version`;
-        see APPEND. `before` sends what must be written first (see `_written`)."""
+        """Append `entries` (made by `encode_entry`) if the log still has the length and the
+        last entry in `after`; see APPEND. `before` sends what must be written first (see
+        `_written`)."""
         snap_version, snap_tag, snap_blob = 0, "", b""
         if snapshot is not None:
             snap_version, snap_tag = snapshot[0], snapshot[1]
             snap_blob = pickle.dumps(snapshot[2], protocol=pickle.HIGHEST_PROTOCOL)
         pairs = [item for pair in meta.items() for item in pair]
+        expected_version, expected_entry = after
         args: list[Any] = [
             expected_version,
             idempotency_ttl if idempotency_key else 0,
@@ -270,6 +275,7 @@ class GameStore:
             snap_version,
             snap_tag,
             snap_blob,
+            expected_entry,
             len(meta),
             *pairs,
             *entries,

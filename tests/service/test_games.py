@@ -242,7 +242,7 @@ def test_a_held_state_is_dropped_when_redis_lost_the_move_it_follows(
 ) -> None:
     """Redis acknowledged a move and then lost it (a failover to a replica that had not caught
     up), and another move took its place in the log: the process that held the state after the
-    lost move must not build on it."""
+    lost move must not build on it, to show the game or to make the next move."""
     game_id, clients = start_game(api, "lost-cities", rounds=1)
     play_moves(game_id, clients, 5, random.Random(4))
     game_keys = [keys.game(game_id, part) for part in ("meta", "log", "snap")]
@@ -259,6 +259,14 @@ def test_a_held_state_is_dropped_when_redis_lost_the_move_it_follows(
             redis_client.restore(key, 0, dumped)
     ApiClient(holding_none.url, mover.token).ok(
         "POST", f"/games/{game_id}/moves", json={**moved, "move": instead}
+    )
+    # A move sent to that process against the new version, which is also the version it holds
+    # (with the lost move in it), is made on the state of the log as it is.
+    next_view = next(v for v in views_from(holding_none, game_id, clients) if v["your_turn"])
+    ApiClient(api.url, clients[next_view["seat"]].token).ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": next_view["legal_moves"][0]["text"], "expected_version": view["version"] + 1},
     )
     assert views_from(api, game_id, clients) == views_from(holding_none, game_id, clients)
 
