@@ -2,8 +2,8 @@
 
 Everything here goes through the engine's `view`, `redact_event` and `legal_moves` for the
 recipient's own seat, so a notice holds exactly what `GET /games/{id}` and its log would show
-them: their hand, never another's. A turn notice that the game has overtaken (the player moved,
-or need not act any more) says nothing: it is dropped.
+them: their hand, never another's. A notice that the game has overtaken (a turn the player took
+or need not take any more, an invitation they took up) says nothing: it is dropped.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
     key = f"{item['id'].replace(':', '.')}.{seat}"
     kind = item["kind"]
     if kind == "invite":
+        if game.seats[seat]["joined"]:
+            return None  # they found the game and took their seat while it was held
         creator = ctx.players.get(game.meta["creator"])
         return Section(
             game.id,

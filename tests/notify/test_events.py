@@ -65,6 +65,25 @@ def test_invitation_resignation_and_the_end_with_scores_and_seed(
         assert "Winner: ada" in last
 
 
+def test_an_invitation_held_in_quiet_hours_is_dropped_once_the_invitee_joined(
+    api: LiveServer, mail: Mail
+) -> None:
+    """bo is invited at 23:00 in Warsaw, his quiet hours; he sees the game in his list and
+    joins before 08:00. At 08:00 he hears that the game started, not that he is invited."""
+    ada, bo = (api.client().register(name) for name in ("ada", "bo"))
+    mail.clock.at(10, 23)
+    created = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})
+    mail.run()
+    assert mail.to(bo.player) == [], "held in quiet hours"
+    bo.ok("POST", f"/games/{created['game']['id']}/join")
+    mail.run()
+    mail.clock.at(11, 8)
+    mail.tick()
+    (held,) = mail.to(bo.player)
+    assert "invites you" not in held
+    assert "The game has started" in held
+
+
 def test_quiet_hours_hold_mail_and_merge_what_was_held(api: LiveServer, mail: Mail) -> None:
     """bo's quiet hours (22:00-08:00 in Warsaw, the default) hold the notice until 08:00."""
     first, (ada, bo) = start_game(api, "lost-cities", rounds=1, first_player=0)
