@@ -380,7 +380,7 @@ def main() -> None:
         base = service.base
         cpu = service.cpu_seconds()
         health = parallel(hammer, [(f"{base}/health", seconds)] * clients)
-        health_cpu, cpu = service.cpu_seconds() - cpu, service.cpu_seconds()
+        health_cpu = service.cpu_seconds() - cpu
         pings = parallel(ping, [(service.redis_url, seconds)] * clients)
         started = time.perf_counter()
         games = parallel(setup, [(base, w, options.games) for w in range(clients)])

@@ -23,7 +23,7 @@ from server.mail.mail_in import mail_in
 from server.mail.mail_poll import mail_poll
 from server.notify import worker as notify_worker
 from server.redis_client import connect
-from server.redis_process import RedisProcess, counters_process
+from server.redis_process import RedisProcess, counters_process, stop_process
 from server.store import GameStore
 from server.web_process import gunicorn_command
 
@@ -68,9 +68,7 @@ def serve(
                 mailer.keep_running()
                 time.sleep(0.5)
         finally:
-            if server.poll() is None:
-                server.terminate()
-                server.wait()
+            stop_process(server)
             mailer.stop()
     raise typer.Exit(server.returncode or 0)
 
@@ -113,9 +111,7 @@ class MailWorker:
             self.process = self._started()
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait()
+        stop_process(self.process)
         self._end_group()
 
     def _end_group(self) -> None:
