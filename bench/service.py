@@ -1,11 +1,10 @@
 """The turn service under load: gunicorn on loopback, driven from separate processes.
 
-First the ceilings: the service's health endpoint (HTTP and Flask, no Redis) and a raw Redis
-round trip (PING), each hammered by as many processes as the load uses. Then `--clients`
-processes set up `--games` lost-cities games each (1,000 active games by default), reading each
-seat's view once (untimed), and run three phases of `--seconds` each over those games:
+`--clients` load processes set up `--games` lost-cities games each (1,000 active games by
+default), reading each seat's view once (untimed). Then, for `--seconds` each:
 
-- views: view reads alone (a random game, a random seat, GET its view).
+- health: the ceiling, the service's health endpoint (HTTP and Flask, no Redis), hammered by as
+  many processes as the load uses.
 - moves: move submissions alone, posted with an Idempotency-Key as the command line does. Each
   load process plays from what it knows of its games (the version, who acts, each seat's hand),
   learnt at setup and then from the answers to its own moves, which carry the mover's new view:
@@ -13,18 +12,24 @@ seat's view once (untimed), and run three phases of `--seconds` each over those 
   always legal while the game runs. Only when a game of a match ends and both hands are dealt
   anew does it read the other seat's view, kept out of the latencies (one read in some 44
   moves of a game).
+- Redis PING: a raw Redis round trip, the other ceiling.
+- views: view reads alone (a random game, a random seat, GET its view).
 - play: the realistic client: each player reads the view until the one to act is found, who
   posts a random legal move.
 
 The targets (moves at least half the health rate, move p99 under 50 ms) are checked on the
 moves phase, because the health rate they are held against is one request measured alone: in
-play, every move also costs a view read or two, so its move rate is not comparable. Play's
-rate of all requests against the health rate is printed too. Each load process sends all its
-requests over one keep-alive connection, as the health ceiling does. Any answer but 200 stops
-the run: errors are never counted as work done. The server's own CPU time per request (gunicorn
-and Redis) over the health and moves phases is printed as well: the load processes share the
-machine, so a rate also measures the client.
+play, every move also costs a view read or two, so its move rate is not comparable. Health and
+moves alternate in `--rounds` rounds that share out their time, so a change in the machine's
+speed during a run (a shared guest's swings by a fifth) weighs on both alike; each round's ratio
+is printed beside the whole run's. Play's rate of all requests against the health rate is
+printed too. Each load process sends all its requests over one keep-alive connection, as the
+health ceiling does. Any answer but 200 stops the run: errors are never counted as work done.
+The server's own CPU time per request (gunicorn and Redis) over the health and moves phases is
+printed as well: the load processes share the machine, so a rate also measures the client.
 
+The service reaches its Redis as the embedded one is reached, by a unix socket; `--redis tcp`
+measures a Redis reached over loopback TCP instead, as a Redis of one's own would be.
 `--fsync` chooses how a move is made durable before it is answered: Redis with
 `appendfsync always` (the embedded default), with `everysec` (up to a second of moves can be
 lost in a crash: the baseline), or with `everysec` and WAITAOF after each move (Redis 7.2+, so
@@ -85,16 +90,19 @@ def running_service(
     threads: int = 4,
     counters: str = "apart",
     held_states: int | None = None,
+    reached_by: str = "socket",
 ) -> Iterator[Service]:
     """A Redis of its own (in a temporary directory) and gunicorn in front of it; the rate
     limiter counts in a second Redis without persistence (`counters="apart"`, as the embedded
-    service does) or in the same one (`"same"`). `held_states` overrides how many games' states
-    each web process keeps (TURNPOST_HELD_STATES)."""
+    service does) or in the same one (`"same"`). The service reaches its Redis by a unix socket
+    (`reached_by="socket"`, as the embedded service does) or over loopback TCP (`"tcp"`, as it
+    would reach a Redis of its own). `held_states` overrides how many games' states each web
+    process keeps (TURNPOST_HELD_STATES)."""
     with tempfile.TemporaryDirectory() as data, ExitStack() as cleanup:
         redis_process = cleanup.enter_context(
             RedisProcess(
                 Path(data) / "redis",
-                port=free_port(),
+                port=free_port() if reached_by == "tcp" else None,
                 appendfsync="everysec" if fsync == "waitaof" else fsync,
                 binary=redis_server,
             )
@@ -284,10 +292,11 @@ def play_step(
     return play_turn(base, table.game_id, sessions, rnd, timings) is not None
 
 
-def drive(args: tuple[Step, str, int, list[Table], float]) -> Timings:
-    """One load process in one phase: `step` on random games of its own until the time is up."""
-    step, base, worker, tables, seconds = args
-    rnd = random.Random(worker)
+def drive(args: tuple[Step, str, int, list[Table], float]) -> tuple[Timings, list[Table]]:
+    """One load process in one phase: `step` on random games of its own until the time is up.
+    Returns the timings and the games still running, as this process left them."""
+    step, base, seed, tables, seconds = args
+    rnd = random.Random(seed)
     # One keep-alive connection for all its players, as the health ceiling is measured: with
     # one each, most would idle past gunicorn's keep-alive (2 s) between their turns, so a
     # request would pay for a new connection or race the server closing the old one.
@@ -301,13 +310,19 @@ def drive(args: tuple[Step, str, int, list[Table], float]) -> Timings:
         table, sessions = game = rnd.choice(running)
         if not step(base, table, sessions, rnd, timings):
             running.remove(game)
-    return timings
+    return timings, [table for table, _ in running]
 
 
-def run_phase(step: Step, base: str, games: list[list[Table]], seconds: float) -> Timings:
-    """`step` across the load processes, each on its own games, for `seconds`."""
-    runs = parallel(drive, [(step, base, w, tables, seconds) for w, tables in enumerate(games)])
-    return {kind: [x for run in runs for x in run[kind]] for kind in ("view", "move")}
+def run_phase(
+    step: Step, base: str, games: list[list[Table]], seconds: float, seed: int = 0
+) -> tuple[Timings, list[list[Table]]]:
+    """`step` across the load processes, each on its own games, for `seconds`: the timings, and
+    each process's games still running, as it left them (a later phase goes on from there)."""
+    runs = parallel(
+        drive, [(step, base, seed + w, tables, seconds) for w, tables in enumerate(games)]
+    )
+    timings = {kind: [x for run, _ in runs for x in run[kind]] for kind in ("view", "move")}
+    return timings, [tables for _, tables in runs]
 
 
 def hammer(args: tuple[str, float]) -> list[float]:
@@ -358,10 +373,22 @@ def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--clients", type=int, default=8, help="load processes")
     parser.add_argument("--games", type=int, default=125, help="games per load process")
-    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--seconds", type=float, default=15.0, help="per phase")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="the health and moves phases alternate in this many rounds, their time shared out",
+    )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--fsync", choices=["always", "everysec", "waitaof"], default="always")
     parser.add_argument("--redis-server", help="the redis-server binary (WAITAOF needs 7.2+)")
+    parser.add_argument(
+        "--redis",
+        choices=["socket", "tcp"],
+        default="socket",
+        help="reach Redis by a unix socket (as the embedded service does) or loopback TCP",
+    )
     parser.add_argument(
         "--counters",
         choices=["apart", "same"],
@@ -373,44 +400,56 @@ def arguments() -> argparse.Namespace:
 
 def main() -> None:
     options = arguments()
-    seconds, clients = options.seconds, options.clients
+    seconds, clients, rounds = options.seconds, options.clients, options.rounds
     with running_service(
-        options.fsync, options.workers, options.redis_server, counters=options.counters
+        options.fsync,
+        options.workers,
+        options.redis_server,
+        counters=options.counters,
+        reached_by=options.redis,
     ) as service:
         base = service.base
-        cpu = service.cpu_seconds()
-        health = parallel(hammer, [(f"{base}/health", seconds)] * clients)
-        health_cpu = service.cpu_seconds() - cpu
-        pings = parallel(ping, [(service.redis_url, seconds)] * clients)
         started = time.perf_counter()
         games = parallel(setup, [(base, w, options.games) for w in range(clients)])
         setup_seconds = time.perf_counter() - started
-        views = run_phase(view_step, base, games, seconds)["view"]
-        cpu = service.cpu_seconds()
-        moves = run_phase(move_step, base, games, seconds)["move"]
-        moves_cpu = service.cpu_seconds() - cpu
-        play = run_phase(play_step, base, games, seconds)
+        health: list[float] = []
+        moves: list[float] = []
+        health_cpu = moves_cpu = 0.0
+        ratios = []
+        for number in range(rounds):
+            cpu = service.cpu_seconds()
+            hits = parallel(hammer, [(f"{base}/health", seconds / rounds)] * clients)
+            between = service.cpu_seconds()
+            made, games = run_phase(move_step, base, games, seconds / rounds, number * clients)
+            health_cpu += between - cpu
+            moves_cpu += service.cpu_seconds() - between
+            health += [x for run in hits for x in run]
+            moves += made["move"]
+            ratios.append(len(made["move"]) / sum(len(run) for run in hits))
+        pings = parallel(ping, [(service.redis_url, seconds)] * clients)
+        views = run_phase(view_step, base, games, seconds)[0]["view"]
+        play = run_phase(play_step, base, games, seconds)[0]
 
-    health_all = [x for run in health for x in run]
     pings_all = [x for run in pings for x in run]
     print(
         f"turnpost service: {options.workers} gunicorn workers (gthread, 4 threads), "
         f"{clients} load processes, {clients * options.games} active lost-cities games "
-        f"(set up in {setup_seconds:.0f} s), {seconds:.0f} s per phase, durability: "
-        f"{options.fsync}, rate-limit counters: {options.counters}"
+        f"(set up in {setup_seconds:.0f} s), {seconds:.0f} s per phase (health and moves in "
+        f"{rounds} alternating rounds), durability: {options.fsync}, Redis reached by "
+        f"{options.redis}, rate-limit counters: {options.counters}"
     )
-    print(describe("health (HTTP ceiling)", health_all, seconds))
+    print(describe("health (HTTP ceiling)", health, seconds))
     print(describe("Redis PING (raw)", pings_all, seconds))
     print(describe("views: view reads", views, seconds))
     print(describe("moves: move submissions", moves, seconds))
     print(describe("play: view reads", play["view"], seconds))
     print(describe("play: move submissions", play["move"], seconds))
-    move_rate, health_rate = len(moves) / seconds, len(health_all) / seconds
     p99 = percentile(moves, 0.99) * 1000
     print(
-        f"{'moves / health':<24} {move_rate / health_rate:9.2f}   "
-        f"(target >= 0.5 of the health rate: {'met' if move_rate >= health_rate / 2 else 'MISSED'};"
-        " moves phase)"
+        f"{'moves / health':<24} {len(moves) / len(health):9.2f}   "
+        f"(target >= 0.5 of the health rate: "
+        f"{'met' if len(moves) >= len(health) / 2 else 'MISSED'}; moves phase; by round: "
+        f"{', '.join(f'{ratio:.2f}' for ratio in ratios)})"
     )
     print(
         f"{'move p99':<24} {p99:9.2f} ms (target < 50 ms: {'met' if p99 < 50 else 'MISSED'};"
@@ -418,10 +457,10 @@ def main() -> None:
     )
     print(
         f"{'play requests / health':<24} "
-        f"{(len(play['move']) + len(play['view'])) / len(health_all):9.2f}   "
+        f"{(len(play['move']) + len(play['view'])) / len(health):9.2f}   "
         f"(all requests of the play phase, against the health rate)"
     )
-    health_ms = 1000 * health_cpu / len(health_all)
+    health_ms = 1000 * health_cpu / len(health)
     move_ms = 1000 * moves_cpu / len(moves)
     print(
         f"{'server CPU per request':<24} health {health_ms:.2f} ms, move {move_ms:.2f} ms "
@@ -430,7 +469,7 @@ def main() -> None:
     )
     print(
         f"{'move p50 / health p50':<24} "
-        f"{percentile(moves, 0.5) / percentile(health_all, 0.5):9.1f}   "
+        f"{percentile(moves, 0.5) / percentile(health, 0.5):9.1f}   "
         f"{'move p50 / PING p50':<22} {percentile(moves, 0.5) / percentile(pings_all, 0.5):6.1f}"
     )
 
