@@ -18,6 +18,7 @@ from rich.text import Text
 
 from client.rules import engine_for
 from client.verify import Verification
+from shared.engine import player_names
 
 COLOUR_STYLES = {
     "red": "bold red",
@@ -68,14 +69,18 @@ def game_screen(console: Console, answer: dict[str, Any]) -> None:
     console.print(seats_line(answer))
     console.print()
     engine = engine_for(game["type"])
-    drawn = engine.render_view(answer["view"]) if engine else json.dumps(answer["view"], indent=2)
+    drawn = (
+        engine.render_view(answer["view"], player_names(game["seats"]))
+        if engine
+        else json.dumps(answer["view"], indent=2)
+    )
     console.print(highlight(drawn.rstrip("\n")))
     console.print()
     console.print(next_step(answer))
 
 
 def seats_line(answer: dict[str, Any]) -> Text:
-    """Who sits where; seat numbers too, since the engines' text names players by seat."""
+    """Who sits where, with seat numbers: a Livingstone board marks tents by seat."""
     game, me = answer["game"], answer["seat"]
     parts = []
     for seat in game["seats"]:
@@ -127,9 +132,9 @@ def result_line(game: dict[str, Any]) -> Text:
 def applied(console: Console, answer: dict[str, Any]) -> None:
     """What a move just did, as the log will tell it."""
     engine = engine_for(answer["game"]["type"])
+    names = player_names(answer["game"]["seats"])
     for event in answer.get("applied", []):
-        text = engine.render_event(event) if engine else json.dumps(event)
-        console.print(Text("You: ") + highlight(text))
+        console.print(highlight(engine.render_event(event, names) if engine else json.dumps(event)))
 
 
 def game_list(console: Console, games: Sequence[dict[str, Any]], now: float) -> None:
@@ -183,19 +188,11 @@ def duration(seconds: float) -> str:
 
 
 def log_lines(console: Console, answer: dict[str, Any], entries: Sequence[dict[str, Any]]) -> None:
-    """The history, one line per entry: version, when, who, what (as the engine tells it)."""
-    names = seat_names(answer["game"], answer["seat"])
-    width = max(len(name) for name in names)
+    """The history, one line per entry: version, when, and what happened as the engine tells
+    it (which names who did it)."""
     for entry in entries:
         when = datetime.fromtimestamp(entry["at"]).strftime("%Y-%m-%d %H:%M")
-        console.print(
-            Text.assemble(
-                (f"{entry['version']:>4}  {when}  ", "dim"),
-                (names[entry["seat"]].ljust(width), "bold"),
-                "  ",
-            )
-            + highlight(entry["text"])
-        )
+        console.print(Text(f"{entry['version']:>4}  {when}  ", "dim") + highlight(entry["text"]))
     if not entries:
         console.print("Nothing has happened yet.")
 

@@ -30,7 +30,7 @@ from server.redis_client import Client
 from server.store import GameStore, Loaded, encode_entry
 from shared.batch import IllegalStep, apply_batch, parse_batch
 from shared.chance import commitment
-from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
+from shared.engine import RESIGN, BadOptions, Engine, IllegalMove, player_names
 from shared.games import ENGINES
 from shared.playout import replay
 
@@ -72,6 +72,11 @@ class Game:
     def seats(self) -> list[dict[str, Any]]:
         seats: list[dict[str, Any]] = json.loads(self.meta["seats"])
         return seats
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names by seat, for the engine's texts."""
+        return player_names(self.seats)
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -235,7 +240,7 @@ class GameService:
     def log(self, game: Game, seat: int | None, since: int) -> list[dict[str, Any]]:
         """The log as `seat` may see it: events redacted, moves shown for one's own entries
         (and for all once the game is over, so anyone can replay it)."""
-        engine = game.engine
+        engine, names = game.engine, game.names
         reveal = game.status == FINISHED
         entries = []
         for index, entry in enumerate(self.store.log(game.id, since), start=since + 1):
@@ -245,7 +250,7 @@ class GameService:
                 "seat": entry["seat"],
                 "at": entry["at"],
                 "event": event,
-                "text": engine.render_event(event),
+                "text": engine.render_event(event, names),
             }
             if reveal or entry["seat"] == seat:
                 shown["move"] = entry["move"]

@@ -23,6 +23,18 @@ RESIGN: Move = {"action": "resign"}
 """The one move every engine accepts from any seat still playing, at any time before the end."""
 
 
+def seat_name(seat: Seat, names: Sequence[str]) -> str:
+    """Who sits in `seat`, in text a person reads. Players' names belong to the service, not the
+    rules, so a caller that knows them passes them in; without a name, `seat N`."""
+    return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+
+
+def player_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The `names` to render with, from the seats as the service keeps and shows them (each
+    with its player's `name`, None while the seat is open: `seat N` then)."""
+    return [seat["name"] or seat_name(number, ()) for number, seat in enumerate(seats)]
+
+
 class IllegalMove(Exception):
     """A move the rules forbid, or input that is not a move at all.
 
@@ -225,13 +237,15 @@ class Engine(ABC, Generic[S]):
         return public
 
     @abstractmethod
-    def render_view(self, view: dict[str, JSON]) -> str:
+    def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         """A view as plain text for a terminal or an email: readable with no colour, using the
-        notation people type (card ids, colour names)."""
+        notation people type (card ids, colour names). `names` are the players by seat, where
+        the caller knows them (see `seat_name`)."""
 
     @abstractmethod
-    def render_event(self, event: Event) -> str:
-        """One (redacted) log event as a line a person reads, e.g. `play R7, drew from deck`."""
+    def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
+        """One (redacted) log event as a line a person reads, e.g. `ada: play R7, drew from
+        deck`; `names` as for `render_view`."""
 
     # -- notation ---------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from server.mail.envelope import envelope
 from server.mail.settings import MailSettings
-from shared.engine import Engine
+from shared.engine import Engine, player_names
 
 HOW_TO_ANSWER = """\
 To answer, reply to this email with your move on the first line,
@@ -63,7 +63,7 @@ def game_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
             f"{game['title']} · game {game['id']} · version {answer['version']}",
             seats,
             "",
-            engine.render_view(answer["view"]).rstrip("\n"),
+            engine.render_view(answer["view"], player_names(game["seats"])).rstrip("\n"),
             "",
             next_step(answer),
         ]
@@ -72,7 +72,7 @@ def game_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
 
 def next_step(answer: dict[str, Any]) -> str:
     game = answer["game"]
-    names = [seat["name"] or f"seat {seat['seat']}" for seat in game["seats"]]
+    names = player_names(game["seats"])
     if game["status"] == "finished":
         result = game["result"] or {}
         scores = " · ".join(
@@ -95,7 +95,8 @@ def with_how_to(*parts: str) -> str:
 
 
 def played(engine: Engine[Any], answer: dict[str, Any]) -> str:
-    done = "; ".join(engine.render_event(event) for event in answer.get("applied", []))
+    names = player_names(answer["game"]["seats"])
+    done = "; ".join(engine.render_event(event, names) for event in answer.get("applied", []))
     return with_how_to(f"Played: {done}", game_text(engine, answer))
 
 

@@ -85,17 +85,19 @@ def deliver_due(ctx: Context, player_id: str) -> int:
         else:
             later.append(held)
     claimed = ctx.outbox.claim(player_id, ready, now)
-    ids = [item["id"] for item in claimed]
     try:
-        sections = notices.sections(ctx, claimed)
+        sections, failed = notices.sections(ctx, claimed)
         if sections:
             deliver(compose(profile["email"], sections, ctx.mail), ctx.mail)
     except Exception:
         log.exception("delivery to %s failed; kept for a retry", player_id)
-        ctx.outbox.release(player_id, ids)
+        ctx.outbox.release(player_id, [item["id"] for item in claimed])
         ctx.outbox.schedule(player_id, now + FAILED_DELIVERY_PAUSE)
         raise
-    ctx.outbox.done(player_id, ids, now)
+    ctx.outbox.done(player_id, [item["id"] for item in claimed if item not in failed], now)
+    if failed:  # the others went out; these wait for their game or this code to be mended
+        ctx.outbox.release(player_id, [item["id"] for item in failed])
+        later.append(now + FAILED_DELIVERY_PAUSE)
     if later:
         ctx.outbox.schedule(player_id, min(later))
     else:

@@ -9,6 +9,7 @@ or need not take any more, an invitation they took up) says nothing: it is dropp
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from server.games import ACTIVE, FINISHED, Game
@@ -16,20 +17,43 @@ from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address, signing_key
 from server.notify import clocks
 from server.notify.context import Context
+from server.redis_client import UNAVAILABLE
+
+log = logging.getLogger("turnpost.notify")
 
 MAX_CHANGES = 30
 
 
-def sections(ctx: Context, items: list[dict[str, Any]]) -> list[Section]:
-    """The sections of the notices still worth sending. A digest often holds several notices
-    of one game: each game is loaded (and replayed) once for all of them."""
-    games = {game_id: ctx.games.load(game_id) for game_id in {item["game"] for item in items}}
-    return [s for item in items if (s := section(ctx, games[item["game"]], item)) is not None]
+def sections(
+    ctx: Context, items: list[dict[str, Any]]
+) -> tuple[list[Section], list[dict[str, Any]]]:
+    """The sections of the notices still worth sending, and the notices that could not be
+    written. A digest often holds several notices of one game: each game is loaded (and
+    replayed) once for all of them. A notice whose game cannot be loaded or drawn (a fault in
+    its data or in this code) is set apart, with its error logged, so that the player's other
+    notices still go out; only Redis out of reach, which no notice gets past, is raised."""
+    games: dict[str, Game] = {}
+    written: list[Section] = []
+    failed: list[dict[str, Any]] = []
+    for item in items:
+        try:
+            if item["game"] not in games:
+                games[item["game"]] = ctx.games.load(item["game"])
+            found = section(ctx, games[item["game"]], item)
+        except UNAVAILABLE:
+            raise
+        except Exception:
+            log.exception("notice %s could not be written; kept for another try", item["id"])
+            failed.append(item)
+            continue
+        if found is not None:
+            written.append(found)
+    return written, failed
 
 
 def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
     seat: int = item["seat"]
-    names = [sitter["name"] or f"seat {i}" for i, sitter in enumerate(game.seats)]
+    names = game.names
     label = f"{game.engine.title} {game.id[:8]} with {', '.join(names)}"
     key = f"{item['id'].replace(':', '.')}.{seat}"
     kind = item["kind"]
@@ -49,10 +73,10 @@ def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
             message_key=key,
         )
     if kind in ("turn", "reminder"):
-        return _turn(ctx, game, item, label, key, names)
+        return _turn(ctx, game, item, label, key)
     log = ctx.games.store.log_raw(game.id)
     at = ctx.games.at_version(game, item["version"], log)
-    view = at.engine.render_view(at.engine.view(at.state, seat))
+    view = at.engine.render_view(at.engine.view(at.state, seat), game.names)
     who_left = " ".join(
         f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
         if timed_out
@@ -61,19 +85,17 @@ def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
     )
     if kind == "finished":
         headline = f"Game over. {who_left}".strip()
-        changes = _changes(ctx, at, seat, names, log)
+        changes = _changes(ctx, at, seat, log)
         return Section(game.id, label, headline, _result(at, names), changes, view, message_key=key)
     if kind == "started":
         waiting = ", ".join(names[s] for s in at.engine.to_act(at.state))
         headline = f"The game has started; it is {waiting}'s turn."
         return Section(game.id, label, headline, [], [], view, message_key=key)
-    changes = _changes(ctx, at, seat, names, log)
+    changes = _changes(ctx, at, seat, log)
     return Section(game.id, label, who_left, [], changes, view, message_key=key)
 
 
-def _turn(
-    ctx: Context, game: Game, item: dict[str, Any], label: str, key: str, names: list[str]
-) -> Section | None:
+def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) -> Section | None:
     seat, version = item["seat"], item["version"]
     if game.status != ACTIVE or seat not in game.engine.to_act(game.state):
         return None
@@ -111,15 +133,15 @@ def _turn(
         label,
         headline,
         notes,
-        _changes(ctx, at, seat, names, log),
-        engine.render_view(engine.view(at.state, seat)),
+        _changes(ctx, at, seat, log),
+        engine.render_view(engine.view(at.state, seat), game.names),
         [engine.format_move(move) for move in engine.legal_moves(at.state, seat)],
         reply_address(ticket, signing_key(ctx.mail, ctx.redis), ctx.mail.reply_domain),
         key,
     )
 
 
-def _changes(ctx: Context, at: Game, seat: int, names: list[str], log: list[bytes]) -> list[str]:
+def _changes(ctx: Context, at: Game, seat: int, log: list[bytes]) -> list[str]:
     """The log since the seat's own last entry, as the seat may see it (`log`: the raw log)."""
     own = [i for i, entry in enumerate(log[: at.version]) if json.loads(entry)["seat"] == seat]
     since = own[-1] + 1 if own else 0
@@ -127,8 +149,7 @@ def _changes(ctx: Context, at: Game, seat: int, names: list[str], log: list[byte
     for entry in ctx.games.log(at, seat, since):
         if entry["version"] > at.version:
             break
-        late = " (time ran out)" if entry.get("timeout") else ""
-        lines.append(f"{names[entry['seat']]}{late}: {entry['text']}")
+        lines.append(entry["text"] + (" (time ran out)" if entry.get("timeout") else ""))
     return lines[-MAX_CHANGES:]
 
 

@@ -21,13 +21,15 @@ NAMES = ("ada", "bo", "cy", "di", "ed")
 @pytest.mark.parametrize("type_id", sorted(ENGINES))
 def test_every_game_type_shows_for_every_player(player: PlayerFactory, type_id: str) -> None:
     engine = ENGINES[type_id]
-    game_id, players = start_game(player, type_id, names=NAMES[: engine.min_players])
+    players_names = NAMES[: engine.min_players]
+    game_id, players = start_game(player, type_id, names=players_names)
     for seat, someone in enumerate(players):
         screen = someone.ok("show", game_id)
         assert f"game {game_id}" in screen
         assert f"seat {seat}: " in screen and "(you)" in screen
-        drawn = engine.render_view(someone.json("show", game_id)["view"])
+        drawn = engine.render_view(someone.json("show", game_id)["view"], players_names)
         assert drawn.strip() and drawn.strip() in screen
+        assert "seat " not in drawn  # every seat is taken: each player is named
 
 
 def test_colour_only_for_terminals_that_want_it(player: PlayerFactory) -> None:

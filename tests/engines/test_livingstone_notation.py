@@ -93,7 +93,22 @@ def test_views_and_events_render_as_plain_text_without_secrets() -> None:
         if ENGINE.is_over(state):
             break
         text = ENGINE.render_view(ENGINE.view(state, 1))
-        assert "seat 1 (you)" in text and "chest" in text
+        assert "[1] seat 1 (you)" in text and "chest" in text
         assert text.count("chest") == 1
     ended = ENGINE.render_view(ENGINE.view(final, None))
     assert "Game over" in ended and "Winner: seat" in ended
+
+
+def test_texts_name_the_players_when_the_caller_knows_them() -> None:
+    names = ["ada", "bo", "cy"]
+    rnd = random.Random(3)
+    state = ENGINE.new(3, SEED)
+    final, log = playout(ENGINE, state, rnd.choice, rnd.choice)
+    for seat, move in log[:40]:
+        state, event = ENGINE.transition(state, seat, move)
+        line = ENGINE.render_event(ENGINE.redact_event(event, 0), names)
+        assert line.startswith(f"{names[seat]} ") and "seat " not in line
+    text = ENGINE.render_view(ENGINE.view(state, 1), names)
+    assert "[0] ada:" in text and "[1] bo (you):" in text and "seat " not in text
+    ended = ENGINE.render_view(ENGINE.view(final, None), names)
+    assert "Winner: " in ended and "seat " not in ended

@@ -703,11 +703,14 @@ def test_views_render_as_plain_text_with_every_sheet() -> None:
     state, _ = play(state, 0, "refuse")
     state, _ = play(state, 1, "red 3 accel none")
     text = ENGINE.render_view(ENGINE.view(state, 1))
-    assert "Seat 0 refused" in text and "red blue blue | 3 0 7" in text
+    assert "Active player: seat 0, who refused" in text and "red blue blue | 3 0 7" in text
     assert "Your choice (hidden from the others): red 3 accel none" in text
-    assert "Seat 1 (you" in text and "Seat 2" in text
+    assert "Sheet of seat 1 (you" in text and "Sheet of seat 2" in text
     others = ENGINE.render_view(ENGINE.view(state, 2))
     assert "red 3 accel none" not in others and "seat 1" in others
+    named = ENGINE.render_view(ENGINE.view(state, 1), ["ada", "bo", "cy"])
+    assert "Dice rolled by ada" in named and "Sheet of bo (you" in named
+    assert "To choose: cy" in named and "seat " not in named
 
 
 def test_events_render_on_one_line() -> None:
@@ -722,3 +725,5 @@ def test_events_render_on_one_line() -> None:
     assert "resigned" in ENGINE.render_event(event) and "won by seat 1" in ENGINE.render_event(
         event
     )
+    assert ENGINE.render_event(event, ["ada", "bo"]).startswith("turn 2: ada resigned")
+    assert "won by bo" in ENGINE.render_event(event, ["ada", "bo"])

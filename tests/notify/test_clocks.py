@@ -59,7 +59,8 @@ def test_reminders_then_a_refusal_when_the_dice_game_clock_runs_out(
     assert entry["timeout"] is True and entry["move"] == {"action": "refuse"}
     assert mail.to(ada.player)[-1].startswith("ada ran out of time and was skipped.")
     assert mail.to(bo.player)[-1].startswith("Your turn.")
-    assert "ada (time ran out): " in mail.to(bo.player)[-1]
+    (change,) = [line for line in mail.to(bo.player)[-1].splitlines() if "time ran out" in line]
+    assert "turn 1: ada (active) refuse" in change and change.endswith(" (time ran out)")
 
 
 def test_without_a_neutral_move_running_out_of_time_resigns(api: LiveServer, mail: Mail) -> None:

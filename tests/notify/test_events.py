@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from server import keys
 from server.mail.settings import MailSettings
 from server.notify import context
+from server.notify.jobs import FAILED_DELIVERY_PAUSE
 from server.notify.outbox import DUE
 from tests.api_client import ApiClient
 from tests.conftest import LiveServer
@@ -161,3 +163,36 @@ def test_a_failed_delivery_is_kept_and_sent_once_later(api: LiveServer, mail: Ma
     assert len(mail.to(bo.player)) == before + 1
     mail.tick()
     assert len(mail.to(bo.player)) == before + 1
+
+
+def test_a_notice_that_cannot_be_written_holds_back_none_of_the_others(
+    api: LiveServer, mail: Mail
+) -> None:
+    broken, (ada, bo) = start_game(api, "lost-cities", rounds=1, first_player=0)
+    options = {"rounds": 1, "first_player": 0}
+    created = ada.ok("POST", "/games", json={"type": "lost-cities", "options": options})
+    fine = created["game"]["id"]
+    bo.ok("POST", f"/games/{fine}/join")
+    mail.run()
+    before = len(mail.to(bo.player))
+    mail.clock.at(10, 23)  # bo's quiet hours: his notices of both games wait in his outbox
+    move(ada, broken)
+    move(ada, fine)
+    mail.run()
+    assert len(mail.to(bo.player)) == before
+    meta = keys.game(broken, "meta")
+    type_id = mail.ctx.redis.hget(meta, "type")
+    mail.ctx.redis.hset(meta, "type", "no-such-game")  # as if its data were damaged
+    mail.clock.at(11, 8, 1)
+    mail.tick()
+    assert len(mail.to(bo.player)) == before + 1
+    sent = mail.to(bo.player)[-1]
+    assert fine[:8] in sent and broken[:8] not in sent
+    assert [item["game"] for item in mail.ctx.outbox.waiting(bo.player["id"])] == [broken]
+    assert type_id is not None
+    mail.ctx.redis.hset(meta, "type", type_id)  # mended
+    mail.clock.advance(FAILED_DELIVERY_PAUSE)
+    mail.tick()
+    assert len(mail.to(bo.player)) == before + 2
+    assert broken[:8] in mail.to(bo.player)[-1]
+    assert not mail.ctx.outbox.waiting(bo.player["id"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from server.mail.reply_address import Ticket, read_reply_address
+from shared.engine import player_names
 from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.conftest import LiveServer
@@ -32,7 +33,8 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     (first,) = [m for m in received if "your turn" in text_of(m)]
     body = text_of(first)
     engine = ENGINES["lost-cities"]
-    assert engine.render_view(views[mover]["view"]) in body
+    names = player_names(views[mover]["game"]["seats"])
+    assert engine.render_view(views[mover]["view"], names) in body
     for legal in views[mover]["legal_moves"]:
         assert f"  {legal['text']}\n" in body
     assert first["Auto-Submitted"] == "auto-generated"  # no out-of-office answers to it
@@ -59,7 +61,7 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     now = players[waiter].ok("GET", f"/games/{game_id}")
     text = text_of(notice)
     assert text.startswith("Your turn.")
-    assert engine.render_view(now["view"]) in text
+    assert engine.render_view(now["view"], player_names(now["game"]["seats"])) in text
     assert read_reply_address(notice["Reply-To"], b"test secret") == Ticket(
         game_id, waiter, now["version"]
     )
@@ -93,13 +95,13 @@ def test_secret_cards_and_donations_stay_out_of_the_other_players_mail(
     secret_view = players[mover].ok("GET", f"/games/{game_id}")["view"]["players"][mover]
     (card,) = secret_view["hand"]
     seen = other.ok("GET", f"/games/{game_id}")
-    own = ENGINES["livingstone"].render_view(seen["view"])
+    own = ENGINES["livingstone"].render_view(seen["view"], player_names(seen["game"]["seats"]))
     assert own in text
     if card not in own:
         assert card not in text
     changes = text.split("Since your last move:\n")[1].split("\n\n")[0].splitlines()
     log = other.ok("GET", f"/games/{game_id}/log")["entries"]
-    assert [line.split(": ", 1)[1] for line in changes] == [entry["text"] for entry in log]
+    assert [line.strip() for line in changes] == [entry["text"] for entry in log]
     assert not any("2" in line for line in changes if "donat" in line)
     html = mail.inbox.to(other.player["email"])[-1].get_body(preferencelist=("html",))
     assert html is not None and card not in str(html.get_content()).replace(own, "")

@@ -116,6 +116,10 @@ def test_a_whole_lost_cities_match_through_the_api(api: LiveServer) -> None:
     assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == game["seed_sha256"]
     log = clients[1].ok("GET", f"/games/{game_id}/log")
     assert len(log["entries"]) == final["version"]
+    names = [seat["name"] for seat in game["seats"]]
+    for entry in log["entries"]:  # the log's texts name the players
+        text = entry["text"]
+        assert text.startswith(f"{names[entry['seat']]}: ") and "seat " not in text
     engine: Engine[Any] = ENGINES["lost-cities"]
     moves = [(entry["seat"], entry["move"]) for entry in log["entries"]]
     rebuilt = replay(engine, engine.new(2, seed, game["options"]), moves)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from shared.engine import JSON, Event
+from shared.engine import JSON, Event, seat_name
 
 CELL = 5
 
@@ -34,9 +34,17 @@ def render_board(view: Mapping[str, JSON]) -> list[str]:
     return lines
 
 
-def _player_line(player: Mapping[str, JSON], view: Mapping[str, JSON]) -> str:
+def _seats(seats: list[int], names: Sequence[str]) -> str:
+    return ", ".join(seat_name(seat, names) for seat in seats)
+
+
+def _player_line(
+    player: Mapping[str, JSON], view: Mapping[str, JSON], names: Sequence[str]
+) -> str:
+    """Led by the seat number in brackets, the mark of the player's tents on the board."""
     seat = player["seat"]
-    line = f"seat {seat}{' (you)' if seat == view['you'] else ''}: {player['points']} VP, "
+    you = " (you)" if seat == view["you"] else ""
+    line = f"[{seat}] {seat_name(seat, names)}{you}: {player['points']} VP, "
     line += f"gems {_stones(player['gems'])}, {player['tents_left']} tents left, "
     line += f"{player['cards']} cards, donated {player['donations']}x"
     if "thalers" in player:
@@ -50,7 +58,7 @@ def _player_line(player: Mapping[str, JSON], view: Mapping[str, JSON]) -> str:
     return line
 
 
-def _turn_line(turn: Mapping[str, int]) -> str:
+def _turn_line(turn: Mapping[str, int], names: Sequence[str]) -> str:
     pending = [
         f"{turn[key]} {label}"
         for key, label in (
@@ -63,10 +71,12 @@ def _turn_line(turn: Mapping[str, int]) -> str:
     if turn["market_open"]:
         pending.append("market open")
     taken = f"dice used {turn['dice_taken']}"
-    return f"Seat {turn['seat']} to move: {taken}" + (f"; {', '.join(pending)}" if pending else "")
+    return f"To move: {seat_name(turn['seat'], names)}, {taken}" + (
+        f"; {', '.join(pending)}" if pending else ""
+    )
 
 
-def _result_lines(result: Mapping[str, JSON]) -> list[str]:
+def _result_lines(result: Mapping[str, JSON], names: Sequence[str]) -> list[str]:
     lines = [f"Game over ({result['ended_by']})."]
     if result["donation_threshold"] is not None:
         lines.append(f"Donation threshold rolled: {result['donation_threshold']}")
@@ -85,15 +95,15 @@ def _result_lines(result: Mapping[str, JSON]) -> list[str]:
         flags = " EXCLUDED" if part["excluded"] else ""
         flags += " resigned" if part["resigned"] else ""
         lines.append(
-            f"seat {seat}: {part['total']} VP ({detail}), donated {part['donation']}{flags}"
+            f"{seat_name(seat, names)}: {part['total']} VP ({detail}), "
+            f"donated {part['donation']}{flags}"
         )
     if result["everyone_excluded"]:
         return [*lines, "Everyone fell short on donations: nobody wins."]
-    winners = ", ".join(f"seat {seat}" for seat in result["winners"])
-    return [*lines, f"Winner: {winners}"]
+    return [*lines, f"Winner: {_seats(result['winners'], names)}"]
 
 
-def render_view(view: Mapping[str, JSON]) -> str:
+def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
     if view["steamer"] is None:
         where = "the steamer has reached the falls"
     else:
@@ -101,41 +111,44 @@ def render_view(view: Mapping[str, JSON]) -> str:
         cost = view["costs"][view["steamer"] - 1]
         where = f"tents go in column {view['steamer']} (cost {cost}{back})"
     lines = [f"Livingstone, round {view['round']}: {where}", *render_board(view)]
-    taken = ", ".join(f"seat {seat} {pips}" for seat, pips in view["taken"]) or "none"
+    taken = ", ".join(f"{seat_name(seat, names)} {pips}" for seat, pips in view["taken"])
     dice = " ".join(map(str, view["dice"])) or "none"
-    lines.append(f"Dice left: {dice}; taken: {taken}; start player: seat {view['start_player']}")
+    lines.append(
+        f"Dice left: {dice}; taken: {taken or 'none'}; "
+        f"start player: {seat_name(view['start_player'], names)}"
+    )
     played = ", ".join(view["played"]) or "none"
     lines.append(
         f"Bag: {view['bag']} stones; set aside: {_stones(view['set_aside'])}; "
         f"deck: {view['deck']} cards; played: {played}"
     )
-    lines.extend(_player_line(player, view) for player in view["players"])
+    lines.extend(_player_line(player, view, names) for player in view["players"])
     if view["turn"] is not None:
-        lines.append(_turn_line(view["turn"]))
+        lines.append(_turn_line(view["turn"], names))
     if view["result"] is not None:
-        lines.extend(_result_lines(view["result"]))
+        lines.extend(_result_lines(view["result"], names))
     return "\n".join(lines)
 
 
-def _take_text(event: Event) -> str:
+def _take_text(event: Event, names: Sequence[str]) -> str:
     use = event["use"]
     text = f"takes a {event['die']} for {use}"
     if use == "thalers":
         return f"{text}: +{event['thalers']} thalers"
     if use == "tent":
-        return f"{text}: {_tent_text(event)}"
+        return f"{text}: {_tent_text(event, names)}"
     if use == "mine":
         return f"{text}: {_mine_text(event)}"
-    return text + _card_text(event)
+    return text + _card_text(event, names)
 
 
-def _tent_text(event: Event) -> str:
+def _tent_text(event: Event, names: Sequence[str]) -> str:
     text = f"tent on c{event['column']}r{event['row']}"
     if "from" in event:
         text += f" (moved from c{event['from'][0]}r{event['from'][1]})"
     text += f", cost {event['cost']}"
     if fees := event.get("fees"):
-        text += ", 1 thaler each to " + ", ".join(f"seat {seat}" for seat in fees)
+        text += ", 1 thaler each to " + _seats(fees, names)
     return text
 
 
@@ -146,24 +159,26 @@ def _mine_text(event: Event) -> str:
     return text
 
 
-def _card_text(event: Event) -> str:
+def _card_text(event: Event, names: Sequence[str]) -> str:
     text = " (deck reshuffled)" if event.get("reshuffled") else ""
     if collapses := event.get("collapses"):
-        lost = "; ".join(f"seat {seat} {_stones(gems)}" for seat, gems in event["lost"].items())
+        lost = "; ".join(
+            f"{seat_name(int(seat), names)} {_stones(gems)}" for seat, gems in event["lost"].items()
+        )
         text += f"; MINE COLLAPSE x{collapses}, stones back to the bag: {lost or 'none'}"
     if "card" in event:
         text += f"; drew {event['card'] or 'no card'}"
     return text
 
 
-def _play_text(event: Event) -> str:
+def _play_text(event: Event, names: Sequence[str]) -> str:
     text = f"plays {event['card']}"
     if "points" in event:
         text += f": +{event['points']} VP"
     if "thalers" in event:
         text += f": +{event['thalers']} thalers"
     if "row" in event:
-        text += f": {_tent_text(event)}"
+        text += f": {_tent_text(event, names)}"
     elif "drawn" in event:
         text += f": {_mine_text(event)}"
     elif event["card"] == "steamer-back":
@@ -171,37 +186,40 @@ def _play_text(event: Event) -> str:
     return text
 
 
-def _consequences(event: Event) -> str:
+def _consequences(event: Event, names: Sequence[str]) -> str:
     """What a step set off after it: the next player, or the round's end, or the game's."""
     text = ""
     if "scored" in event:
         scored = event["scored"]
-        points = ", ".join(f"seat {seat} +{vp}" for seat, vp in enumerate(scored["points"]))
+        points = ", ".join(
+            f"{seat_name(seat, names)} +{vp}" for seat, vp in enumerate(scored["points"])
+        )
         text += f"; column {scored['column']} scored: {points}"
     if "round" in event:
         new = event["round"]
         dice = " ".join(map(str, new["dice"]))
         text += (
-            f"; round {new['number']} in column {new['column']}: seat {new['start']} rolls {dice}"
+            f"; round {new['number']} in column {new['column']}: "
+            f"{seat_name(new['start'], names)} rolls {dice}"
         )
     if "next" in event:
-        text += f"; seat {event['next']} to move"
+        text += f"; {seat_name(event['next'], names)} to move"
     if event.get("game_over"):
         text += "; game over"
     return text
 
 
-def render_event(event: Event) -> str:
+def render_event(event: Event, names: Sequence[str] = ()) -> str:
     action = event["action"]
     if action == "take":
-        text = _take_text(event)
+        text = _take_text(event, names)
     elif action == "sell":
         market = f" and {event['points']} VP at market" if "points" in event else ""
         text = f"sells a {event['gem']} gem for {event['thalers']} thalers{market}"
     elif action == "donate":
         text = "donates" + (f" {event['amount']} thalers" if "amount" in event else "")
     elif action == "play":
-        text = _play_text(event)
+        text = _play_text(event, names)
     else:
         text = {"end": "ends the turn", "resign": "resigns"}[action]
-    return f"seat {event['seat']} {text}{_consequences(event)}"
+    return f"{seat_name(event['seat'], names)} {text}{_consequences(event, names)}"

@@ -6,7 +6,7 @@ Cards and their codes live in `cards`, options in `options`, the turn in `rules`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from shared.engine import (
     JSON,
@@ -76,11 +76,11 @@ class LostCities(Engine[State]):
     def result(self, state: State) -> dict[str, JSON] | None:
         return result(state)
 
-    def render_view(self, view: dict[str, JSON]) -> str:
-        return render.render_view(view)
+    def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+        return render.render_view(view, names)
 
-    def render_event(self, event: Event) -> str:
-        return render.render_event(event)
+    def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
+        return render.render_event(event, names)
 
     # -- notation ---------------------------------------------------------------------------
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from shared.engine import JSON, Event
+from shared.engine import JSON, Event, seat_name
 from shared.games.lost_cities.cards import COLOUR_NAMES, COLOURS
 
 EMPTY = "-"
@@ -18,11 +18,11 @@ def _points(points: list[int]) -> str:
     return " : ".join(str(p) for p in points)
 
 
-def _who(seat: JSON, viewer: JSON) -> str:
-    return f"seat {seat}" + (" (you)" if seat == viewer and viewer is not None else "")
+def _who(seat: JSON, viewer: JSON, names: Sequence[str]) -> str:
+    return seat_name(seat, names) + (" (you)" if seat == viewer and viewer is not None else "")
 
 
-def render_view(view: Mapping[str, JSON]) -> str:
+def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
     viewer = view["seat"]
     header = f"Lost Cities, game {view['game']} of {view['rounds']}"
     if view["match"] == "best-of":
@@ -30,7 +30,8 @@ def render_view(view: Mapping[str, JSON]) -> str:
     lines = [header, f"Draw pile: {view['deck_left']} cards"]
     for seat, expeditions in enumerate(view["expeditions"]):
         lines.append(
-            f"Expeditions of {_who(seat, viewer)} ({view['hand_sizes'][seat]} cards in hand):"
+            f"Expeditions of {_who(seat, viewer, names)} "
+            f"({view['hand_sizes'][seat]} cards in hand):"
         )
         lines.extend(
             f"  {COLOUR_NAMES[COLOURS.index(letter)]:<7} {_cards(cards)}"
@@ -50,7 +51,7 @@ def render_view(view: Mapping[str, JSON]) -> str:
             f"No draw from the draw pile for {stall['turns']} of {stall['limit']} turns"
             + ("; the next draw must come from it." if stall["must_draw_deck"] else ".")
         )
-    lines.append(_status(view))
+    lines.append(_status(view, names))
     return "\n".join(lines)
 
 
@@ -68,19 +69,19 @@ def _score_lines(scores: Mapping[str, JSON]) -> list[str]:
     return lines
 
 
-def _status(view: Mapping[str, JSON]) -> str:
+def _status(view: Mapping[str, JSON], names: Sequence[str]) -> str:
     if view["resigned"] is not None:
-        return f"Match over: seat {view['resigned']} resigned."
+        return f"Match over: {seat_name(view['resigned'], names)} resigned."
     if view["over"]:
         return "Match over."
-    return f"To move: {_who(view['to_act'], view['seat'])}"
+    return f"To move: {_who(view['to_act'], view['seat'], names)}"
 
 
-def render_event(event: Event) -> str:
-    seat = event["seat"]
+def render_event(event: Event, names: Sequence[str] = ()) -> str:
+    who = seat_name(event["seat"], names)
     if event["action"] == "resign":
-        return f"seat {seat} resigned"
-    line = f"seat {seat}: {event['action']} {event['card']}, "
+        return f"{who} resigned"
+    line = f"{who}: {event['action']} {event['card']}, "
     if event["draw"] == "deck":
         drew = event.get("drew")
         line += "drew from the deck" + (f" ({drew})" if drew else "")
@@ -91,7 +92,7 @@ def render_event(event: Event) -> str:
         line += f"; game {ended['game']} over, {_points(ended['points'])}"
         line += f" (totals {_points(ended['totals'])})"
         if ended["next_starter"] is not None:
-            line += f", seat {ended['next_starter']} starts game {ended['game'] + 1}"
+            line += f", {seat_name(ended['next_starter'], names)} starts game {ended['game'] + 1}"
         else:
             line += ", match over"
     return line

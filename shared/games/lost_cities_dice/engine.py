@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from shared.engine import (
     JSON,
@@ -102,11 +102,11 @@ class LostCitiesDice(Engine[State]):
     def result(self, state: State) -> dict[str, JSON] | None:
         return game.result(state)
 
-    def render_view(self, view: dict[str, JSON]) -> str:
-        return render.render_view(view)
+    def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+        return render.render_view(view, names)
 
-    def render_event(self, event: Event) -> str:
-        return render.render_event(event)
+    def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
+        return render.render_event(event, names)
 
     def parse_move(self, text: str) -> Move:
         return notation.parse_move(text)

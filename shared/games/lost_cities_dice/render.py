@@ -7,9 +7,10 @@ from the JSON view alone, as the client holds nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from shared.engine import JSON, Event
+from shared.engine import JSON, Event, seat_name
 from shared.games.lost_cities_dice.notation import format_move
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS, FIELDS
 
@@ -20,39 +21,42 @@ LEGEND = (
 )
 
 
-def render_view(view: dict[str, JSON]) -> str:
-    lines = [_heading(view), *_dice_lines(view)]
+def render_view(view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+    lines = [_heading(view, names), *_dice_lines(view, names)]
     for seat, sheet in enumerate(view["sheets"]):
-        lines += ["", *_sheet_lines(view, seat, sheet)]
+        lines += ["", *_sheet_lines(view, seat, sheet, names)]
     lines += ["", LEGEND]
     return "\n".join(lines)
 
 
-def _heading(view: dict[str, Any]) -> str:
+def _seats(seats: list[int], names: Sequence[str]) -> str:
+    return ", ".join(seat_name(seat, names) for seat in seats)
+
+
+def _heading(view: dict[str, Any], names: Sequence[str]) -> str:
     heading = f"Lost Cities: Roll & Write - turn {view['turn']}, {view['order']} choices"
     final = view["result"]
     if final is not None:
-        winners = ", ".join(f"seat {seat}" for seat in final["winners"])
+        winners = _seats(final["winners"], names)
         return f"{heading} - game over ({final['reason']}); won by {winners}"
     return heading
 
 
-def _dice_lines(view: dict[str, Any]) -> list[str]:
+def _dice_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     dice = view["dice"]
-    lines = [f"Dice rolled by seat {view['active']}: {_dice_text(dice['rolled'])}"]
+    active = seat_name(view["active"], names)
+    lines = [f"Dice rolled by {active}: {_dice_text(dice['rolled'])}"]
     taken = dice["active_choice"]
     if taken is not None:
         took = "refused" if taken["action"] == "refuse" else f"took {format_move(taken)}"
         lines.append(
-            f"Seat {view['active']} {took}; left for the others: {_dice_text(dice['available'])}"
+            f"Active player: {active}, who {took}; left for the others: "
+            f"{_dice_text(dice['available'])}"
         )
     if view["to_act"]:
-        lines.append("To choose: " + ", ".join(f"seat {seat}" for seat in view["to_act"]))
+        lines.append("To choose: " + _seats(view["to_act"], names))
     if view["chosen"]:
-        lines.append(
-            "Chosen, hidden until all have chosen: "
-            + ", ".join(f"seat {seat}" for seat in view["chosen"])
-        )
+        lines.append("Chosen, hidden until all have chosen: " + _seats(view["chosen"], names))
     if view["your_choice"] is not None:
         lines.append(f"Your choice (hidden from the others): {format_move(view['your_choice'])}")
     claimed = [f"{column} (turn {turn})" for column, turn in view["bridges"].items() if turn]
@@ -64,7 +68,9 @@ def _dice_text(dice: dict[str, Any]) -> str:
     return f"{' '.join(dice['colours'])} | {' '.join(str(n) for n in dice['numbers'])}"
 
 
-def _sheet_lines(view: dict[str, Any], seat: int, sheet: dict[str, Any]) -> list[str]:
+def _sheet_lines(
+    view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str]
+) -> list[str]:
     expeditions, layout = sheet["expeditions"], view["layout"]
     points = sheet["points"]
     notes = [f"{points['total']} points"]
@@ -74,7 +80,8 @@ def _sheet_lines(view: dict[str, Any], seat: int, sheet: dict[str, Any]) -> list
         notes.append("exhausted")
     if sheet["resigned"]:
         notes.append("resigned")
-    lines = [f"Seat {seat} ({', '.join(notes)})", _row("", [*COLOURS, "vases", "dice"])]
+    lines = [f"Sheet of {seat_name(seat, names)} ({', '.join(notes)})"]
+    lines.append(_row("", [*COLOURS, "vases", "dice"]))
     lines.append(_row("top", ["T" if expeditions[c]["top"] else "." for c in COLOURS]))
     for field in range(FIELDS, 0, -1):
         cells = [_field(expeditions[c]["numbers"], layout[c], field) for c in COLOURS]
@@ -113,26 +120,25 @@ def _bridge(view: dict[str, Any], sheet: dict[str, Any], column: str) -> str:
     return "0" if state == "crossed" else "="
 
 
-def render_event(event: Event) -> str:
-    parts = [_event_head(event)]
+def render_event(event: Event, names: Sequence[str] = ()) -> str:
+    parts = [_event_head(event, names)]
     for revealed in event.get("revealed", []):
-        parts.append(f"seat {revealed['seat']} {_choice_text(revealed)}")
+        parts.append(f"{seat_name(revealed['seat'], names)} {_choice_text(revealed)}")
     if "next" in event:
         upcoming = event["next"]
-        parts.append(
-            f"turn {upcoming['turn']}: seat {upcoming['active']} rolled {_dice_text(upcoming)}"
-        )
+        roller = seat_name(upcoming["active"], names)
+        parts.append(f"turn {upcoming['turn']}: {roller} rolled {_dice_text(upcoming)}")
     if "end" in event:
         end = event["end"]
         parts.append(
             f"game over ({end['reason']}): scores {', '.join(str(s) for s in end['scores'])}; "
-            f"won by {', '.join(f'seat {seat}' for seat in end['winners'])}"
+            f"won by {_seats(end['winners'], names)}"
         )
     return " · ".join(parts)
 
 
-def _event_head(event: Event) -> str:
-    head = f"turn {event['turn']}: seat {event['seat']}"
+def _event_head(event: Event, names: Sequence[str]) -> str:
+    head = f"turn {event['turn']}: {seat_name(event['seat'], names)}"
     if event["type"] == "resign":
         return f"{head} resigned"
     if "choice" not in event:
