@@ -33,17 +33,19 @@ def compose(
     *,
     to: tuple[str, str],
     subject: str,
+    thread: str,
     in_reply_to: str | None,
     reply_to: str,
     body: str,
 ) -> EmailMessage:
-    """An answer threaded under the message it answers (In-Reply-To, References, "Re:")."""
+    """An answer threaded under the message it answers ("Re:", In-Reply-To), and under the
+    game's thread (`thread`, the root its notices refer to), so a mail program that threads by
+    References files it with the game even when the player's reply kept none."""
     message = envelope(formataddr(to), settings)
     message["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
     message["Message-ID"] = make_msgid(domain=settings.reply_domain)
-    if in_reply_to:
-        message["In-Reply-To"] = in_reply_to
-        message["References"] = in_reply_to
+    message["In-Reply-To"] = in_reply_to or thread
+    message["References"] = f"{thread} {in_reply_to}" if in_reply_to else thread
     message["Reply-To"] = reply_to
     message["Auto-Submitted"] = "auto-replied"
     message.set_content(body.rstrip("\n") + "\n")

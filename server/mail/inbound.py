@@ -22,6 +22,7 @@ from server.config import Config
 from server.errors import ApiError
 from server.games import Game
 from server.mail import answers
+from server.mail.compose import thread_root
 from server.mail.delivery import deliver
 from server.mail.reading import Letter, read_letter
 from server.mail.reply_address import (
@@ -153,6 +154,7 @@ def answer(
         settings,
         to=(player["name"], player["email"]),
         subject=letter.subject or "turnpost",
+        thread=thread_root(ticket.game_id, settings.reply_domain),
         in_reply_to=letter.message_id,
         reply_to=reply_address(ticket, room.key, settings.reply_domain),
         body=body,

@@ -39,7 +39,9 @@ def test_a_reply_from_each_mail_client_plays_its_first_line(table: Table, client
     assert entry["move"] == table.load().engine.parse_move(move)
     (answer,) = table.answers_to(seat)
     assert answer["In-Reply-To"] == f"<{client}@mail.example>"
-    assert answer["References"] == f"<{client}@mail.example>"
+    # under the game's thread as well as the letter, as the game's notices are
+    root = f"<game.{table.game_id}@turnpost.test>"
+    assert answer["References"].split() == [root, f"<{client}@mail.example>"]
     assert answer["Subject"].startswith(("Re: ", "RE: "))
     assert answer["Auto-Submitted"] == "auto-replied"
     assert answer["Date"] is not None and answer["Message-ID"].endswith("@turnpost.test>")
