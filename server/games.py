@@ -27,7 +27,7 @@ from server.errors import ApiError, forbidden, not_found
 from server.held_states import HeldStates
 from server.players import Players
 from server.redis_client import Client
-from server.store import GameStore, Loaded, encode_entry
+from server.store import GameStore, encode_entry
 from shared.batch import IllegalStep, apply_batch, parse_batch
 from shared.chance import commitment
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove, player_names
@@ -184,7 +184,9 @@ class GameService:
         start, tail = loaded.start, loaded.tail
         if loaded.from_held and held is not None:
             state = held.state
-        elif (state := self._restore(engine, loaded)) is None:
+        elif (
+            state := self._restore(engine, loaded.start, loaded.snapshot_tag, loaded.snapshot)
+        ) is None:
             state = self._new_state(engine, loaded.meta)
             if start > 0:  # a snapshot this code cannot use: the whole log, read again
                 start, tail = 0, self.store.log_raw(game_id)
@@ -194,13 +196,26 @@ class GameService:
         self.held.keep(game)
         return game
 
-    def _restore(self, engine: Engine[Any], loaded: Loaded) -> Any:
-        if loaded.start == 0 or loaded.snapshot_tag != snapshot_tag(engine):
+    @staticmethod
+    def _restore(engine: Engine[Any], version: int, tag: str, pickled: bytes) -> Any:
+        """A snapshot's state, if this code made it; else None."""
+        if version == 0 or tag != snapshot_tag(engine):
             return None
         try:
-            return pickle.loads(loaded.snapshot)
+            return pickle.loads(pickled)
         except Exception:  # a damaged cache entry only costs a full replay
             return None
+
+    def _state_at(self, game: Game, version: int, log: list[bytes]) -> Any:
+        """The game's state at an earlier `version`, replayed from its snapshot if that is no
+        later, else from the start (`log`: the game's raw log, at least `version` long)."""
+        engine = game.engine
+        snapshot = self.store.snapshot(game.id) if version >= self.snapshot_every else None
+        if snapshot is not None and snapshot[0] <= version:
+            state = self._restore(engine, *snapshot)
+            if state is not None:
+                return replay(engine, state, logged_moves(log[snapshot[0] : version]))
+        return replay(engine, self._new_state(engine, game.meta), logged_moves(log[:version]))
 
     @staticmethod
     def _new_state(engine: Engine[Any], meta: dict[str, str]) -> Any:
@@ -213,7 +228,7 @@ class GameService:
             return game
         engine = game.engine
         log = (self.store.log_raw(game.id) if log is None else log)[:version]
-        state = replay(engine, self._new_state(engine, game.meta), logged_moves(log))
+        state = self._state_at(game, version, log)
         at = json.loads(log[-1])["at"] if log else int(game.meta["updated"])
         meta = {**game.meta, **progress_meta(engine, state, at)}
         return Game(game.id, meta, engine, state, version, log[-1] if log else b"")
@@ -546,7 +561,7 @@ class GameService:
         if any(mover == seat for mover, _ in logged_moves(log[seen_version:])):
             return False
         engine = game.engine
-        seen = replay(engine, self._new_state(engine, game.meta), logged_moves(log[:seen_version]))
+        seen = self._state_at(game, seen_version, log)
         return seat in engine.to_act(seen) and engine.legal_moves(seen, seat) == engine.legal_moves(
             game.state, seat
         )

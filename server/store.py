@@ -240,6 +240,13 @@ class GameStore:
             meta, int(start), bool(from_held), tag.decode(), state or b"", list(tail), last or b""
         )
 
+    def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None:
+        """The game's snapshot as stored, if it has one: its version, code tag and state."""
+        version, tag, state = self.client.hmget(
+            keys.game(game_id, "snap"), "version", "tag", "state"
+        )
+        return (int(version), tag.decode(), state) if version and tag and state else None
+
     def log_raw(self, game_id: str, start: int = 0) -> list[bytes]:
         return list(self.client.lrange(keys.game(game_id, "log"), start, -1))
 

@@ -13,6 +13,7 @@ import redis
 
 from server import keys
 from server.redis_process import RedisProcess
+from server.services import Services
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.playout import replay
@@ -389,3 +390,30 @@ def test_a_turn_of_several_steps_is_one_atomic_batch(
             return
         assert log_length(redis_client, game_id) == version
     raise AssertionError("no die action could be followed by `end`")
+
+
+def test_an_earlier_version_is_rebuilt_from_the_snapshot_as_from_the_start(
+    redis_server: RedisProcess, redis_client: redis.Redis
+) -> None:
+    """The game as it was at an earlier version (what notices, move clocks and late
+    simultaneous choices read) is the same built on the snapshot as replayed from the start."""
+    services = Services.build(service_config(redis_server.url), redis_client)
+    games = services.games
+    players = [services.players.register(n, f"{n}@example.org", "UTC")[0] for n in ("ed", "flo")]
+    game = games.create(players[0], "lost-cities", 2, {"rounds": 1}, ["flo"])
+    games.join(players[1], game.id)
+    rnd = random.Random(5)
+    for _ in range(23):
+        game = games.load(game.id)
+        (seat,) = game.engine.to_act(game.state)
+        move = rnd.choice(game.engine.legal_moves(game.state, seat))
+        games.submit(players[seat], game.id, move, game.version)
+    game = games.load(game.id)
+    snapshot = games.store.snapshot(game.id)
+    assert snapshot is not None and 0 < snapshot[0] < game.version
+    log = games.store.log_raw(game.id)
+    engine, options = game.engine, json.loads(game.meta["options"])
+    for version in range(game.version + 1):
+        start = engine.new(2, game.meta["seed"], options)
+        moves = [(entry["seat"], entry["move"]) for entry in map(json.loads, log[:version])]
+        assert games.at_version(game, version, log).state == replay(engine, start, moves)
