@@ -7,16 +7,11 @@ handlers only translate their input into `submit` and its answer back.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import pickle
 import secrets
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any, Protocol
 
 import orjson
@@ -27,6 +22,7 @@ from server.errors import ApiError, forbidden, not_found
 from server.held_states import HeldStates
 from server.players import Players
 from server.redis_client import Client
+from server.snapshots import pickled, snapshot_tag, unpickled
 from server.store import GameStore, encode_entry
 from shared.batch import IllegalStep, apply_batch, parse_batch
 from shared.chance import commitment
@@ -35,19 +31,6 @@ from shared.games import ENGINES
 from shared.playout import replay
 
 OPEN, ACTIVE, FINISHED = "open", "active", "finished"
-
-
-@cache
-def snapshot_tag(engine: Engine[Any]) -> str:
-    """Snapshots are pickles of engine states, valid only for the exact code that made them;
-    the tag is a hash of that code, so a deploy with changed rules simply ignores old ones."""
-    module = sys.modules[type(engine).__module__]
-    source = Path(module.__file__ or "")
-    files = sorted(source.parent.glob("*.py")) if source.name == "__init__.py" else [source]
-    digest = hashlib.sha256(engine.type_id.encode())
-    for file in [*files, Path(sys.modules["shared.engine"].__file__ or "")]:
-        digest.update(file.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -197,14 +180,10 @@ class GameService:
         return game
 
     @staticmethod
-    def _restore(engine: Engine[Any], version: int, tag: str, pickled: bytes) -> Any:
-        """A snapshot's state, if this code made it; else None."""
-        if version == 0 or tag != snapshot_tag(engine):
-            return None
-        try:
-            return pickle.loads(pickled)
-        except Exception:  # a damaged cache entry only costs a full replay
-            return None
+    def _restore(engine: Engine[Any], version: int, tag: str, blob: bytes) -> Any:
+        """A snapshot's state (None if there is none at all, at version 0, or if this code
+        cannot use it: see `server.snapshots`)."""
+        return unpickled(engine, tag, blob) if version > 0 else None
 
     def _state_at(self, game: Game, version: int, log: list[bytes]) -> Any:
         """The game's state at an earlier `version`, replayed from its snapshot if that is no
@@ -591,7 +570,7 @@ class GameService:
         response["applied"] = [engine.redact_event(e["event"], seat) for e in entries]
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
-            snapshot = (new_version, snapshot_tag(engine), state)
+            snapshot = (new_version, snapshot_tag(engine), pickled(state))
         appended = self.store.append(
             game.id,
             (game.version, game.last_entry),

@@ -15,7 +15,6 @@ finished game's memory (see docs/performance.md); zlib halves them.
 
 from __future__ import annotations
 
-import pickle
 import time
 import zlib
 from collections.abc import Callable
@@ -260,19 +259,17 @@ class GameStore:
         entries: list[bytes],
         meta: dict[str, str],
         *,
-        snapshot: tuple[int, str, Any] | None = None,
+        snapshot: tuple[int, str, bytes] | None = None,
         idempotency_key: str | None = None,
         idempotency_ttl: int = 0,
         response: bytes = b"",
         before: Callable[[Client], object] | None = None,
     ) -> Appended:
         """Append `entries` (made by `encode_entry`) if the log still has the length and the
-        last entry in `after`; see APPEND. `before` sends what must be written first (see
-        `_written`)."""
-        snap_version, snap_tag, snap_blob = 0, "", b""
-        if snapshot is not None:
-            snap_version, snap_tag = snapshot[0], snapshot[1]
-            snap_blob = pickle.dumps(snapshot[2], protocol=pickle.HIGHEST_PROTOCOL)
+        last entry in `after`; see APPEND. `snapshot` is the state after them, if one is kept
+        (its version, tag and bytes: `server.snapshots`). `before` sends what must be written
+        first (see `_written`)."""
+        snap_version, snap_tag, snap_blob = snapshot or (0, "", b"")
         pairs = [item for pair in meta.items() for item in pair]
         expected_version, expected_entry = after
         args: list[Any] = [

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import pickle
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -240,6 +243,31 @@ def test_held_states_and_snapshots_are_only_caches(
     assert views_from(holding_none, game_id, clients) == held
     redis_client.delete(keys.game(game_id, "snap"))
     assert views_from(holding_none, game_id, clients) == held
+
+
+class Planted:
+    """A pickle that makes a directory when it is loaded: code, not an engine state."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return os.mkdir, (str(self.path),)
+
+
+def test_a_snapshot_naming_anything_but_engine_states_is_never_run(
+    api: LiveServer, holding_none: LiveServer, redis_client: redis.Redis, tmp_path: Path
+) -> None:
+    """Whoever can write to Redis must not be able to run code on the web processes through a
+    snapshot: the state is replayed instead, and the game is shown as it is."""
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    play_moves(game_id, clients, 6, random.Random(3))
+    shown = views_from(api, game_id, clients)
+    snap = keys.game(game_id, "snap")
+    assert redis_client.hget(snap, "version") == b"4"
+    redis_client.hset(snap, "state", pickle.dumps(Planted(tmp_path / "ran")))
+    assert views_from(holding_none, game_id, clients) == shown
+    assert not (tmp_path / "ran").exists()
 
 
 def test_a_held_state_is_dropped_when_redis_lost_the_move_it_follows(
