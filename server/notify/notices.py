@@ -102,8 +102,10 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     log = ctx.games.store.log_raw(game.id)
     if any(json.loads(entry)["seat"] == seat for entry in log[version:]):
         return None
-    at = ctx.games.at_version(game, version, log)
-    engine = at.engine
+    # Shown as it is now, not as it was when the turn came: in quiet hours or a digest the
+    # others may have chosen meanwhile (simultaneous choices), and the reply address is for
+    # the game as shown.
+    engine = game.engine
     if item["kind"] == "reminder":
         headline = (
             f"Reminder: it is still your turn, and {item['percent']}% of your move time is "
@@ -119,7 +121,7 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     notes = []
     clock = clocks.settings(game)
     if clock is not None:
-        neutral = engine.neutral_move(at.state, seat) if clock["on_timeout"] == "skip" else None
+        neutral = engine.neutral_move(game.state, seat) if clock["on_timeout"] == "skip" else None
         then = (
             "you resign"
             if neutral is None
@@ -127,15 +129,15 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
         )
         per_move = _duration(clock["move_time"])
         notes.append(f"You have {per_move} per move; when it runs out, {then}.")
-    ticket = Ticket(game.id, seat, version)
+    ticket = Ticket(game.id, seat, game.version)
     return Section(
         game.id,
         label,
         headline,
         notes,
-        _changes(ctx, at, seat, log),
-        engine.render_view(engine.view(at.state, seat), game.names),
-        [engine.format_move(move) for move in engine.legal_moves(at.state, seat)],
+        _changes(ctx, game, seat, log),
+        engine.render_view(engine.view(game.state, seat), game.names),
+        [engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
         reply_address(ticket, signing_key(ctx.mail, ctx.redis), ctx.mail.reply_domain),
         key,
     )

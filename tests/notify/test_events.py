@@ -6,12 +6,14 @@ from dataclasses import replace
 from typing import Any
 
 from server import keys
+from server.mail.reply_address import Ticket, read_reply_address
 from server.mail.settings import MailSettings
 from server.notify import context
 from server.notify.jobs import FAILED_DELIVERY_PAUSE
 from server.notify.outbox import DUE
 from tests.api_client import ApiClient
 from tests.conftest import LiveServer
+from tests.mail.conftest import text_of
 from tests.notify.conftest import Mail
 from tests.service.test_games import start_game
 
@@ -37,7 +39,7 @@ def test_simultaneous_choices_mail_each_chooser_once(api: LiveServer, mail: Mail
     mail.run()
     chose = texts(mail, players)
     assert [len(c) - len(s) for c, s in zip(chose, started, strict=True)] == [0, 1, 1]
-    assert chose[1][-1].startswith("Your turn.") and "ada: " in chose[1][-1]
+    assert chose[1][-1].startswith("Your turn.") and "turn 1: ada (active)" in chose[1][-1]
     move(players[1], game_id)
     mail.run()
     assert texts(mail, players) == chose, "cy's choice stands: nothing new for anyone"
@@ -196,3 +198,28 @@ def test_a_notice_that_cannot_be_written_holds_back_none_of_the_others(
     assert len(mail.to(bo.player)) == before + 2
     assert broken[:8] in mail.to(bo.player)[-1]
     assert not mail.ctx.outbox.waiting(bo.player["id"])
+
+
+def test_a_turn_held_in_quiet_hours_shows_the_game_as_it_is_when_sent(
+    api: LiveServer, mail: Mail
+) -> None:
+    """bo's turn to choose comes at 23:00, in his quiet hours, and cy chooses meanwhile. At
+    08:00 bo's notice shows the game as it is then, and its reply address is for that version."""
+    game_id, (ada, bo, cy) = start_game(api, "lost-cities-dice", players=3, first_player=0)
+    mail.run()
+    mail.clock.at(10, 23)
+    move(ada, game_id)
+    mail.run()
+    move(cy, game_id)
+    mail.run()
+    assert not mail.to(bo.player)[-1].startswith("Your turn.")
+    mail.clock.at(11, 8, 1)
+    mail.tick()
+    notice = mail.inbox.to(bo.player["email"])[-1]
+    text = text_of(notice)
+    assert text.startswith("Your turn.") and "Chosen, hidden until all have chosen: cy" in text
+    now = bo.ok("GET", f"/games/{game_id}")
+    assert read_reply_address(notice["Reply-To"], b"test secret") == Ticket(
+        game_id, 1, now["version"]
+    )
+    assert now["version"] == 2
