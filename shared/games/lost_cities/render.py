@@ -14,8 +14,11 @@ def _cards(cards: list[str]) -> str:
     return " ".join(cards) if cards else EMPTY
 
 
-def _points(points: list[int]) -> str:
-    return " : ".join(str(p) for p in points)
+def _points(points: list[int], names: Sequence[str] = ()) -> str:
+    """Points by seat; named (`ada 12 : bo 30`) where the caller knows the names."""
+    if not names:
+        return " : ".join(str(p) for p in points)
+    return " : ".join(f"{seat_name(seat, names)} {p}" for seat, p in enumerate(points))
 
 
 def _who(seat: JSON, viewer: JSON, names: Sequence[str]) -> str:
@@ -44,7 +47,7 @@ def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
     )
     if "hand" in view:
         lines.append(f"Your hand: {_cards(view['hand'])}")
-    lines.extend(_score_lines(view["scores"]))
+    lines.extend(_score_lines(view["scores"], names))
     stall = view.get("stall")
     if stall is not None:
         lines.append(
@@ -55,17 +58,17 @@ def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
     return "\n".join(lines)
 
 
-def _score_lines(scores: Mapping[str, JSON]) -> list[str]:
+def _score_lines(scores: Mapping[str, JSON], names: Sequence[str]) -> list[str]:
     lines = [
-        f"Game {number}: {_points(points)}" for number, points in enumerate(scores["games"], 1)
+        f"Game {number}: {_points(points, names)}"
+        for number, points in enumerate(scores["games"], 1)
     ]
     current = scores.get("current")
     if current is not None:
-        lines.append(f"This game so far: {_points(current['points'])}")
+        lines.append(f"This game so far: {_points(current['points'], names)}")
     if scores["games"]:
-        lines.append(
-            f"Totals: {_points(scores['totals'])} (games won {_points(scores['games_won'])})"
-        )
+        totals, won = _points(scores["totals"], names), _points(scores["games_won"], names)
+        lines.append(f"Totals: {totals} (games won {won})")
     return lines
 
 
@@ -89,8 +92,8 @@ def render_event(event: Event, names: Sequence[str] = ()) -> str:
         line += f"took {event['drew']} from the {COLOUR_NAMES[COLOURS.index(event['draw'])]} pile"
     ended = event.get("game_end")
     if ended is not None:
-        line += f"; game {ended['game']} over, {_points(ended['points'])}"
-        line += f" (totals {_points(ended['totals'])})"
+        line += f"; game {ended['game']} over, {_points(ended['points'], names)}"
+        line += f" (totals {_points(ended['totals'], names)})"
         if ended["next_starter"] is not None:
             line += f", {seat_name(ended['next_starter'], names)} starts game {ended['game'] + 1}"
         else:
