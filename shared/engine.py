@@ -10,7 +10,7 @@ log redaction, `apply`) live here once so that each game only writes its rules.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -27,6 +27,11 @@ def seat_name(seat: Seat, names: Sequence[str]) -> str:
     """Who sits in `seat`, in text a person reads. Players' names belong to the service, not the
     rules, so a caller that knows them passes them in; without a name, `seat N`."""
     return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+
+
+def seats_named(seats: Iterable[Seat], names: Sequence[str]) -> str:
+    """Several seats in a sentence (`ada, bo`), each as `seat_name` has it."""
+    return ", ".join(seat_name(seat, names) for seat in seats)
 
 
 def player_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -76,7 +76,7 @@ def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
         return _turn(ctx, game, item, label, key)
     log = ctx.games.store.log_raw(game.id)
     at = ctx.games.at_version(game, item["version"], log)
-    view = at.engine.render_view(at.engine.view(at.state, seat), game.names)
+    view = at.engine.render_view(at.engine.view(at.state, seat), names)
     who_left = " ".join(
         f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
         if timed_out

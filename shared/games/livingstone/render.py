@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from shared.engine import JSON, Event, seat_name
+from shared.engine import JSON, Event, seat_name, seats_named
 
 CELL = 5
 
@@ -32,10 +32,6 @@ def render_board(view: Mapping[str, JSON]) -> list[str]:
     lines.append(f"river{river}")
     lines.append("cost " + "".join(str(cost).rjust(CELL) for cost in view["costs"]))
     return lines
-
-
-def _seats(seats: list[int], names: Sequence[str]) -> str:
-    return ", ".join(seat_name(seat, names) for seat in seats)
 
 
 def _player_line(
@@ -100,7 +96,7 @@ def _result_lines(result: Mapping[str, JSON], names: Sequence[str]) -> list[str]
         )
     if result["everyone_excluded"]:
         return [*lines, "Everyone fell short on donations: nobody wins."]
-    return [*lines, f"Winner: {_seats(result['winners'], names)}"]
+    return [*lines, f"Winner: {seats_named(result['winners'], names)}"]
 
 
 def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
@@ -148,7 +144,7 @@ def _tent_text(event: Event, names: Sequence[str]) -> str:
         text += f" (moved from c{event['from'][0]}r{event['from'][1]})"
     text += f", cost {event['cost']}"
     if fees := event.get("fees"):
-        text += ", 1 thaler each to " + _seats(fees, names)
+        text += ", 1 thaler each to " + seats_named(fees, names)
     return text
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from shared.engine import JSON, Event, seat_name
+from shared.engine import JSON, Event, seat_name, seats_named
 from shared.games.lost_cities_dice.notation import format_move
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS, FIELDS
 
@@ -29,15 +29,11 @@ def render_view(view: dict[str, JSON], names: Sequence[str] = ()) -> str:
     return "\n".join(lines)
 
 
-def _seats(seats: list[int], names: Sequence[str]) -> str:
-    return ", ".join(seat_name(seat, names) for seat in seats)
-
-
 def _heading(view: dict[str, Any], names: Sequence[str]) -> str:
     heading = f"Lost Cities: Roll & Write - turn {view['turn']}, {view['order']} choices"
     final = view["result"]
     if final is not None:
-        winners = _seats(final["winners"], names)
+        winners = seats_named(final["winners"], names)
         return f"{heading} - game over ({final['reason']}); won by {winners}"
     return heading
 
@@ -54,9 +50,9 @@ def _dice_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             f"{_dice_text(dice['available'])}"
         )
     if view["to_act"]:
-        lines.append("To choose: " + _seats(view["to_act"], names))
+        lines.append("To choose: " + seats_named(view["to_act"], names))
     if view["chosen"]:
-        lines.append("Chosen, hidden until all have chosen: " + _seats(view["chosen"], names))
+        lines.append("Chosen, hidden until all have chosen: " + seats_named(view["chosen"], names))
     if view["your_choice"] is not None:
         lines.append(f"Your choice (hidden from the others): {format_move(view['your_choice'])}")
     claimed = [f"{column} (turn {turn})" for column, turn in view["bridges"].items() if turn]
@@ -132,7 +128,7 @@ def render_event(event: Event, names: Sequence[str] = ()) -> str:
         end = event["end"]
         parts.append(
             f"game over ({end['reason']}): scores {', '.join(str(s) for s in end['scores'])}; "
-            f"won by {_seats(end['winners'], names)}"
+            f"won by {seats_named(end['winners'], names)}"
         )
     return " · ".join(parts)
 
