@@ -44,7 +44,7 @@ import multiprocessing
 import random
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -321,7 +321,7 @@ def run_phase(
     runs = parallel(
         drive, [(step, base, seed + w, tables, seconds) for w, tables in enumerate(games)]
     )
-    timings = {kind: [x for run, _ in runs for x in run[kind]] for kind in ("view", "move")}
+    timings = {kind: joined(run[kind] for run, _ in runs) for kind in ("view", "move")}
     return timings, [tables for _, tables in runs]
 
 
@@ -349,6 +349,11 @@ def ping(args: tuple[str, float]) -> list[float]:
         client.ping()
         latencies.append(time.perf_counter() - started)
     return latencies
+
+
+def joined(runs: Iterable[list[float]]) -> list[float]:
+    """The latencies of several load processes, as one list."""
+    return [latency for run in runs for latency in run]
 
 
 def parallel(function: Callable[[Any], Any], jobs: list[Any]) -> list[Any]:
@@ -418,19 +423,18 @@ def main() -> None:
         ratios = []
         for number in range(rounds):
             cpu = service.cpu_seconds()
-            hits = parallel(hammer, [(f"{base}/health", seconds / rounds)] * clients)
+            hits = joined(parallel(hammer, [(f"{base}/health", seconds / rounds)] * clients))
             between = service.cpu_seconds()
             made, games = run_phase(move_step, base, games, seconds / rounds, number * clients)
             health_cpu += between - cpu
             moves_cpu += service.cpu_seconds() - between
-            health += [x for run in hits for x in run]
+            health += hits
             moves += made["move"]
-            ratios.append(len(made["move"]) / sum(len(run) for run in hits))
-        pings = parallel(ping, [(service.redis_url, seconds)] * clients)
+            ratios.append(len(made["move"]) / len(hits))
+        pings = joined(parallel(ping, [(service.redis_url, seconds)] * clients))
         views = run_phase(view_step, base, games, seconds)[0]["view"]
         play = run_phase(play_step, base, games, seconds)[0]
 
-    pings_all = [x for run in pings for x in run]
     print(
         f"turnpost service: {options.workers} gunicorn workers (gthread, 4 threads), "
         f"{clients} load processes, {clients * options.games} active lost-cities games "
@@ -439,7 +443,7 @@ def main() -> None:
         f"{options.redis}, rate-limit counters: {options.counters}"
     )
     print(describe("health (HTTP ceiling)", health, seconds))
-    print(describe("Redis PING (raw)", pings_all, seconds))
+    print(describe("Redis PING (raw)", pings, seconds))
     print(describe("views: view reads", views, seconds))
     print(describe("moves: move submissions", moves, seconds))
     print(describe("play: view reads", play["view"], seconds))
@@ -470,7 +474,7 @@ def main() -> None:
     print(
         f"{'move p50 / health p50':<24} "
         f"{percentile(moves, 0.5) / percentile(health, 0.5):9.1f}   "
-        f"{'move p50 / PING p50':<22} {percentile(moves, 0.5) / percentile(pings_all, 0.5):6.1f}"
+        f"{'move p50 / PING p50':<22} {percentile(moves, 0.5) / percentile(pings, 0.5):6.1f}"
     )
 
 
