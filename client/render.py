@@ -18,7 +18,7 @@ from rich.text import Text
 
 from client.rules import engine_for
 from client.verify import Verification
-from shared.engine import player_names
+from shared.engine import player_names, seats_named
 
 COLOUR_STYLES = {
     "red": "bold red",
@@ -114,7 +114,7 @@ def next_step(answer: dict[str, Any]) -> Text:
             f": {count} legal moves (turnpost moves {game['id']})",
         )
     names = seat_names(game, answer["seat"])
-    return Text("Waiting for " + ", ".join(names[seat] for seat in answer["to_act"]) + ".")
+    return Text("Waiting for " + seats_named(answer["to_act"], names) + ".")
 
 
 def result_line(game: dict[str, Any]) -> Text:
@@ -163,13 +163,13 @@ def standing(game: dict[str, Any]) -> str:
     names = seat_names(game, game["seat"])
     if game["status"] == "finished":
         winners = (game["result"] or {}).get("winners", [])
-        return "finished, won by " + ", ".join(names[seat] for seat in winners)
+        return "finished, won by " + seats_named(winners, names)
     if game["status"] == "open":
         if game["invited"]:
             return f"{TURN} invited: turnpost join {game['id']}"
         joined = sum(seat["joined"] for seat in game["seats"])
         return f"open, {joined} of {len(game['seats'])} seats taken"
-    turn = ", ".join(names[seat] for seat in game["to_act"])
+    turn = seats_named(game["to_act"], names)
     return f"{TURN} your turn" if turn == "you" else f"turn: {turn}"
 
 

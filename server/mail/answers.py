@@ -15,7 +15,7 @@ from typing import Any
 
 from server.mail.envelope import envelope
 from server.mail.settings import MailSettings
-from shared.engine import Engine, player_names
+from shared.engine import Engine, player_names, seats_named
 
 HOW_TO_ANSWER = """\
 To answer, reply to this email with your move on the first line,
@@ -80,11 +80,11 @@ def next_step(answer: dict[str, Any]) -> str:
         scores = " · ".join(
             f"{names[seat]} {score}" for seat, score in enumerate(result.get("scores", []))
         )
-        winners = ", ".join(names[seat] for seat in result.get("winners", []))
+        winners = seats_named(result.get("winners", []), names)
         return f"The game is over. Scores: {scores}. Won by {winners}."
     if answer["your_turn"]:
         return "Your turn. Your legal moves:\n" + legal_moves_text(answer)
-    waiting = ", ".join(names[seat] for seat in answer["to_act"])
+    waiting = seats_named(answer["to_act"], names)
     return f"Waiting for {waiting}." if waiting else "Nothing to do now."
 
 

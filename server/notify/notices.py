@@ -18,6 +18,7 @@ from server.mail.reply_address import Ticket, reply_address, signing_key
 from server.notify import clocks
 from server.notify.context import Context
 from server.redis_client import UNAVAILABLE
+from shared.engine import seats_named
 
 log = logging.getLogger("turnpost.notify")
 
@@ -88,7 +89,7 @@ def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
         changes = _changes(ctx, at, seat, log)
         return Section(game.id, label, headline, _result(at, names), changes, view, message_key=key)
     if kind == "started":
-        waiting = ", ".join(names[s] for s in at.engine.to_act(at.state))
+        waiting = seats_named(at.engine.to_act(at.state), names)
         headline = f"The game has started; it is {waiting}'s turn."
         return Section(game.id, label, headline, [], [], view, message_key=key)
     changes = _changes(ctx, at, seat, log)
@@ -161,7 +162,7 @@ def _result(game: Game, names: list[str]) -> list[str]:
     winners = result.get("winners", [])
     notes = [
         "Final scores: " + ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores)),
-        "Winner: " + (", ".join(names[i] for i in winners) or "nobody"),
+        "Winner: " + (seats_named(winners, names) or "nobody"),
     ]
     if game.status == FINISHED:
         notes.append(
