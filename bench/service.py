@@ -87,7 +87,6 @@ def running_service(
     fsync: str,
     workers: int,
     redis_server: str | None = None,
-    threads: int = 4,
     counters: str = "apart",
     held_states: int | None = None,
     reached_by: str = "socket",
@@ -119,7 +118,7 @@ def running_service(
             limits = cleanup.enter_context(counters_process(Path(data) / "counters"))
             env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(limits.url)
         redises = [redis_process] + ([limits] if counters == "apart" else [])
-        with WebProcess(env, workers=workers, threads=threads) as web:
+        with WebProcess(env, workers=workers) as web:
 
             def processes() -> list[psutil.Process]:
                 started = [web.process, *(redis.process for redis in redises)]
@@ -436,7 +435,7 @@ def main() -> None:
         play = run_phase(play_step, base, games, seconds)[0]
 
     print(
-        f"turnpost service: {options.workers} gunicorn workers (gthread, 4 threads), "
+        f"turnpost service: {options.workers} gunicorn workers (gevent), "
         f"{clients} load processes, {clients * options.games} active lost-cities games "
         f"(set up in {setup_seconds:.0f} s), {seconds:.0f} s per phase (health and moves in "
         f"{rounds} alternating rounds), durability: {options.fsync}, Redis reached by "

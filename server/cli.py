@@ -25,7 +25,7 @@ from server.notify import worker as notify_worker
 from server.redis_client import connect
 from server.redis_process import RedisProcess, counters_process, stop_process
 from server.store import GameStore
-from server.web_process import gunicorn_command
+from server.web_process import CONNECTIONS, gunicorn_command
 
 cli = typer.Typer(help="The turnpost service.", no_args_is_help=True, add_completion=False)
 
@@ -35,7 +35,9 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
     port: int = typer.Option(8000, help="port to listen on"),
     workers: int = typer.Option(2, help="gunicorn worker processes"),
-    threads: int = typer.Option(8, help="threads per worker (long polls hold one each)"),
+    connections: int = typer.Option(
+        CONNECTIONS, help="requests each worker serves at once, long polls included"
+    ),
 ) -> None:
     """Run the API under gunicorn, and beside it the worker that sends mail (to the Maildir
     ./var/mail unless TURNPOST_SMTP_HOST is set). Without REDIS_URL, start an embedded
@@ -59,7 +61,7 @@ def serve(
                 env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(counters.url)
         typer.echo(f"turnpost on http://{host}:{port}/api/v1 (docs: /api/v1/docs)")
         server = subprocess.Popen(
-            gunicorn_command(f"{host}:{port}", workers, threads, "--access-logfile", "-"),
+            gunicorn_command(f"{host}:{port}", workers, connections, "--access-logfile", "-"),
             env=env,
         )
         mailer = MailWorker(env)

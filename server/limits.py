@@ -27,6 +27,7 @@ from limits.strategies import SlidingWindowCounterRateLimiter
 from server.auth import bearer_token
 from server.errors import ApiError
 from server.players import hash_token
+from server.redis_client import MAX_CONNECTIONS
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,9 @@ def limiter_storage(redis_url: str) -> str:
 class RateLimits:
     def __init__(self, storage_uri: str, per_client: str, registrations: str) -> None:
         self.window = SlidingWindowCounterRateLimiter(
-            storage_from_string(storage_uri, wrap_exceptions=True)
+            storage_from_string(
+                storage_uri, wrap_exceptions=True, max_connections=MAX_CONNECTIONS
+            )
         )
         self.per_client = parse(per_client)
         self.registrations = parse(registrations)

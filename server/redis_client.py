@@ -27,6 +27,11 @@ UNAVAILABLE = (ConnectionError, TimeoutError, ClusterDownError, TryAgainError)
 may be sent again. (A write the server made before the connection broke is found by the retry's
 Idempotency-Key.)"""
 
+MAX_CONNECTIONS = 10_000
+"""How many connections a process may open to one Redis: as many as Redis takes by default.
+redis-py 8 caps a pool at 100 unless told, fewer than a web process needs, whose long polls
+each hold a connection while they wait (`server.web_process.CONNECTIONS`)."""
+
 
 def is_cluster(url: str) -> bool:
     return url.startswith(CLUSTER_SCHEME)
@@ -34,12 +39,14 @@ def is_cluster(url: str) -> bool:
 
 def connect(url: str) -> Client:
     if is_cluster(url):
-        return RedisCluster.from_url("redis://" + url.removeprefix(CLUSTER_SCHEME))
+        return RedisCluster.from_url(
+            "redis://" + url.removeprefix(CLUSTER_SCHEME), max_connections=MAX_CONNECTIONS
+        )
     if url.startswith(SENTINEL_SCHEME):
         hosts, _, name = url.removeprefix(SENTINEL_SCHEME).partition("/")
         sentinels = [
             (host, int(port)) for host, _, port in (h.rpartition(":") for h in hosts.split(","))
         ]
-        master: redis.Redis = Sentinel(sentinels).master_for(name)
+        master: redis.Redis = Sentinel(sentinels).master_for(name, max_connections=MAX_CONNECTIONS)
         return master
-    return redis.Redis.from_url(url)
+    return redis.Redis.from_url(url, max_connections=MAX_CONNECTIONS)

@@ -13,8 +13,16 @@ import requests
 
 from server.redis_process import free_port, stop_process
 
+CONNECTIONS = 1000
+"""Requests a web process serves at once (gunicorn's default for its async workers); each long
+poll also holds a Redis connection, and Redis takes 10,000 clients by default."""
 
-def gunicorn_command(bind: str, workers: int, threads: int, *extra: str) -> list[str]:
+
+def gunicorn_command(bind: str, workers: int, connections: int, *extra: str) -> list[str]:
+    """gevent workers: a request waiting on Redis, or a long poll waiting for a move, holds a
+    greenlet rather than a thread, so each worker serves `connections` requests at once,
+    however many of them are long polls (with threads, a few waiting scripts took every thread
+    and the requests behind them queued until a wait timed out)."""
     return [
         sys.executable,
         "-m",
@@ -25,9 +33,9 @@ def gunicorn_command(bind: str, workers: int, threads: int, *extra: str) -> list
         "--workers",
         str(workers),
         "--worker-class",
-        "gthread",
-        "--threads",
-        str(threads),
+        "gevent",
+        "--worker-connections",
+        str(connections),
         *extra,
     ]
 
@@ -35,11 +43,13 @@ def gunicorn_command(bind: str, workers: int, threads: int, *extra: str) -> list
 class WebProcess:
     """gunicorn serving turnpost on a free loopback port, configured by `env` (REDIS_URL...)."""
 
-    def __init__(self, env: dict[str, str], *, workers: int = 1, threads: int = 4) -> None:
+    def __init__(
+        self, env: dict[str, str], *, workers: int = 1, connections: int = CONNECTIONS
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.command = gunicorn_command(
-            f"127.0.0.1:{self.port}", workers, threads, "--log-level", "warning"
+            f"127.0.0.1:{self.port}", workers, connections, "--log-level", "warning"
         )
         self.env = {**os.environ, **env}
         self.process: subprocess.Popen[bytes] | None = None

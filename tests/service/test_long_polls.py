@@ -1,0 +1,59 @@
+"""Long polls under gunicorn as `serve` runs it: scripts and bots wait on `GET /wait`, and
+however many of them wait at once, a move still gets through and wakes every one of them."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import redis
+
+from server import keys
+from server.redis_process import RedisProcess
+from server.web_process import WebProcess
+from tests.api_client import ApiClient, Endpoints
+from tests.service.test_games import start_game
+
+WAITING = 60
+"""Far more waiting requests than a web process has threads, were it to give each one."""
+
+
+def waiting_on(channel: str, client: redis.Redis) -> int:
+    """How many long polls are subscribed to a game's channel (each one subscribes, then looks)."""
+    return int(dict(client.pubsub_numsub(channel))[channel.encode()])
+
+
+def test_a_move_wakes_every_long_poll_however_many_wait(
+    redis_server: RedisProcess, redis_client: redis.Redis
+) -> None:
+    env = {
+        "REDIS_URL": redis_server.url,
+        "TURNPOST_RATE_LIMIT": "100000 per minute",
+        "TURNPOST_REGISTRATION_LIMIT": "100000 per minute",
+    }
+    with WebProcess(env) as web:  # one web process
+        game_id, players = start_game(Endpoints(web.url), "lost-cities", 2, rounds=1)
+        views = [player.ok("GET", f"/games/{game_id}") for player in players]
+        mover, watcher = players if views[0]["your_turn"] else players[::-1]
+        view = views[players.index(mover)]
+        version, move = view["version"], view["legal_moves"][0]["text"]
+
+        def wait(_: int) -> Any:
+            client = ApiClient(web.url, watcher.token)  # a session of its own per thread
+            return client.ok("GET", f"/games/{game_id}/wait?version={version}&timeout=30")
+
+        with ThreadPoolExecutor(WAITING) as pool:
+            answers = pool.map(wait, range(WAITING))
+            channel = keys.game(game_id, "log")
+            deadline = time.monotonic() + 30
+            while waiting_on(channel, redis_client) < WAITING:
+                assert time.monotonic() < deadline, (
+                    f"only {waiting_on(channel, redis_client)} of {WAITING} long polls are "
+                    "waiting: the others are queued behind them"
+                )
+                time.sleep(0.05)
+            mover.ok("POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version})
+            woken = list(answers)
+    assert [answer["changed"] for answer in woken] == [True] * WAITING
+    assert {answer["version"] for answer in woken} == {version + 1}
