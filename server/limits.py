@@ -47,9 +47,7 @@ def limiter_storage(redis_url: str) -> str:
 class RateLimits:
     def __init__(self, storage_uri: str, per_client: str, registrations: str) -> None:
         self.window = SlidingWindowCounterRateLimiter(
-            storage_from_string(
-                storage_uri, wrap_exceptions=True, max_connections=MAX_CONNECTIONS
-            )
+            storage_from_string(storage_uri, wrap_exceptions=True, max_connections=MAX_CONNECTIONS)
         )
         self.per_client = parse(per_client)
         self.registrations = parse(registrations)

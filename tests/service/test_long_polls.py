@@ -53,7 +53,9 @@ def test_a_move_wakes_every_long_poll_however_many_wait(
                     "waiting: the others are queued behind them"
                 )
                 time.sleep(0.05)
-            mover.ok("POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version})
+            mover.ok(
+                "POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version}
+            )
             woken = list(answers)
     assert [answer["changed"] for answer in woken] == [True] * WAITING
     assert {answer["version"] for answer in woken} == {version + 1}
