@@ -21,8 +21,9 @@ poll also holds a Redis connection, and Redis takes 10,000 clients by default.""
 def gunicorn_command(bind: str, workers: int, connections: int, *extra: str) -> list[str]:
     """gevent workers: a request waiting on Redis, or a long poll waiting for a move, holds a
     greenlet rather than a thread, so each worker serves `connections` requests at once,
-    however many of them are long polls (with threads, a few waiting scripts took every thread
-    and the requests behind them queued until a wait timed out)."""
+    however many of them are long polls. With a thread per request, a few waiting scripts would
+    take every thread, and the requests behind them, moves too, would queue until a wait timed
+    out (`tests/service/test_long_polls.py`)."""
     return [
         sys.executable,
         "-m",
