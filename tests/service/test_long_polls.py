@@ -1,5 +1,6 @@
-"""Long polls under gunicorn as `serve` runs it: scripts and bots wait on `GET /wait`, and
-however many of them wait at once, a move still gets through and wakes every one of them."""
+"""Long polls under gunicorn as `serve` runs it: scripts and bots wait on `GET /wait`, and with
+dozens of them waiting on one web process at once, a move still gets through and wakes every one
+of them."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ from server import keys
 from server.redis_process import RedisProcess
 from server.web_process import WebProcess
 from tests.api_client import ApiClient, Endpoints
+from tests.faults.test_kills import service_env
 from tests.service.test_games import start_game
 
 WAITING = 60
-"""Far more waiting requests than a web process has threads, were it to give each one."""
+"""Many times the threads a web process would have if each request took one."""
 
 
 def waiting_on(channel: str, client: redis.Redis) -> int:
@@ -24,15 +26,10 @@ def waiting_on(channel: str, client: redis.Redis) -> int:
     return int(dict(client.pubsub_numsub(channel))[channel.encode()])
 
 
-def test_a_move_wakes_every_long_poll_however_many_wait(
+def test_sixty_long_polls_leave_room_for_a_move_that_wakes_them_all(
     redis_server: RedisProcess, redis_client: redis.Redis
 ) -> None:
-    env = {
-        "REDIS_URL": redis_server.url,
-        "TURNPOST_RATE_LIMIT": "100000 per minute",
-        "TURNPOST_REGISTRATION_LIMIT": "100000 per minute",
-    }
-    with WebProcess(env) as web:  # one web process
+    with WebProcess(service_env(redis_server.url)) as web:  # one web process
         game_id, players = start_game(Endpoints(web.url), "lost-cities", 2, rounds=1)
         views = [player.ok("GET", f"/games/{game_id}") for player in players]
         mover, watcher = players if views[0]["your_turn"] else players[::-1]
