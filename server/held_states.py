@@ -13,8 +13,8 @@ a process holds is made without reading the game first: the append script checks
 entry (`GameService._submit`).
 
 States are immutable values (see `shared.engine`), and a game's meta changes only by a join
-(before there is any move to hold) or by a move, which makes a new Game; so the request threads
-share held games as they are.
+(before there is any move to hold) or by a move, which makes a new Game; so requests running at
+once share held games as they are.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class HeldStates:
 
     def __init__(self, capacity: int) -> None:
         self._games: LRUCache[str, Game] | None = LRUCache(capacity) if capacity > 0 else None
-        self._lock = threading.Lock()  # cachetools' caches are not safe across threads
+        self._lock = threading.Lock()  # cachetools' caches are not safe for concurrent use
 
     def get(self, game_id: str) -> Game | None:
         if self._games is None:
