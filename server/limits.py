@@ -27,7 +27,7 @@ from limits.strategies import SlidingWindowCounterRateLimiter
 from server.auth import bearer_token
 from server.errors import ApiError
 from server.players import hash_token
-from server.redis_client import MAX_CONNECTIONS
+from server.redis_client import OPTIONS
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ def limiter_storage(redis_url: str) -> str:
 class RateLimits:
     def __init__(self, storage_uri: str, per_client: str, registrations: str) -> None:
         self.window = SlidingWindowCounterRateLimiter(
-            storage_from_string(storage_uri, wrap_exceptions=True, max_connections=MAX_CONNECTIONS)
+            storage_from_string(storage_uri, wrap_exceptions=True, **OPTIONS)
         )
         self.per_client = parse(per_client)
         self.registrations = parse(registrations)
