@@ -158,9 +158,7 @@ def main() -> None:
         help="rate-limit counters in a Redis without persistence (as served) or the same one",
     )
     options = parser.parse_args()
-    with running_service(
-        "always", workers=2, counters=options.counters, held_states=0
-    ) as service:
+    with running_service("always", workers=2, counters=options.counters, held_states=0) as service:
         log_growth(service.base, service.redis_url, options.reads)
         if options.finished:
             game_ids = parallel(play_match, [(service.base, n) for n in range(options.finished)])

@@ -266,5 +266,5 @@ class Engine(ABC, Generic[S]):
 def require_mapping(move: JSON) -> Mapping[str, JSON]:
     """The first check of every `transition`: a move is a JSON object."""
     if not isinstance(move, Mapping):
-        raise IllegalMove("bad_move", "a move is a JSON object such as {\"action\": ...}")
+        raise IllegalMove("bad_move", 'a move is a JSON object such as {"action": ...}')
     return move

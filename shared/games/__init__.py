@@ -17,4 +17,3 @@ ENGINES: dict[str, Engine[Any]] = {
         LostCitiesDice(),
     )
 }
-

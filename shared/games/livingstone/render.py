@@ -34,9 +34,7 @@ def render_board(view: Mapping[str, JSON]) -> list[str]:
     return lines
 
 
-def _player_line(
-    player: Mapping[str, JSON], view: Mapping[str, JSON], names: Sequence[str]
-) -> str:
+def _player_line(player: Mapping[str, JSON], view: Mapping[str, JSON], names: Sequence[str]) -> str:
     """Led by the seat number in brackets, the mark of the player's tents on the board."""
     seat = player["seat"]
     you = " (you)" if seat == view["you"] else ""
