@@ -6,7 +6,8 @@ record and the announcement change in the same step. Nothing is read-modify-writ
 
 Every script that changes a game announces it on the game's channel (`PUBLISH` to the name of
 its log key): long polls (`wait_for_change`) and the mail worker's relay listen there, and the
-web process pays no round trip of its own to tell them.
+web process pays no round trip of its own to tell them. Each web process also has a channel of
+its own (`stop_channel`), on which it tells its long polls that it is stopping.
 
 An idempotency record holds the whole answer to the move (the mover's view), kept for weeks so
 a late resend, by email too, is recognised. Uncompressed, these records were nine tenths of a
@@ -15,6 +16,8 @@ finished game's memory (see docs/performance.md); zlib halves them.
 
 from __future__ import annotations
 
+import os
+import socket
 import time
 import zlib
 from collections.abc import Callable
@@ -334,21 +337,31 @@ class GameStore:
         return replies[-2], self.confirm.met(replies[-1])
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
-        """Block until the log's length differs from `version` or `deadline` (monotonic) passes.
-        Subscribing before looking closes the gap in which a move could slip by unseen."""
+        """Block until the log's length differs from `version`, `deadline` (monotonic) passes, or
+        this process is stopping (`end_waits`). Subscribing before looking closes the gap in which
+        a move could slip by unseen."""
         log_key = keys.game(game_id, "log")
+        stop = stop_channel()
         pubsub = self.client.pubsub(ignore_subscribe_messages=True)
         try:
-            pubsub.subscribe(log_key)
+            pubsub.subscribe(log_key, stop)
+            stopping = False
             while True:
                 if self.client.llen(log_key) != version:
                     return True
                 remaining = deadline - time.monotonic()
-                if remaining <= 0:
+                if remaining <= 0 or stopping:
                     return False
-                pubsub.get_message(timeout=min(remaining, 5.0))
+                message = pubsub.get_message(timeout=min(remaining, 5.0))
+                stopping = message is not None and message["channel"] == stop.encode()
         finally:
             pubsub.close()
+
+    def end_waits(self) -> None:
+        """Have this process's long polls answer now, as their games stand: a stopping web
+        process finishes the requests it has (gunicorn gives them 30 s), and a long poll would
+        otherwise hold it up until its own timeout, or be cut off."""
+        self.client.publish(stop_channel(), b"")
 
     def drop_snapshots(self) -> int:
         """Delete every snapshot (they are a cache); returns how many."""
@@ -356,3 +369,9 @@ class GameStore:
         for key in self.client.scan_iter(match="{g:*}:snap", count=1000):
             dropped += int(self.client.delete(key))
         return dropped
+
+
+def stop_channel() -> str:
+    """This process's own channel, named by host and pid: a web process that stops ends its own
+    long polls, not those of the processes that go on serving."""
+    return f"turnpost:stopping:{socket.gethostname()}:{os.getpid()}"

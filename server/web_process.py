@@ -23,12 +23,15 @@ def gunicorn_command(bind: str, workers: int, connections: int, *extra: str) -> 
     greenlet rather than a thread, so each worker serves `connections` requests at once,
     however many of them are long polls. With a thread per request, a few waiting scripts would
     take every thread, and the requests behind them, moves too, would queue until a wait timed
-    out (`tests/service/test_long_polls.py`)."""
+    out (`tests/service/test_long_polls.py`). The hooks end long polls when a worker stops
+    (`server.gunicorn_hooks`)."""
     return [
         sys.executable,
         "-m",
         "gunicorn",
         "server.app:create_app()",
+        "--config",
+        "python:server.gunicorn_hooks",
         "--bind",
         bind,
         "--workers",
