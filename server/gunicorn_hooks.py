@@ -24,12 +24,14 @@ log = logging.getLogger(__name__)
 
 
 def post_worker_init(worker: Any) -> None:
-    """Runs in each worker once it has loaded the app and set its signal handlers."""
+    """Runs in each worker once it has loaded the app and set its signal handlers. For gevent
+    workers, as `serve` and the Procfile run them."""
     app: Flask = worker.wsgi
     stop_worker = signal.getsignal(signal.SIGTERM)
 
     def stopping(signum: int, frame: FrameType | None) -> None:
-        gevent.spawn(end_waits, app)  # a signal handler must not wait on Redis
+        # A greenlet: the handler itself must not wait on Redis, nor on a thread starting.
+        gevent.spawn(end_waits, app)
         if callable(stop_worker):
             stop_worker(signum, frame)
 
