@@ -192,6 +192,8 @@ class GameStore:
             )
         self.client = client
         self.confirm = confirm
+        self.stopping = False
+        """Set by `end_waits`: a long poll that starts after it answers at once too."""
         self._create = client.register_script(CREATE)
         self._update_if = client.register_script(UPDATE_IF)
         self._append = client.register_script(APPEND)
@@ -345,22 +347,21 @@ class GameStore:
         pubsub = self.client.pubsub(ignore_subscribe_messages=True)
         try:
             pubsub.subscribe(log_key, stop)
-            stopping = False
             while True:
                 if self.client.llen(log_key) != version:
                     return True
                 remaining = deadline - time.monotonic()
-                if remaining <= 0 or stopping:
+                if remaining <= 0 or self.stopping:
                     return False
-                message = pubsub.get_message(timeout=min(remaining, 5.0))
-                stopping = message is not None and message["channel"] == stop.encode()
+                pubsub.get_message(timeout=min(remaining, 5.0))
         finally:
             pubsub.close()
 
     def end_waits(self) -> None:
         """Have this process's long polls answer now, as their games stand: a stopping web
         process finishes the requests it has (gunicorn gives them 30 s), and a long poll would
-        otherwise hold it up until its own timeout, or be cut off."""
+        otherwise hold it up until its own timeout, or be cut off. The message only wakes them."""
+        self.stopping = True
         self.client.publish(stop_channel(), b"")
 
     def drop_snapshots(self) -> int:
