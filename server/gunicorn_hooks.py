@@ -1,5 +1,11 @@
 """gunicorn's hooks for turnpost's web processes: `gunicorn -c python:server.gunicorn_hooks`.
 
+Before the workers start, the master raises its limit of open files as far as the system lets
+it (the workers inherit it), and has them serve fewer requests at once if even that is too few.
+Each request in flight holds a socket, and may leave a connection open in each Redis pool: under
+the usual default of 1,024 files, a worker serving 1,000 requests at once (a thousand scripts
+waiting on long polls) ran out of them, and requests failed.
+
 On SIGTERM (a stop, or the old workers of a reload) a worker stops taking requests and lets
 those in flight finish, for up to gunicorn's graceful timeout (30 s). A long poll can wait for
 up to a minute, so it would hold the stop for the whole 30 s and then be cut off without an
@@ -9,7 +15,7 @@ the script behind it asks again, of a process that goes on serving.
 
 from __future__ import annotations
 
-import logging
+import resource
 import signal
 from types import FrameType
 from typing import Any
@@ -17,10 +23,47 @@ from typing import Any
 import gevent
 from flask import Flask
 
-from server.redis_client import UNAVAILABLE
 from server.services import services
 
-log = logging.getLogger(__name__)
+FILES_PER_REQUEST = 3
+"""A request's socket, and a connection kept open in each of the two Redis pools (the game
+store's and the rate limiter's counters')."""
+
+FILES_SET_ASIDE = 64
+"""For what a worker opens whatever its load: its listening socket, logs, the long polls'
+subscription, the modules it reads."""
+
+
+def on_starting(server: Any) -> None:
+    """Runs in the master, before it starts the workers."""
+    fit = (open_files_allowed() - FILES_SET_ASIDE) // FILES_PER_REQUEST
+    wanted = server.cfg.worker_connections
+    if wanted > fit:
+        server.log.warning(
+            "the open files allowed (ulimit -n) leave room for %d requests at once per worker, "
+            "not %d: serving %d (raise the hard limit for more)",
+            fit,
+            wanted,
+            max(fit, 1),
+        )
+        server.cfg.set("worker_connections", max(fit, 1))
+
+
+def open_files_allowed() -> int:
+    """The soft limit of open files, raised to the hard one where the system allows it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 20
+    # An unlimited hard limit may still cap the soft one (macOS: at 10,240), so try less too.
+    for wanted in [hard] if hard != resource.RLIM_INFINITY else [1 << 20, 10_240]:
+        if wanted <= soft:
+            break
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            return wanted
+        except (ValueError, OSError):
+            continue
+    return soft
 
 
 def post_worker_init(worker: Any) -> None:
@@ -30,7 +73,7 @@ def post_worker_init(worker: Any) -> None:
     stop_worker = signal.getsignal(signal.SIGTERM)
 
     def stopping(signum: int, frame: FrameType | None) -> None:
-        # A greenlet: the handler itself must not wait on Redis, nor on a thread starting.
+        # A greenlet: the handler itself must not wait for the polls' lock.
         gevent.spawn(end_waits, app)
         if callable(stop_worker):
             stop_worker(signum, frame)
@@ -40,7 +83,4 @@ def post_worker_init(worker: Any) -> None:
 
 def end_waits(app: Flask) -> None:
     with app.app_context():
-        try:
-            services().games.store.end_waits()
-        except UNAVAILABLE as error:
-            log.warning("long polls not told of the stop; they run out their time: %s", error)
+        services().games.store.waits.end()

@@ -5,9 +5,9 @@ its length still equals the version the caller saw, and the meta, the snapshot, 
 record and the announcement change in the same step. Nothing is read-modify-written from Python.
 
 Every script that changes a game announces it on the game's channel (`PUBLISH` to the name of
-its log key): long polls (`wait_for_change`) and the mail worker's relay listen there, and the
-web process pays no round trip of its own to tell them. Each web process also has a channel of
-its own (`stop_channel`), on which it tells its long polls that it is stopping.
+its log key): long polls (`wait_for_change`, on one subscription per process: `server.waits`)
+and the mail worker's relay listen there, and the web process pays no round trip of its own to
+tell them.
 
 An idempotency record holds the whole answer to the move (the mover's view), kept for weeks so
 a late resend, by email too, is recognised. Uncompressed, these records were nine tenths of a
@@ -16,9 +16,6 @@ finished game's memory (see docs/performance.md); zlib halves them.
 
 from __future__ import annotations
 
-import os
-import socket
-import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,6 +29,7 @@ from server import keys
 from server.encoding import encoded
 from server.errors import ApiError
 from server.redis_client import Client
+from server.waits import Waits
 
 # KEYS: log, meta, snap, idem.
 # ARGV: expected version, idem ttl (0: none), response, snapshot version (0: none),
@@ -192,8 +190,7 @@ class GameStore:
             )
         self.client = client
         self.confirm = confirm
-        self.stopping = False
-        """Set by `end_waits`: a long poll that starts after it answers at once too."""
+        self.waits = Waits(client)
         self._create = client.register_script(CREATE)
         self._update_if = client.register_script(UPDATE_IF)
         self._append = client.register_script(APPEND)
@@ -340,29 +337,9 @@ class GameStore:
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the log's length differs from `version`, `deadline` (monotonic) passes, or
-        this process is stopping (`end_waits`). Subscribing before looking closes the gap in which
-        a move could slip by unseen."""
+        this process is stopping (`server.waits`)."""
         log_key = keys.game(game_id, "log")
-        stop = stop_channel()
-        pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-        try:
-            pubsub.subscribe(log_key, stop)
-            while True:
-                if self.client.llen(log_key) != version:
-                    return True
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or self.stopping:
-                    return False
-                pubsub.get_message(timeout=min(remaining, 5.0))
-        finally:
-            pubsub.close()
-
-    def end_waits(self) -> None:
-        """Have this process's long polls answer now, as their games stand: a stopping web
-        process finishes the requests it has (gunicorn gives them 30 s), and a long poll would
-        otherwise hold it up until its own timeout, or be cut off. The message only wakes them."""
-        self.stopping = True
-        self.client.publish(stop_channel(), b"")
+        return self.waits.wait(log_key, lambda: self.client.llen(log_key) != version, deadline)
 
     def drop_snapshots(self) -> int:
         """Delete every snapshot (they are a cache); returns how many."""
@@ -370,9 +347,3 @@ class GameStore:
         for key in self.client.scan_iter(match="{g:*}:snap", count=1000):
             dropped += int(self.client.delete(key))
         return dropped
-
-
-def stop_channel() -> str:
-    """This process's own channel, named by host and pid: a web process that stops ends its own
-    long polls, not those of the processes that go on serving."""
-    return f"turnpost:stopping:{socket.gethostname()}:{os.getpid()}"

@@ -14,8 +14,8 @@ import requests
 from server.redis_process import free_port, stop_process
 
 CONNECTIONS = 1000
-"""Requests a web process serves at once (gunicorn's default for its async workers); each long
-poll also holds a Redis connection, and Redis takes 10,000 clients by default."""
+"""Requests a web process serves at once (gunicorn's default for its async workers), long polls
+included, if the open files allowed leave room for them (`server.gunicorn_hooks`)."""
 
 
 def gunicorn_command(bind: str, workers: int, connections: int, *extra: str) -> list[str]:
