@@ -107,9 +107,12 @@ class Waits:
             try:
                 message = self._subscription.get_message(timeout=LISTEN_SECONDS)
             except UNAVAILABLE as error:
-                log.warning("long polls' subscription broken, subscribing again: %s", error)
                 with self._lock:
                     self._wake(None)
+                    if not self._polls:  # nobody to subscribe again for: idle until somebody
+                        self._subscription.reset()
+                        continue
+                log.warning("long polls' subscription broken, subscribing again: %s", error)
                 time.sleep(RECONNECT_SECONDS)
                 continue
             if message is not None:

@@ -152,7 +152,7 @@ UNDER_A_LIMIT = (
 
 
 def test_a_worker_takes_no_more_requests_at_once_than_its_open_files_allow(
-    redis_server: RedisProcess,
+    redis_server: RedisProcess, redis_client: redis.Redis
 ) -> None:
     """Past the limit, a request waits to be accepted rather than failing for want of a file."""
     web = WebProcess(service_env(redis_server.url))
