@@ -106,13 +106,13 @@ class Waits:
         while True:
             try:
                 message = self._subscription.get_message(timeout=LISTEN_SECONDS)
-            except UNAVAILABLE as error:
+            except Exception as error:  # the listener must outlive any one failure
                 with self._lock:
                     self._wake(None)
                     if not self._polls:  # nobody to subscribe again for: idle until somebody
                         self._subscription.reset()
                         continue
-                log.warning("long polls' subscription broken, subscribing again: %s", error)
+                log.warning("long polls' subscription broken, subscribing again: %r", error)
                 time.sleep(RECONNECT_SECONDS)
                 continue
             if message is not None:
@@ -138,6 +138,6 @@ class Waits:
 
     def _wake(self, channel: str | None) -> None:
         """Wake the polls of `channel`, or every poll. Called with the lock held."""
-        for polls in [self._polls.get(channel, set())] if channel else list(self._polls.values()):
-            for woken in list(polls):
+        for polls in [self._polls.get(channel, set())] if channel else self._polls.values():
+            for woken in polls:
                 woken.set()
