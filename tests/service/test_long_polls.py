@@ -51,6 +51,27 @@ def players_of_a_new_game(url: str) -> tuple[str, ApiClient, ApiClient, int, str
     return game_id, mover, watcher, view["version"], view["legal_moves"][0]["text"]
 
 
+def long_poll(url: str, game_id: str, token: str, version: int, timeout: int) -> requests.Response:
+    """`GET /wait` as a script sends it, on a connection of its own: it waits out the poll."""
+    return requests.get(
+        f"{url}/api/v1/games/{game_id}/wait",
+        params={"version": version, "timeout": timeout},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=timeout + 30,
+    )
+
+
+def answered(url: str, game_id: str, token: str, version: int, timeout: int) -> Any:
+    """A long poll's answer, which must be a 200."""
+    answer = long_poll(url, game_id, token, version, timeout)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def move_on(mover: ApiClient, game_id: str, move: str, version: int) -> None:
+    mover.ok("POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version})
+
+
 def test_sixty_long_polls_leave_room_for_a_move_that_wakes_them_all(
     redis_server: RedisProcess, redis_client: redis.Redis
 ) -> None:
@@ -58,8 +79,7 @@ def test_sixty_long_polls_leave_room_for_a_move_that_wakes_them_all(
         game_id, mover, watcher, version, move = players_of_a_new_game(web.url)
 
         def wait(_: int) -> Any:
-            client = ApiClient(web.url, watcher.token)  # a session of its own per thread
-            return client.ok("GET", f"/games/{game_id}/wait?version={version}&timeout=30")
+            return answered(web.url, game_id, watcher.token, version, 30)
 
         with ThreadPoolExecutor(WAITING) as pool:
             answers = pool.map(wait, range(WAITING))
@@ -68,9 +88,7 @@ def test_sixty_long_polls_leave_room_for_a_move_that_wakes_them_all(
             eventually(lambda: requests_held(web) >= WAITING, within=30)
             channel = keys.game(game_id, "log")
             eventually(lambda: subscribers(channel, redis_client) == 1, within=30)
-            mover.ok(
-                "POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version}
-            )
+            move_on(mover, game_id, move, version)
             woken = list(answers)
     assert [answer["changed"] for answer in woken] == [True] * WAITING
     assert {answer["version"] for answer in woken} == {version + 1}
@@ -87,14 +105,7 @@ def test_a_web_process_that_stops_answers_its_own_long_polls_and_no_others(
         def wait(url: str) -> Any:
             # Longer than gunicorn lets a stopping worker finish its requests (30 s): cut off
             # there, the wait would get no answer at all.
-            answer = requests.get(
-                f"{url}/api/v1/games/{game_id}/wait",
-                params={"version": version, "timeout": 60},
-                headers={"Authorization": f"Bearer {watcher.token}"},
-                timeout=90,
-            )
-            assert answer.status_code == 200, answer.text
-            return answer.json()
+            return answered(url, game_id, watcher.token, version, 60)
 
         with ThreadPoolExecutor(6) as pool:
             ending = [pool.submit(wait, stopping.url) for _ in range(3)]
@@ -109,9 +120,7 @@ def test_a_web_process_that_stops_answers_its_own_long_polls_and_no_others(
                 (False, version)
             ] * 3
             eventually(lambda: subscribers(channel, redis_client) == 1, within=30)
-            mover.ok(
-                "POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version}
-            )
+            move_on(mover, game_id, move, version)
             woken = [future.result() for future in going_on]
     assert [(answer["changed"], answer["version"]) for answer in woken] == [(True, version + 1)] * 3
 
@@ -124,8 +133,7 @@ def test_long_polls_hear_a_move_made_while_their_subscription_was_broken(
         channel = keys.game(game_id, "log")
 
         def wait(_: int) -> Any:
-            client = ApiClient(web.url, watcher.token)
-            return client.ok("GET", f"/games/{game_id}/wait?version={version}&timeout=30")
+            return answered(web.url, game_id, watcher.token, version, 30)
 
         with ThreadPoolExecutor(3) as pool:
             answers = pool.map(wait, range(3))
@@ -133,9 +141,7 @@ def test_long_polls_hear_a_move_made_while_their_subscription_was_broken(
             eventually(lambda: requests_held(web) >= 3, within=30)
             redis_client.client_kill_filter(_type="pubsub")
             # Made before the subscription is back: heard when it is, as a change.
-            mover.ok(
-                "POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version}
-            )
+            move_on(mover, game_id, move, version)
             woken = list(answers)
     assert [(answer["changed"], answer["version"]) for answer in woken] == [(True, version + 1)] * 3
 
@@ -162,12 +168,7 @@ def test_a_worker_takes_no_more_requests_at_once_than_its_open_files_allow(
         game_id, _, watcher, version, _ = players_of_a_new_game(web.url)
 
         def wait(_: int) -> requests.Response:
-            return requests.get(
-                f"{web.url}/api/v1/games/{game_id}/wait",
-                params={"version": version, "timeout": 3},
-                headers={"Authorization": f"Bearer {watcher.token}"},
-                timeout=60,
-            )
+            return long_poll(web.url, game_id, watcher.token, version, 3)
 
         with ThreadPoolExecutor(100) as pool:
             answers = pool.map(wait, range(100))
