@@ -135,6 +135,9 @@ def applied(console: Console, answer: dict[str, Any]) -> None:
     names = player_names(answer["game"]["seats"])
     for event in answer.get("applied", []):
         console.print(highlight(engine.render_event(event, names) if engine else json.dumps(event)))
+    untried = answer.get("untried")
+    if untried:
+        console.print(Text(f"Not tried: {untried['message']}.", style="yellow"))
 
 
 def game_list(console: Console, games: Sequence[dict[str, Any]], now: float) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -478,7 +478,7 @@ class GameService:
             steps = parse_batch(engine, move) if isinstance(move, str) else move
             if isinstance(steps, dict):
                 steps = [steps]
-            state, events = apply_batch(engine, game.state, seat, steps)
+            applied = apply_batch(engine, game.state, seat, steps)
         except IllegalMove as error:
             raise illegal(game, seat, error) from None
         now = int(self.clock())
@@ -490,9 +490,9 @@ class GameService:
                 "at": now,
                 **({"timeout": True} if timed_out else {}),
             }
-            for step, event in zip(steps, events, strict=True)
+            for step, event in zip(steps, applied.events, strict=False)
         ]
-        return self._append(game, seat, state, entries, idem, now)
+        return self._append(game, seat, applied.state, entries, idem, now, applied.untried)
 
     def resign(self, player: dict[str, str], game_id: str) -> dict[str, Any]:
         """Resigning is a move like any other (so it replays), allowed out of turn; a race with
@@ -560,6 +560,7 @@ class GameService:
         entries: list[dict[str, Any]],
         idem: str | None,
         now: int,
+        untried: Sequence[Any] = (),
     ) -> dict[str, Any]:
         engine = game.engine
         new_version = game.version + len(entries)
@@ -568,6 +569,8 @@ class GameService:
         after = Game(game.id, {**game.meta, **meta}, engine, state, new_version, stored[-1])
         response = self.view(after, seat)
         response["applied"] = [engine.redact_event(e["event"], seat) for e in entries]
+        if untried:
+            response["untried"] = untried_steps(len(entries), untried)
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
             snapshot = (new_version, snapshot_tag(engine), pickled(state))
@@ -615,6 +618,21 @@ def stale(current: int) -> ApiError:
         f"the game has moved on to version {current}; look at it again and resend",
         {"current_version": current},
     )
+
+
+def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:
+    """What a move's answer says of the steps of its batch that were not tried (as sent, or as
+    parsed from the text): they came after step `made`, which drew, rolled or uncovered
+    something the mover had not yet seen."""
+    return {
+        "after_step": made,
+        "steps": list(untried),
+        "message": (
+            f"step {made} brought chance or hidden information into play, so the "
+            f"{len(untried)} step{'s' if len(untried) > 1 else ''} after it "
+            "were not tried: look at the game and send what still applies"
+        ),
+    }
 
 
 def illegal(game: Game, seat: int, error: IllegalMove) -> ApiError:

@@ -275,6 +275,12 @@ class LegalMoveSchema(Schema):
     move = fields.Dict()
 
 
+class UntriedSchema(Schema):
+    after_step = fields.Integer(metadata={"description": "the step that ended the batch"})
+    steps = fields.List(fields.Raw(), metadata={"description": "the steps not tried, as sent"})
+    message = fields.String()
+
+
 class GameViewSchema(Schema):
     game = fields.Nested(GameSchema)
     version = fields.Integer()
@@ -284,6 +290,13 @@ class GameViewSchema(Schema):
     view = fields.Dict()
     legal_moves = fields.List(fields.Nested(LegalMoveSchema))
     applied = fields.List(fields.Dict(), metadata={"description": "after a move: its events"})
+    untried = fields.Nested(
+        UntriedSchema,
+        metadata={
+            "description": "after a batch: the steps not tried because an earlier one drew, "
+            "rolled or uncovered something (absent when every step was made)"
+        },
+    )
     changed = fields.Boolean(metadata={"description": "after a wait: did the version move on"})
 
 

@@ -2,13 +2,19 @@
 
 Engines whose turn is a sequence of steps take one step per move, so the log stays simple; a
 person by email or at the command line wants to send the whole turn at once, and wants it to
-happen entirely or not at all. Any engine works with this: it only calls `parse_move` and
-`transition`, and nothing is kept unless every step is legal.
+happen entirely or not at all. Any engine works with this: it only calls `parse_move`,
+`transition` and `reveals`, and nothing is kept unless every step tried is legal.
+
+A batch ends at its first step that brings chance or hidden information into play (a draw, a
+roll, choices uncovered): that step and those before it are made, and the steps after it are
+not tried but handed back. Trying them would let a refusal describe what the mover has not yet
+seen (`take 2 card; play no-cost-tent` would tell whether the card drawn is No Cost Tent), and
+a step chosen before seeing what chance brought is not a choice the mover could make.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from shared.engine import JSON, Engine, Event, IllegalMove, Move, Seat
 
@@ -49,12 +55,22 @@ def parse_batch(engine: Engine[Any], text: str) -> list[Move]:
     return moves
 
 
-def apply_batch(engine: Engine[S], state: S, seat: Seat, steps: JSON) -> tuple[S, list[Event]]:
-    """The state after `seat` makes every step in order, and their events; all or nothing.
+class Applied(NamedTuple):
+    """A batch made: the state after its steps, their events, and the steps not tried because
+    an earlier one brought chance into play (empty when every step was made)."""
 
-    `steps` is a batch text, a list of JSON moves, or one JSON move. If any step is illegal,
-    the error says which (IllegalStep), and since states are values the caller's `state` is
-    simply left as it was."""
+    state: Any
+    events: list[Event]
+    untried: list[Move]
+
+
+def apply_batch(engine: Engine[S], state: S, seat: Seat, steps: JSON) -> Applied:
+    """`seat` makes the steps in order, all or nothing, up to and including the first that
+    `reveals` something; the rest are `untried`.
+
+    `steps` is a batch text, a list of JSON moves, or one JSON move. If any step tried is
+    illegal, the error says which (IllegalStep), and since states are values the caller's
+    `state` is simply left as it was."""
     if isinstance(steps, str):
         moves = parse_batch(engine, steps)
     elif isinstance(steps, list):
@@ -66,8 +82,12 @@ def apply_batch(engine: Engine[S], state: S, seat: Seat, steps: JSON) -> tuple[S
     events = []
     for number, move in enumerate(moves, start=1):
         try:
-            state, event = engine.transition(state, seat, move)
+            after, event = engine.transition(state, seat, move)
         except IllegalMove as error:
             raise _failed(number, len(moves), error) from None
         events.append(event)
-    return state, events
+        revealed = number < len(moves) and engine.reveals(state, seat, move, after)
+        state = after
+        if revealed:
+            return Applied(state, events, moves[number:])
+    return Applied(state, events, [])

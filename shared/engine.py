@@ -205,6 +205,21 @@ class Engine(ABC, Generic[S]):
     def apply(self, state: S, seat: Seat, move: JSON) -> S:
         return self.transition(state, seat, move)[0]
 
+    @abstractmethod
+    def reveals(self, state: S, seat: Seat, move: Move, after: S) -> bool:
+        """Did `seat`'s legal `move`, which led from `state` to `after`, bring chance or hidden
+        information into play (a draw, a roll, a reshuffle, choices uncovered)? What comes after
+        such a step may depend on it, so a batch ends there (`shared.batch`). Decide it by what
+        the mover knew before the step (the kind of move, public counts), never by what chance
+        brought: the answer itself must tell nothing."""
+
+    @abstractmethod
+    def resample(self, state: S, seat: Seat | None, seed: str) -> S:
+        """A state `seat` cannot tell from `state`: its view is the same, while everything hidden
+        from it (others' hands and money, hidden choices, the order of what is still to be
+        drawn, the future chance of the game's seed) is drawn afresh from `seed` (hex). The tests
+        of what each answer may tell compare a game with its resampled twins."""
+
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)
 

@@ -99,7 +99,9 @@ def with_how_to(*parts: str) -> str:
 def played(engine: Engine[Any], answer: dict[str, Any]) -> str:
     names = player_names(answer["game"]["seats"])
     done = "; ".join(engine.render_event(event, names) for event in answer.get("applied", []))
-    return with_how_to(f"Played: {done}", game_text(engine, answer))
+    untried = answer.get("untried")
+    parts = [f"Played: {done}", *([f"Not tried: {untried['message']}."] if untried else [])]
+    return with_how_to(*parts, game_text(engine, answer))
 
 
 STALE = "the game has moved on since the email you answered. Here it is as it is now."

@@ -58,7 +58,7 @@ def test_a_lone_step_keeps_the_engines_own_error() -> None:
 
 def test_a_batch_applies_like_its_steps_one_by_one() -> None:
     state, seat = start()
-    after, events = apply_batch(ENGINE, state, seat, "sell blue; take 5 thalers; donate 2; end")
+    after, events, _ = apply_batch(ENGINE, state, seat, "sell blue; take 5 thalers; donate 2; end")
     expected = state
     for move in parse_batch(ENGINE, "sell blue; take 5 thalers; donate 2; end"):
         expected = ENGINE.apply(expected, seat, move)
@@ -80,9 +80,9 @@ def test_a_batch_with_an_illegal_step_changes_nothing_and_names_the_step() -> No
 def test_a_batch_may_be_json_steps_or_one_json_move() -> None:
     state, seat = start()
     steps = [{"action": "take", "die": 2, "use": "thalers"}, {"action": "end"}]
-    after, events = apply_batch(ENGINE, state, seat, steps)
+    after, events, _ = apply_batch(ENGINE, state, seat, steps)
     assert len(events) == 2 and ENGINE.to_act(after) == (1,)
-    after, events = apply_batch(ENGINE, state, seat, steps[0])
+    after, events, _ = apply_batch(ENGINE, state, seat, steps[0])
     assert len(events) == 1 and ENGINE.to_act(after) == (0,)
     with pytest.raises(IllegalMove) as refused:
         apply_batch(ENGINE, state, seat, [])

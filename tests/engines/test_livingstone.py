@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from shared.batch import apply_batch
+from shared.batch import split_steps
 from shared.chance import Chance
 from shared.engine import RESIGN, BadOptions, Event, IllegalMove
 from shared.games.livingstone import Livingstone
@@ -58,9 +58,12 @@ def act(state: LivingstoneState, text: str) -> tuple[LivingstoneState, Event]:
 
 
 def acts(state: LivingstoneState, text: str) -> LivingstoneState:
-    """A batch of steps by the seat to move."""
+    """Steps in notation (`;`-separated) by the seat to move, one move each: unlike a batch,
+    they go on past a draw."""
     (seat,) = ENGINE.to_act(state)
-    return apply_batch(ENGINE, state, seat, text)[0]
+    for step in split_steps(text):
+        state = ENGINE.apply(state, seat, ENGINE.parse_move(step))
+    return state
 
 
 def refused(state: LivingstoneState, text: str, seat: int | None = None) -> str:

@@ -9,6 +9,7 @@ from shared.engine import JSON, Engine, Event, Move, Option, Seat
 from shared.games.livingstone import legal, notation, render, rules, scoring
 from shared.games.livingstone.data import BAG, DEFAULT_BOARD, ROWS, board_from_table, parse_board
 from shared.games.livingstone.moves import end_move
+from shared.games.livingstone.resample import resample
 from shared.games.livingstone.rounds import roll_round
 from shared.games.livingstone.state import LivingstoneState, Player, Turn
 from shared.games.livingstone.stones import NO_STONES
@@ -75,8 +76,16 @@ class Livingstone(Engine[LivingstoneState]):
     ) -> tuple[LivingstoneState, Event]:
         return rules.step(state, seat, move)
 
+    def reveals(
+        self, state: LivingstoneState, seat: Seat, move: Move, after: LivingstoneState
+    ) -> bool:
+        return rules.reveals(state, move, after)
+
     def view(self, state: LivingstoneState, seat: Seat | None) -> dict[str, JSON]:
         return view(state, seat)
+
+    def resample(self, state: LivingstoneState, seat: Seat | None, seed: str) -> LivingstoneState:
+        return resample(state, seat, seed)
 
     def result(self, state: LivingstoneState) -> dict[str, JSON] | None:
         return scoring.result(state)

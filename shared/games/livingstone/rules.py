@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from shared.engine import Event, IllegalMove
 from shared.games.livingstone.cards import can_draw, draw_card, play_card
-from shared.games.livingstone.data import BANK_PRICE, CLEAR, GEM_INDEX, MARKET_PRICE
+from shared.games.livingstone.data import (
+    BANK_PRICE,
+    CLEAR,
+    DRAW_3_STONES,
+    GEM_INDEX,
+    MARKET_PRICE,
+)
 from shared.games.livingstone.moves import Command, Donate, Play, Resign, Sell, Take, decode
 from shared.games.livingstone.rounds import pass_turn, resign
 from shared.games.livingstone.state import Field, LivingstoneState, Outcome, Turn
@@ -34,6 +40,16 @@ def step(state: LivingstoneState, seat: int, move: object) -> Outcome:
     else:
         state, details = _turn_step(state, seat, turn, command)
     return _stepped(state), _ended({**event, **details}, state)
+
+
+def reveals(state: LivingstoneState, move: object, after: LivingstoneState) -> bool:
+    """Did this legal step bring chance into play: a card or stones drawn, or the round's end,
+    which rolls the next round's dice (or, ending a two-player game, the donation threshold)?"""
+    command = decode(move)
+    drew = (isinstance(command, Take) and command.use in ("card", "mine")) or (
+        isinstance(command, Play) and command.card == DRAW_3_STONES
+    )
+    return drew or after.round.number != state.round.number or after.threshold != state.threshold
 
 
 def _turn_step(state: LivingstoneState, seat: int, turn: Turn, command: Command) -> Outcome:

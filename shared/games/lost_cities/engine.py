@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from shared.chance import Chance
 from shared.engine import (
     JSON,
     Engine,
@@ -24,6 +25,7 @@ from shared.games.lost_cities.result import result
 from shared.games.lost_cities.rules import advance, drawn_card, ended_game, legal_moves
 from shared.games.lost_cities.scoring import games_won, match_totals
 from shared.games.lost_cities.state import SEATS, State, deal, first_starter
+from shared.shuffle import shuffled
 
 
 class LostCities(Engine[State]):
@@ -68,10 +70,30 @@ class LostCities(Engine[State]):
         after = advance(state, seat, turn)
         return after, _turn_event(state, after, seat, turn)
 
+    def reveals(self, state: State, seat: Seat, move: Move, after: State) -> bool:
+        """A draw from the deck, and the deal of the match's next game."""
+        return after.drawn != state.drawn or after.deal is not state.deal
+
     # -- seeing -----------------------------------------------------------------------------
 
     def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
         return views.view(state, seat)
+
+    def resample(self, state: State, seat: Seat | None, seed: str) -> State:
+        """The hidden hands and the rest of the deck dealt anew from one pool, and the seed,
+        which deals the match's later games, replaced. (Which of the other's cards were taken
+        from a discard pile is the log's to tell, not the state's.)"""
+        if state.over:
+            return state
+        deal, hands = state.deal, list(state.hands)
+        hidden = [other for other in range(SEATS) if other != seat]
+        pool = [card for other in hidden for card in hands[other]]
+        pool = shuffled(Chance(seed, "resample"), pool + list(deal.deck[state.drawn :]))
+        for other in hidden:
+            size = len(hands[other])
+            hands[other], pool = tuple(sorted(pool[:size])), pool[size:]
+        deck = deal.deck[: state.drawn] + tuple(pool)
+        return state._replace(deal=deal._replace(seed=seed, deck=deck), hands=tuple(hands))
 
     def result(self, state: State) -> dict[str, JSON] | None:
         return result(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from shared.chance import Chance
 from shared.engine import (
     JSON,
     BadOptions,
@@ -96,8 +97,25 @@ class LostCitiesDice(Engine[State]):
             return game.resign(state, seat)
         return game.choose(state, seat, choice)
 
+    def reveals(self, state: State, seat: Seat, move: Move, after: State) -> bool:
+        """The end of a turn: the hidden choices are uncovered and the next dice rolled."""
+        return after.turn != state.turn
+
     def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
         return view(state, seat)
+
+    def resample(self, state: State, seat: Seat | None, seed: str) -> State:
+        """Another seed (every roll to come), and for each hidden choice another the same
+        player could have made from the same dice."""
+        chance = Chance(seed, "resample")
+        pending = list(state.pending)
+        for other, choice in enumerate(pending):
+            if choice is not None and other != seat:
+                choices = legal_choices(
+                    state.sheets[other], state.rules, state.colours, state.numbers
+                )
+                pending[other] = notation.read_move(choices[chance.below(len(choices))])
+        return state._replace(seed=seed, pending=tuple(pending))
 
     def result(self, state: State) -> dict[str, JSON] | None:
         return game.result(state)

@@ -1,0 +1,36 @@
+"""Livingstone as one seat cannot tell it apart: what is hidden from it drawn afresh.
+
+Hidden from a seat while the game runs: the others' hands (their sizes are public), how their
+money splits between chest and donations (the sum is public, for every income and cost is on the
+table, and each donation is at least one thaler), the order of the deck, and every roll and draw
+still to come (the seed). The stones need nothing: the bag is counts, drawn from blindly.
+"""
+
+from __future__ import annotations
+
+from shared.chance import Chance
+from shared.games.livingstone.state import LivingstoneState, Player
+
+
+def resample(state: LivingstoneState, seat: int | None, seed: str) -> LivingstoneState:
+    if state.turn is None:
+        return state  # at the end, chests and hands are shown
+    chance = Chance(seed, "resample")
+    others = [other for other in range(len(state.players)) if other != seat]
+    hidden = [card for other in others for card in state.players[other].hand]
+    pool = chance.shuffled([*hidden, *state.deck])
+    players = list(state.players)
+    for other in others:
+        size = len(players[other].hand)
+        hand, pool = tuple(sorted(pool[:size])), pool[size:]
+        players[other] = _money(players[other], chance)._replace(hand=hand)
+    return state._replace(seed=seed, players=tuple(players), deck=tuple(pool))
+
+
+def _money(player: Player, chance: Chance) -> Player:
+    """Another split of the player's public total between chest and donations."""
+    total = player.thalers + player.donated
+    if not player.donations:
+        return player
+    donated = player.donations + chance.below(total - player.donations + 1)
+    return player._replace(thalers=total - donated, donated=donated)
