@@ -24,7 +24,7 @@ from server.players import Players
 from server.redis_client import Client
 from server.snapshots import pickled, snapshot_tag, unpickled
 from server.store import GameStore, encode_entry
-from shared.batch import IllegalStep, apply_batch, parse_batch
+from shared.batch import apply_batch, parse_batch, refusal_details
 from shared.chance import commitment
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove, player_names
 from shared.games import ENGINES
@@ -636,14 +636,6 @@ def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:
 
 
 def illegal(game: Game, seat: int, error: IllegalMove) -> ApiError:
-    """422 with the engine's reason and the moves that are legal now (as before the request:
-    a refused batch changes nothing)."""
-    engine, state = game.engine, game.state
-    legal = engine.legal_moves(state, seat) if seat in engine.to_act(state) else []
-    details: dict[str, Any] = {
-        "reason": error.code,
-        "legal_moves": [engine.format_move(m) for m in legal],
-    }
-    if isinstance(error, IllegalStep):
-        details["step"] = error.step
+    """422 with the engine's reason and the moves that are legal now."""
+    details = refusal_details(game.engine, game.state, seat, error)
     return ApiError(422, error.code, error.message, details)

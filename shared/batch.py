@@ -91,3 +91,16 @@ def apply_batch(engine: Engine[S], state: S, seat: Seat, steps: JSON) -> Applied
         if revealed:
             return Applied(state, events, moves[number:])
     return Applied(state, events, [])
+
+
+def refusal_details(engine: Engine[S], state: S, seat: Seat, error: IllegalMove) -> dict[str, JSON]:
+    """What a refusal tells besides its code and message: the rule's code, the moves legal now
+    (as before the batch, which changed nothing) and the step refused, if the batch had several."""
+    legal = engine.legal_moves(state, seat) if seat in engine.to_act(state) else []
+    details: dict[str, JSON] = {
+        "reason": error.code,
+        "legal_moves": [engine.format_move(move) for move in legal],
+    }
+    if isinstance(error, IllegalStep):
+        details["step"] = error.step
+    return details
