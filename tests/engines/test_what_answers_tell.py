@@ -28,7 +28,7 @@ from shared.games.lost_cities_dice import LostCitiesDice
 
 ENGINE_IDS = sorted(ENGINES)
 seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NONSENSE: list[JSON] = [None, 7, "play", {}, {"action": "fly"}, {"action": "play", "card": 10**9}]
 
 
@@ -115,6 +115,36 @@ def test_a_twin_hides_what_it_should_and_keeps_the_rest(
     assert engine.view(twin, seat) == engine.view(state, seat)
     assert engine.to_act(twin) == engine.to_act(state)
     assert engine.result(twin) == engine.result(state)
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+@SETTINGS
+@given(data=st.data(), seed=seeds, twin_seed=seeds, rnd=st.randoms(use_true_random=False))
+def test_twins_log_the_others_moves_alike(
+    type_id: str, data: st.DataObject, seed: str, twin_seed: str, rnd: random.Random
+) -> None:
+    """What a seat's log and view say of another's move: the same in twins, wherever that
+    move is legal in both and brings no chance into play (what chance brings is news to all)."""
+    engine = ENGINES[type_id]
+    players = data.draw(st.integers(engine.min_players, engine.max_players))
+    state = reached(engine, players, seed, rnd)
+    seat = data.draw(st.integers(0, players - 1))
+    twin = engine.resample(state, seat, twin_seed)
+    for mover in engine.to_act(state):
+        if mover == seat:
+            continue
+        for move in engine.legal_moves(state, mover):
+            try:
+                twin_after, twin_event = engine.transition(twin, mover, move)
+            except IllegalMove:
+                continue  # a move of a hand or a purse the twin does not have
+            after, event = engine.transition(state, mover, move)
+            if engine.reveals(state, mover, move, after):
+                continue  # what chance brings is news to everyone
+            logged = [engine.redact_event(e, seat) for e in (event, twin_event)]
+            assert logged[0] == logged[1]
+            assert engine.render_event(logged[0]) == engine.render_event(logged[1])
+            assert engine.view(after, seat) == engine.view(twin_after, seat)
 
 
 def livingstone_turn(dice: tuple[int, ...]) -> tuple[Livingstone, LivingstoneState]:

@@ -98,8 +98,9 @@ class LostCitiesDice(Engine[State]):
         return game.choose(state, seat, choice)
 
     def reveals(self, state: State, seat: Seat, move: Move, after: State) -> bool:
-        """The end of a turn: the hidden choices are uncovered and the next dice rolled."""
-        return after.turn != state.turn
+        """The end of a turn, or of the game: the hidden choices are uncovered (and the next
+        dice rolled)."""
+        return after.turn != state.turn or after.ended != state.ended
 
     def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
         return view(state, seat)
