@@ -26,9 +26,10 @@ STATE_MODULES = "shared.games."
 
 @cache
 def snapshot_tag(engine: Engine[Any]) -> str:
+    """A hash of the engine's whole package (its rules are spread over its modules) and of the
+    protocol."""
     module = sys.modules[type(engine).__module__]
-    source = Path(module.__file__ or "")
-    files = sorted(source.parent.glob("*.py")) if source.name == "__init__.py" else [source]
+    files = sorted(Path(module.__file__ or "").parent.glob("*.py"))
     digest = hashlib.sha256(engine.type_id.encode())
     for file in [*files, Path(sys.modules["shared.engine"].__file__ or "")]:
         digest.update(file.read_bytes())

@@ -9,7 +9,6 @@ import pytest
 
 from shared.engine import RESIGN, BadOptions, Event, IllegalMove, Move
 from shared.games.lost_cities_dice import DEFAULT_SHEET, LostCitiesDice
-from shared.games.lost_cities_dice.game import State
 from shared.games.lost_cities_dice.scoring import breakdown
 from shared.games.lost_cities_dice.sheet import EMPTY_SHEET, Sheet
 from shared.games.lost_cities_dice.sheet_data import (
@@ -17,6 +16,7 @@ from shared.games.lost_cities_dice.sheet_data import (
     HOUSE_SHEET,
     describe_layout,
 )
+from shared.games.lost_cities_dice.state import State
 
 ENGINE = LostCitiesDice()
 SEED = "5eed" * 8

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from shared.engine import RESIGN, Event, IllegalMove, Move
 from shared.games.lost_cities_dice import LostCitiesDice
-from shared.games.lost_cities_dice.game import State
 from shared.games.lost_cities_dice.sheet import Sheet
+from shared.games.lost_cities_dice.state import State
 from shared.playout import replay
 
 ENGINE = LostCitiesDice()

@@ -1,7 +1,7 @@
 """The `lost-cities` engine: the protocol of shared.engine wired to this package's parts.
 
 Cards and their codes live in `cards`, options in `options`, the turn in `rules`, visibility in
-`views`, text in `moves` and `render`.
+`view`, text in `notation` and `render`.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from shared.engine import (
     Move,
     Seat,
 )
-from shared.games.lost_cities import moves, render, views
+from shared.games.lost_cities import notation, render, view
 from shared.games.lost_cities.cards import CARD_ID
-from shared.games.lost_cities.moves import DECK, RESIGN_TEXT, Turn
+from shared.games.lost_cities.legal import legal_moves
+from shared.games.lost_cities.notation import DECK, RESIGN_TEXT, Turn
 from shared.games.lost_cities.options import OPTIONS, Rules, check_deck
 from shared.games.lost_cities.result import result
-from shared.games.lost_cities.rules import advance, drawn_card, ended_game, legal_moves
+from shared.games.lost_cities.rules import advance, drawn_card, ended_game
 from shared.games.lost_cities.scoring import games_won, match_totals
 from shared.games.lost_cities.state import SEATS, State, deal, first_starter
 from shared.shuffle import shuffled
@@ -58,13 +59,13 @@ class LostCities(Engine[State]):
 
     def apply(self, state: State, seat: Seat, move: JSON) -> State:
         """As `transition` without building the event (the replay and playout path)."""
-        turn = moves.canonical_turn(move)
+        turn = notation.canonical_turn(move)
         if turn is None:  # resigning, or a move spelt some other way
             return self.transition(state, seat, move)[0]
         return advance(state, seat, turn)
 
     def transition(self, state: State, seat: Seat, move: JSON) -> tuple[State, Event]:
-        turn = moves.read(move)
+        turn = notation.read(move)
         if turn is None:
             return _resign(state, seat)
         after = advance(state, seat, turn)
@@ -77,7 +78,7 @@ class LostCities(Engine[State]):
     # -- seeing -----------------------------------------------------------------------------
 
     def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
-        return views.view(state, seat)
+        return view.view(state, seat)
 
     def resample(self, state: State, seat: Seat | None, seed: str) -> State:
         """The hidden hands and the rest of the deck dealt anew from one pool, and the seed,
@@ -107,11 +108,11 @@ class LostCities(Engine[State]):
     # -- notation ---------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        return moves.parse(text)
+        return notation.parse(text)
 
     def format_move(self, move: Move) -> str:
-        turn = moves.read(move)
-        return RESIGN_TEXT if turn is None else moves.format_turn(turn)
+        turn = notation.read(move)
+        return RESIGN_TEXT if turn is None else notation.format_turn(turn)
 
 
 _TO_ACT: dict[int | None, tuple[Seat, ...]] = {None: (), **{seat: (seat,) for seat in range(SEATS)}}
@@ -129,7 +130,7 @@ def _resign(state: State, seat: Seat) -> tuple[State, Event]:
 
 def _turn_event(before: State, after: State, seat: Seat, turn: Turn) -> Event:
     """The whole turn for the log; a card drawn from the deck is only for the drawer's eyes."""
-    event: Event = moves.move_of(turn)
+    event: Event = notation.move_of(turn)
     event["seat"] = seat
     event["deck_left"] = before.deck_left - (turn.source == DECK)
     drawn = CARD_ID[drawn_card(before, turn)]
@@ -142,7 +143,7 @@ def _turn_event(before: State, after: State, seat: Seat, turn: Turn) -> Event:
         event["game_end"] = {
             "game": before.deal.game + 1,
             "points": [sum(own) for own in points],
-            "expeditions": [views.by_colour(before.rules.colour_letters, own) for own in points],
+            "expeditions": [view.by_colour(before.rules.colour_letters, own) for own in points],
             "totals": list(match_totals(after.deal.finished, SEATS)),
             "games_won": list(games_won(after.deal.finished, SEATS)),
             "next_starter": None if after.over else after.deal.starter,

@@ -1,4 +1,4 @@
-"""A turn of Lost Cities: which moves are legal, and what a move does to the state.
+"""A turn of Lost Cities: what a move does to the state (which moves are legal: `legal`).
 
 This is the hot path of every playout and replay, so it works on card codes, rebuilds only the
 tuples a move changes, and builds error messages only when it refuses a move.
@@ -6,7 +6,7 @@ tuples a move changes, and builds error messages only when it refuses a move.
 
 from __future__ import annotations
 
-from shared.engine import IllegalMove, Move
+from shared.engine import IllegalMove
 from shared.games.lost_cities.cards import (
     BIT,
     BLOCKED_BY,
@@ -16,7 +16,7 @@ from shared.games.lost_cities.cards import (
     IS_WAGER,
     cards_in,
 )
-from shared.games.lost_cities.moves import DECK, DISCARDS, PLAYS_OR_DISCARDS, Turn
+from shared.games.lost_cities.notation import DECK, Turn
 from shared.games.lost_cities.scoring import (
     GamePoints,
     games_won,
@@ -25,19 +25,6 @@ from shared.games.lost_cities.scoring import (
     seat_points,
 )
 from shared.games.lost_cities.state import SEATS, State, deal
-
-
-def legal_moves(state: State, seat: int) -> list[Move]:
-    deal, turn, hands, expeditions, _, open_piles, _, stall, _ = state
-    if seat != turn:
-        return []
-    played = expeditions[seat]
-    piles = 0 if deal.rules.must_draw_deck(stall) else open_piles
-    discards, plays_or_discards = DISCARDS[piles], PLAYS_OR_DISCARDS[piles]
-    moves: list[Move] = []
-    for card in hands[seat]:
-        moves += discards[card] if played & BLOCKED_BY[card] else plays_or_discards[card]
-    return moves
 
 
 def advance(state: State, seat: int, turn: Turn) -> State:

@@ -17,9 +17,9 @@ from shared.engine import (
     int_option,
     require_mapping,
 )
-from shared.games.lost_cities_dice import game, notation, render
-from shared.games.lost_cities_dice.game import State
+from shared.games.lost_cities_dice import notation, render, rules
 from shared.games.lost_cities_dice.legal import legal_choices
+from shared.games.lost_cities_dice.result import result
 from shared.games.lost_cities_dice.sheet_data import (
     DEFAULT_SHEET,
     HOUSE_SHEET,
@@ -27,6 +27,7 @@ from shared.games.lost_cities_dice.sheet_data import (
     parse_sheet,
     sheet_option_value,
 )
+from shared.games.lost_cities_dice.state import State, first_player, new_game
 from shared.games.lost_cities_dice.view import view
 
 
@@ -71,12 +72,12 @@ class LostCitiesDice(Engine[State]):
     def new(self, players: int, seed: str, options: Mapping[str, JSON] | None = None) -> State:
         configured = self.configure(players, options)
         first = configured["first_player"]
-        return game.new_game(
+        return new_game(
             players,
             seed,
             parse_sheet(configured["sheet"]),
             configured["order"] == "clockwise",
-            game.first_player(seed, players) if first is None else first,
+            first_player(seed, players) if first is None else first,
         )
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
@@ -94,8 +95,8 @@ class LostCitiesDice(Engine[State]):
     def transition(self, state: State, seat: Seat, move: JSON) -> tuple[State, Event]:
         choice = notation.read_move(require_mapping(move))
         if choice is None:
-            return game.resign(state, seat)
-        return game.choose(state, seat, choice)
+            return rules.resign(state, seat)
+        return rules.choose(state, seat, choice)
 
     def reveals(self, state: State, seat: Seat, move: Move, after: State) -> bool:
         """The end of a turn, or of the game: the hidden choices are uncovered (and the next
@@ -119,7 +120,7 @@ class LostCitiesDice(Engine[State]):
         return state._replace(seed=seed, pending=tuple(pending))
 
     def result(self, state: State) -> dict[str, JSON] | None:
-        return game.result(state)
+        return result(state)
 
     def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return render.render_view(view, names)

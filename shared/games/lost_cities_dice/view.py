@@ -5,11 +5,12 @@ been made, which `to_act` tells them anyway). The seed, and so every future roll
 from __future__ import annotations
 
 from shared.engine import JSON, Seat
-from shared.games.lost_cities_dice.game import State, result
 from shared.games.lost_cities_dice.notation import choice_move
+from shared.games.lost_cities_dice.result import result
 from shared.games.lost_cities_dice.scoring import breakdown
 from shared.games.lost_cities_dice.sheet import Sheet
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS, SheetRules
+from shared.games.lost_cities_dice.state import State
 
 
 def view(state: State, seat: Seat | None) -> dict[str, JSON]:
