@@ -14,6 +14,9 @@ import pytest
 from shared.engine import player_names
 from shared.games import ENGINES
 from tests.api_client import ApiClient
+from tests.client.conftest import PlayerFactory
+from tests.client.conftest import player as player  # players at the command line
+from tests.client.conftest import start_game as start_at_the_command_line
 from tests.conftest import LiveServer
 from tests.notify.conftest import WARSAW, Mail
 from tests.notify.test_events import move
@@ -175,3 +178,22 @@ def test_registration_tells_when_mail_is_held(api: LiveServer, zone: str) -> Non
     }
     assert answer["player"]["quiet_hours"] == "22:00-08:00"
     assert answer["player"]["mail"] == expected
+
+
+def test_turnpost_games_and_me_mark_what_is_held(player: PlayerFactory, mail: Mail) -> None:
+    """At the command line: the game whose notice bo's quiet hours hold is marked in his list,
+    with when it goes out, and `turnpost me` counts it; ada's list, whose mail is not held, is
+    not marked."""
+    mail.clock.now = time.time()
+    game_id, (ada, bo) = start_at_the_command_line(
+        player, "lost-cities", "--option", "first_player=0"
+    )
+    ada.ok("me", "--quiet-hours", "none")
+    quiet, end = quiet_around(mail.clock.now, ZoneInfo("UTC"))  # the zone `register` gives
+    bo.ok("me", "--quiet-hours", quiet)
+    mail.run()
+    goes_out = f"goes out {end:%a %d %b %H:%M %z}"
+    (line,) = [line for line in bo.ok("games").splitlines() if game_id in line]
+    assert line.endswith(f"; notice held, {goes_out}")
+    assert "held" not in ada.ok("games")
+    assert f"held mail:   1 notice held, going out {end:%a %d %b %H:%M %z}" in bo.ok("me")
