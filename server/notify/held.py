@@ -50,6 +50,7 @@ class HeldMail:
 
 
 def held_mail(outbox: Outbox, profile: Mapping[str, str], now: float) -> HeldMail:
+    """Read against the profile as it is, as the worker's next flush will read it."""
     waiting = outbox.waiting(profile["id"])
     games: dict[str, float] = {}
     for item in waiting:
