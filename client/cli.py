@@ -93,7 +93,9 @@ def show_game(s: Session, answer: dict[str, Any]) -> None:
 def register(
     name: Annotated[str, typer.Argument(help="Your player name: 2-32 letters, digits, . _ -")],
     email: Annotated[str, typer.Argument(help="Where your-turn notices go.")],
-    timezone: Annotated[str, typer.Option(help="Your IANA time zone, for reminders.")] = "UTC",
+    timezone: Annotated[
+        str, typer.Option(help="Your IANA time zone: your quiet hours (22:00-08:00) are in it.")
+    ] = "UTC",
     url: Annotated[str | None, typer.Option(help="The server; default: the saved one.")] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Replace the token saved here (it is then lost).")
@@ -119,13 +121,15 @@ def register(
         api = Api(url) if url else s.api
         answer = api.register(name, email, timezone)
         path = config.save(config.Saved(api.url, answer["token"], answer["player"]["name"]))
-        s.out.emit(
-            {**answer, "config": str(path)},
-            lambda console: console.print(
+
+        def say(console: Console) -> None:
+            console.print(
                 f"Registered {answer['player']['name']} at {api.url}; token saved in {path}.",
                 markup=False,
-            ),
-        )
+            )
+            render.registered(console, answer["player"], time.time())
+
+        s.out.emit({**answer, "config": str(path)}, say)
 
 
 class Away(StrEnum):
@@ -134,7 +138,7 @@ class Away(StrEnum):
 
 
 def show_profile(s: Session, answer: dict[str, Any]) -> None:
-    s.out.emit(answer, lambda console: render.profile(console, answer))
+    s.out.emit(answer, lambda console: render.profile(console, answer, time.time()))
 
 
 @app.command()

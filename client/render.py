@@ -145,7 +145,10 @@ def game_list(console: Console, games: Sequence[dict[str, Any]], now: float) -> 
     if not games:
         console.print("No games yet. Start one: turnpost new lost-cities --invite NAME")
         return
-    rows = [(game["id"], game["type"], standing(game), since(game, now)) for game in games]
+    rows = [
+        (game["id"], game["type"], standing(game), since(game, now) + held_notice(game, now))
+        for game in games
+    ]
     widths = [max(len(row[column]) for row in rows) for column in range(3)]
     for game, (game_id, type_id, where, when) in zip(games, rows, strict=True):
         console.print(
@@ -180,6 +183,12 @@ def since(game: dict[str, Any], now: float) -> str:
     """How long the game has waited on whoever must act (or since it last changed)."""
     age = duration(now - game["updated"])
     return f"waiting {age}" if game["status"] == "active" else f"{age} ago"
+
+
+def held_notice(game: dict[str, Any], now: float) -> str:
+    """A notice to me about the game that my quiet hours or digest hold."""
+    held = game.get("notice_held_until")
+    return f"; notice held, goes out {release(held, now)}" if held else ""
 
 
 def duration(seconds: float) -> str:
@@ -229,8 +238,8 @@ def verification(console: Console, report: Verification) -> None:
         console.print(Text("This game does NOT check out.", style="bold red"))
 
 
-def profile(console: Console, me: dict[str, Any]) -> None:
-    """One's profile: who, where mail goes, when it may, and the vacation."""
+def profile(console: Console, me: dict[str, Any], now: float) -> None:
+    """One's profile: who, where mail goes, when it may and what is held, and the vacation."""
     away = me["vacation"]
     if away["on"]:
         until = datetime.fromtimestamp(away["until"]).strftime("%Y-%m-%d %H:%M")
@@ -241,9 +250,48 @@ def profile(console: Console, me: dict[str, Any]) -> None:
         ("name", me["name"]),
         ("email", me["email"]),
         ("time zone", me["timezone"]),
-        ("quiet hours", me["quiet_hours"]),
+        ("quiet hours", quiet_hours(me)),
         ("mail", "a daily digest" if me["digest"] else "every turn"),
+        ("held mail", held_mail(me, now)),
         ("vacation", f"{vacation} ({away['days_left']:g} days left this year)"),
     ]
     for label, value in rows:
         console.print(f"{label + ':':13}{value}", markup=False, highlight=False)
+
+
+def registered(console: Console, me: dict[str, Any], now: float) -> None:
+    """After registering: the quiet hours one has from the start, and whether they hold mail."""
+    console.print(f"Your quiet hours: {quiet_hours(me)}.", markup=False, highlight=False)
+    console.print(f"Held mail: {held_mail(me, now)}.", markup=False, highlight=False)
+    console.print(
+        "Change them with: turnpost me --timezone ZONE --quiet-hours HH:MM-HH:MM (or none)",
+        markup=False,
+        highlight=False,
+    )
+
+
+def quiet_hours(me: dict[str, Any]) -> str:
+    if me["quiet_hours"] == "none":
+        return "none"
+    return f"{me['quiet_hours']} in {me['timezone']}, no mail then"
+
+
+def held_mail(me: dict[str, Any], now: float) -> str:
+    """What the server holds for me and when it goes out (see `mail` in GET /me)."""
+    mail = me["mail"]
+    count = mail["held_count"]
+    if count:
+        notices = "1 notice" if count == 1 else f"{count} notices"
+        return f"{notices} held, going out {release(mail['next_release'], now)}"
+    if mail["held_now"]:
+        why = "a daily digest" if me["digest"] else "quiet hours now"
+        return f"none yet; {why}: mail goes out {release(mail['next_release'], now)}"
+    return "none; mail goes out as it comes"
+
+
+def release(moment: str, now: float) -> str:
+    """When held mail goes out, in the time (and zone) the server gave: the player's own."""
+    at = datetime.fromisoformat(moment)
+    if at.timestamp() <= now:
+        return "at the worker's next check"
+    return at.strftime("%a %d %b %H:%M %z")

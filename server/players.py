@@ -44,7 +44,8 @@ class Players:
         self.client = client
 
     def register(self, name: str, email: str, timezone: str) -> tuple[dict[str, str], str]:
-        """A new player and their first token; the name is claimed atomically (SET NX), last."""
+        """A new player (their profile as stored, as `get` reads it: show it through `public`)
+        and their first token; the name is claimed atomically (SET NX), last."""
         player_id = "p_" + secrets.token_hex(8)
         if self.client.exists(keys.player_name(name)):
             raise name_taken(name)
@@ -62,7 +63,7 @@ class Players:
             # Lost a race for the name: take back the profile (unreachable either way).
             self.client.delete(keys.player(player_id, "profile"))
             raise name_taken(name)
-        return public(profile), token
+        return profile, token
 
     def by_token(self, token: str) -> dict[str, str] | None:
         player_id, _, _ = token.partition(".")

@@ -142,6 +142,21 @@ class VacationSchema(Schema):
     days_left = fields.Float(metadata={"description": "of this year's allowance"})
 
 
+class HeldMailSchema(Schema):
+    held_now = fields.Boolean(
+        metadata={"description": "a notice made now would be held: quiet hours now, or digest"}
+    )
+    held_count = fields.Integer(metadata={"description": "notices waiting to be sent to you"})
+    next_release = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "ISO 8601 with your time zone's offset: when the first waiting notice "
+            "goes out (a time past: at the worker's next tick); with none waiting, when a "
+            "notice made now would; null: mail goes out as it comes"
+        },
+    )
+
+
 class PlayerSchema(Schema):
     id = fields.String()
     name = fields.String()
@@ -151,6 +166,7 @@ class PlayerSchema(Schema):
     quiet_hours = fields.String(metadata=QUIET_HOURS_DOC)
     digest = fields.Boolean(metadata=DIGEST_DOC)
     vacation = fields.Nested(VacationSchema)
+    mail = fields.Nested(HeldMailSchema)
 
 
 class TokenSchema(Schema):
@@ -264,6 +280,13 @@ class GameSummarySchema(GameSchema):
     seat = fields.Integer(allow_none=True)
     waiting_on_you = fields.Boolean()
     invited = fields.Boolean()
+    notice_held_until = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "a notice to you about this game is held (your quiet hours or "
+            "digest): when it goes out, ISO 8601 with your time zone's offset"
+        },
+    )
 
 
 class GameListSchema(Schema):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from server.config import Config
 from server.games import GameService
+from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import GameWatch
 from server.players import Players
@@ -22,6 +23,8 @@ class Services:
     players: Players
     games: GameService
     vacations: Vacations
+    outbox: Outbox
+    clock: Callable[[], float]
 
     @classmethod
     def build(
@@ -37,7 +40,8 @@ class Services:
             clock=clock,
             listener=GameWatch(client, clock),
         )
-        return cls(config, client, players, games, Vacations(client, config.vacation_days, clock))
+        vacations = Vacations(client, config.vacation_days, clock)
+        return cls(config, client, players, games, vacations, Outbox(client), clock)
 
 
 def services() -> Services:

@@ -10,6 +10,7 @@ from flask import g, request
 from server.api.blueprint import Blueprint
 from server.auth import authenticated
 from server.errors import ApiError
+from server.notify.held import held_mail
 from server.schemas import (
     CreateGameSchema,
     GameListQuery,
@@ -50,8 +51,11 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
 @blp.response(200, GameListSchema)
 @authenticated
 def list_mine(query: dict[str, Any]) -> dict[str, Any]:
-    """Your games, those waiting on you first (`mine`: waiting, active, open, finished)."""
-    return {"games": services().games.list_for(g.player, query.get("mine"))}
+    """Your games, those waiting on you first (`mine`: waiting, active, open, finished), each
+    with when a notice to you about it that is held goes out (`notice_held_until`)."""
+    listed = services().games.list_for(g.player, query.get("mine"))
+    held = held_mail(services().outbox, g.player, services().clock()).games
+    return {"games": [{**game, "notice_held_until": held.get(game["id"])} for game in listed]}
 
 
 @blp.route("/<game_id>", methods=["GET"])

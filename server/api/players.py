@@ -8,6 +8,8 @@ from flask import g
 
 from server.api.blueprint import Blueprint
 from server.auth import authenticated
+from server.notify.held import held_mail
+from server.notify.quiet import SETTINGS
 from server.players import public
 from server.schemas import (
     PlayerSchema,
@@ -26,21 +28,28 @@ blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players 
 @blp.arguments(RegisterSchema)
 @blp.response(201, RegisteredSchema)
 def register(body: dict[str, Any]) -> dict[str, Any]:
-    """Register; the answer holds your bearer token, shown only this once."""
+    """Register; the answer holds your bearer token, shown only this once, and `mail`: your
+    default quiet hours (22:00-08:00 in your time zone) may be holding mail already."""
     player, token = services().players.register(body["name"], body["email"], body["timezone"])
-    return {"player": player, "token": token}
+    return {"player": profile(player), "token": token}
 
 
 def profile(player: dict[str, str]) -> dict[str, Any]:
-    """One's own profile, with the state of one's vacation."""
-    return {**public(player), "vacation": services().vacations.status(player)}
+    """One's own profile, with the state of one's vacation and of the mail held for one."""
+    found = services()
+    return {
+        **public(player),
+        "vacation": found.vacations.status(player),
+        "mail": held_mail(found.outbox, player, found.clock()).answer(),
+    }
 
 
 @blp.route("/me")
 @blp.response(200, PlayerSchema)
 @authenticated
 def me() -> dict[str, Any]:
-    """Your profile: email, time zone, quiet hours, daily digest or not, vacation."""
+    """Your profile: email, time zone, quiet hours, daily digest or not, vacation, and the mail
+    held for you."""
     return profile(g.player)
 
 
@@ -49,8 +58,12 @@ def me() -> dict[str, Any]:
 @blp.response(200, PlayerSchema)
 @authenticated
 def update_me(changes: dict[str, Any]) -> dict[str, Any]:
-    """Change your email, time zone, quiet hours (`22:00-08:00`, `none`) or `digest`."""
-    return profile(services().players.update(g.player, changes))
+    """Change your email, time zone, quiet hours (`22:00-08:00`, `none`) or `digest`. A change
+    of when you are mailed applies to mail held already from the worker's next tick."""
+    player = services().players.update(g.player, changes)
+    if any(name in changes for name in SETTINGS):
+        services().outbox.recheck(player["id"])
+    return profile(player)
 
 
 @blp.route("/me/vacation", methods=["POST"])

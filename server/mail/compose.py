@@ -52,7 +52,7 @@ def thread_root(game_id: str, domain: str) -> str:
 
 def compose(to: str, sections: list[Section], settings: MailSettings) -> EmailMessage:
     """One message: a single notice threads with its game and answers to its reply address;
-    several (a digest) list each game's reply address in the body."""
+    several (a digest, one per game) list each game's reply address in the body."""
     message = envelope(to, settings)
     # RFC 3834: a vacation responder must not answer this (a person's reply is what we want).
     message["Auto-Submitted"] = "auto-generated"
@@ -65,9 +65,8 @@ def compose(to: str, sections: list[Section], settings: MailSettings) -> EmailMe
         message["References"] = thread_root(only.game_id, domain)
         if only.reply_to:
             message["Reply-To"] = only.reply_to
-    else:
-        games = len({section.game_id for section in sections})
-        message["Subject"] = f"[turnpost] digest: {len(sections)} notices from {games} games"
+    else:  # one section per game (`server.notify.notices.sections`)
+        message["Subject"] = f"[turnpost] digest: {len(sections)} games"
         message["Message-ID"] = make_msgid(domain=domain)
     context = {"sections": sections, "digest": len(sections) > 1}
     message.set_content(TEMPLATES.get_template("notice.txt").render(context))

@@ -50,7 +50,7 @@ class Context:
             clock,
             services.players,
             services.games,
-            Outbox(client),
+            services.outbox,
             services.vacations,
             queue(queue_connection(config, client)),
         )

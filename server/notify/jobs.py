@@ -6,7 +6,7 @@
   out (see `clocks`).
 - `tick()`: every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (no worker
   heard it, or a web process died between its mark and its write), flush players whose held
-  mail is due, and check the move clocks that are due.
+  mail is due or whose settings changed, and check the move clocks that are due.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from server.mail.delivery import deliver
 from server.notify import clocks, notices
 from server.notify import plan as planning
 from server.notify.context import Context, current
-from server.notify.quiet import held_until
+from server.notify.held import release_at
 from server.notify.watch import CHANGED, RETRY, queue_plan
 
 log = logging.getLogger("turnpost.notify")
@@ -26,9 +26,6 @@ log = logging.getLogger("turnpost.notify")
 SWEEP_AFTER = 30.0
 """A change older than this and still unplanned lost its job: the sweep plans it."""
 FAILED_DELIVERY_PAUSE = 300.0
-STILL_YOUR_TURN_AFTER = 120.0
-"""A player who just moved and must act again (the steps of a Livingstone turn) is told so
-only if they have not gone on by then: one at the keyboard is not mailed after every step."""
 
 
 def plan(game_id: str) -> None:
@@ -59,8 +56,10 @@ def run_tick(ctx: Context) -> None:
     now = ctx.clock()
     for game in ctx.redis.zrangebyscore(CHANGED, "-inf", now - SWEEP_AFTER):
         queue_plan(ctx.queue, game.decode(), "sweep")
-    for player_id in ctx.outbox.due_players(now):
+    rechecks = ctx.outbox.rechecks()
+    for player_id in dict.fromkeys([*ctx.outbox.due_players(now), *rechecks]):
         enqueue_flush(ctx, player_id)
+    ctx.outbox.rechecked(rechecks)
     for game in ctx.redis.zrangebyscore(clocks.DUE, "-inf", now):
         ctx.queue.enqueue(check_clock, game.decode(), retry=RETRY)
 
@@ -77,9 +76,7 @@ def deliver_due(ctx: Context, player_id: str) -> int:
         return 0
     ready, later = [], []
     for item in waiting:
-        held = held_until(profile, item["created"], now)
-        if held is None and item.get("again") and item["created"] + STILL_YOUR_TURN_AFTER > now:
-            held = item["created"] + STILL_YOUR_TURN_AFTER
+        held = release_at(profile, item, now)
         if held is None:
             ready.append(item["id"])
         else:

@@ -2,8 +2,10 @@
 
 Everything here goes through the engine's `view`, `redact_event` and `legal_moves` for the
 recipient's own seat, so a notice holds exactly what `GET /games/{id}` and its log would show
-them: their hand, never another's. A notice that the game has overtaken (a turn the player took
-or need not take any more, an invitation they took up) says nothing: it is dropped.
+them: their hand, never another's. A notice shows the game as it is when it is sent, not as it
+was when it was planned, and a notice that the game has overtaken (a turn the player took or
+need not take any more, an invitation they took up, a start of a game that has ended) says
+nothing: it is dropped.
 """
 
 from __future__ import annotations
@@ -23,36 +25,55 @@ from shared.engine import seats_named
 log = logging.getLogger("turnpost.notify")
 
 MAX_CHANGES = 30
+DEPARTURES = ("finished", "dropped")
+"""The kinds of notice that name (`left`) who resigned or ran out of time."""
 
 
 def sections(
     ctx: Context, items: list[dict[str, Any]]
 ) -> tuple[list[Section], list[dict[str, Any]]]:
-    """The sections of the notices still worth sending, and the notices that could not be
-    written. A digest often holds several notices of one game: each game is loaded (and
-    replayed) once for all of them. A notice whose game cannot be loaded or drawn (a fault in
-    its data or in this code) is set apart, with its error logged, so that the player's other
-    notices still go out; only Redis out of reach, which no notice gets past, is raised."""
-    games: dict[str, Game] = {}
+    """The sections of the notices still worth sending, one per game, and the notices that
+    could not be written. A game whose notices were held (quiet hours, a digest) may have
+    several, its start, a turn and its end say: it is told once, as it is now (see
+    `game_section`). A game that cannot be loaded or drawn (a fault in its data or in this
+    code) has its notices set apart, with its error logged, so that the player's other notices
+    still go out; only Redis out of reach, which no notice gets past, is raised."""
+    by_game: dict[str, list[dict[str, Any]]] = {}
+    for item in items:
+        by_game.setdefault(item["game"], []).append(item)
     written: list[Section] = []
     failed: list[dict[str, Any]] = []
-    for item in items:
+    for game_id, notices in by_game.items():
         try:
-            if item["game"] not in games:
-                games[item["game"]] = ctx.games.load(item["game"])
-            found = section(ctx, games[item["game"]], item)
+            found = game_section(ctx, ctx.games.load(game_id), notices)
         except UNAVAILABLE:
             raise
         except Exception:
-            log.exception("notice %s could not be written; kept for another try", item["id"])
-            failed.append(item)
+            log.exception("notices of game %s could not be written; kept for another try", game_id)
+            failed.extend(notices)
             continue
         if found is not None:
             written.append(found)
     return written, failed
 
 
-def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
+def game_section(ctx: Context, game: Game, notices: list[dict[str, Any]]) -> Section | None:
+    """One game's notices (oldest first) as one section: the latest that still says something
+    speaks for them all, drawn from the game as it is now and naming everyone who left it
+    since the first."""
+    departed = [who for item in notices if item["kind"] in DEPARTURES for who in item["left"]]
+    for item in reversed(notices):
+        found = section(ctx, game, item, departed)
+        if found is not None:
+            return found
+    return None
+
+
+def section(
+    ctx: Context, game: Game, item: dict[str, Any], departed: list[list[Any]]
+) -> Section | None:
+    """A notice, drawn from the game as it is now (`departed`: who resigned or ran out of time,
+    as `[seat, action, timed out]`): None if the game has overtaken it."""
     seat: int = item["seat"]
     names = game.names
     label = f"{game.engine.title} {game.id[:8]} with {', '.join(names)}"
@@ -75,24 +96,27 @@ def section(ctx: Context, game: Game, item: dict[str, Any]) -> Section | None:
         )
     if kind in ("turn", "reminder"):
         return _turn(ctx, game, item, label, key)
+    if (kind == "finished") != (game.status != ACTIVE):
+        return None  # a start or a departure in a game that has ended since: its end tells it
     log = ctx.games.store.log_raw(game.id)
-    at = ctx.games.at_version(game, item["version"], log)
-    view = at.engine.render_view(at.engine.view(at.state, seat), names)
+    view = game.engine.render_view(game.engine.view(game.state, seat), names)
     who_left = " ".join(
         f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
         if timed_out
         else f"{names[who]} resigned."
-        for who, action, timed_out in item.get("left", [])
+        for who, action, timed_out in departed
     )
     if kind == "finished":
         headline = f"Game over. {who_left}".strip()
-        changes = _changes(ctx, at, seat, log)
-        return Section(game.id, label, headline, _result(at, names), changes, view, message_key=key)
+        changes = _changes(ctx, game, seat, log)
+        return Section(
+            game.id, label, headline, _result(game, names), changes, view, message_key=key
+        )
     if kind == "started":
-        waiting = seats_named(at.engine.to_act(at.state), names)
+        waiting = seats_named(game.engine.to_act(game.state), names)
         headline = f"The game has started; it is {waiting}'s turn."
         return Section(game.id, label, headline, [], [], view, message_key=key)
-    changes = _changes(ctx, at, seat, log)
+    changes = _changes(ctx, game, seat, log)
     return Section(game.id, label, who_left, [], changes, view, message_key=key)
 
 
@@ -144,13 +168,13 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     )
 
 
-def _changes(ctx: Context, at: Game, seat: int, log: list[bytes]) -> list[str]:
+def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]:
     """The log since the seat's own last entry, as the seat may see it (`log`: the raw log)."""
-    own = [i for i, entry in enumerate(log[: at.version]) if json.loads(entry)["seat"] == seat]
+    own = [i for i, entry in enumerate(log[: game.version]) if json.loads(entry)["seat"] == seat]
     since = own[-1] + 1 if own else 0
     lines = []
-    for entry in ctx.games.log(at, seat, since):
-        if entry["version"] > at.version:
+    for entry in ctx.games.log(game, seat, since):
+        if entry["version"] > game.version:
             break
         lines.append(entry["text"] + (" (time ran out)" if entry.get("timeout") else ""))
     return lines[-MAX_CHANGES:]

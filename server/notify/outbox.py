@@ -8,7 +8,8 @@ to the outbox: nothing is lost and nothing sent twice, short of a worker dying b
 SMTP server's "accepted" and the script that records it.
 
 `mail:due` (a sorted set: player → when their held mail is due) lets the periodic tick find
-players whose mail waits, without a scan.
+players whose mail waits, without a scan; `mail:recheck` (a set) names the players whose
+settings changed since, whose held mail the next tick looks at again.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ LEASE_SECONDS = 300
 """Longer than a delivery can take (SMTP timeouts are 30 s per step)."""
 SENT_DAYS = 60
 DUE = "mail:due"
+RECHECK = "mail:recheck"
 
 # KEYS: outbox, sending, sent.  ARGV: id, item.
 ADD = """
@@ -138,6 +140,20 @@ class Outbox:
 
     def schedule(self, player_id: str, at: float) -> None:
         self.client.zadd(DUE, {player_id: at})
+
+    def recheck(self, player_id: str) -> None:
+        """The player's quiet hours, digest or time zone changed: the next tick flushes them,
+        whenever their held mail was due by the old settings. A set of its own, so that a
+        flush still running on the old settings cannot put the time back."""
+        self.client.sadd(RECHECK, player_id)
+
+    def rechecks(self) -> list[str]:
+        return [p.decode() for p in self.client.smembers(RECHECK)]
+
+    def rechecked(self, player_ids: list[str]) -> None:
+        """Their flushes are queued (and read the settings as they are when they run)."""
+        if player_ids:
+            self.client.srem(RECHECK, *player_ids)
 
     def settle(self, player_id: str) -> None:
         """Nothing waits for the player: drop them from the index (a notice added meanwhile

@@ -16,6 +16,9 @@ NO_QUIET_HOURS = "none"
 DIGEST_TIME = time(8, 0)
 """When a daily digest goes out for a player with no quiet hours."""
 
+SETTINGS = ("timezone", "quiet_hours", "digest")
+"""The profile's fields that decide when its mail may go out."""
+
 QUIET_HOURS = re.compile(r"^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$")
 
 Interval = tuple[float, float]
@@ -33,7 +36,8 @@ def parse_quiet_hours(text: str) -> tuple[time, time] | None:
     return None if start == end else (start, end)
 
 
-def _zone(profile: Mapping[str, str]) -> ZoneInfo:
+def zone(profile: Mapping[str, str]) -> ZoneInfo:
+    """The player's time zone, in which their quiet hours and digest time are read."""
     return ZoneInfo(profile.get("timezone") or "UTC")
 
 
@@ -41,8 +45,8 @@ def _quiet(profile: Mapping[str, str]) -> tuple[time, time] | None:
     return parse_quiet_hours(profile.get("quiet_hours") or DEFAULT_QUIET_HOURS)
 
 
-def _at(day: date, moment: time, zone: ZoneInfo) -> float:
-    return datetime.combine(day, moment, tzinfo=zone).timestamp()
+def _at(day: date, moment: time, local: ZoneInfo) -> float:
+    return datetime.combine(day, moment, tzinfo=local).timestamp()
 
 
 def quiet_intervals(profile: Mapping[str, str], start: float, end: float) -> Iterator[Interval]:
@@ -50,13 +54,13 @@ def quiet_intervals(profile: Mapping[str, str], start: float, end: float) -> Ite
     quiet = _quiet(profile)
     if quiet is None or end <= start:
         return
-    zone = _zone(profile)
-    first = datetime.fromtimestamp(start, zone).date() - timedelta(days=1)
-    last = datetime.fromtimestamp(end, zone).date()
+    local = zone(profile)
+    first = datetime.fromtimestamp(start, local).date() - timedelta(days=1)
+    last = datetime.fromtimestamp(end, local).date()
     day = first
     while day <= last:
-        begins = _at(day, quiet[0], zone)
-        ends = _at(day + timedelta(days=1) if quiet[1] < quiet[0] else day, quiet[1], zone)
+        begins = _at(day, quiet[0], local)
+        ends = _at(day + timedelta(days=1) if quiet[1] < quiet[0] else day, quiet[1], local)
         if begins < end and ends > start:
             yield begins, ends
         day += timedelta(days=1)
@@ -74,9 +78,9 @@ def next_digest(profile: Mapping[str, str], after: float) -> float:
     """The first daily digest time after `after`: the end of the quiet hours (08:00 without)."""
     quiet = _quiet(profile)
     moment = quiet[1] if quiet is not None else DIGEST_TIME
-    zone = _zone(profile)
-    day = datetime.fromtimestamp(after, zone).date()
-    while (due := _at(day, moment, zone)) <= after:
+    local = zone(profile)
+    day = datetime.fromtimestamp(after, local).date()
+    while (due := _at(day, moment, local)) <= after:
         day += timedelta(days=1)
     return due
 

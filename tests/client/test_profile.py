@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
 from tests.client.conftest import PlayerFactory
 
 
@@ -35,3 +38,20 @@ def test_vacation_on_and_off(player: PlayerFactory) -> None:
     assert "vacation:    on, until" in ada.ok("me")
     assert ada.json("vacation", "off")["vacation"]["on"] is False
     assert ada.run("vacation", "maybe").exit_code == 2
+
+
+def test_register_and_me_say_when_mail_is_held(player: PlayerFactory) -> None:
+    """The default quiet hours hold mail from the start: registering says so, in the player's
+    own zone, and `turnpost me` says what is held and when it goes out."""
+    cy = player("cy", register=False)
+    said = cy.ok("register", "cy", "cy@example.org", "--timezone", "Asia/Tokyo")
+    assert "Your quiet hours: 22:00-08:00 in Asia/Tokyo, no mail then." in said
+    assert "Held mail: none" in said and "turnpost me --timezone ZONE --quiet-hours" in said
+    now = datetime.now(ZoneInfo("Asia/Tokyo")).replace(second=0, microsecond=0)
+    quiet = f"{now - timedelta(hours=1):%H:%M}-{now + timedelta(hours=2):%H:%M}"
+    held = cy.ok("me", "--quiet-hours", quiet)
+    end = now + timedelta(hours=2)
+    assert f"held mail:   none yet; quiet hours now: mail goes out {end:%a %d %b %H:%M %z}" in held
+    assert "held mail:   none; mail goes out as it comes" in cy.ok("me", "--quiet-hours", "none")
+    digest = cy.ok("me", "--digest")
+    assert "held mail:   none yet; a daily digest: mail goes out" in digest
