@@ -112,11 +112,15 @@ def public(
     is_chained = chained(meta)
     seed = meta["seed"]
     fixed = fixed_by_creator(engine, options)
+    if not is_chained:
+        seed_sha256: str | None = meta["commitment"]  # the seed's own, published at creation
+    else:  # once there is a seed: what older clients check a finished game against
+        seed_sha256 = commitment(seed) if seed else None
     return {
         "secret_sha256": meta["commitment"] if is_chained else None,
         "secret": meta["secret"] if is_chained and finished else None,
         "contributions": json.loads(meta["contributions"]) if is_chained else None,
-        "seed_sha256": commitment(seed) if seed else None,
+        "seed_sha256": seed_sha256,
         "seed": seed if finished else None,
         "head": meta["head"] if is_chained else None,
         "fixed_by_creator": fixed,
