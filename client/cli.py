@@ -319,8 +319,9 @@ def join(game: GameId, as_json: JsonFlag = False) -> None:
             if refused.code != "forbidden":
                 raise
             seen = None  # a free seat in a game one is not invited to: nothing to see first
-        game_id = seen["game"]["id"] if seen else game
-        warn_if_fixed(s, seen["game"] if seen else {})
+        if seen is not None:
+            warn_if_fixed(s, seen["game"])
+        game_id = seen["game"]["id"] if seen is not None else game
         answer = s.api.join(game_id, kept.contribution(game_id))
         if seen is None:
             warn_if_fixed(s, answer["game"])

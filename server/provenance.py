@@ -62,8 +62,9 @@ def seated(meta: dict[str, str], seat: int, contribution: str | None) -> dict[st
 
 
 def given(secret: str, seat: int, contribution: str | None) -> dict[str, str]:
-    """A seat's contribution as kept and shown: the player's own, or, for a join that brought
-    none (a browser, a mail), one the server makes from its secret, marked as such."""
+    """A seat's contribution as kept and shown: the player's own, or, for a seat taken without
+    one (a browser's join, a script's creation), one the server makes from its secret, marked
+    as such."""
     if contribution is None:
         return {"value": server_contribution(secret, seat), "made_by": "server"}
     return {"value": contribution, "made_by": "player"}

@@ -52,7 +52,7 @@ def canonical(value: Any) -> str:
 
 
 def server_contribution(secret: str, seat: int) -> str:
-    """The contribution of a seat taken without one (a join from a browser, or by mail)."""
+    """The contribution of a seat taken without one (a browser's join, a script's creation)."""
     return keyed(secret, f"turnpost-contribution-v1:{seat}")
 
 
