@@ -15,12 +15,14 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from client import config, render
+from client import config, kept, render
 from client.http import Api, Refused, Unreachable
 from client.output import ExitCode, Failure
 from client.rules import engine_for, known_types
 from client.session import Session, session
+from client.verify import Witness
 from client.verify import verify as verify_game
+from shared.fairness import fixed_by_creator_text
 
 app = typer.Typer(
     name="turnpost",
@@ -83,7 +85,28 @@ def option_value(text: str) -> tuple[str, Any]:
 
 def show_game(s: Session, answer: dict[str, Any]) -> None:
     """The ending of every command that leaves you looking at a game."""
+    keep_head(s, answer)
     s.out.emit(answer, lambda console: render.game_screen(console, answer))
+
+
+def keep_head(s: Session, answer: dict[str, Any]) -> None:
+    """Keep the head of the game's log this answer shows, for `verify` (see `client.kept`), and
+    say at once if another was shown for the same version before."""
+    game = answer["game"]
+    if game.get("head") is None:
+        return  # a game from before the log was chained
+    before = kept.keep_head(game["id"], answer["version"], game["head"])
+    if before is not None:
+        s.out.note(
+            f"Warning: at version {answer['version']} this game's log had the head {before} "
+            f"when you last looked, and now has {game['head']}: its history has changed."
+        )
+
+
+def warn_if_fixed(s: Session, game: dict[str, Any]) -> None:
+    """Tell a joiner that the creator set what is normally left to chance."""
+    if game.get("fixed_by_creator"):
+        s.out.note("Warning: " + fixed_by_creator_text(game["fixed_by_creator"]))
 
 
 # -- settings ---------------------------------------------------------------------------------
@@ -277,7 +300,9 @@ def new(
     """
     options = dict(option_value(text) for text in option or [])
     with session(as_json) as s:
-        answer = s.api.create_game(game_type, seats, options, invite or [])
+        contribution = kept.new_contribution()
+        answer = s.api.create_game(game_type, seats, options, invite or [], contribution)
+        kept.keep_contribution(answer["game"]["id"], contribution)
         show_game(s, answer)
 
 
@@ -285,10 +310,25 @@ def new(
 def join(game: GameId, as_json: JsonFlag = False) -> None:
     """Take your reserved seat in a game, or a free one; the last seat starts the game.
 
+    Your seat comes with a random contribution to the game's seed, made and kept here, so that
+    `turnpost verify` can show the server did not choose the deal. If the creator set what is
+    normally left to chance (a deck), you are warned.
+
     Example: turnpost join k3J9xQ
     """
     with session(as_json) as s:
-        answer = s.on_game(game, s.api.join)
+        try:  # an invitee sees the game before taking the seat
+            seen: dict[str, Any] | None = s.on_game(game, s.api.game)
+        except Refused as refused:
+            if refused.code != "forbidden":
+                raise
+            seen = None  # a free seat in a game one is not invited to: nothing to see first
+        if seen is not None:
+            warn_if_fixed(s, seen["game"])
+        game_id = seen["game"]["id"] if seen is not None else game
+        answer = s.api.join(game_id, kept.contribution(game_id))
+        if seen is None:
+            warn_if_fixed(s, answer["game"])
         show_game(s, answer)
 
 
@@ -355,6 +395,7 @@ def play(
             render.applied(console, answer)
             render.game_screen(console, answer)
 
+        keep_head(s, answer)
         s.out.emit(answer, draw)
 
 
@@ -420,11 +461,22 @@ def resign(game: GameId, as_json: JsonFlag = False) -> None:
 
 
 @app.command()
-def verify(game: GameId, as_json: JsonFlag = False) -> None:
+def verify(
+    game: GameId,
+    head: Annotated[
+        list[str] | None,
+        typer.Option(help="A head of the game's log you noted while it ran (repeatable)."),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
     """Check on this machine that a finished game was played fairly.
 
-    The revealed seed must match the hash published at the start, and replaying the whole log
-    with the local rules must give the server's result. Exits 1 if anything does not match.
+    The server's revealed secret must match the hash it published at creation; your seat's
+    contribution must be the one this machine sent; the seed must follow from the secret and
+    every contribution; each log entry must carry the hash of the one before, ending at the
+    head the server shows, and every head you were shown (kept here, or given with --head)
+    must lie on it; replaying the whole log with the local rules must give the server's result.
+    Exits 1 if anything does not match.
 
     Example: turnpost verify k3J9xQ
     """
@@ -445,7 +497,9 @@ def verify(game: GameId, as_json: JsonFlag = False) -> None:
                 f"this turnpost does not know the rules of {public['type']!r}; update it",
             )
         history = s.api.log(public["id"])
-        report = verify_game(engine, public, history["version"], history["entries"])
+        record = kept.load(public["id"])
+        witness = Witness(answer["seat"], record.contribution, record.heads, tuple(head or ()))
+        report = verify_game(engine, public, history["version"], history["entries"], witness)
         s.out.emit(report.as_json(), lambda console: render.verification(console, report))
         if not report.ok:
             raise typer.Exit(ExitCode.REFUSED)

@@ -13,6 +13,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -67,15 +68,18 @@ def load_saved() -> Saved:
 
 def save(saved: Saved) -> Path:
     """Write the settings privately and atomically (a crash leaves the old file or the new)."""
-    directory = config_dir()
-    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-    target = directory / FILE_NAME
-    scratch = directory / (FILE_NAME + ".new")
     fields = {"url": saved.url, "token": saved.token, "name": saved.name}
+    return write_private(config_path(), {k: v for k, v in fields.items() if v is not None})
+
+
+def write_private(target: Path, data: dict[str, Any]) -> Path:
+    """`data` as JSON in `target`, private (0600, in 0700 directories) and atomically."""
+    target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    scratch = target.with_name(target.name + ".new")
     descriptor = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.fchmod(descriptor, 0o600)  # O_CREAT's mode does not apply to a leftover scratch file
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-        json.dump({k: v for k, v in fields.items() if v is not None}, file, indent=2)
+        json.dump(data, file, indent=2)
         file.write("\n")
     os.replace(scratch, target)
     return target

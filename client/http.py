@@ -128,9 +128,19 @@ class Api:
         return self.request("GET", "/game-types")
 
     def create_game(
-        self, type_id: str, seats: int | None, options: dict[str, Any], invite: list[str]
+        self,
+        type_id: str,
+        seats: int | None,
+        options: dict[str, Any],
+        invite: list[str],
+        contribution: str,
     ) -> Any:
-        body: dict[str, Any] = {"type": type_id, "options": options, "invite": invite}
+        body: dict[str, Any] = {
+            "type": type_id,
+            "options": options,
+            "invite": invite,
+            "contribution": contribution,
+        }
         if seats is not None:
             body["seats"] = seats
         return self.request("POST", "/games", json=body)
@@ -141,8 +151,10 @@ class Api:
     def game(self, game_id: str) -> Any:
         return self.request("GET", game_path(game_id))
 
-    def join(self, game_id: str) -> Any:
-        return self.request("POST", game_path(game_id, "/join"))
+    def join(self, game_id: str, contribution: str) -> Any:
+        return self.request(
+            "POST", game_path(game_id, "/join"), json={"contribution": contribution}
+        )
 
     def move(self, game_id: str, move: Any, expected_version: int, idempotency_key: str) -> Any:
         return self.request(

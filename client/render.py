@@ -19,6 +19,7 @@ from rich.text import Text
 from client.rules import engine_for
 from client.verify import Verification
 from shared.engine import player_names, seats_named
+from shared.fairness import fixed_by_creator_text
 
 COLOUR_STYLES = {
     "red": "bold red",
@@ -67,13 +68,16 @@ def game_screen(console: Console, answer: dict[str, Any]) -> None:
         )
     )
     console.print(seats_line(answer))
+    if game.get("fixed_by_creator"):
+        console.print(Text(fixed_by_creator_text(game["fixed_by_creator"]), style="bold yellow"))
     console.print()
     engine = engine_for(game["type"])
-    drawn = (
-        engine.render_view(answer["view"], player_names(game["seats"]))
-        if engine
-        else json.dumps(answer["view"], indent=2)
-    )
+    if answer["view"] is None:
+        drawn = "Nothing is dealt until every seat is taken."
+    elif engine:
+        drawn = engine.render_view(answer["view"], player_names(game["seats"]))
+    else:
+        drawn = json.dumps(answer["view"], indent=2)
     console.print(highlight(drawn.rstrip("\n")))
     console.print()
     console.print(next_step(answer))
@@ -232,6 +236,8 @@ def verification(console: Console, report: Verification) -> None:
     for check in report.checks:
         mark, style = ("✔", "bold green") if check.passed else ("✘", "bold red")
         console.print(Text.assemble((f"{mark} {check.name}", style), f": {check.detail}"))
+    for note in report.notes:
+        console.print(Text(note, style="yellow"))
     if report.ok:
         console.print(Text("The server played this game fairly.", style="bold green"))
     else:

@@ -1,19 +1,35 @@
 """Checking a finished game without trusting the server.
 
-The server commits to each game's seed by publishing its SHA-256 before the first move and
-reveals the seed at the end; every shuffle and roll follows from the seed, and the rules are the
-same `shared/` engines the server runs. So a player can confirm on their own machine that the
-seed is the committed one and that replaying the log gives the result the server announced.
+The server publishes the SHA-256 of its secret when the game is made, takes a contribution from
+each player as they sit down, and reveals the secret at the end; the seed is an HMAC of the
+secret over the contributions, and each log entry carries the hash of the one before
+(`shared.fairness`). So a player can confirm on their own machine that the secret is the
+committed one, that their contribution went in as they sent it, that the seed follows, that
+the log is the chain the server showed them while playing, and that replaying it with the same
+`shared/` rules the server runs gives the result the server announced.
+
+A game made before contributions and the chain existed is checked as it always was: its seed
+against the hash published at the start, and the replay.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from shared.engine import Engine, IllegalMove
+from shared.fairness import (
+    derived_seed,
+    entry_hash,
+    fixed_by_creator_text,
+    genesis,
+    is_contribution,
+    option_sha256,
+    server_contribution,
+)
 from shared.playout import replay
 
 
@@ -25,10 +41,23 @@ class Check:
 
 
 @dataclass(frozen=True)
+class Witness:
+    """What the player holds besides the server's word: their seat, the contribution this
+    machine sent for it, the heads of the log it was shown (by version), and heads given on the
+    command line (at any version)."""
+
+    seat: int | None = None
+    contribution: str | None = None
+    heads: dict[int, str] = field(default_factory=dict)
+    given_heads: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Verification:
     game_id: str
     checks: list[Check] = field(default_factory=list)
     replayed_result: Any = None
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -40,26 +69,51 @@ class Verification:
             "ok": self.ok,
             "checks": [vars(check) for check in self.checks],
             "replayed_result": self.replayed_result,
+            "notes": self.notes,
         }
 
 
+OLD_GAME = (
+    "This game was made before seeds took the players' contributions and logs were chained: "
+    "the server drew its seed alone, and there is no chain to check."
+)
+SERVER_COULD_CHOOSE = (
+    "No player but the creator sent a contribution of their own, and the creator's came with "
+    "the creation, before the server committed to its secret: the server could have chosen "
+    "this deal."
+)
+
+
 def verify(
-    engine: Engine[Any], game: dict[str, Any], version: int, entries: list[dict[str, Any]]
+    engine: Engine[Any],
+    game: dict[str, Any],
+    version: int,
+    entries: list[dict[str, Any]],
+    witness: Witness | None = None,
 ) -> Verification:
     """`game` is the server's public data of a finished game at `version`, `entries` its log."""
-    checks = [seed_check(game), log_check(entries, version)]
+    witness = witness or Witness()
+    if game.get("contributions") is None:
+        checks, notes = [seed_check(game), log_check(entries, version)], [OLD_GAME]
+    else:
+        checks = []
+        for check in provenance_checks(game, entries, version, witness):
+            checks.append(check)
+            if not check.passed:
+                break
+        notes = provenance_notes(game, witness)
     if not all(check.passed for check in checks):
-        return Verification(game["id"], checks)
+        return Verification(game["id"], checks, notes=notes)
     moves = [(entry["seat"], entry["move"]) for entry in entries]
     try:
         start = engine.new(len(game["seats"]), game["seed"], game["options"])
         final = replay(engine, start, moves)
     except IllegalMove as error:
         checks.append(Check("replay", False, f"the log holds a move the rules forbid: {error}"))
-        return Verification(game["id"], checks)
+        return Verification(game["id"], checks, notes=notes)
     except ValueError as error:
         checks.append(Check("replay", False, f"the seed and options start no game: {error}"))
-        return Verification(game["id"], checks)
+        return Verification(game["id"], checks, notes=notes)
     checks.append(Check("replay", True, f"{len(moves)} moves replayed by the local rules"))
     # through JSON, as the server stored it: tuples become lists, integer keys strings
     replayed = json.loads(json.dumps(engine.result(final)))
@@ -72,18 +126,112 @@ def verify(
             else f"the replay gives {replayed}, the server says {game['result']}",
         )
     )
-    return Verification(game["id"], checks, replayed)
+    return Verification(game["id"], checks, replayed, notes)
+
+
+def provenance_checks(
+    game: dict[str, Any], entries: list[dict[str, Any]], version: int, witness: Witness
+) -> Iterator[Check]:
+    """The checks of a game with contributions and a chain, in order, each taking those before
+    it as passed: the caller stops at the first that fails."""
+    yield secret_check(game)
+    yield contributions_check(game, witness)
+    yield derived_seed_check(game)
+    if game["fixed_by_creator"]:
+        yield fixed_options_check(game)
+    yield log_check(entries, version)
+    yield chain_check(game, entries, witness)
+
+
+def sha256_of_hex(value: Any) -> str | None:
+    try:
+        return hashlib.sha256(bytes.fromhex(value)).hexdigest()
+    except (TypeError, ValueError):
+        return None
 
 
 def seed_check(game: dict[str, Any]) -> Check:
+    """A game from before contributions: its seed against the hash published at the start."""
     seed, published = game["seed"], game["seed_sha256"]
-    try:
-        digest = hashlib.sha256(bytes.fromhex(seed)).hexdigest()
-    except (TypeError, ValueError):
+    digest = sha256_of_hex(seed)
+    if digest is None:
         return Check("seed", False, f"the revealed seed {seed!r} is not hex")
     if digest != published:
         return Check("seed", False, f"sha256(seed) is {digest}, but {published} was published")
     return Check("seed", True, f"sha256(seed) = {published}, as published at the start")
+
+
+def secret_check(game: dict[str, Any]) -> Check:
+    secret, published = game["secret"], game["secret_sha256"]
+    digest = sha256_of_hex(secret)
+    if digest is None:
+        return Check("secret", False, f"the revealed secret {secret!r} is not hex")
+    if digest != published:
+        return Check("secret", False, f"sha256(secret) is {digest}, but {published} was published")
+    return Check("secret", True, f"sha256(secret) = {published}, as published at creation")
+
+
+def contributions_check(game: dict[str, Any], witness: Witness) -> Check:
+    """Every seat has a contribution; those the server made follow from its secret; the
+    player's own is the one this machine sent."""
+    contributions: list[Any] = game["contributions"]
+    if len(contributions) != len(game["seats"]) or not all(
+        isinstance(given, dict) for given in contributions
+    ):
+        return Check("contributions", False, "a seat has no contribution")
+    own, made = [], []
+    for seat, given in enumerate(contributions):
+        value = given.get("value", "")
+        if not is_contribution(value):
+            return Check("contributions", False, f"seat {seat}'s {value!r} is no contribution")
+        if given.get("made_by") == "server":
+            if value != server_contribution(game["secret"], seat):
+                return Check(
+                    "contributions",
+                    False,
+                    f"seat {seat}'s contribution is not the one the server's secret makes",
+                )
+            made.append(seat)
+        else:
+            own.append(seat)
+    detail = f"seats {own} sent their own" if own else "no seat sent its own"
+    if made:
+        detail += f"; seats {made} had the server make theirs from its secret, as it must"
+    seat = witness.seat
+    if seat is not None and 0 <= seat < len(contributions) and witness.contribution is not None:
+        if contributions[seat]["value"] != witness.contribution:
+            return Check(
+                "contributions",
+                False,
+                f"your seat's contribution is not {witness.contribution}, which you sent",
+            )
+        detail += "; yours is the one this machine sent"
+    return Check("contributions", True, detail)
+
+
+def derived_seed_check(game: dict[str, Any]) -> Check:
+    values = [given["value"] for given in game["contributions"]]
+    expected = derived_seed(game["secret"], values)
+    if game["seed"] != expected:
+        return Check(
+            "seed",
+            False,
+            f"the secret and contributions make the seed {expected}, not {game['seed']}",
+        )
+    if game["seed_sha256"] not in (None, sha256_of_hex(expected)):
+        return Check("seed", False, "sha256(seed) is not the hash shown while the game ran")
+    return Check("seed", True, "the seed is HMAC-SHA256(secret, the contributions)")
+
+
+def fixed_options_check(game: dict[str, Any]) -> Check:
+    """The options the creator fixed are the ones shown (by hash) before anyone joined."""
+    for name, about in game["fixed_by_creator"].items():
+        if option_sha256(game["options"].get(name)) != about["sha256"]:
+            return Check(
+                "fixed options", False, f"the revealed {name} is not the one shown at the start"
+            )
+    names = ", ".join(game["fixed_by_creator"])
+    return Check("fixed options", True, f"{names}: as shown (by hash) from the start")
 
 
 def log_check(entries: list[dict[str, Any]], version: int) -> Check:
@@ -95,3 +243,57 @@ def log_check(entries: list[dict[str, Any]], version: int) -> Check:
     if hidden:
         return Check("log", False, f"entries {hidden[:5]} hide their moves")
     return Check("log", True, f"{len(entries)} entries, each with its move")
+
+
+def chain_check(game: dict[str, Any], entries: list[dict[str, Any]], witness: Witness) -> Check:
+    """Each entry names the hash of the one before; the last one's is the head the server shows
+    now; and every head the player was shown is the chain's head at that version."""
+    heads = chain_heads(game["secret"], entries)
+    if isinstance(heads, int):
+        return Check("chain", False, f"entry {heads}'s prev is not the hash of the entry before")
+    if game["head"] != heads[-1]:
+        return Check("chain", False, "the head the server shows is not the last entry's hash")
+    for version, kept in sorted(witness.heads.items()):
+        if version >= len(heads) or heads[version] != kept:
+            return Check(
+                "chain",
+                False,
+                f"at version {version} you were shown the head {kept}: this is another history",
+            )
+    for given in witness.given_heads:
+        if given not in heads:
+            return Check("chain", False, f"the head {given} is on no version of this history")
+    detail = f"{len(entries)} entries chained to the head {heads[-1]}"
+    held = len(witness.heads) + len(witness.given_heads)
+    if held:
+        detail += f", through all {held} heads you hold"
+    return Check("chain", True, detail)
+
+
+def chain_heads(secret: str, entries: Sequence[dict[str, Any]]) -> list[str] | int:
+    """The head at each version, from 0 on; or the version of the first entry whose `prev` is
+    not the head before it."""
+    heads = [genesis(secret)]
+    for entry in entries:
+        if entry.get("prev") != heads[-1]:
+            return int(entry["version"])
+        heads.append(entry_hash(secret, entry))
+    return heads
+
+
+def provenance_notes(game: dict[str, Any], witness: Witness) -> list[str]:
+    """What a player should know that no check can settle."""
+    notes = []
+    if not any(
+        isinstance(given, dict) and given.get("made_by") == "player"
+        for given in game["contributions"][1:]
+    ):
+        notes.append(SERVER_COULD_CHOOSE)
+    if game["fixed_by_creator"]:
+        notes.append(fixed_by_creator_text(game["fixed_by_creator"]))
+    if witness.seat is not None and witness.contribution is None:
+        notes.append(
+            "This machine kept no contribution for your seat: whether the one there is yours "
+            "was not checked."
+        )
+    return notes

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from server import keys
+from server import keys, provenance
 from server.encoding import encoded
 from server.errors import ApiError, forbidden, not_found
 from server.held_states import HeldStates
@@ -25,7 +25,6 @@ from server.redis_client import Client
 from server.snapshots import pickled, snapshot_tag, unpickled
 from server.store import GameStore, encode_entry
 from shared.batch import apply_batch, parse_batch, refusal_details
-from shared.chance import commitment
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove, player_names
 from shared.games import ENGINES
 from shared.playout import replay
@@ -86,8 +85,9 @@ def engine_for(type_id: str) -> Engine[Any]:
 
 
 def public_game(meta: dict[str, str]) -> dict[str, Any]:
-    """What anyone in the game may see about it. The seed and hidden options (an explicit deck)
-    appear only once the game is finished; the seed's hash is there from the start."""
+    """What anyone in the game may see about it. The seed, the server's secret and hidden
+    options (an explicit deck) appear only once the game is finished; their hashes, the
+    contributions and the log's head are there from the start (see `server.provenance`)."""
     engine = ENGINES[meta["type"]]
     finished = meta["status"] == FINISHED
     options = json.loads(meta["options"])
@@ -105,8 +105,7 @@ def public_game(meta: dict[str, str]) -> dict[str, Any]:
         "options": {k: v for k, v in options.items() if finished or k not in hidden},
         "to_act": json.loads(meta.get("to_act", "[]")),
         "clock": json.loads(meta["clock"]) if meta.get("clock") else None,
-        "seed_sha256": meta["commitment"],
-        "seed": meta["seed"] if finished else None,
+        **provenance.public(meta, engine, options, finished),
         "result": json.loads(meta["result"]) if meta.get("result") else None,
         "created": int(meta["created"]),
         "updated": int(meta["updated"]),
@@ -198,6 +197,9 @@ class GameService:
 
     @staticmethod
     def _new_state(engine: Engine[Any], meta: dict[str, str]) -> Any:
+        """The deal; None while seats are open, as the seed is made when the last one fills."""
+        if not meta["seed"]:
+            return None
         return engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
 
     def at_version(self, game: Game, version: int, log: list[bytes] | None = None) -> Game:
@@ -209,8 +211,9 @@ class GameService:
         log = (self.store.log_raw(game.id) if log is None else log)[:version]
         state = self._state_at(game, version, log)
         at = json.loads(log[-1])["at"] if log else int(game.meta["updated"])
-        meta = {**game.meta, **progress_meta(engine, state, at)}
-        return Game(game.id, meta, engine, state, version, log[-1] if log else b"")
+        last = log[-1] if log else b""
+        meta = {**game.meta, **progress_meta(engine, state, at), **provenance.head(game.meta, last)}
+        return Game(game.id, meta, engine, state, version, last)
 
     def for_player(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
         """The game and the caller's seat; 403 unless they sit (or are invited) in it."""
@@ -227,7 +230,7 @@ class GameService:
             "seat": seat,
             "to_act": list(to_act),
             "your_turn": seat in to_act,
-            "view": engine.view(state, seat),
+            "view": engine.view(state, seat) if state is not None else None,
             "legal_moves": [{"text": engine.format_move(m), "move": m} for m in legal],
         }
 
@@ -250,6 +253,8 @@ class GameService:
                 shown["move"] = entry["move"]
             if entry.get("timeout"):
                 shown["timeout"] = True
+            if "prev" in entry:
+                shown["prev"] = entry["prev"]
             entries.append(shown)
         return entries
 
@@ -295,8 +300,10 @@ class GameService:
         options: dict[str, Any],
         invite: list[str],
         move_clock: dict[str, Any] | None = None,
+        contribution: str | None = None,
     ) -> Game:
-        """A new game; `move_clock` is `{move_time: seconds, on_timeout}`, if it has one."""
+        """A new game; `move_clock` is `{move_time: seconds, on_timeout}`, if it has one;
+        `contribution` is the creator's to the seed (the server makes one if none is given)."""
         engine = engine_for(type_id)
         count = seats if seats is not None else engine.min_players
         try:
@@ -318,15 +325,13 @@ class GameService:
                 400, "too_many_invites", f"{count} seats cannot hold {len(table)} players"
             )
         table += [{"player": None, "name": None, "joined": False}] * (count - len(table))
-        seed = secrets.token_hex(32)
         now = int(self.clock())
         meta = {
             "type": type_id,
             "engine_version": str(engine.version),
             "options": json.dumps(configured),
             "seats": json.dumps(table),
-            "seed": seed,
-            "commitment": commitment(seed),
+            **provenance.created(count, contribution),
             "status": OPEN,
             "creator": creator["id"],
             "created": str(now),
@@ -351,12 +356,14 @@ class GameService:
                     self.players.remove_game(seat["player"], game_id)
             game_id = new_game_id()
 
-    def join(self, player: dict[str, str], game_id: str) -> Game:
-        """Take the seat reserved for the player, or the first open one; the last seat starts
-        the game. The seats are written only if no one else changed them since they were read
-        (a compare-and-set on one key, also on Redis Cluster), so players racing for one seat
-        are safe. The game goes into the player's list first; `list_for` shows it only once
-        they hold a seat in it, so a join lost to a race or a crash shows nothing."""
+    def join(self, player: dict[str, str], game_id: str, contribution: str | None = None) -> Game:
+        """Take the seat reserved for the player, or the first open one, with the player's
+        `contribution` to the seed (the server makes one if none is given); the last seat
+        derives the seed and starts the game. The seats (and the contributions with them) are
+        written only if no one else changed them since they were read (a compare-and-set on one
+        key, also on Redis Cluster), so players racing for one seat are safe. The game goes
+        into the player's list first; `list_for` shows it only once they hold a seat in it, so
+        a join lost to a race or a crash shows nothing."""
         while True:
             meta = self.store.meta(game_id)
             if not meta:
@@ -365,10 +372,15 @@ class GameService:
             seat = self._free_seat(meta, table, player)
             table[seat] = {"player": player["id"], "name": player["name"], "joined": True}
             now = int(self.clock())
-            update = {"seats": json.dumps(table), "updated": str(now)}
+            update = {
+                "seats": json.dumps(table),
+                "updated": str(now),
+                **provenance.seated(meta, seat, contribution),
+            }
             if all(s["joined"] for s in table):
                 engine = ENGINES[meta["type"]]
-                update.update(progress_meta(engine, self._new_state(engine, meta), now))
+                state = self._new_state(engine, {**meta, **update})
+                update.update(progress_meta(engine, state, now))
             self.players.add_game(player["id"], game_id, int(meta["created"]))
             self.listener.changing(game_id)
             if self.store.update_meta_if(game_id, "seats", meta["seats"], update):
@@ -564,7 +576,8 @@ class GameService:
     ) -> dict[str, Any]:
         engine = game.engine
         new_version = game.version + len(entries)
-        meta = progress_meta(engine, state, now)
+        entries, head = provenance.linked(game.meta, game.last_entry, entries)
+        meta = {**progress_meta(engine, state, now), **head}
         stored = [encode_entry(entry) for entry in entries]
         after = Game(game.id, {**game.meta, **meta}, engine, state, new_version, stored[-1])
         response = self.view(after, seat)

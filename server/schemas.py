@@ -16,6 +16,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from server.notify.clock_options import POLICIES, parse_move_time
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
+from shared.fairness import CONTRIBUTION_PATTERN
 from shared.games import ENGINES
 
 
@@ -191,6 +192,18 @@ class GameTypeSchema(Schema):
     options = fields.List(fields.Dict())
 
 
+CONTRIBUTION = fields.String(
+    validate=FullMatch(
+        re.compile(CONTRIBUTION_PATTERN),
+        error="a contribution is 32 random bytes as 64 lowercase hex digits",
+    ),
+    metadata={
+        "description": "your random contribution to the game's seed (64 lowercase hex "
+        "digits); without one the server makes one for your seat, and says so"
+    },
+)
+
+
 def move_clock(options: dict[str, Any]) -> dict[str, Any] | None:
     """Take the service options out of a game's options: the move clock, or None."""
     errors: dict[str, list[str]] = {}
@@ -226,11 +239,19 @@ class CreateGameSchema(Schema):
     invite = fields.List(
         fields.String(validate=NAME), load_default=list, validate=validate.Length(max=9)
     )
+    contribution = CONTRIBUTION
 
     @post_load
     def clock(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
         data["move_clock"] = move_clock(data["options"])
         return data
+
+
+class JoinSchema(Schema):
+    body_optional: ClassVar[bool] = True
+    """A join may come with no body at all (see `server.api.blueprint`)."""
+
+    contribution = CONTRIBUTION
 
 
 class GameListQuery(Schema):
@@ -257,6 +278,15 @@ class SeatSchema(Schema):
     joined = fields.Boolean()
 
 
+class ContributionSchema(Schema):
+    value = fields.String()
+    made_by = fields.String(metadata={"enum": ["player", "server"]})
+
+
+class FixedOptionSchema(Schema):
+    sha256 = fields.String(metadata={"description": "of the value as sorted, spaceless JSON"})
+
+
 class GameSchema(Schema):
     id = fields.String()
     type = fields.String()
@@ -269,8 +299,31 @@ class GameSchema(Schema):
     clock = fields.Dict(
         allow_none=True, metadata={"description": "move_time (seconds) and on_timeout, if set"}
     )
-    seed_sha256 = fields.String()
+    secret_sha256 = fields.String(
+        allow_none=True,
+        metadata={"description": "the SHA-256 of the server's secret, published at creation"},
+    )
+    secret = fields.String(
+        allow_none=True, metadata={"description": "the server's secret, revealed when finished"}
+    )
+    contributions = fields.List(
+        fields.Nested(ContributionSchema, allow_none=True),
+        allow_none=True,
+        metadata={"description": "each seat's contribution to the seed, once it is taken"},
+    )
+    seed_sha256 = fields.String(
+        allow_none=True, metadata={"description": "from when the seed is made (the last join)"}
+    )
     seed = fields.String(allow_none=True, metadata={"description": "revealed when finished"})
+    head = fields.String(
+        allow_none=True, metadata={"description": "the hash of the log's last entry"}
+    )
+    fixed_by_creator = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(FixedOptionSchema),
+        metadata={"description": "options the creator set that replace a draw by lot"},
+    )
+    rated = fields.Boolean(metadata={"description": "false when the creator fixed chance"})
     result = fields.Dict(allow_none=True)
     created = fields.Integer()
     updated = fields.Integer()
@@ -310,7 +363,7 @@ class GameViewSchema(Schema):
     seat = fields.Integer(allow_none=True)
     to_act = fields.List(fields.Integer())
     your_turn = fields.Boolean()
-    view = fields.Dict()
+    view = fields.Dict(allow_none=True, metadata={"description": "null until the game starts"})
     legal_moves = fields.List(fields.Nested(LegalMoveSchema))
     applied = fields.List(fields.Dict(), metadata={"description": "after a move: its events"})
     untried = fields.Nested(
@@ -331,6 +384,7 @@ class LogEntrySchema(Schema):
     text = fields.String()
     move = fields.Raw(metadata={"description": "one's own moves; everyone's once finished"})
     timeout = fields.Boolean(metadata={"description": "made by the service: time ran out"})
+    prev = fields.String(metadata={"description": "the hash of the entry before (the chain)"})
 
 
 class LogSchema(Schema):

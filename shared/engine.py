@@ -68,6 +68,8 @@ class Option:
     `parse` turns the value a person or script sent into the engine's value, raising ValueError
     with a readable reason; it also runs on the default, so a default is always valid.
     A `hidden` option (an explicit deck order) is secret from the players until the game ends.
+    One that `fixes_chance` replaces a draw by lot when set (the deck, who starts): a game the
+    creator set it for is shown to invitees as such, and is unrated.
     """
 
     name: str
@@ -76,6 +78,7 @@ class Option:
     parse: Callable[[JSON], JSON]
     choices: tuple[JSON, ...] | None = None
     hidden: bool = False
+    fixes_chance: bool = False
 
     def describe(self) -> dict[str, JSON]:
         described: dict[str, JSON] = {
@@ -85,6 +88,8 @@ class Option:
         }
         if self.choices is not None:
             described["choices"] = list(self.choices)
+        if self.fixes_chance:
+            described["fixes_chance"] = True
         return described
 
 
@@ -103,7 +108,15 @@ def choice_option(name: str, description: str, default: JSON, choices: Sequence[
     return Option(name, description, default, parse, allowed)
 
 
-def int_option(name: str, description: str, default: int | None, low: int, high: int) -> Option:
+def int_option(
+    name: str,
+    description: str,
+    default: int | None,
+    low: int,
+    high: int,
+    *,
+    fixes_chance: bool = False,
+) -> Option:
     """A whole number within bounds; `None` as default means "not set"."""
 
     def parse(value: JSON) -> int | None:
@@ -119,7 +132,7 @@ def int_option(name: str, description: str, default: int | None, low: int, high:
             raise ValueError(f"must be a whole number from {low} to {high}")
         return number
 
-    return Option(name, description, default, parse)
+    return Option(name, description, default, parse, fixes_chance=fixes_chance)
 
 
 S = TypeVar("S")

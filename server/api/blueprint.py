@@ -5,7 +5,8 @@ client should hear "no": it parses bodies with a bare `json.loads` (so `NaN` and
 twice pass, and a deeply nested body ends in a RecursionError, a 500), reads a body of another
 content type or none at all as `{}` (so a PATCH sent as text "succeeds" and changes nothing),
 keeps the first of a repeated query parameter and ignores unknown ones; and werkzeug cuts a
-chunked body at the size limit instead of refusing it. Here each of those is refused.
+chunked body at the size limit instead of refusing it. Here each of those is refused; a
+request that may come with no body at all (a join) says so on its schema (`body_optional`).
 """
 
 from __future__ import annotations
@@ -86,6 +87,8 @@ class StrictParser(FlaskParser):
             # so one that reaches the limit is taken as over it.
             raise RequestEntityTooLarge()
         if not body:
+            if getattr(schema, "body_optional", False):
+                return ma.missing  # read as {}: every field left out
             raise ApiError(400, "missing_body", "this request needs a JSON body")
         if not is_json_request(req):
             raise ApiError(

@@ -16,6 +16,7 @@ from server.schemas import (
     GameListQuery,
     GameListSchema,
     GameViewSchema,
+    JoinSchema,
     LogQuery,
     LogSchema,
     MoveSchema,
@@ -42,6 +43,7 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
         body["options"],
         body["invite"],
         body["move_clock"],
+        body.get("contribution"),
     )
     return services().games.view(game, 0)
 
@@ -68,10 +70,12 @@ def show(game_id: str) -> dict[str, Any]:
 
 
 @blp.route("/<game_id>/join", methods=["POST"])
+@blp.arguments(JoinSchema, required=False)
 @blp.built_response(200, GameViewSchema)
 @authenticated
-def join(game_id: str) -> dict[str, Any]:
-    game = services().games.join(g.player, game_id)
+def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """Take your seat, with your contribution to the seed; the last seat starts the game."""
+    game = services().games.join(g.player, game_id, body.get("contribution"))
     return services().games.view(game, game.seat_of(g.player["id"]))
 
 

@@ -14,6 +14,7 @@ import json
 import logging
 from typing import Any
 
+from server import provenance
 from server.games import ACTIVE, FINISHED, Game
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address, signing_key
@@ -21,6 +22,7 @@ from server.notify import clocks
 from server.notify.context import Context
 from server.redis_client import UNAVAILABLE
 from shared.engine import seats_named
+from shared.fairness import fixed_by_creator_text
 
 log = logging.getLogger("turnpost.notify")
 
@@ -83,12 +85,14 @@ def section(
         if game.seats[seat]["joined"]:
             return None  # they found the game and took their seat while it was held
         creator = ctx.players.get(game.meta["creator"])
+        fixed = provenance.fixed_by_creator(game.engine, json.loads(game.meta["options"]))
         return Section(
             game.id,
             label,
             f"{creator['name'] if creator else 'Someone'} invites you to a game of "
             f"{game.engine.title}.",
             notes=[
+                *([fixed_by_creator_text(fixed)] if fixed else []),
                 f"Take your seat with: turnpost join {game.id}",
                 "The game starts when every seat is taken.",
             ],
@@ -188,7 +192,14 @@ def _result(game: Game, names: list[str]) -> list[str]:
         "Final scores: " + ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores)),
         "Winner: " + (seats_named(winners, names) or "nobody"),
     ]
-    if game.status == FINISHED:
+    if game.status == FINISHED and provenance.chained(game.meta):
+        notes.append(
+            f"The server's secret was {game.meta['secret']} (its SHA-256, "
+            f"{game.meta['commitment']}, was published when the game was made), and the seed "
+            f"made from it and every player's contribution was {game.meta['seed']}; check the "
+            f"seed, every shuffle and roll and the log's chain with: turnpost verify {game.id}"
+        )
+    elif game.status == FINISHED:
         notes.append(
             f"The seed was {game.meta['seed']} (its SHA-256, {game.meta['commitment']}, was "
             f"published when the game was made); check every shuffle and roll with: "

@@ -51,7 +51,16 @@ def test_two_players_play_a_whole_game_and_verify_it(player: PlayerFactory) -> N
     assert "Finished. Scores:" in bo.ok("show", game_id)
     report = bo.json("verify", game_id)
     assert report["ok"] is True
-    assert [check["name"] for check in report["checks"]] == ["seed", "log", "replay", "result"]
+    assert [check["name"] for check in report["checks"]] == [
+        "secret",
+        "contributions",
+        "seed",
+        "log",
+        "chain",
+        "replay",
+        "result",
+    ]
+    assert report["notes"] == []  # both sent their own contributions, and chance was not fixed
     assert report["replayed_result"] == final["result"]
     assert "played this game fairly" in ada.ok("verify", game_id)
 

@@ -25,7 +25,8 @@ from tests.conftest import LiveServer
 NAMES = ["ada", "bo", "cy", "di"]
 META_FIELDS = {
     "id", "type", "engine_version", "options", "seats", "seed", "commitment", "status",
-    "creator", "created", "updated", "to_act", "result", "clock",
+    "creator", "created", "updated", "to_act", "result", "clock", "secret", "contributions",
+    "head",
 }  # fmt: skip
 
 

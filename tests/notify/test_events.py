@@ -11,6 +11,8 @@ from server.mail.settings import MailSettings
 from server.notify import context
 from server.notify.jobs import FAILED_DELIVERY_PAUSE
 from server.notify.outbox import DUE
+from shared.fairness import option_sha256
+from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
 from tests.conftest import LiveServer
 from tests.mail.conftest import text_of
@@ -67,6 +69,20 @@ def test_invitation_resignation_and_the_end_with_scores_and_seed(
         assert last.startswith("Game over. bo resigned.")
         assert game["seed"] in last and f"turnpost verify {game_id}" in last
         assert "Winner: ada" in last
+
+
+def test_an_invitation_says_what_the_creator_set_in_place_of_chance(
+    api: LiveServer, mail: Mail
+) -> None:
+    players = [api.client().register(name) for name in ("ada", "bo")]
+    deck = [CARD_ID[code] for code in deck_codes(5)]
+    body = {"type": "lost-cities", "options": {"deck": deck}, "invite": ["bo"]}
+    players[0].ok("POST", "/games", json=body)
+    mail.run()
+    (invitation,) = mail.to(players[1].player)
+    fixed = f"Set by the creator, not by lot: deck (sha256 {option_sha256(deck)})."
+    assert fixed in invitation and "The game is unrated." in invitation
+    assert deck[0] not in invitation.split()
 
 
 def test_an_invitation_held_in_quiet_hours_is_dropped_once_the_invitee_joined(

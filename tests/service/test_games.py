@@ -103,7 +103,7 @@ def replayed_log(redis_client: redis.Redis, game_id: str) -> list[dict[str, Any]
     """The game's stored log, after checking that every entry is whole, that it replays, and
     that it ends in the state the meta records."""
     meta, engine, state, entries = stored_game(redis_client, game_id)
-    assert all(set(entry) == {"seat", "move", "event", "at"} for entry in entries)
+    assert all(set(entry) == {"seat", "move", "event", "at", "prev"} for entry in entries)
     assert json.loads(meta["to_act"]) == list(engine.to_act(state))
     assert (meta["status"] == "finished") == (engine.result(state) is not None)
     return entries

@@ -72,7 +72,14 @@ OPTIONS: tuple[Option, ...] = (
         0,
         1000,
     ),
-    int_option("first_player", "the seat that starts the first game (default: by lot)", None, 0, 1),
+    int_option(
+        "first_player",
+        "the seat that starts the first game (default: by lot)",
+        None,
+        0,
+        1,
+        fixes_chance=True,
+    ),
     Option(
         "deck",
         "an explicit card order instead of a shuffle, top first (8 to the start player, 8 to "
@@ -80,6 +87,7 @@ OPTIONS: tuple[Option, ...] = (
         None,
         _parse_deck,
         hidden=True,
+        fixes_chance=True,
     ),
 )
 

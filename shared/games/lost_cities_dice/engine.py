@@ -59,6 +59,7 @@ class LostCitiesDice(Engine[State]):
             None,
             0,
             4,
+            fixes_chance=True,
         ),
     )
 
