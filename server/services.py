@@ -11,6 +11,7 @@ from server.games import GameService
 from server.notify.vacation import Vacations
 from server.notify.watch import GameWatch
 from server.players import Players
+from server.readiness import Readiness
 from server.redis_client import Client
 from server.store import GameStore, confirmation
 
@@ -22,6 +23,7 @@ class Services:
     players: Players
     games: GameService
     vacations: Vacations
+    readiness: Readiness
 
     @classmethod
     def build(
@@ -37,7 +39,8 @@ class Services:
             clock=clock,
             listener=GameWatch(client, clock),
         )
-        return cls(config, client, players, games, Vacations(client, config.vacation_days, clock))
+        vacations = Vacations(client, config.vacation_days, clock)
+        return cls(config, client, players, games, vacations, Readiness(config.redis_url))
 
 
 def services() -> Services:

@@ -105,3 +105,7 @@ def test_while_redis_is_down_requests_get_503_and_health_answers(
             assert down.headers["Retry-After"] == "1"
             assert down.json()["error"]["code"] == "unavailable"
         assert ada.call("GET", "/health").status_code == 200
+        assert ada.call("GET", "/health/live").status_code == 200
+        not_ready = ada.call("GET", "/health/ready")
+        assert not_ready.status_code == 503
+        assert not_ready.json()["error"]["code"] == "unavailable"
