@@ -10,7 +10,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Annotated
@@ -42,7 +42,8 @@ def serve(
     """Run the API under gunicorn, and beside it the worker that sends mail (to the Maildir
     ./var/mail unless TURNPOST_SMTP_HOST is set). Without REDIS_URL, start an embedded
     redis-server (AOF on, every write synced, data under ./var/redis), and a second one without
-    persistence for the rate limiter's counters, for as long as the service runs.
+    persistence for the rate limiter's counters, for as long as the service runs. Any of these
+    that stops is started again.
 
     Example: turnpost-server serve --port 8000
     """
@@ -51,23 +52,30 @@ def serve(
     # SIGTERM (a process manager stopping us) must unwind like Ctrl-C, so Redis stops cleanly.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with ExitStack() as cleanup:
+        children: list[Supervised] = []
         if not config.redis_url:
             cleanup.enter_context(data_dir_lock(config.data_dir))
             embedded = RedisProcess(config.data_dir / "redis", appendfsync="always")
-            env["REDIS_URL"] = cleanup.enter_context(embedded).url
+            children.append(cleanup.enter_context(supervised_redis("the embedded Redis", embedded)))
+            env["REDIS_URL"] = embedded.url
             typer.echo(f"embedded Redis at {embedded.url} (data in {embedded.directory})")
             if not config.rate_limit_storage:
-                counters = cleanup.enter_context(counters_process(config.data_dir / "counters"))
+                counters = counters_process(config.data_dir / "counters")
+                children.append(
+                    cleanup.enter_context(supervised_redis("the counters' Redis", counters))
+                )
                 env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(counters.url)
         typer.echo(f"turnpost on http://{host}:{port}/api/v1 (docs: /api/v1/docs)")
         server = subprocess.Popen(
             gunicorn_command(f"{host}:{port}", workers, connections, "--access-logfile", "-"),
             env=env,
         )
-        mailer = MailWorker(env)
+        mailer = Supervised("the mail worker", mail_worker(env), ended=end_group)
+        children.append(mailer)
         try:
             while server.poll() is None:
-                mailer.keep_running()
+                for child in children:
+                    child.keep_running()
                 time.sleep(0.5)
         finally:
             stop_process(server)
@@ -75,36 +83,40 @@ def serve(
     raise typer.Exit(server.returncode or 0)
 
 
-class MailWorker:
-    """The mail worker beside `serve`'s web processes, started again whenever it stops (as
-    gunicorn does for its own workers). One that keeps stopping within a minute of its start
-    waits twice as long each time before the next, up to a minute, so a broken setup does not
-    spin. The worker runs in a process group of its own, ended whole: a worker killed outright
-    would otherwise leave its job scheduler (a process RQ starts) running without it."""
+class Supervised:
+    """A process beside `serve`'s web processes, started again whenever it stops (as gunicorn
+    does for its own workers). One that keeps stopping within a minute of its start waits twice
+    as long each time before the next, up to a minute, so a broken setup does not spin.
+    `ended` is called with each process once it has stopped, to clear up after it."""
 
-    COMMAND = (sys.executable, "-m", "server.cli", "worker")
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.env = env
+    def __init__(
+        self,
+        name: str,
+        launch: Callable[[], subprocess.Popen[bytes]],
+        ended: Callable[[subprocess.Popen[bytes]], None] = lambda _: None,
+    ) -> None:
+        self.name = name
+        self.launch = launch
+        self.ended = ended
         self.pause = 0.0
         self.restart_at: float | None = None
         self.process = self._started()
 
     def _started(self) -> subprocess.Popen[bytes]:
         self.started = time.monotonic()
-        return subprocess.Popen(self.COMMAND, env=self.env, start_new_session=True)
+        return self.launch()
 
     def keep_running(self) -> None:
         if self.process.poll() is None:
             return
         now = time.monotonic()
         if self.restart_at is None:
-            self._end_group()
+            self.ended(self.process)
             soon = now - self.started < 60
             self.pause = min(max(self.pause * 2, 1.0), 60.0) if soon else 1.0
             self.restart_at = now + self.pause
             typer.echo(
-                f"the mail worker stopped (exit {self.process.returncode}); "
+                f"{self.name} stopped (exit {self.process.returncode}); "
                 f"starting it again in {self.pause:.0f} s",
                 err=True,
             )
@@ -114,11 +126,36 @@ class MailWorker:
 
     def stop(self) -> None:
         stop_process(self.process)
-        self._end_group()
+        self.ended(self.process)
 
-    def _end_group(self) -> None:
-        with contextlib.suppress(ProcessLookupError):  # nothing of it is left
-            os.killpg(self.process.pid, signal.SIGTERM)
+    def __enter__(self) -> Supervised:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+
+@contextmanager
+def supervised_redis(name: str, redis_server: RedisProcess) -> Iterator[Supervised]:
+    """An embedded redis-server, started again on the same data and socket when it stops: it
+    replays its AOF, and the web processes' clients, whose requests meanwhile answer 503,
+    connect to it again (`GET /api/v1/health/ready` says when)."""
+    with Supervised(name, redis_server.launch) as child:
+        redis_server.wait_until_up()
+        yield child
+
+
+def mail_worker(env: dict[str, str]) -> Callable[[], subprocess.Popen[bytes]]:
+    """The mail worker runs in a process group of its own, ended whole (`end_group`)."""
+    command = (sys.executable, "-m", "server.cli", "worker")
+    return lambda: subprocess.Popen(command, env=env, start_new_session=True)
+
+
+def end_group(process: subprocess.Popen[bytes]) -> None:
+    """A worker killed outright would otherwise leave its job scheduler (a process RQ starts)
+    running without it."""
+    with contextlib.suppress(ProcessLookupError):  # nothing of it is left
+        os.killpg(process.pid, signal.SIGTERM)
 
 
 @cli.command()

@@ -1,6 +1,6 @@
 """Rate limits, counted by the `limits` package in Redis.
 
-Every request but the health check counts once against its client: the token where there is one
+Every request but the health checks counts once against its client: the token where there is one
 (so a script cannot dodge its limit by changing address), else the address. Registering counts
 a second time, per address, against its own stricter limit, since tokens are free and this is
 what bounds making more of them.
@@ -32,8 +32,8 @@ from server.redis_client import OPTIONS
 log = logging.getLogger(__name__)
 
 NAMESPACE = "ratelimit"
-UNCOUNTED = frozenset({"meta.health"})
-"""Endpoints that never count: the health check is for load balancers and monitors."""
+UNCOUNTED = frozenset({"meta.health", "meta.live", "meta.ready"})
+"""Endpoints that never count: the health checks are for load balancers and monitors."""
 REGISTER = "players.register"
 
 

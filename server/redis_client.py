@@ -73,14 +73,16 @@ def is_cluster(url: str) -> bool:
     return url.startswith(CLUSTER_SCHEME)
 
 
-def connect(url: str) -> Client:
+def connect(url: str, **options: Any) -> Client:
+    """A client of the Redis at `url`, made with `OPTIONS` and any `options` of redis-py's."""
+    options = {**OPTIONS, **options}
     if is_cluster(url):
-        return RedisCluster.from_url("redis://" + url.removeprefix(CLUSTER_SCHEME), **OPTIONS)
+        return RedisCluster.from_url("redis://" + url.removeprefix(CLUSTER_SCHEME), **options)
     if url.startswith(SENTINEL_SCHEME):
         hosts, _, name = url.removeprefix(SENTINEL_SCHEME).partition("/")
         sentinels = [
             (host, int(port)) for host, _, port in (h.rpartition(":") for h in hosts.split(","))
         ]
-        master: redis.Redis = Sentinel(sentinels).master_for(name, **OPTIONS)
+        master: redis.Redis = Sentinel(sentinels).master_for(name, **options)
         return master
-    return redis.Redis.from_url(url, **OPTIONS)
+    return redis.Redis.from_url(url, **options)

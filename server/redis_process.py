@@ -111,8 +111,19 @@ class RedisProcess:
         return arguments
 
     def start(self, timeout: float = 10.0) -> RedisProcess:
+        self.launch()
+        return self.wait_until_up(timeout)
+
+    def launch(self) -> subprocess.Popen[bytes]:
+        """Start redis-server and return at once: it answers once it has replayed its AOF."""
         self.directory.mkdir(parents=True, exist_ok=True)
         self.process = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL)
+        return self.process
+
+    def wait_until_up(self, timeout: float = 10.0) -> RedisProcess:
+        """Until the launched redis-server answers a PING; RuntimeError, with its log's tail,
+        if it exits or is still not answering after `timeout` seconds."""
+        assert self.process is not None, "launch() first"
         deadline = time.monotonic() + timeout
         client = connect(self.url)
         while True:

@@ -7,13 +7,12 @@ Requests reject unknown fields (marshmallow's default; for query strings, see
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Callable
 from typing import Any, ClassVar
 from zoneinfo import available_timezones
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
+from server.mail.addresses import normalized
 from server.notify.clock_options import POLICIES, parse_move_time
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
 from shared.fairness import CONTRIBUTION_PATTERN
@@ -37,14 +36,18 @@ NAME = FullMatch(
 )
 
 
-def check_visible(value: str) -> None:
-    """marshmallow's `Email` takes any character from U+00A1 up in a domain, invisible ones too,
-    so a right-to-left override or a zero-width space could make one address read as another."""
-    if any(unicodedata.category(char).startswith("C") for char in value):
-        raise ValidationError("an email address holds no control or invisible characters")
+class EmailAddress(fields.String):
+    """An email address, loaded as the normalized form mail is delivered to
+    (`server.mail.addresses`): what is stored is what is mailed to."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(metadata={"format": "email", "maxLength": 254}, **kwargs)
 
-EMAIL: list[Callable[[str], Any]] = [validate.Length(max=254), check_visible]
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        try:
+            return normalized(super()._deserialize(value, attr, data, **kwargs))
+        except ValueError as error:
+            raise ValidationError(str(error)) from None
 
 
 TIMEZONES = frozenset(available_timezones())
@@ -89,7 +92,7 @@ class Move(fields.Field):
 
 class RegisterSchema(Schema):
     name = fields.String(required=True, validate=NAME)
-    email = fields.Email(required=True, validate=EMAIL)
+    email = EmailAddress(required=True)
     timezone = fields.String(load_default="UTC", validate=check_timezone)
 
 
@@ -119,7 +122,7 @@ class StrictBoolean(fields.Boolean):
 
 
 class ProfileUpdateSchema(Schema):
-    email = fields.Email(validate=EMAIL)
+    email = EmailAddress()
     timezone = fields.String(validate=check_timezone)
     quiet_hours = fields.String(
         validate=[validate.Length(max=11), check_quiet_hours], metadata=QUIET_HOURS_DOC

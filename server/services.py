@@ -12,6 +12,7 @@ from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import GameWatch
 from server.players import Players
+from server.readiness import Readiness
 from server.redis_client import Client
 from server.store import GameStore, confirmation
 
@@ -25,6 +26,7 @@ class Services:
     vacations: Vacations
     outbox: Outbox
     clock: Callable[[], float]
+    readiness: Readiness
 
     @classmethod
     def build(
@@ -41,7 +43,16 @@ class Services:
             listener=GameWatch(client, clock),
         )
         vacations = Vacations(client, config.vacation_days, clock)
-        return cls(config, client, players, games, vacations, Outbox(client), clock)
+        return cls(
+            config,
+            client,
+            players,
+            games,
+            vacations,
+            Outbox(client),
+            clock,
+            Readiness(config.redis_url),
+        )
 
 
 def services() -> Services:

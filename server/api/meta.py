@@ -1,4 +1,4 @@
-"""Things about the service itself: health and the game types it knows."""
+"""Things about the service itself: liveness, readiness and the game types it knows."""
 
 from __future__ import annotations
 
@@ -6,19 +6,32 @@ from typing import Any
 
 from server.api.blueprint import Blueprint
 from server.notify.clock_options import SERVICE_OPTIONS
-from server.schemas import GameTypeSchema, HealthSchema
+from server.schemas import ErrorSchema, GameTypeSchema, HealthSchema
+from server.services import services
 from shared.games import ENGINES
 
 blp = Blueprint("meta", __name__, url_prefix="/api/v1", description="The service itself")
 
 
+@blp.route("/health/live", endpoint="live")
 @blp.route("/health")
 @blp.doc(security=[])
 @blp.alt_response(200, schema=HealthSchema, success=True)
 def health() -> dict[str, Any]:
-    """Liveness, with no Redis round trip (nor a rate-limit count, `server.limits`): the ceiling
-    the benchmarks compare requests against.
+    """Liveness: the process answers. No Redis round trip (nor a rate-limit count,
+    `server.limits`): the ceiling the benchmarks compare requests against.
     Its answer is documented but not serialized through the schema, so the ceiling stays bare."""
+    return {"ok": True}
+
+
+@blp.route("/health/ready")
+@blp.doc(security=[])
+@blp.alt_response(200, schema=HealthSchema, success=True)
+@blp.alt_response(503, schema=ErrorSchema, description="Redis does not answer")
+def ready() -> dict[str, Any]:
+    """Readiness: Redis answers a PING within a second, so requests can be served; 503
+    `unavailable` while it does not (down, restarting, replaying its AOF)."""
+    services().readiness.check()
     return {"ok": True}
 
 

@@ -22,6 +22,7 @@ from server.config import Config
 from server.errors import ApiError
 from server.games import Game
 from server.mail import answers
+from server.mail.addresses import same_mailbox
 from server.mail.compose import thread_root
 from server.mail.delivery import deliver
 from server.mail.reading import Letter, read_letter
@@ -103,7 +104,7 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
     if player is None:
         return dropped(letter, f"seat {ticket.seat} of game {game.id} has no player")
     engine = game.engine
-    if not (len(letter.senders) == 1 and letter.senders[0].lower() == player["email"].lower()):
+    if not (len(letter.senders) == 1 and same_mailbox(letter.senders[0], player["email"])):
         answer(room, letter, player, ticket, answers.wrong_sender(letter.senders, player["email"]))
         return Outcome("refused", f"sender is not the player of seat {ticket.seat}")
     if letter.first_line is None or letter.first_line.lower() in answers.COMMANDS:

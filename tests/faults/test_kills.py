@@ -5,6 +5,7 @@ every move that was acknowledged is in its log exactly once, where its answer sa
 from __future__ import annotations
 
 import random
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 import redis
 
+from server.readiness import PROBE_SECONDS
 from server.redis_process import RedisProcess, free_port
 from server.web_process import WebProcess
 from tests.api_client import ApiClient, Endpoints
@@ -105,3 +107,27 @@ def test_while_redis_is_down_requests_get_503_and_health_answers(
             assert down.headers["Retry-After"] == "1"
             assert down.json()["error"]["code"] == "unavailable"
         assert ada.call("GET", "/health").status_code == 200
+        assert ada.call("GET", "/health/live").status_code == 200
+        not_ready = ada.call("GET", "/health/ready")
+        assert not_ready.status_code == 503
+        assert not_ready.json()["error"]["code"] == "unavailable"
+
+
+def test_readiness_answers_503_in_time_while_redis_hangs(fragile_redis: RedisProcess) -> None:
+    """A Redis that accepts connections but answers nothing (stopped, here with SIGSTOP): the
+    readiness probe gives up after its own second, where a request would wait on, and says
+    ready again once Redis answers."""
+    assert fragile_redis.process is not None
+    with WebProcess(service_env(fragile_redis.url)) as web:
+        probe = Endpoints(web.url).client()
+        assert probe.call("GET", "/health/ready").status_code == 200
+        fragile_redis.process.send_signal(signal.SIGSTOP)
+        try:
+            began = time.monotonic()
+            hung = probe.call("GET", "/health/ready")
+            assert time.monotonic() - began < PROBE_SECONDS + 1
+            assert hung.status_code == 503, hung.text
+            assert hung.json()["error"]["details"] == {"cause": "TimeoutError"}
+        finally:
+            fragile_redis.process.send_signal(signal.SIGCONT)
+        assert probe.call("GET", "/health/ready").status_code == 200

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from server.mail.addresses import normalized
 from server.mail.reply_address import Ticket
 from tests.mail.conftest import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
 
@@ -85,3 +86,24 @@ def test_the_envelope_recipient_an_mta_passes_is_read_before_the_headers(table: 
     assert done.returncode == 0, done.stderr
     (answer,) = table.answers_to(seat)
     assert "Your hand:" in text_of(answer)
+
+
+def test_a_reply_from_the_registered_address_written_another_way_moves(table: Table) -> None:
+    """The API stores an address normalized (a Unicode domain in its ASCII form); a reply
+    whose From gives the domain in Unicode, in other case, is from the same mailbox. One that
+    only begins like it is not."""
+    seat = table.load().engine.to_act(table.load().state)[0]
+    table.players[seat] = table.services.players.update(
+        table.players[seat], {"email": normalized("Ada@Exämple.org")}
+    )
+    assert table.players[seat]["email"] == "Ada@xn--exmple-cua.org"
+    version = table.load().version
+    # An SMTPUTF8 message carries its From in UTF-8; `letter` writes its blanks as Latin-1.
+    look_alike = "ada@exämple.org.evil.example".encode().decode("latin-1")
+    assert table.reply(seat, "show", sender=look_alike).returncode == 0
+    assert text_of(table.last_answer(seat)).startswith("Not played: a reply to one of your")
+    sender = "ADA@EXÄMPLE.ORG".encode().decode("latin-1")
+    done = table.reply(seat, table.view(seat)["legal_moves"][0]["text"], sender=sender)
+    assert done.returncode == 0, done.stderr
+    assert table.load().version == version + 1
+    assert text_of(table.last_answer(seat)).startswith("Played: ")

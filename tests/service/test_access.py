@@ -22,6 +22,8 @@ from tests.service.test_hostile import stored
 # {game} is a running game; {version} its version; {move} a move legal for its mover.
 REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/v1/health"): {},
+    ("GET", "/api/v1/health/live"): {},
+    ("GET", "/api/v1/health/ready"): {},
     ("GET", "/api/v1/game-types"): {},
     ("POST", "/api/v1/players"): {"json": {"name": "someone", "email": "s@example.org"}},
     ("GET", "/api/v1/me"): {},
@@ -89,7 +91,8 @@ def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
     public = public_routes(api)
     table = routes(api)
     assert set(table) == set(REQUESTS), "a new route needs an example request in REQUESTS"
-    assert public == {("GET", "/api/v1/health"), ("GET", "/api/v1/game-types"),
+    assert public == {("GET", "/api/v1/health"), ("GET", "/api/v1/health/live"),
+                      ("GET", "/api/v1/health/ready"), ("GET", "/api/v1/game-types"),
                       ("POST", "/api/v1/players")}  # fmt: skip
     before = stored(redis_client)
     tried = 0

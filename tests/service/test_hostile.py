@@ -331,6 +331,22 @@ def test_injections_and_odd_characters_in_names_emails_and_types(table: Table) -
         "ada@ex\u202eample.org",
         "ada@exa\u00admple.org",  # soft hyphen
         "%s%n{0}",
+        # RFC 2047 encoded words: Python's mail code decodes them when it reads the To header
+        # back, so these were stored as typed and mailed to evil@... instead
+        "=?utf-8?q?evil?=@example.org",
+        '"=?utf-8?q?evil?="@example.org',
+        "=?utf-8?q?evil=40attacker.example?=@example.org",
+        "=?utf-8?b?ZXZpbA==?=@example.org",
+        "ada@example.org\r\nBcc: eve@evil.example",
+        "ada@example.org\r\n",
+        "Ada <ada@example.org>",
+        "ada@example.org (Ada)",
+        '"ada"@example.org',
+        "ada@[127.0.0.1]",
+        "ada@localhost",
+        "\u00e4da@example.org",  # needs SMTPUTF8 of every server on the way
+        "a" * 65 + "@example.org",
+        "ada@" + "a" * 250 + ".org",
     ]
     for email in bad_emails:
         for method, path, body in (

@@ -22,6 +22,20 @@ def test_register_shows_the_token_once_and_stores_only_its_hash(
     assert me["name"] == "ada" and "token" not in me and "token_hash" not in me
 
 
+def test_email_addresses_are_stored_as_mail_is_delivered_to_them(api: LiveServer) -> None:
+    """Normalized: the domain in lower case and, given in Unicode, in its ASCII (IDNA) form,
+    which every mail server takes; the local part as typed."""
+    ada = api.client().register("ada", "Ada.L@Ex\u00e4mple.ORG")
+    assert ada.player["email"] == "Ada.L@xn--exmple-cua.org"
+    changed = ada.ok("PATCH", "/me", json={"email": "Ada+turns@EXAMPLE.org"})
+    assert changed["email"] == "Ada+turns@example.org"
+    assert ada.ok("GET", "/me")["email"] == "Ada+turns@example.org"
+    refusal = ada.call("PATCH", "/me", json={"email": "=?utf-8?q?evil?=@example.org"})
+    assert refusal.status_code == 400
+    assert "encoded word" in refusal.json()["error"]["details"]["fields"]["json"]["email"][0]
+    assert ada.ok("GET", "/me")["email"] == "Ada+turns@example.org"
+
+
 def test_profile_update_and_token_rotation(api: LiveServer) -> None:
     ada = api.client().register("ada")
     changed = ada.ok("PATCH", "/me", json={"timezone": "America/Chicago"})

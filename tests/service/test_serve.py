@@ -1,6 +1,6 @@
 """`turnpost-server serve`, the README's first command, as a new user runs it: no REDIS_URL, so
-it starts its own Redis, the web processes and the mail worker, and takes them all down on
-SIGTERM."""
+it starts its own Redis, the web processes and the mail worker, starts again whichever of them
+stops, and takes them all down on SIGTERM."""
 
 from __future__ import annotations
 
@@ -15,10 +15,13 @@ from typing import Any
 
 import psutil
 import pytest
+import redis
 import requests
 
 from server.redis_process import free_port
 from tests.api_client import Endpoints
+from tests.faults.load import Load
+from tests.faults.test_kills import started_games
 
 WORKER = ["-m", "server.cli", "worker"]
 
@@ -36,6 +39,25 @@ def healthy(url: str) -> bool:
         return requests.get(f"{url}/api/v1/health", timeout=5).ok
     except requests.RequestException:
         return False
+
+
+def status(url: str, path: str) -> int | None:
+    try:
+        return requests.get(f"{url}/api/v1{path}", timeout=5).status_code
+    except requests.RequestException:
+        return None
+
+
+def redis_server(serve: psutil.Process, directory: Path) -> psutil.Process | None:
+    """The redis-server `serve` runs on the data in `directory`, if one is running. (Redis
+    renames its process, so its command line does not say; it works in its data directory.)"""
+    for child in serve.children():
+        try:
+            if child.cwd() == str(directory):
+                return child
+        except psutil.Error:
+            pass  # a killed one that `serve` has not reaped yet
+    return None
 
 
 def mail_workers(serve: psutil.Process) -> list[psutil.Process]:
@@ -105,3 +127,41 @@ def test_serve_runs_the_service_restarts_its_mail_worker_and_stops_whole(
     assert process.wait(timeout=60) == 0
     _, alive = psutil.wait_procs(everything, timeout=30)
     assert not alive, [p.cmdline() for p in alive]
+
+
+def test_serve_starts_a_killed_redis_again_and_loses_no_answered_move(
+    served: tuple[subprocess.Popen[bytes], str], tmp_path: Path
+) -> None:
+    """`kill -9` of either embedded redis-server in the middle of a write load: `serve` starts it
+    again on the same data and socket, with nobody stepping in. Readiness answers 503 while the
+    service's Redis is down and 200 once it is back; liveness 200 throughout. Every move that
+    was answered is in its log, from the AOF; no request got a 500."""
+    process, url = served
+    eventually(lambda: status(url, "/health/ready") == 200)
+    serve = psutil.Process(process.pid)
+    data = (tmp_path / "var").resolve()
+    counters = redis.Redis(unix_socket_path=str(data / "counters" / "redis.sock"))
+    load = Load(started_games(Endpoints(url), "s"))
+    threads = load.run()
+    try:
+        load.wait_for(30)
+        killed = eventually(lambda: redis_server(serve, data / "redis"))
+        killed.kill()
+        eventually(lambda: status(url, "/health/ready") == 503, within=5)
+        assert status(url, "/health/live") == 200
+        eventually(lambda: status(url, "/health/ready") == 200)
+        assert redis_server(serve, data / "redis") not in (None, killed)
+        load.wait_for(load.total + 30)
+
+        killed = eventually(lambda: redis_server(serve, data / "counters"))
+        killed.kill()
+        eventually(lambda: redis_server(serve, data / "counters") not in (None, killed))
+        # The new one starts empty, and counts: the web processes' limiter found it again.
+        eventually(lambda: counters.dbsize() > 0)
+        load.wait_for(load.total + 30)
+    finally:
+        load.stop.set()
+        for thread in threads:
+            thread.join()
+    assert 500 not in load.statuses
+    load.check(redis.Redis(unix_socket_path=str(data / "redis" / "redis.sock")))
