@@ -1,29 +1,28 @@
-"""Real parts for the tests: a redis-server on a free port (one per test worker), the API
-served over real HTTP on loopback, and an SMTP server (aiosmtpd) that keeps what it receives."""
+"""Fixtures every folder of service tests uses: a redis-server on a free port (one per test
+worker), the API served over real HTTP on loopback, an SMTP server that keeps what it receives.
+Their parts are imported when a fixture is first asked for (`tests.parts`), so the engines'
+tests run with none of the server's stack installed."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from email import message_from_bytes, policy
-from email.message import EmailMessage
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-import redis
-from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import Envelope
-from werkzeug.serving import make_server
 
-from server.app import create_app
-from server.config import Config
-from server.redis_process import RedisProcess, free_port
-from tests.api_client import Endpoints
+if TYPE_CHECKING:
+    import redis
+    from aiosmtpd.controller import Controller
+
+    from server.redis_process import RedisProcess
+    from tests.parts import LiveServer, SmtpInbox
 
 
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisProcess]:
+    from server.redis_process import RedisProcess, free_port
+
     process = RedisProcess(Path(tmp_path_factory.mktemp("redis")), port=free_port())
     with process:
         yield process
@@ -31,42 +30,18 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisProc
 
 @pytest.fixture
 def redis_client(redis_server: RedisProcess) -> Iterator[redis.Redis]:
+    import redis
+
     client = redis.Redis.from_url(redis_server.url)
     client.flushall()
     yield client
     client.close()
 
 
-def service_config(redis_url: str, **overrides: object) -> Config:
-    settings: dict[str, object] = {
-        "redis_url": redis_url,
-        "data_dir": Path("var-test"),
-        "rate_limit": "100000 per minute",
-        "registration_limit": "100000 per minute",
-        "snapshot_every": 4,
-        **overrides,
-    }
-    return Config(**settings)  # type: ignore[arg-type]
-
-
-class LiveServer(Endpoints):
-    """The app on a loopback port, in a thread of the test process."""
-
-    def __init__(self, config: Config) -> None:
-        self.app = create_app(config)
-        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        super().__init__(self.url)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def stop(self) -> None:
-        self.server.shutdown()
-        self.thread.join()
-
-
 @pytest.fixture(scope="session")
 def live_server(redis_server: RedisProcess) -> Iterator[LiveServer]:
+    from tests.parts import LiveServer, service_config
+
     server = LiveServer(service_config(redis_server.url))
     yield server
     server.stop()
@@ -78,37 +53,11 @@ def api(live_server: LiveServer, redis_client: redis.Redis) -> LiveServer:
     return live_server
 
 
-class SmtpInbox:
-    """An aiosmtpd handler that keeps every message it is given, as parsed email."""
-
-    def __init__(self) -> None:
-        self.received: list[tuple[list[str], EmailMessage]] = []
-
-    async def handle_DATA(self, server: object, session: object, envelope: Envelope) -> str:
-        raw = envelope.content if isinstance(envelope.content, bytes) else b""
-        parsed = message_from_bytes(raw, policy=policy.default)
-        assert isinstance(parsed, EmailMessage)
-        self.received.append((list(envelope.rcpt_tos), parsed))
-        return "250 OK"
-
-    def to(self, address: str) -> list[EmailMessage]:
-        return [message for recipients, message in self.received if address in recipients]
-
-
-@contextmanager
-def smtp_serving(handler: SmtpInbox) -> Iterator[Controller]:
-    """A real SMTP server on a free loopback port, handing what it receives to `handler`."""
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    try:
-        yield controller
-    finally:
-        controller.stop()
-
-
 @pytest.fixture
 def smtp_server() -> Iterator[tuple[Controller, SmtpInbox]]:
     """A real SMTP server on a free loopback port; `inbox.received` is what reached it."""
+    from tests.parts import SmtpInbox, smtp_serving
+
     inbox = SmtpInbox()
     with smtp_serving(inbox) as controller:
         yield controller, inbox

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from client.cli import app
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 
 QUIET_ENV = {"TURNPOST_TOKEN": None, "TURNPOST_URL": None, "NO_COLOR": None, "FORCE_COLOR": None}
 """The outer environment must not leak a token, a server or colour settings into a test."""

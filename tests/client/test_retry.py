@@ -8,7 +8,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import requests
 
 from tests.client.conftest import PlayerFactory, start_game
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 
 FORWARDED_HEADERS = ("authorization", "content-type", "idempotency-key")
 

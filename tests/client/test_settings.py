@@ -6,7 +6,7 @@ import json
 import stat
 
 from tests.client.conftest import PlayerFactory
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 
 
 def test_register_saves_url_and_token_in_a_private_file(

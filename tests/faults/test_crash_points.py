@@ -20,7 +20,7 @@ from server import keys
 from server.redis_process import RedisProcess, free_port
 from server.web_process import WebProcess
 from tests.api_client import Endpoints
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 
 NAMES = ["ada", "bo", "cy", "di"]
 META_FIELDS = {

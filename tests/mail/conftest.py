@@ -21,7 +21,7 @@ from server.games import Game
 from server.mail.reply_address import Ticket, read_reply_address, reply_address
 from server.redis_process import RedisProcess
 from server.services import Services
-from tests.conftest import SmtpInbox, service_config
+from tests.parts import SmtpInbox, service_config
 
 SECRET = "the test secret"
 DOMAIN = "turnpost.test"

@@ -11,7 +11,7 @@ from aiosmtpd.controller import Controller
 
 from server.mail.delivery import deliver
 from server.mail.settings import MailSettings
-from tests.conftest import SmtpInbox
+from tests.parts import SmtpInbox
 
 
 def letter(to: str) -> EmailMessage:

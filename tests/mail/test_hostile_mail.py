@@ -9,8 +9,8 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import Envelope
 
 from server.redis_process import free_port
-from tests.conftest import SmtpInbox
 from tests.mail.conftest import Table, plain_reply, text_of
+from tests.parts import SmtpInbox
 
 
 def headers(table: Table, seat: int = 0) -> str:

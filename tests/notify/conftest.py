@@ -21,9 +21,9 @@ from server.notify import context
 from server.notify.context import Context
 from server.notify.jobs import run_tick
 from server.notify.watch import listen, relay_heard
-from tests.conftest import LiveServer, SmtpInbox, service_config
 from tests.mail.conftest import mail_env as mail_env  # the environment mail-in runs with
 from tests.mail.conftest import text_of
+from tests.parts import LiveServer, SmtpInbox, service_config
 
 # RQ's worker adds its own stdout/stderr handlers unless the logger has one: give it one that
 # does nothing, so its records go to the test's log capture and never to a stream since closed.

@@ -10,8 +10,8 @@ import pytest
 
 from server.errors import ApiError
 from tests.api_client import ApiClient
-from tests.conftest import LiveServer
 from tests.notify.conftest import Mail
+from tests.parts import LiveServer
 from tests.service.test_games import start_game
 
 HOUR = 3600

@@ -14,9 +14,9 @@ from server.notify.outbox import DUE
 from shared.fairness import option_sha256
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
-from tests.conftest import LiveServer
 from tests.mail.conftest import text_of
 from tests.notify.conftest import Mail
+from tests.parts import LiveServer
 from tests.service.test_games import start_game
 
 

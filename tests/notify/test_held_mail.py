@@ -17,9 +17,9 @@ from tests.api_client import ApiClient
 from tests.client.conftest import PlayerFactory
 from tests.client.conftest import player as player  # players at the command line
 from tests.client.conftest import start_game as start_at_the_command_line
-from tests.conftest import LiveServer
 from tests.notify.conftest import WARSAW, Mail
 from tests.notify.test_events import move
+from tests.parts import LiveServer
 from tests.service.test_games import start_game
 
 

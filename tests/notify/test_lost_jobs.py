@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from server.notify.jobs import SWEEP_AFTER
 from server.notify.watch import CHANGED
-from tests.conftest import LiveServer
 from tests.notify.conftest import Mail
+from tests.parts import LiveServer
 from tests.service.test_games import start_game
 
 

@@ -8,9 +8,9 @@ import subprocess
 from email.message import EmailMessage
 
 from shared.games import ENGINES
-from tests.conftest import LiveServer
 from tests.mail.conftest import SERVER_COMMAND, plain_reply, text_of
 from tests.notify.conftest import Mail
+from tests.parts import LiveServer
 from tests.service.test_games import start_game
 
 MOVES_BY_MAIL = 6

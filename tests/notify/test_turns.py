@@ -9,9 +9,9 @@ from server.mail.reply_address import Ticket, read_reply_address
 from shared.engine import player_names
 from shared.games import ENGINES
 from tests.api_client import ApiClient
-from tests.conftest import LiveServer
 from tests.mail.conftest import text_of
 from tests.notify.conftest import Mail
+from tests.parts import LiveServer
 from tests.service.test_games import start_game
 
 

@@ -18,8 +18,8 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from server.notify import context
-from tests.conftest import LiveServer, SmtpInbox, smtp_serving
 from tests.notify.conftest import Mail
+from tests.parts import LiveServer, SmtpInbox, smtp_serving
 
 
 class GatedInbox(SmtpInbox):

@@ -14,7 +14,7 @@ import pytest
 import redis
 
 from tests.api_client import ApiClient
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 from tests.service.test_games import log_length, start_game, stored_game
 from tests.service.test_hostile import stored
 

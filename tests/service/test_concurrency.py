@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import redis
 
 from tests.api_client import ApiClient
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 from tests.service.test_games import log_length, replayed_log, start_game
 
 RACERS = 50

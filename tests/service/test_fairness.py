@@ -26,7 +26,7 @@ from shared.fairness import (
 )
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 from tests.service.test_games import play_moves
 
 

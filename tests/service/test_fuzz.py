@@ -29,7 +29,7 @@ from schemathesis.checks import (
 from server.redis_process import RedisProcess
 from shared.games import ENGINES
 from tests.api_client import ApiClient
-from tests.conftest import LiveServer, service_config
+from tests.parts import LiveServer, service_config
 
 EXAMPLES_PER_OPERATION = 50
 MOVES_INTO_EACH_GAME = 6

@@ -21,7 +21,7 @@ from shared.engine import Engine
 from shared.games import ENGINES
 from shared.playout import replay
 from tests.api_client import ApiClient, Endpoints
-from tests.conftest import LiveServer, service_config
+from tests.parts import LiveServer, service_config
 
 
 def start_game(

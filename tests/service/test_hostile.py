@@ -14,7 +14,7 @@ import requests
 
 from server.api.blueprint import MAX_JSON_DEPTH
 from tests.api_client import ApiClient
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 from tests.service.test_games import log_length, start_game
 
 INJECTIONS = ["'; DROP TABLE players--", "$(rm -rf /)", "`reboot`", "%s%n{0}", "{0.__class__}"]

@@ -8,7 +8,7 @@ import re
 
 from shared.games.lost_cities.cards import CARD_ID
 from tests.api_client import ApiClient
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 from tests.service.test_games import start_game
 
 ALL_CARDS = set(CARD_ID[:60])

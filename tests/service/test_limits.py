@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import redis
 
 from server.redis_process import RedisProcess
-from tests.conftest import LiveServer, service_config
+from tests.parts import LiveServer, service_config
 
 
 def test_a_token_over_its_rate_gets_429(

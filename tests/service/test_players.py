@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import redis
 
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 
 
 def test_register_shows_the_token_once_and_stores_only_its_hash(

@@ -1,0 +1,78 @@
+"""The real parts the service tests run against: the API served over real HTTP on loopback,
+its settings for tests, and an SMTP server (aiosmtpd) that keeps what it receives. Fixtures that
+hand them out live in the conftest of the folders that use them (the root one for Redis and the
+API), so the engines' tests run without any of this installed."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import Envelope
+from werkzeug.serving import make_server
+
+from server.app import create_app
+from server.config import Config
+from server.redis_process import free_port
+from tests.api_client import Endpoints
+
+
+def service_config(redis_url: str, **overrides: object) -> Config:
+    settings: dict[str, object] = {
+        "redis_url": redis_url,
+        "data_dir": Path("var-test"),
+        "rate_limit": "100000 per minute",
+        "registration_limit": "100000 per minute",
+        "snapshot_every": 4,
+        **overrides,
+    }
+    return Config(**settings)  # type: ignore[arg-type]
+
+
+class LiveServer(Endpoints):
+    """The app on a loopback port, in a thread of the test process."""
+
+    def __init__(self, config: Config) -> None:
+        self.app = create_app(config)
+        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        super().__init__(self.url)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.thread.join()
+
+
+class SmtpInbox:
+    """An aiosmtpd handler that keeps every message it is given, as parsed email."""
+
+    def __init__(self) -> None:
+        self.received: list[tuple[list[str], EmailMessage]] = []
+
+    async def handle_DATA(self, server: object, session: object, envelope: Envelope) -> str:
+        raw = envelope.content if isinstance(envelope.content, bytes) else b""
+        parsed = message_from_bytes(raw, policy=policy.default)
+        assert isinstance(parsed, EmailMessage)
+        self.received.append((list(envelope.rcpt_tos), parsed))
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [message for recipients, message in self.received if address in recipients]
+
+
+@contextmanager
+def smtp_serving(handler: SmtpInbox) -> Iterator[Controller]:
+    """A real SMTP server on a free loopback port, handing what it receives to `handler`."""
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        yield controller
+    finally:
+        controller.stop()
