@@ -22,6 +22,7 @@ import marshmallow as ma
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from server.auth import require_player
 from server.errors import ApiError
 
 MAX_JSON_DEPTH = 32
@@ -106,7 +107,13 @@ class StrictParser(FlaskParser):
 
 
 class Blueprint(flask_smorest.Blueprint):
+    """Every route of one needs a player unless it is marked `public_route` (`server.auth`)."""
+
     ARGUMENTS_PARSER = StrictParser()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.before_request(require_player)
 
     def arguments(self, schema: type[ma.Schema] | ma.Schema, **kwargs: Any) -> Any:
         """One schema instance per route, made here: given a class, webargs would build a new

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.api.blueprint import Blueprint
+from server.auth import public_route
 from server.notify.clock_options import SERVICE_OPTIONS
 from server.schemas import GameTypeSchema, HealthSchema
 from shared.games import ENGINES
@@ -13,7 +14,7 @@ blp = Blueprint("meta", __name__, url_prefix="/api/v1", description="The service
 
 
 @blp.route("/health")
-@blp.doc(security=[])
+@public_route
 @blp.alt_response(200, schema=HealthSchema, success=True)
 def health() -> dict[str, Any]:
     """Liveness, with no Redis round trip (nor a rate-limit count, `server.limits`): the ceiling
@@ -23,7 +24,7 @@ def health() -> dict[str, Any]:
 
 
 @blp.route("/game-types")
-@blp.doc(security=[])
+@public_route
 @blp.response(200, GameTypeSchema(many=True))
 def game_types() -> list[dict[str, Any]]:
     """Every game type, its player counts and its options with their defaults (the rules'
