@@ -48,6 +48,12 @@ HTTP_CODES = {
     413: "body_too_large",
     415: "unsupported_media_type",
     422: "invalid_request",
+    414: "uri_too_long",
+    417: "expectation_failed",
     429: "rate_limited",
+    431: "headers_too_large",
+    500: "internal",
+    501: "not_implemented",
     503: "unavailable",
 }
+"""The code of a refusal that names no more than its status: werkzeug's, gunicorn's."""
