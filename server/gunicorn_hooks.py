@@ -12,6 +12,10 @@ up to a minute, so it would hold the stop for the whole 30 s and then be cut off
 answer. Told that the worker is stopping, each answers at once with its game as it stands, and
 the script behind it asks again, of a process that goes on serving.
 
+A worker serves a fixed number of requests at once, and long polls hold theirs for up to a
+minute: each worker lets polls hold at most three quarters of them (`room_for_polls`), so views
+and moves always find room, however many polls come.
+
 A request gunicorn refuses itself, before the app sees it (a request line or headers over its
 limits, malformed HTTP), is answered by gunicorn's `util.write_error` with an HTML page: each
 worker has that answer written in the API's JSON error shape instead (`write_json_error`).
@@ -78,6 +82,8 @@ def post_worker_init(worker: Any) -> None:
     workers, as `serve` and the Procfile run them."""
     util.write_error = write_json_error
     app: Flask = worker.wsgi
+    with app.app_context():
+        services().games.store.waits.room = room_for_polls(worker.cfg.worker_connections)
     stop_worker = signal.getsignal(signal.SIGTERM)
 
     def stopping(signum: int, frame: FrameType | None) -> None:
@@ -87,6 +93,13 @@ def post_worker_init(worker: Any) -> None:
             stop_worker(signum, frame)
 
     signal.signal(signal.SIGTERM, stopping)
+
+
+def room_for_polls(connections: int) -> int:
+    """How many long polls a worker serving `connections` requests at once lets wait: all but
+    a quarter of them (at least one), which is left for views and moves however many polls come
+    (`server.waits`). Those take milliseconds each, so a quarter serves a great many."""
+    return connections - max(1, connections // 4)
 
 
 def end_waits(app: Flask) -> None:

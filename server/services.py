@@ -13,6 +13,7 @@ from server.notify.watch import GameWatch
 from server.players import Players
 from server.redis_client import Client
 from server.store import GameStore, confirmation
+from server.wait_slots import WaitSlots
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,7 @@ class Services:
     players: Players
     games: GameService
     vacations: Vacations
+    wait_slots: WaitSlots
 
     @classmethod
     def build(
@@ -37,7 +39,10 @@ class Services:
             clock=clock,
             listener=GameWatch(client, clock),
         )
-        return cls(config, client, players, games, Vacations(client, config.vacation_days, clock))
+        vacations = Vacations(client, config.vacation_days, clock)
+        return cls(
+            config, client, players, games, vacations, WaitSlots(client, config.waits_per_player)
+        )
 
 
 def services() -> Services:

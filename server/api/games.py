@@ -75,7 +75,8 @@ def join(game_id: str) -> dict[str, Any]:
             "in": "header",
             "name": IDEMPOTENCY_HEADER,
             "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
-            "description": "a retry with the same key returns the first answer",
+            "description": "a retry with the same key returns the first answer; the same key "
+            "with another move is refused (422 idempotency_key_reused)",
         }
     ]
 )
@@ -109,13 +110,17 @@ def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
 @blp.built_response(200, GameViewSchema)
 def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Long poll: answers as soon as the game's version differs from `version`, or at `timeout`
-    seconds (capped by the server) with `changed: false`."""
+    seconds (capped by the server) with `changed: false`. A player holds at most
+    `TURNPOST_WAITS_PER_PLAYER` polls waiting at once (429 `too_many_waits` past that), and a
+    busy server may ask a poll to come back later (503 `busy`); both say when in Retry-After."""
     games = services().games
     game, seat = games.for_player(game_id, g.player)
     timeout = min(query["timeout"], services().config.max_wait_seconds)
-    changed = game.version != query["version"] or games.store.wait_for_change(
-        game_id, query["version"], time.monotonic() + timeout
-    )
+    changed = game.version != query["version"]
+    if not changed and timeout > 0:
+        with services().wait_slots.held(g.player["id"], timeout):
+            deadline = time.monotonic() + timeout
+            changed = games.store.wait_for_change(game_id, query["version"], deadline)
     if changed:
         game, seat = games.for_player(game_id, g.player)
     return {**games.view(game, seat), "changed": changed}
