@@ -45,6 +45,11 @@ def limiter_storage(redis_url: str) -> str:
     return redis_url
 
 
+def client_key(player: dict[str, str] | None, address: str) -> str:
+    """Whom a request counts against: its player, else its address."""
+    return "player:" + player["id"] if player else "addr:" + address
+
+
 class RateLimits:
     def __init__(self, storage_uri: str, per_client: str, registrations: str) -> None:
         self.window = SlidingWindowCounterRateLimiter(
@@ -57,9 +62,8 @@ class RateLimits:
         """Before every request: count it against its client, or refuse it with 429."""
         if request.endpoint in UNCOUNTED:
             return
-        player = caller()
         address = str(request.remote_addr)
-        self._count(self.per_client, "player:" + player["id"] if player else "addr:" + address)
+        self._count(self.per_client, client_key(caller(), address))
         if request.endpoint == REGISTER and request.method == "POST":
             self._count(self.registrations, "register:" + address)
 
