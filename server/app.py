@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, jsonify, request
 from flask_smorest import Api
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from server.api import games, meta, players
 from server.api.answers import AnswerJson
@@ -36,7 +36,13 @@ class TurnpostApi(Api):
         message = data.get("message") or error.description or error.name
         if "fields" in details:
             code, message = "invalid_request", "the request has invalid fields"
-        return ApiError(status, code, message, details).body(), status, data.get("headers", {})
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:
+            allowed = ", ".join(sorted(error.valid_methods))
+            message = f"{request.method} is not allowed here, only {allowed}"
+        # werkzeug's own headers (a 405's `Allow`), but not the Content-Type of its HTML page.
+        headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        headers.update(data.get("headers") or {})
+        return ApiError(status, code, message, details).body(), status, headers
 
 
 def create_app(config: Config | None = None) -> Flask:

@@ -40,6 +40,8 @@ class Config:
     """How many games' latest states each process keeps in memory (server.held_states)."""
     idempotency_days: int = field(default_factory=lambda: _int("TURNPOST_IDEMPOTENCY_DAYS", 90))
     max_wait_seconds: int = field(default_factory=lambda: _int("TURNPOST_MAX_WAIT", 60))
+    waits_per_player: int = field(default_factory=lambda: _int("TURNPOST_WAITS_PER_PLAYER", 20))
+    """Long polls one player may hold open at once, across every web process."""
     queue_url: str = field(default_factory=lambda: os.environ.get("TURNPOST_QUEUE_URL", ""))
     """The Redis holding the mail worker's job queue (RQ); REDIS_URL's when empty."""
     vacation_days: int = field(default_factory=lambda: _int("TURNPOST_VACATION_DAYS", 21))

@@ -46,8 +46,14 @@ HTTP_CODES = {
     405: "method_not_allowed",
     409: "conflict",
     413: "body_too_large",
+    414: "uri_too_long",
     415: "unsupported_media_type",
+    417: "expectation_failed",
     422: "invalid_request",
     429: "rate_limited",
+    431: "headers_too_large",
+    500: "internal",
+    501: "not_implemented",
     503: "unavailable",
 }
+"""The code of a refusal that names no more than its status: werkzeug's, gunicorn's."""

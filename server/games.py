@@ -16,10 +16,11 @@ from typing import Any, Protocol
 
 import orjson
 
-from server import keys, provenance
+from server import provenance
 from server.encoding import encoded
 from server.errors import ApiError, forbidden, not_found
 from server.held_states import HeldStates
+from server.idempotency import Idempotency
 from server.players import Players
 from server.redis_client import Client
 from server.snapshots import pickled, snapshot_tag, unpickled
@@ -416,9 +417,14 @@ class GameService:
 
         Answers the caller's new view. Refusals change nothing: 409 if the game moved on since
         `expected_version`, 422 if the rules forbid the move (with why, and the legal moves).
-        With an idempotency key, a retry gets the first answer back instead of moving twice.
+        With an idempotency key, a retry gets the first answer back instead of moving twice,
+        and another request under the same key is refused (`server.idempotency`).
         """
-        idem = keys.idempotency(game_id, player["id"], idempotency_key) if idempotency_key else None
+        idem = (
+            Idempotency.of(game_id, player["id"], idempotency_key, move, expected_version)
+            if idempotency_key
+            else None
+        )
         try:
             # No look for the record first: the append script checks it in the same step, and a
             # retry refused on the way there (its first attempt moved the game on, or ended it)
@@ -430,9 +436,12 @@ class GameService:
                 raise
             return replayed
 
-    def _replayed(self, idem: str | None) -> dict[str, Any] | None:
-        prior = self.store.replayed_response(idem) if idem is not None else None
-        return orjson.loads(prior) if prior is not None else None
+    def _replayed(self, idem: Idempotency | None) -> dict[str, Any] | None:
+        record = self.store.idempotency_record(idem.record_key) if idem is not None else None
+        if idem is None or record is None:
+            return None
+        replayed: dict[str, Any] = orjson.loads(idem.answer(record))
+        return replayed
 
     def _submit(
         self,
@@ -440,7 +449,7 @@ class GameService:
         game_id: str,
         move: Any,
         expected_version: int,
-        idem: str | None,
+        idem: Idempotency | None,
     ) -> dict[str, Any]:
         held = self.held.get(game_id)
         if held is not None and held.version == expected_version:
@@ -461,7 +470,7 @@ class GameService:
         player: dict[str, str],
         move: Any,
         expected_version: int,
-        idem: str | None,
+        idem: Idempotency | None,
     ) -> dict[str, Any]:
         seat = seat_in(game, player)
         if seat is None:
@@ -474,7 +483,7 @@ class GameService:
         seat: int,
         move: Any,
         expected_version: int,
-        idem: str | None,
+        idem: Idempotency | None,
         timed_out: bool = False,
     ) -> dict[str, Any]:
         """The move, once the game is loaded: `resign` and `time_out`, which load it for its
@@ -570,7 +579,7 @@ class GameService:
         seat: int,
         state: Any,
         entries: list[dict[str, Any]],
-        idem: str | None,
+        idem: Idempotency | None,
         now: int,
         untried: Sequence[Any] = (),
     ) -> dict[str, Any]:
@@ -593,13 +602,13 @@ class GameService:
             stored,
             meta,
             snapshot=snapshot,
-            idempotency_key=idem,
+            idempotency_key=idem.record_key if idem else None,
             idempotency_ttl=self.idempotency_ttl,
-            response=encoded(response) if idem else b"",  # kept only under a key
+            record=idem.record(encoded(response)) if idem else b"",  # kept only under a key
             before=lambda via: self.listener.changing(game.id, via),
         )
-        if appended.outcome == "replayed":
-            replayed: dict[str, Any] = orjson.loads(appended.value)
+        if appended.outcome == "replayed" and idem is not None:
+            replayed: dict[str, Any] = orjson.loads(idem.answer(appended.record))
             return replayed
         if appended.outcome == "stale":
             raise stale(int(appended.value))

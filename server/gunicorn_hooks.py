@@ -11,6 +11,14 @@ those in flight finish, for up to gunicorn's graceful timeout (30 s). A long pol
 up to a minute, so it would hold the stop for the whole 30 s and then be cut off without an
 answer. Told that the worker is stopping, each answers at once with its game as it stands, and
 the script behind it asks again, of a process that goes on serving.
+
+A worker serves a fixed number of requests at once, and long polls hold theirs for up to a
+minute: each worker lets polls hold at most three quarters of them (`room_for_polls`), so views
+and moves always find room, however many polls come.
+
+A request gunicorn refuses itself, before the app sees it (a request line or headers over its
+limits, malformed HTTP), is answered by gunicorn's `util.write_error` with an HTML page: each
+worker has that answer written in the API's JSON error shape instead (`write_json_error`).
 """
 
 from __future__ import annotations
@@ -22,7 +30,10 @@ from typing import Any
 
 import gevent
 from flask import Flask
+from gunicorn import util
 
+from server.encoding import encoded
+from server.errors import HTTP_CODES, ApiError
 from server.services import services
 
 FILES_PER_REQUEST = 3
@@ -69,7 +80,10 @@ def open_files_allowed() -> int:
 def post_worker_init(worker: Any) -> None:
     """Runs in each worker once it has loaded the app and set its signal handlers. For gevent
     workers, as `serve` and the Procfile run them."""
+    util.write_error = write_json_error
     app: Flask = worker.wsgi
+    with app.app_context():
+        services().games.store.waits.room = room_for_polls(worker.cfg.worker_connections)
     stop_worker = signal.getsignal(signal.SIGTERM)
 
     def stopping(signum: int, frame: FrameType | None) -> None:
@@ -81,6 +95,28 @@ def post_worker_init(worker: Any) -> None:
     signal.signal(signal.SIGTERM, stopping)
 
 
+def room_for_polls(connections: int) -> int:
+    """How many long polls a worker serving `connections` requests at once lets wait: all but
+    a quarter of them (at least one), which is left for views and moves however many polls come
+    (`server.waits`). Those take milliseconds each, so a quarter serves a great many."""
+    return connections - max(1, connections // 4)
+
+
 def end_waits(app: Flask) -> None:
     with app.app_context():
         services().games.store.waits.end()
+
+
+def write_json_error(sock: Any, status: int, reason: str, message: str) -> None:
+    """What gunicorn's workers answer a request they refuse themselves with (it calls
+    `util.write_error` by that name): the API's error shape, with gunicorn's own status,
+    reason and message."""
+    error = ApiError(status, HTTP_CODES.get(status, "bad_request"), message or reason)
+    body = encoded(error.body())
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\n"
+        "Connection: close\r\n"
+        "Content-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    )
+    util.write_nonblock(sock, head.encode("latin-1") + body)

@@ -23,7 +23,8 @@ def idempotency(game_id: str, player_id: str, key: str) -> str:
 
 
 def player(player_id: str, part: str) -> str:
-    """`profile` or `games` (a sorted set of the player's game ids)."""
+    """`profile`, `games` (a sorted set of the player's game ids) or `waits` (their open long
+    polls, `server.wait_slots`)."""
     return f"{{p:{player_id}}}:{part}"
 
 

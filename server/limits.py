@@ -1,9 +1,11 @@
 """Rate limits, counted by the `limits` package in Redis.
 
-Every request but the health checks counts once against its client: the token where there is one
-(so a script cannot dodge its limit by changing address), else the address. Registering counts
-a second time, per address, against its own stricter limit, since tokens are free and this is
-what bounds making more of them.
+Every request but the health checks counts once against its client: the player whose valid
+token it carries (so a script cannot dodge its limit by changing address, nor by rotating its
+token), else its address. A made-up token counts as none: it would otherwise be a fresh client
+each time, with a fresh counter in Redis, and no limit at all. Registering counts a second
+time, per address, against its own stricter limit, since tokens are free and this is what
+bounds making more of them.
 
 The window slides over two counters, so each count is one small script in Redis, whatever the
 limit, and a client's whole state is two integers. The hook calls `limits` itself rather than
@@ -24,9 +26,8 @@ from limits.errors import StorageError
 from limits.storage import storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
-from server.auth import bearer_token
+from server.auth import caller
 from server.errors import ApiError
-from server.players import hash_token
 from server.redis_client import OPTIONS
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,11 @@ def limiter_storage(redis_url: str) -> str:
     return redis_url
 
 
+def client_key(player: dict[str, str] | None, address: str) -> str:
+    """Whom a request counts against: its player, else its address."""
+    return "player:" + player["id"] if player else "addr:" + address
+
+
 class RateLimits:
     def __init__(self, storage_uri: str, per_client: str, registrations: str) -> None:
         self.window = SlidingWindowCounterRateLimiter(
@@ -56,9 +62,8 @@ class RateLimits:
         """Before every request: count it against its client, or refuse it with 429."""
         if request.endpoint in UNCOUNTED:
             return
-        token = bearer_token()
         address = str(request.remote_addr)
-        self._count(self.per_client, "token:" + hash_token(token) if token else "addr:" + address)
+        self._count(self.per_client, client_key(caller(), address))
         if request.endpoint == REGISTER and request.method == "POST":
             self._count(self.registrations, "register:" + address)
 

@@ -15,6 +15,7 @@ from server.players import Players
 from server.readiness import Readiness
 from server.redis_client import Client
 from server.store import GameStore, confirmation
+from server.wait_slots import WaitSlots
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Services:
     outbox: Outbox
     clock: Callable[[], float]
     readiness: Readiness
+    wait_slots: WaitSlots
 
     @classmethod
     def build(
@@ -52,6 +54,7 @@ class Services:
             Outbox(client),
             clock,
             Readiness(config.redis_url),
+            WaitSlots(client, config.waits_per_player),
         )
 
 

@@ -9,14 +9,14 @@ its log key): long polls (`wait_for_change`, on one subscription per process: `s
 and the mail worker's relay listen there, and the web process pays no round trip of its own to
 tell them.
 
-An idempotency record holds the whole answer to the move (the mover's view), kept for weeks so
-a late resend, by email too, is recognised. Uncompressed, these records were nine tenths of a
-finished game's memory (see docs/performance.md); zlib halves them.
+An idempotency record holds the request's fingerprint and the whole answer to the move (the
+mover's view), kept for weeks so a late resend, by email too, is recognised (`server.idempotency`
+makes and reads them). Uncompressed, these records were nine tenths of a finished game's memory
+(see docs/performance.md); zlib halves them.
 """
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,11 +32,13 @@ from server.redis_client import Client
 from server.waits import Waits
 
 # KEYS: log, meta, snap, idem.
-# ARGV: expected version, idem ttl (0: none), response, snapshot version (0: none),
+# ARGV: expected version, idem ttl (0: none), idem record, snapshot version (0: none),
 #       snapshot tag, snapshot blob, the log's expected last entry, number of meta pairs,
 #       the pairs..., the entries...
 # The log must still end with the entry the move was made after: its length alone does not
 # tell a log that lost entries and took others in their place (see server.held_states).
+# A record already under the key is returned, nothing appended: the caller answers with it, or
+# refuses a request that is not the one it was made for (server.idempotency).
 APPEND = """
 local ttl = tonumber(ARGV[2])
 if ttl > 0 then
@@ -129,7 +131,8 @@ class Loaded:
 @dataclass(frozen=True)
 class Appended:
     outcome: str  # appended | stale | inactive | replayed
-    value: str  # the new or current version, or the replayed response
+    value: str  # the new or current version
+    record: bytes = b""  # replayed: the idempotency record found under the key
 
 
 def encode_entry(entry: dict[str, Any]) -> bytes:
@@ -138,9 +141,9 @@ def encode_entry(entry: dict[str, Any]) -> bytes:
 
 
 def appended(outcome: bytes, value: bytes) -> Appended:
-    """The APPEND script's answer; a replayed response is stored compressed."""
+    """The APPEND script's answer."""
     if outcome == b"replayed":
-        return Appended("replayed", unpacked_response(value))
+        return Appended("replayed", "", value)
     return Appended(outcome.decode(), value.decode())
 
 
@@ -151,11 +154,6 @@ def not_yet_safe() -> ApiError:
         "the move is made but not yet safe; send the same request again (with the same "
         "Idempotency-Key) to hear how it went",
     )
-
-
-def unpacked_response(stored: bytes) -> str:
-    """A stored answer; records written before they were compressed are plain JSON."""
-    return stored.decode() if stored.startswith(b"{") else zlib.decompress(stored).decode()
 
 
 @dataclass(frozen=True)
@@ -264,12 +262,13 @@ class GameStore:
         snapshot: tuple[int, str, bytes] | None = None,
         idempotency_key: str | None = None,
         idempotency_ttl: int = 0,
-        response: bytes = b"",
+        record: bytes = b"",
         before: Callable[[Client], object] | None = None,
     ) -> Appended:
         """Append `entries` (made by `encode_entry`) if the log still has the length and the
         last entry in `after`; see APPEND. `snapshot` is the state after them, if one is kept
-        (its version, tag and bytes: `server.snapshots`). `before` sends what must be written
+        (its version, tag and bytes: `server.snapshots`). `record` is kept under
+        `idempotency_key` for `idempotency_ttl` seconds. `before` sends what must be written
         first (see `_written`)."""
         snap_version, snap_tag, snap_blob = snapshot or (0, "", b"")
         pairs = [item for pair in meta.items() for item in pair]
@@ -277,7 +276,7 @@ class GameStore:
         args: list[Any] = [
             expected_version,
             idempotency_ttl if idempotency_key else 0,
-            zlib.compress(response, 6) if idempotency_key else b"",
+            record if idempotency_key else b"",
             snap_version,
             snap_tag,
             snap_blob,
@@ -293,17 +292,17 @@ class GameStore:
             raise not_yet_safe()
         return appended(outcome, value)
 
-    def replayed_response(self, idempotency_key: str) -> str | None:
-        """The first answer to a move sent with this key, if it was made. With a confirmation,
+    def idempotency_record(self, idempotency_key: str) -> bytes | None:
+        """The record of a move sent with this key, if it was made. With a confirmation,
         only once the move is as safe as a new one would be (else 503): the record may be on a
         master that a failover is about to drop, so it is rewritten unchanged and WAITed for,
         which covers the move written before it."""
-        found = self.client.get(idempotency_key)
+        found: bytes | None = self.client.get(idempotency_key)
         if found is not None and self.confirm is not None:
             found, confirmed = self._written(self._replay, [idempotency_key], [])
             if found is not None and not confirmed:
                 raise not_yet_safe()
-        return unpacked_response(found) if found is not None else None
+        return found
 
     def _written(
         self,

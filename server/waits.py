@@ -12,6 +12,11 @@ by a message on its channel, and also when Redis confirms the channel's subscrip
 made between the poll's first look and the subscription taking effect is then seen at the
 second look. After a broken connection redis-py subscribes again, and the confirmations wake
 every poll to look once more, for what was said while nobody listened.
+
+Under gunicorn, a poll holds one of the requests its worker serves at once, and the worker
+takes no more (`server.gunicorn_hooks`): with every one of them held by polls, a game's view or
+a move would wait to be accepted until a poll ended. So a process lets at most `room` polls
+wait at once, fewer than it serves, and answers one more at once with 503 `busy`.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any
 
 from redis.client import PubSub
 
+from server.errors import ApiError
 from server.redis_client import UNAVAILABLE, Client
 
 log = logging.getLogger(__name__)
@@ -35,6 +41,7 @@ that is reconnecting hears nothing."""
 
 LISTEN_SECONDS = 1.0
 RECONNECT_SECONDS = 1.0
+BUSY_RETRY_SECONDS = 5
 
 
 class Waits:
@@ -45,6 +52,9 @@ class Waits:
         self._lock = threading.Lock()  # orders each channel's SUBSCRIBE and UNSUBSCRIBE
         self._polls: dict[str, set[threading.Event]] = {}
         self._subscription: PubSub | None = None
+        self._waiting = 0
+        self.room: int | None = None
+        """How many polls may wait at once (None: any number); set by gunicorn's hooks."""
         self.stopping = False
         """Set by `end`: a poll that starts after it answers at once too."""
 
@@ -75,6 +85,9 @@ class Waits:
 
     def _join(self, channel: str, woken: threading.Event) -> None:
         with self._lock:
+            if self.room is not None and self._waiting >= self.room:
+                raise busy()
+            self._waiting += 1
             polls = self._polls.setdefault(channel, set())
             polls.add(woken)
             if len(polls) > 1:
@@ -83,10 +96,12 @@ class Waits:
                 self._subscribed().subscribe(channel)
             except BaseException:
                 del self._polls[channel]  # nobody else joined: the lock is held
+                self._waiting -= 1
                 raise
 
     def _leave(self, channel: str, woken: threading.Event) -> None:
         with self._lock:
+            self._waiting -= 1
             polls = self._polls[channel]
             polls.discard(woken)
             if polls:
@@ -141,3 +156,14 @@ class Waits:
         for polls in [self._polls.get(channel, set())] if channel else self._polls.values():
             for woken in polls:
                 woken.set()
+
+
+def busy() -> ApiError:
+    return ApiError(
+        503,
+        "busy",
+        "this server holds as many long polls as it can while leaving room for other requests; "
+        f"ask again in {BUSY_RETRY_SECONDS} s",
+        {"retry_after": BUSY_RETRY_SECONDS},
+        headers={"Retry-After": str(BUSY_RETRY_SECONDS)},
+    )

@@ -4,9 +4,10 @@ webargs, which flask-smorest parses requests with, is lenient where a hostile or
 client should hear "no": it parses bodies with a bare `json.loads` (so `NaN` and a key given
 twice pass, and a deeply nested body ends in a RecursionError, a 500), reads a body of another
 content type or none at all as `{}` (so a PATCH sent as text "succeeds" and changes nothing),
-keeps the first of a repeated query parameter and ignores unknown ones; and werkzeug cuts a
-chunked body at the size limit instead of refusing it. Here each of those is refused; a
-request that may come with no body at all (a join) says so on its schema (`body_optional`).
+keeps the first of a repeated query parameter and ignores unknown ones; werkzeug cuts a
+chunked body at the size limit instead of refusing it; and a chunked body that gunicorn cannot
+read (a chunk size that is no number) ended in a 500. Here each of those is refused; a request
+that may come with no body at all (a join) says so on its schema (`body_optional`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,17 @@ from typing import Any, ClassVar
 import flask
 import flask_smorest
 import marshmallow as ma
+from gunicorn.http.errors import ParseException
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from server.auth import require_player
 from server.errors import ApiError
+
+UNREADABLE = (ParseException, OSError)
+"""What gunicorn raises while the body is read: a chunked body that breaks HTTP (a chunk size
+that is no number, a chunk without its end), or a client gone before the end. Unanswered, each
+was a 500."""
 
 MAX_JSON_DEPTH = 32
 """Far deeper than any request needs (the deepest, a dice sheet option, is 6 levels)."""
@@ -80,7 +88,10 @@ class StrictParser(FlaskParser):
     }
 
     def load_json(self, req: flask.Request, schema: ma.Schema) -> Any:
-        body = req.get_data(cache=True)
+        try:
+            body = req.get_data(cache=True)
+        except UNREADABLE as error:
+            raise ApiError(400, "unreadable_body", f"the body breaks HTTP: {error}") from None
         limit = req.max_content_length
         if req.content_length is None and limit is not None and len(body) >= limit:
             # werkzeug stops reading a streamed (chunked) body at the limit without a word,
@@ -109,7 +120,13 @@ class StrictParser(FlaskParser):
 
 
 class Blueprint(flask_smorest.Blueprint):
+    """Every route of one needs a player unless it is marked `public_route` (`server.auth`)."""
+
     ARGUMENTS_PARSER = StrictParser()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.before_request(require_player)
 
     def arguments(self, schema: type[ma.Schema] | ma.Schema, **kwargs: Any) -> Any:
         """One schema instance per route, made here: given a class, webargs would build a new

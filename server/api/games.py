@@ -8,7 +8,6 @@ from typing import Any
 from flask import g, request
 
 from server.api.blueprint import Blueprint
-from server.auth import authenticated
 from server.errors import ApiError
 from server.notify.held import held_mail
 from server.schemas import (
@@ -33,7 +32,6 @@ MAX_IDEMPOTENCY_KEY = 200
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateGameSchema)
 @blp.built_response(201, GameViewSchema)
-@authenticated
 def create(body: dict[str, Any]) -> dict[str, Any]:
     """Create a game; you take seat 0, invited players get reserved seats to join."""
     game = services().games.create(
@@ -51,7 +49,6 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
 @blp.route("", methods=["GET"])
 @blp.arguments(GameListQuery, location="query")
 @blp.response(200, GameListSchema)
-@authenticated
 def list_mine(query: dict[str, Any]) -> dict[str, Any]:
     """Your games, those waiting on you first (`mine`: waiting, active, open, finished), each
     with when a notice to you about it that is held goes out (`notice_held_until`)."""
@@ -62,7 +59,6 @@ def list_mine(query: dict[str, Any]) -> dict[str, Any]:
 
 @blp.route("/<game_id>", methods=["GET"])
 @blp.built_response(200, GameViewSchema)
-@authenticated
 def show(game_id: str) -> dict[str, Any]:
     """Your view of the game, its version, who must act and your legal moves."""
     game, seat = services().games.for_player(game_id, g.player)
@@ -72,7 +68,6 @@ def show(game_id: str) -> dict[str, Any]:
 @blp.route("/<game_id>/join", methods=["POST"])
 @blp.arguments(JoinSchema, required=False)
 @blp.built_response(200, GameViewSchema)
-@authenticated
 def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Take your seat, with your contribution to the seed; the last seat starts the game."""
     game = services().games.join(g.player, game_id, body.get("contribution"))
@@ -88,11 +83,11 @@ def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
             "in": "header",
             "name": IDEMPOTENCY_HEADER,
             "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY},
-            "description": "a retry with the same key returns the first answer",
+            "description": "a retry with the same key returns the first answer; the same key "
+            "with another move is refused (422 idempotency_key_reused)",
         }
     ]
 )
-@authenticated
 def move(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Make a move: JSON, a list of steps, or text notation (`play R7 draw deck`)."""
     key = request.headers.get(IDEMPOTENCY_HEADER)
@@ -105,7 +100,6 @@ def move(body: dict[str, Any], game_id: str) -> dict[str, Any]:
 
 @blp.route("/<game_id>/resign", methods=["POST"])
 @blp.built_response(200, GameViewSchema)
-@authenticated
 def resign(game_id: str) -> dict[str, Any]:
     return services().games.resign(g.player, game_id)
 
@@ -113,7 +107,6 @@ def resign(game_id: str) -> dict[str, Any]:
 @blp.route("/<game_id>/log", methods=["GET"])
 @blp.arguments(LogQuery, location="query")
 @blp.response(200, LogSchema)
-@authenticated
 def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     """The game's history after version `since`, as you may see it."""
     game, seat = services().games.for_player(game_id, g.player)
@@ -123,16 +116,19 @@ def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
 @blp.route("/<game_id>/wait", methods=["GET"])
 @blp.arguments(WaitQuery, location="query")
 @blp.built_response(200, GameViewSchema)
-@authenticated
 def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Long poll: answers as soon as the game's version differs from `version`, or at `timeout`
-    seconds (capped by the server) with `changed: false`."""
+    seconds (capped by the server) with `changed: false`. A player holds at most
+    `TURNPOST_WAITS_PER_PLAYER` polls waiting at once (429 `too_many_waits` past that), and a
+    busy server may ask a poll to come back later (503 `busy`); both say when in Retry-After."""
     games = services().games
     game, seat = games.for_player(game_id, g.player)
     timeout = min(query["timeout"], services().config.max_wait_seconds)
-    changed = game.version != query["version"] or games.store.wait_for_change(
-        game_id, query["version"], time.monotonic() + timeout
-    )
+    changed = game.version != query["version"]
+    if not changed and timeout > 0:
+        with services().wait_slots.held(g.player["id"], timeout):
+            deadline = time.monotonic() + timeout
+            changed = games.store.wait_for_change(game_id, query["version"], deadline)
     if changed:
         game, seat = games.for_player(game_id, g.player)
     return {**games.view(game, seat), "changed": changed}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.api.blueprint import Blueprint
+from server.auth import public_route
 from server.notify.clock_options import SERVICE_OPTIONS
 from server.schemas import ErrorSchema, GameTypeSchema, HealthSchema
 from server.services import services
@@ -15,7 +16,7 @@ blp = Blueprint("meta", __name__, url_prefix="/api/v1", description="The service
 
 @blp.route("/health/live", endpoint="live")
 @blp.route("/health")
-@blp.doc(security=[])
+@public_route
 @blp.alt_response(200, schema=HealthSchema, success=True)
 def health() -> dict[str, Any]:
     """Liveness: the process answers. No Redis round trip (nor a rate-limit count,
@@ -25,7 +26,7 @@ def health() -> dict[str, Any]:
 
 
 @blp.route("/health/ready")
-@blp.doc(security=[])
+@public_route
 @blp.alt_response(200, schema=HealthSchema, success=True)
 @blp.alt_response(503, schema=ErrorSchema, description="Redis does not answer")
 def ready() -> dict[str, Any]:
@@ -36,7 +37,7 @@ def ready() -> dict[str, Any]:
 
 
 @blp.route("/game-types")
-@blp.doc(security=[])
+@public_route
 @blp.response(200, GameTypeSchema(many=True))
 def game_types() -> list[dict[str, Any]]:
     """Every game type, its player counts and its options with their defaults (the rules'

@@ -7,7 +7,7 @@ from typing import Any
 from flask import g
 
 from server.api.blueprint import Blueprint
-from server.auth import authenticated
+from server.auth import public_route
 from server.notify.held import held_mail
 from server.notify.quiet import SETTINGS
 from server.players import public
@@ -24,7 +24,7 @@ blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players 
 
 
 @blp.route("/players", methods=["POST"])
-@blp.doc(security=[])
+@public_route
 @blp.arguments(RegisterSchema)
 @blp.response(201, RegisteredSchema)
 def register(body: dict[str, Any]) -> dict[str, Any]:
@@ -46,7 +46,6 @@ def profile(player: dict[str, str]) -> dict[str, Any]:
 
 @blp.route("/me")
 @blp.response(200, PlayerSchema)
-@authenticated
 def me() -> dict[str, Any]:
     """Your profile: email, time zone, quiet hours, daily digest or not, vacation, and the mail
     held for you."""
@@ -56,7 +55,6 @@ def me() -> dict[str, Any]:
 @blp.route("/me", methods=["PATCH"])
 @blp.arguments(ProfileUpdateSchema)
 @blp.response(200, PlayerSchema)
-@authenticated
 def update_me(changes: dict[str, Any]) -> dict[str, Any]:
     """Change your email, time zone, quiet hours (`22:00-08:00`, `none`) or `digest`. A change
     of when you are mailed applies to mail held already from the worker's next tick."""
@@ -68,7 +66,6 @@ def update_me(changes: dict[str, Any]) -> dict[str, Any]:
 
 @blp.route("/me/vacation", methods=["POST"])
 @blp.response(200, PlayerSchema)
-@authenticated
 def start_vacation() -> dict[str, Any]:
     """Go on vacation: your move clocks stop until you come back or this year's allowance
     runs out (409 `no_vacation_left` when it has)."""
@@ -77,7 +74,6 @@ def start_vacation() -> dict[str, Any]:
 
 @blp.route("/me/vacation", methods=["DELETE"])
 @blp.response(200, PlayerSchema)
-@authenticated
 def stop_vacation() -> dict[str, Any]:
     """Back from vacation: your move clocks run again."""
     return profile(services().vacations.stop(g.player))
@@ -85,7 +81,6 @@ def stop_vacation() -> dict[str, Any]:
 
 @blp.route("/me/token", methods=["POST"])
 @blp.response(201, TokenSchema)
-@authenticated
 def rotate_token() -> dict[str, str]:
     """A new token; the old one stops working at once."""
     return {"token": services().players.rotate_token(g.player)}

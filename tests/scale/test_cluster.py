@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 import redis
 
-from server.limits import NAMESPACE, RateLimits, limiter_storage
-from server.players import hash_token
+from server.limits import NAMESPACE, RateLimits, client_key, limiter_storage
 from server.redis_client import connect
 from server.redis_process import LocalCluster, RedisProcess, free_port, stop_process
 from server.web_process import WebProcess
@@ -185,7 +184,7 @@ def test_one_rate_limit_counter_serves_both_processes(spread: TwoWebProcesses) -
     limits = RateLimits(limiter_storage(spread.cluster.url), RATE_LIMIT, RATE_LIMIT)
 
     def remaining() -> int:
-        client = "token:" + hash_token(ada.token or "")
+        client = client_key(ada.player, "")
         return limits.window.get_window_stats(limits.per_client, NAMESPACE, client)[1]
 
     before = remaining()

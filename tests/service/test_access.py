@@ -121,6 +121,29 @@ def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
     assert tried >= 11 * 4 + 6
 
 
+def test_who_is_asking_is_checked_before_what_they_ask(api: LiveServer) -> None:
+    """Every route needing a token, sent a body that is not JSON and a query parameter it does
+    not take, with no token or a made-up one: 401, not the 400 of the request's contents."""
+    game_id, public = "0" * 24, public_routes(api)
+    tried = 0
+    for method, path in routes(api):
+        if (method, path) in public:
+            continue
+        url = path.removeprefix("/api/v1").format(game=game_id)
+        for headers in ({}, {"Authorization": "Bearer " + "x" * 43}):
+            response = api.client().call(
+                method,
+                url,
+                params={"nonsense": "1"},
+                data=b'{"not json',
+                headers={**headers, "Content-Type": "application/json"},
+            )
+            assert response.status_code == 401, (method, path, headers, response.text)
+            assert response.json()["error"]["code"] == "unauthorized"
+            tried += 1
+    assert tried == 2 * (len(REQUESTS) - 3)
+
+
 def as_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 

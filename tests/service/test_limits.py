@@ -58,3 +58,37 @@ def test_a_parallel_burst_gets_exactly_the_limit(
         assert sorted(statuses) == [200] * 10 + [429] * 30
     finally:
         server.stop()
+
+
+def test_made_up_tokens_count_against_their_address(
+    redis_server: RedisProcess, redis_client: redis.Redis
+) -> None:
+    """A token that names no player counts as none: otherwise each made-up token would be a
+    client of its own, with a fresh limit and a fresh counter in Redis."""
+    server = LiveServer(service_config(redis_server.url, rate_limit="5 per minute"))
+    try:
+        ada = server.client().register("ada")
+        counters = set(redis_client.scan_iter(match="LIMITS:*"))
+        statuses = [
+            server.client(f"p_{index:016x}.made-up").call("GET", "/game-types").status_code
+            for index in range(8)
+        ]
+        assert statuses == [200] * 4 + [429] * 4, "registering ada counted once already"
+        assert len(set(redis_client.scan_iter(match="LIMITS:*")) - counters) <= 1
+        assert server.client().call("GET", "/game-types").status_code == 429, "one address"
+        assert ada.call("GET", "/game-types").status_code == 200, "a player counts apart"
+    finally:
+        server.stop()
+
+
+def test_a_rotated_token_keeps_its_players_count(
+    redis_server: RedisProcess, redis_client: redis.Redis
+) -> None:
+    server = LiveServer(service_config(redis_server.url, rate_limit="3 per minute"))
+    try:
+        ada = server.client().register("ada")
+        new_token = ada.ok("POST", "/me/token")["token"]  # the player's first request
+        statuses = [server.client(new_token).call("GET", "/me").status_code for _ in range(3)]
+        assert statuses == [200, 200, 429]
+    finally:
+        server.stop()

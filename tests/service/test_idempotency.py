@@ -1,0 +1,86 @@
+"""An Idempotency-Key names one request: a resend of it gets the first answer, and the same key
+sent with another move is refused with 422 `idempotency_key_reused`, writing nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import redis
+
+from server import keys
+from server.idempotency import FINGERPRINT_LENGTH
+from tests.api_client import ApiClient
+from tests.conftest import LiveServer
+from tests.service.test_games import start_game
+from tests.service.test_hostile import refused, stored
+
+KEY = "my-move-1"
+
+
+def turn(game_id: str, clients: list[ApiClient]) -> tuple[ApiClient, dict[str, Any]]:
+    """The player to move in a two-player game, and their view."""
+    views = [client.ok("GET", f"/games/{game_id}") for client in clients]
+    seat = 0 if views[0]["your_turn"] else 1
+    return clients[seat], views[seat]
+
+
+def send(mover: ApiClient, game_id: str, move: str, version: int, key: str | None = KEY) -> Any:
+    return mover.call(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": move, "expected_version": version},
+        headers={"Idempotency-Key": key} if key else {},
+    )
+
+
+def test_a_key_reused_for_another_move_is_refused_and_writes_nothing(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    mover, view = turn(game_id, clients)
+    version, legal = view["version"], [m["text"] for m in view["legal_moves"]]
+    first = send(mover, game_id, legal[0], version)
+    assert first.status_code == 200, first.text
+
+    # The same request again, its body spelt otherwise (key order, spacing): the first answer.
+    respelt = f'{{ "expected_version" : {version},  "move" : {json.dumps(legal[0])} }}'
+    again = mover.call(
+        "POST",
+        f"/games/{game_id}/moves",
+        data=respelt,
+        headers={"Idempotency-Key": KEY, "Content-Type": "application/json"},
+    )
+    assert again.status_code == 200 and again.json() == first.json()
+
+    before = stored(redis_client)
+    # Another move against the same version: no longer answered with the first move's answer.
+    refused(send(mover, game_id, legal[1], version), 422, "idempotency_key_reused")
+    assert stored(redis_client) == before
+    # The players go on; the key, reused for the mover's next turn, moves nothing.
+    other, view = turn(game_id, clients)
+    assert other is not mover
+    assert send(other, game_id, view["legal_moves"][0]["text"], view["version"]).status_code == 200
+    before = stored(redis_client)
+    _, view = turn(game_id, clients)
+    next_move = view["legal_moves"][0]["text"]
+    refused(send(mover, game_id, next_move, view["version"]), 422, "idempotency_key_reused")
+    assert stored(redis_client) == before
+    # With a new key the move is made.
+    assert send(mover, game_id, next_move, view["version"], "my-move-2").status_code == 200
+
+
+def test_records_from_before_fingerprints_are_still_replayed(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    """A record kept for weeks may predate fingerprints: its answer goes to any resend."""
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    mover, view = turn(game_id, clients)
+    version, legal = view["version"], [m["text"] for m in view["legal_moves"]]
+    first = send(mover, game_id, legal[0], version)
+    record_key = keys.idempotency(game_id, mover.player["id"], KEY)
+    record = redis_client.get(record_key)
+    assert record is not None
+    redis_client.set(record_key, record[FINGERPRINT_LENGTH:], keepttl=True)
+    again = send(mover, game_id, legal[1], version)
+    assert again.status_code == 200 and again.json() == first.json()
