@@ -9,9 +9,10 @@ from flask import Flask, Response, jsonify, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from server.api import games, meta, players
+from server.api import games, meta, players, refusals
 from server.api.answers import AnswerJson
 from server.config import Config
+from server.domain.errors import Refusal, Unavailable
 from server.errors import HTTP_CODES, ApiError
 from server.limits import RateLimits, limiter_storage
 from server.redis_client import UNAVAILABLE, connect
@@ -82,15 +83,17 @@ def create_app(config: Config | None = None) -> Flask:
     def api_error(error: ApiError) -> tuple[Response, int, dict[str, str]]:
         return jsonify(error.body()), error.status, error.headers
 
+    @app.errorhandler(Refusal)
+    def refusal(error: Refusal) -> tuple[Response, int, dict[str, str]]:
+        return api_error(refusals.refused(error))
+
+    @app.errorhandler(Unavailable)
+    def not_yet(error: Unavailable) -> tuple[Response, int, dict[str, str]]:
+        return api_error(refusals.unavailable(error))
+
     def unavailable(error: Exception) -> tuple[Response, int, dict[str, str]]:
         log.warning("Redis unavailable: %s", error)
-        body = ApiError(
-            503,
-            "unavailable",
-            "the service's storage is out of reach for a moment; send the same request again "
-            "(with the same Idempotency-Key, a move is applied once)",
-        )
-        return jsonify(body.body()), 503, {"Retry-After": "1"}
+        return api_error(refusals.unavailable())
 
     for outage in UNAVAILABLE:
         app.register_error_handler(outage, unavailable)

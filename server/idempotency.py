@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server import keys
-from server.errors import ApiError
+from server.domain.errors import KeyReused
 
 FINGERPRINT_LENGTH = 64
 """Hex digits of a SHA-256, at the start of every record written since fingerprints."""
@@ -66,10 +66,8 @@ class Idempotency:
         return record.decode() if record.startswith(b"{") else zlib.decompress(record).decode()
 
 
-def reused() -> ApiError:
-    return ApiError(
-        422,
-        "idempotency_key_reused",
+def reused() -> KeyReused:
+    return KeyReused(
         "this Idempotency-Key was already used for a different move; send a new move with a "
         "new key (a resend with the same key must repeat the same request)",
     )

@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from server import keys
-from server.errors import ApiError
+from server.domain.errors import Conflict
 from server.notify.quiet import DEFAULT_QUIET_HOURS
 from server.redis_client import Client
 
@@ -108,8 +108,8 @@ class Players:
         return [g.decode() for g in self.client.zrevrange(keys.player(player_id, "games"), 0, -1)]
 
 
-def name_taken(name: str) -> ApiError:
-    return ApiError(409, "name_taken", f"the name {name!r} is taken; choose another")
+def name_taken(name: str) -> Conflict:
+    return Conflict(f"the name {name!r} is taken; choose another", code="name_taken")
 
 
 def public(profile: dict[str, str]) -> dict[str, Any]:

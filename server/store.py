@@ -26,8 +26,8 @@ from redis.cluster import RedisCluster
 from redis.commands.core import Script
 
 from server import keys
+from server.domain.errors import Unavailable
 from server.encoding import encoded
-from server.errors import ApiError
 from server.redis_client import Client
 from server.waits import Waits
 
@@ -147,12 +147,10 @@ def appended(outcome: bytes, value: bytes) -> Appended:
     return Appended(outcome.decode(), value.decode())
 
 
-def not_yet_safe() -> ApiError:
-    return ApiError(
-        503,
-        "unavailable",
+def not_yet_safe() -> Unavailable:
+    return Unavailable(
         "the move is made but not yet safe; send the same request again (with the same "
-        "Idempotency-Key) to hear how it went",
+        "Idempotency-Key) to hear how it went"
     )
 
 

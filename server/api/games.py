@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import g, request
 
+from server import presenters
 from server.api.blueprint import Blueprint
 from server.errors import ApiError
 from server.notify.held import held_mail
@@ -43,7 +44,7 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
         body["move_clock"],
         body.get("contribution"),
     )
-    return services().games.view(game, 0)
+    return presenters.view(game, 0)
 
 
 @blp.route("", methods=["GET"])
@@ -52,7 +53,8 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
 def list_mine(query: dict[str, Any]) -> dict[str, Any]:
     """Your games, those waiting on you first (`mine`: waiting, active, open, finished), each
     with when a notice to you about it that is held goes out (`notice_held_until`)."""
-    listed = services().games.list_for(g.player, query.get("mine"))
+    metas = services().games.metas_for(g.player)
+    listed = presenters.game_list(metas, g.player["id"], query.get("mine"))
     held = held_mail(services().outbox, g.player, services().clock()).games
     return {"games": [{**game, "notice_held_until": held.get(game["id"])} for game in listed]}
 
@@ -62,7 +64,7 @@ def list_mine(query: dict[str, Any]) -> dict[str, Any]:
 def show(game_id: str) -> dict[str, Any]:
     """Your view of the game, its version, who must act and your legal moves."""
     game, seat = services().games.for_player(game_id, g.player)
-    return services().games.view(game, seat)
+    return presenters.view(game, seat)
 
 
 @blp.route("/<game_id>/join", methods=["POST"])
@@ -71,7 +73,7 @@ def show(game_id: str) -> dict[str, Any]:
 def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Take your seat, with your contribution to the seed; the last seat starts the game."""
     game = services().games.join(g.player, game_id, body.get("contribution"))
-    return services().games.view(game, game.seat_of(g.player["id"]))
+    return presenters.view(game, game.seat_of(g.player["id"]))
 
 
 @blp.route("/<game_id>/moves", methods=["POST"])
@@ -110,7 +112,8 @@ def resign(game_id: str) -> dict[str, Any]:
 def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     """The game's history after version `since`, as you may see it."""
     game, seat = services().games.for_player(game_id, g.player)
-    return {"version": game.version, "entries": services().games.log(game, seat, query["since"])}
+    entries = services().games.entries(game, query["since"])
+    return {"version": game.version, "entries": presenters.log(game, seat, query["since"], entries)}
 
 
 @blp.route("/<game_id>/wait", methods=["GET"])
@@ -131,4 +134,4 @@ def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
             changed = games.store.wait_for_change(game_id, query["version"], deadline)
     if changed:
         game, seat = games.for_player(game_id, g.player)
-    return {**games.view(game, seat), "changed": changed}
+    return {**presenters.view(game, seat), "changed": changed}

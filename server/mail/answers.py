@@ -13,6 +13,7 @@ from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from typing import Any
 
+from server.domain.errors import Refusal, Stale
 from server.mail.envelope import envelope
 from server.mail.settings import MailSettings
 from shared.engine import Engine, player_names, seats_named
@@ -104,7 +105,15 @@ def played(engine: Engine[Any], answer: dict[str, Any]) -> str:
     return with_how_to(*parts, game_text(engine, answer))
 
 
-STALE = "the game has moved on since the email you answered. Here it is as it is now."
+WORDS: dict[type[Refusal], str] = {
+    Stale: "the game has moved on since the email you answered. Here it is as it is now.",
+}
+"""Mail's own words for a kind of refusal, where the domain's message is not what a reply
+needs; the others are told the domain's message."""
+
+
+def reason(refusal: Refusal) -> str:
+    return WORDS.get(type(refusal), refusal.message)
 
 
 def refused(engine: Engine[Any], reason: str, answer: dict[str, Any]) -> str:

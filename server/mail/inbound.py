@@ -18,9 +18,10 @@ from typing import Any
 
 import redis
 
+from server import presenters
 from server.config import Config
-from server.errors import ApiError
-from server.games import Game
+from server.domain.errors import NotFound, Refusal, Unavailable
+from server.domain.game import Game
 from server.mail import answers
 from server.mail.addresses import same_mailbox
 from server.mail.compose import thread_root
@@ -83,6 +84,8 @@ def handle(raw: bytes, room: Mailroom, recipients: Iterable[str] = ()) -> Outcom
         return _handle(read_letter(raw), room, [*recipients])
     except redis.RedisError as error:
         raise TemporaryFailure(f"cannot reach Redis: {error}") from error
+    except Unavailable as error:  # the move may be made: the MTA's retry hears how it went
+        raise TemporaryFailure(error.message) from error
 
 
 def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
@@ -96,7 +99,7 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
         return dropped(letter, why)
     try:
         game = room.services.games.load(ticket.game_id)
-    except ApiError:
+    except NotFound:
         return dropped(letter, f"game {ticket.game_id} no longer exists")
     seats = game.seats
     player_id = seats[ticket.seat]["player"] if ticket.seat < len(seats) else None
@@ -108,7 +111,7 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
         answer(room, letter, player, ticket, answers.wrong_sender(letter.senders, player["email"]))
         return Outcome("refused", f"sender is not the player of seat {ticket.seat}")
     if letter.first_line is None or letter.first_line.lower() in answers.COMMANDS:
-        current = room.services.games.view(game, ticket.seat)
+        current = presenters.view(game, ticket.seat)
         body = answers.for_command(letter.first_line, engine, current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("answered", letter.first_line or "no move found")
@@ -123,12 +126,11 @@ def _move(
         result = games.submit(
             player, game.id, letter.first_line, ticket.version, "mail:" + letter.fingerprint
         )
-    except ApiError as error:
-        current = games.view(games.load(game.id), ticket.seat)
-        reason = answers.STALE if error.code == "stale_version" else error.message
-        body = answers.refused(engine, reason, current)
+    except Refusal as refusal:
+        current = presenters.view(games.load(game.id), ticket.seat)
+        body = answers.refused(engine, answers.reason(refusal), current)
         answer(room, letter, player, ticket_for(current), body)
-        return Outcome("refused", error.code)
+        return Outcome("refused", refusal.code)
     answer(room, letter, player, ticket_for(result), answers.played(engine, result))
     return Outcome("played", f"game {game.id} version {result['version']}")
 

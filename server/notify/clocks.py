@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from server import keys
-from server.games import ACTIVE, Game
+from server.domain.game import ACTIVE, Game
 from server.notify.context import Context
 from server.notify.outbox import item_id
 from server.notify.quiet import quiet_intervals

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rq import Queue
 
 from server.config import Config
-from server.games import GameService
+from server.domain.games import GameService
 from server.mail.settings import MailSettings
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations

@@ -14,8 +14,8 @@ import json
 import logging
 from typing import Any
 
-from server import provenance
-from server.games import ACTIVE, FINISHED, Game
+from server import presenters, provenance
+from server.domain.game import ACTIVE, FINISHED, Game
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address, signing_key
 from server.notify import clocks
@@ -177,7 +177,7 @@ def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]
     own = [i for i, entry in enumerate(log[: game.version]) if json.loads(entry)["seat"] == seat]
     since = own[-1] + 1 if own else 0
     lines = []
-    for entry in ctx.games.log(game, seat, since):
+    for entry in presenters.log(game, seat, since, ctx.games.entries(game, since)):
         if entry["version"] > game.version:
             break
         lines.append(entry["text"] + (" (time ran out)" if entry.get("timeout") else ""))

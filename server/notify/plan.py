@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 from server import keys
-from server.games import ACTIVE, OPEN, Game
+from server.domain.game import ACTIVE, OPEN, Game
 from server.notify import clocks
 from server.notify.context import Context
 from server.notify.outbox import item_id

@@ -15,7 +15,7 @@ from typing import Any
 import redis
 
 from server import keys
-from server.errors import ApiError
+from server.domain.errors import Conflict
 
 DAY = 86400
 
@@ -73,10 +73,9 @@ class Vacations:
             return profile  # away already
         left = self.allowance - self._used_this_year(profile, now)
         if left <= 0:
-            raise ApiError(
-                409,
-                "no_vacation_left",
+            raise Conflict(
                 f"this year's vacation allowance ({self.allowance // DAY} days) is used up",
+                code="no_vacation_left",
             )
         self._close(profile, now)
         profile = {k: v for k, v in profile.items() if not k.startswith("vacation_")}

@@ -17,7 +17,8 @@ import pytest
 import redis
 from aiosmtpd.controller import Controller
 
-from server.games import Game
+from server import presenters
+from server.domain.game import Game
 from server.mail.reply_address import Ticket, read_reply_address, reply_address
 from server.redis_process import RedisProcess
 from server.services import Services
@@ -61,7 +62,7 @@ class Table:
         return self.services.games.load(self.game_id)
 
     def view(self, seat: int) -> dict[str, Any]:
-        return self.services.games.view(self.load(), seat)
+        return presenters.view(self.load(), seat)
 
     def address(self, seat: int, version: int | None = None) -> str:
         """The reply address a turn email to `seat` carries."""

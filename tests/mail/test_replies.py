@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from server import presenters
 from server.mail.addresses import normalized
 from server.mail.reply_address import Ticket
 from tests.mail.conftest import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
@@ -36,7 +37,8 @@ def test_a_reply_from_each_mail_client_plays_its_first_line(table: Table, client
     assert done.returncode == 0, done.stderr
     after = table.view(seat)
     assert after["version"] == before["version"] + 1
-    (entry,) = table.services.games.log(table.load(), seat, before["version"])
+    game, since = table.load(), before["version"]
+    (entry,) = presenters.log(game, seat, since, table.services.games.entries(game, since))
     assert entry["move"] == table.load().engine.parse_move(move)
     (answer,) = table.answers_to(seat)
     assert answer["In-Reply-To"] == f"<{client}@mail.example>"

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from server.errors import ApiError
+from server.domain.errors import Conflict
 from tests.api_client import ApiClient
 from tests.notify.conftest import Mail
 from tests.parts import LiveServer
@@ -160,7 +160,7 @@ def test_the_yearly_vacation_allowance_runs_out(api: LiveServer, mail: Mail) -> 
     paused = sum(b - a for a, b in vacations.intervals(profile, mail.clock()))
     assert paused == 21 * 86400
     stored = mail.ctx.redis.dump(f"{{p:{ada.player['id']}}}:profile")
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(Conflict) as refused:
         vacations.start(profile)
     assert refused.value.code == "no_vacation_left"
     assert mail.ctx.redis.dump(f"{{p:{ada.player['id']}}}:profile") == stored, "changes nothing"

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from cachetools import LRUCache
 
 if TYPE_CHECKING:
-    from server.games import Game
+    from server.domain.game import Game
 
 
 class HeldStates:

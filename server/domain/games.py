@@ -1,8 +1,9 @@
-"""Games as the service sees them: meta + log in Redis, state rebuilt through the engine.
+"""Games as the service sees them: meta + log in the store, state rebuilt through the engine.
 
 This is the one code path for every move, whatever carried it (HTTP, email, a timeout): load,
-check the caller's seat and version, apply through the engine, append atomically. Routes and mail
-handlers only translate their input into `submit` and its answer back.
+check the caller's seat and version, apply through the engine, append atomically. It knows no
+HTTP: it answers with games and the mover's answer (`server.presenters`), and refuses with
+`server.domain.errors`, which routes and mail handlers translate once.
 """
 
 from __future__ import annotations
@@ -11,61 +12,36 @@ import json
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import orjson
 
-from server import provenance
+from server import presenters, provenance
+from server.domain.errors import (
+    Conflict,
+    GameOver,
+    Illegal,
+    Invalid,
+    NotAPlayer,
+    NotFound,
+    NotJoined,
+    NotStarted,
+    Refusal,
+    Stale,
+    Unavailable,
+)
+from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.held_states import HeldStates
 from server.encoding import encoded
-from server.errors import ApiError, forbidden, not_found
-from server.held_states import HeldStates
 from server.idempotency import Idempotency
 from server.players import Players
 from server.redis_client import Client
 from server.snapshots import pickled, snapshot_tag, unpickled
 from server.store import GameStore, encode_entry
 from shared.batch import apply_batch, parse_batch, refusal_details
-from shared.engine import RESIGN, BadOptions, Engine, IllegalMove, player_names
+from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
 from shared.games import ENGINES
 from shared.playout import replay
-
-OPEN, ACTIVE, FINISHED = "open", "active", "finished"
-
-
-@dataclass(frozen=True)
-class Game:
-    """A loaded game: its meta as stored and its state at `version`, built from a log whose
-    entry number `version` (counting from 1) is `last_entry`, byte for byte as stored (empty
-    at version 0). An append checks that entry is still there, and so does a load that goes on
-    from a held game (see `server.held_states`)."""
-
-    id: str
-    meta: dict[str, str]
-    engine: Engine[Any]
-    state: Any
-    version: int
-    last_entry: bytes
-
-    @property
-    def status(self) -> str:
-        return self.meta["status"]
-
-    @property
-    def seats(self) -> list[dict[str, Any]]:
-        seats: list[dict[str, Any]] = json.loads(self.meta["seats"])
-        return seats
-
-    @property
-    def names(self) -> list[str]:
-        """The players' names by seat, for the engine's texts."""
-        return player_names(self.seats)
-
-    def seat_of(self, player_id: str) -> int | None:
-        for index, seat in enumerate(self.seats):
-            if seat["player"] == player_id and seat["joined"]:
-                return index
-        return None
 
 
 def new_game_id() -> str:
@@ -78,39 +54,10 @@ def engine_for(type_id: str) -> Engine[Any]:
     try:
         return ENGINES[type_id]
     except KeyError:
-        raise ApiError(
-            400,
-            "unknown_game_type",
+        raise Invalid(
             f"there is no game type {type_id!r}; known types: {', '.join(sorted(ENGINES))}",
+            code="unknown_game_type",
         ) from None
-
-
-def public_game(meta: dict[str, str]) -> dict[str, Any]:
-    """What anyone in the game may see about it. The seed, the server's secret and hidden
-    options (an explicit deck) appear only once the game is finished; their hashes, the
-    contributions and the log's head are there from the start (see `server.provenance`)."""
-    engine = ENGINES[meta["type"]]
-    finished = meta["status"] == FINISHED
-    options = json.loads(meta["options"])
-    hidden = {option.name for option in engine.options if option.hidden}
-    seats = json.loads(meta["seats"])
-    return {
-        "id": meta["id"],
-        "type": meta["type"],
-        "title": engine.title,
-        "status": meta["status"],
-        "engine_version": int(meta["engine_version"]),
-        "seats": [
-            {"seat": i, "name": s["name"], "joined": s["joined"]} for i, s in enumerate(seats)
-        ],
-        "options": {k: v for k, v in options.items() if finished or k not in hidden},
-        "to_act": json.loads(meta.get("to_act", "[]")),
-        "clock": json.loads(meta["clock"]) if meta.get("clock") else None,
-        **provenance.public(meta, engine, options, finished),
-        "result": json.loads(meta["result"]) if meta.get("result") else None,
-        "created": int(meta["created"]),
-        "updated": int(meta["updated"]),
-    }
 
 
 def progress_meta(engine: Engine[Any], state: Any, now: int) -> dict[str, str]:
@@ -162,7 +109,7 @@ class GameService:
         held = self.held.get(game_id)
         loaded = self.store.load(game_id, *((held.version, held.last_entry) if held else ()))
         if loaded is None:
-            raise not_found("game")
+            raise NotFound("game")
         engine = ENGINES[loaded.meta["type"]]
         start, tail = loaded.start, loaded.tail
         if loaded.from_held and held is not None:
@@ -221,75 +168,14 @@ class GameService:
         game = self.load(game_id)
         return game, seat_in(game, player)
 
-    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
-        engine, state = game.engine, game.state
-        to_act = engine.to_act(state) if game.status == ACTIVE else ()
-        legal = engine.legal_moves(state, seat) if seat in to_act else []
-        return {
-            "game": public_game(game.meta),
-            "version": game.version,
-            "seat": seat,
-            "to_act": list(to_act),
-            "your_turn": seat in to_act,
-            "view": engine.view(state, seat) if state is not None else None,
-            "legal_moves": [{"text": engine.format_move(m), "move": m} for m in legal],
-        }
+    def entries(self, game: Game, since: int) -> list[dict[str, Any]]:
+        """The game's log entries after version `since`, as stored."""
+        return self.store.log(game.id, since)
 
-    def log(self, game: Game, seat: int | None, since: int) -> list[dict[str, Any]]:
-        """The log as `seat` may see it: events redacted, moves shown for one's own entries
-        (and for all once the game is over, so anyone can replay it)."""
-        engine, names = game.engine, game.names
-        reveal = game.status == FINISHED
-        entries = []
-        for index, entry in enumerate(self.store.log(game.id, since), start=since + 1):
-            event = engine.redact_event(entry["event"], seat)
-            shown: dict[str, Any] = {
-                "version": index,
-                "seat": entry["seat"],
-                "at": entry["at"],
-                "event": event,
-                "text": engine.render_event(event, names),
-            }
-            if reveal or entry["seat"] == seat:
-                shown["move"] = entry["move"]
-            if entry.get("timeout"):
-                shown["timeout"] = True
-            if "prev" in entry:
-                shown["prev"] = entry["prev"]
-            entries.append(shown)
-        return entries
-
-    def list_for(self, player: dict[str, str], which: str | None) -> list[dict[str, Any]]:
-        """The player's games, those waiting on them first (longest waiting first)."""
-        ids = self.players.game_ids(player["id"])
-        listed = []
-        for meta in self.store.metas(ids):
-            mine = [
-                i
-                for i, s in enumerate(json.loads(meta.get("seats", "[]")))
-                if s["player"] == player["id"]
-            ]
-            if not mine:
-                continue  # a game that was never written, or a seat that was never taken
-            summary = public_game(meta)
-            seats = summary["seats"]
-            seat = mine[0]
-            invited = not seats[seat]["joined"]
-            waiting = (summary["status"] == ACTIVE and seat in summary["to_act"]) or (
-                summary["status"] == OPEN and invited
-            )
-            summary.update(seat=seat, waiting_on_you=waiting, invited=invited)
-            category = "waiting" if waiting else summary["status"]
-            if which is None or which == category or (which == ACTIVE and waiting):
-                listed.append(summary)
-        order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3}
-        listed.sort(
-            key=lambda g: (
-                order["waiting" if g["waiting_on_you"] else g["status"]],
-                g["updated"] if g["waiting_on_you"] else -g["updated"],
-            )
-        )
-        return listed
+    def metas_for(self, player: dict[str, str]) -> list[dict[str, str]]:
+        """The meta of every game in the player's list (some perhaps never written, or not
+        yet theirs: see `join`)."""
+        return self.store.metas(self.players.game_ids(player["id"]))
 
     # -- creating and joining ---------------------------------------------------------------
 
@@ -310,20 +196,18 @@ class GameService:
         try:
             configured = engine.configure(count, options)
         except BadOptions as error:
-            raise ApiError(400, "bad_options", error.message, {"option": error.option}) from None
+            raise Invalid(error.message, {"option": error.option}, "bad_options") from None
         table = [{"player": creator["id"], "name": creator["name"], "joined": True}]
         for name in invite:
             invitee = self.players.by_name(name)
             if invitee is None:
-                raise ApiError(
-                    400, "unknown_player", f"no player is called {name!r}", {"name": name}
-                )
+                raise Invalid(f"no player is called {name!r}", {"name": name}, "unknown_player")
             if any(s["player"] == invitee["id"] for s in table):
-                raise ApiError(400, "duplicate_player", f"{invitee['name']} has a seat already")
+                raise Invalid(f"{invitee['name']} has a seat already", code="duplicate_player")
             table.append({"player": invitee["id"], "name": invitee["name"], "joined": False})
         if len(table) > count:
-            raise ApiError(
-                400, "too_many_invites", f"{count} seats cannot hold {len(table)} players"
+            raise Invalid(
+                f"{count} seats cannot hold {len(table)} players", code="too_many_invites"
             )
         table += [{"player": None, "name": None, "joined": False}] * (count - len(table))
         now = int(self.clock())
@@ -363,12 +247,12 @@ class GameService:
         derives the seed and starts the game. The seats (and the contributions with them) are
         written only if no one else changed them since they were read (a compare-and-set on one
         key, also on Redis Cluster), so players racing for one seat are safe. The game goes
-        into the player's list first; `list_for` shows it only once they hold a seat in it, so
-        a join lost to a race or a crash shows nothing."""
+        into the player's list first; `presenters.game_list` shows it only once they hold a
+        seat in it, so a join lost to a race or a crash shows nothing."""
         while True:
             meta = self.store.meta(game_id)
             if not meta:
-                raise not_found("game")
+                raise NotFound("game")
             table = json.loads(meta["seats"])
             seat = self._free_seat(meta, table, player)
             table[seat] = {"player": player["id"], "name": player["name"], "joined": True}
@@ -392,16 +276,16 @@ class GameService:
         meta: dict[str, str], table: list[dict[str, Any]], player: dict[str, str]
     ) -> int:
         if meta["status"] != OPEN:
-            raise ApiError(409, "game_started", "this game has already started")
+            raise Conflict("this game has already started", code="game_started")
         for index, seat in enumerate(table):
             if seat["player"] == player["id"]:
                 if seat["joined"]:
-                    raise ApiError(409, "already_joined", "you already have a seat in this game")
+                    raise Conflict("you already have a seat in this game", code="already_joined")
                 return index
         for index, seat in enumerate(table):
             if seat["player"] is None:
                 return index
-        raise ApiError(409, "game_full", "every seat of this game is taken or reserved")
+        raise Conflict("every seat of this game is taken or reserved", code="game_full")
 
     # -- moving -----------------------------------------------------------------------------
 
@@ -430,7 +314,7 @@ class GameService:
             # retry refused on the way there (its first attempt moved the game on, or ended it)
             # finds the record below, so a fresh move pays no extra round trip.
             return self._submit(player, game_id, move, expected_version, idem)
-        except ApiError:
+        except (Refusal, Unavailable):
             replayed = self._replayed(idem)
             if replayed is None:
                 raise
@@ -459,9 +343,8 @@ class GameService:
             # held copy was wrong) is left to the path below, which reads the game afresh.
             try:
                 return self._move_in(held, player, move, expected_version, idem)
-            except ApiError as refused:
-                if refused.status == 503:  # made, but not yet safe: the caller must hear it
-                    raise
+            except Refusal:
+                pass  # (Unavailable, made but not yet safe, goes on up: the caller must hear it)
         return self._move_in(self.load(game_id), player, move, expected_version, idem)
 
     def _move_in(
@@ -474,7 +357,7 @@ class GameService:
     ) -> dict[str, Any]:
         seat = seat_in(game, player)
         if seat is None:
-            raise ApiError(409, "not_joined", "join the game before moving in it")
+            raise NotJoined("join the game before moving in it")
         return self._move(game, seat, move, expected_version, idem)
 
     def _move(
@@ -493,7 +376,7 @@ class GameService:
         if expected_version != game.version and not self._unchanged_for(
             game, seat, expected_version
         ):
-            raise stale(game.version)
+            raise Stale(game.version)
         engine = game.engine
         try:
             steps = parse_batch(engine, move) if isinstance(move, str) else move
@@ -521,12 +404,11 @@ class GameService:
         while True:
             game, seat = self.for_player(game_id, player)
             if seat is None:
-                raise ApiError(409, "not_joined", "you have not joined this game")
+                raise NotJoined("you have not joined this game")
             try:
                 return self._move(game, seat, dict(RESIGN), game.version, None)
-            except ApiError as error:
-                if error.code != "stale_version":
-                    raise
+            except Stale:
+                continue
 
     def time_out(self, game_id: str, seat: int, since_version: int) -> bool:
         """The seat's clock ran out on the decision it has faced since `since_version`: make
@@ -543,10 +425,8 @@ class GameService:
         neutral = game.engine.neutral_move(game.state, seat) if policy == "skip" else None
         try:
             self._move(game, seat, neutral or dict(RESIGN), game.version, None, timed_out=True)
-        except ApiError as error:
-            if error.code in ("stale_version", "game_over"):
-                return False
-            raise
+        except (Stale, GameOver):
+            return False
         return True
 
     def _unchanged_for(self, game: Game, seat: int, seen_version: int) -> bool:
@@ -569,9 +449,9 @@ class GameService:
     @staticmethod
     def _check_active(game: Game) -> None:
         if game.status == OPEN:
-            raise ApiError(409, "game_not_started", "the game starts when every seat is taken")
+            raise NotStarted()
         if game.status == FINISHED:
-            raise ApiError(409, "game_over", "this game is over")
+            raise GameOver()
 
     def _append(
         self,
@@ -589,10 +469,7 @@ class GameService:
         meta = {**progress_meta(engine, state, now), **head}
         stored = [encode_entry(entry) for entry in entries]
         after = Game(game.id, {**game.meta, **meta}, engine, state, new_version, stored[-1])
-        response = self.view(after, seat)
-        response["applied"] = [engine.redact_event(e["event"], seat) for e in entries]
-        if untried:
-            response["untried"] = untried_steps(len(entries), untried)
+        response = presenters.moved(after, seat, [entry["event"] for entry in entries], untried)
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
             snapshot = (new_version, snapshot_tag(engine), pickled(state))
@@ -611,9 +488,9 @@ class GameService:
             replayed: dict[str, Any] = orjson.loads(idem.answer(appended.record))
             return replayed
         if appended.outcome == "stale":
-            raise stale(int(appended.value))
+            raise Stale(int(appended.value))
         if appended.outcome == "inactive":
-            raise ApiError(409, "game_over", "this game is over")
+            raise GameOver()
         self.held.keep(after)
         return response
 
@@ -622,7 +499,7 @@ def seat_in(game: Game, player: dict[str, str]) -> int | None:
     """The player's seat (None if only invited so far); 403 unless they sit or are invited."""
     seat = game.seat_of(player["id"])
     if seat is None and not any(s["player"] == player["id"] for s in game.seats):
-        raise forbidden("you are not a player in this game")
+        raise NotAPlayer("you are not a player in this game")
     return seat
 
 
@@ -633,31 +510,6 @@ def logged_moves(raw_entries: Iterable[bytes]) -> Iterator[tuple[int, Any]]:
         yield entry["seat"], entry["move"]
 
 
-def stale(current: int) -> ApiError:
-    return ApiError(
-        409,
-        "stale_version",
-        f"the game has moved on to version {current}; look at it again and resend",
-        {"current_version": current},
-    )
-
-
-def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:
-    """What a move's answer says of the steps of its batch that were not tried (as sent, or as
-    parsed from the text): they came after step `made`, which drew, rolled or uncovered
-    something the mover had not yet seen."""
-    return {
-        "after_step": made,
-        "steps": list(untried),
-        "message": (
-            f"step {made} brought chance or hidden information into play, so the "
-            f"{len(untried)} step{'s' if len(untried) > 1 else ''} after it "
-            "were not tried: look at the game and send what still applies"
-        ),
-    }
-
-
-def illegal(game: Game, seat: int, error: IllegalMove) -> ApiError:
-    """422 with the engine's reason and the moves that are legal now."""
-    details = refusal_details(game.engine, game.state, seat, error)
-    return ApiError(422, error.code, error.message, details)
+def illegal(game: Game, seat: int, error: IllegalMove) -> Illegal:
+    """The engine's reason, and the moves that are legal now."""
+    return Illegal(error, refusal_details(game.engine, game.state, seat, error))

@@ -1,0 +1,145 @@
+"""Games as JSON, for the API and for mail: what a game, a view, a log page and a list of
+games look like to the one asking. The domain hands over games; these decide their shape."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from server import provenance
+from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from shared.games import ENGINES
+
+
+def public_game(meta: dict[str, str]) -> dict[str, Any]:
+    """What anyone in the game may see about it. The seed, the server's secret and hidden
+    options (an explicit deck) appear only once the game is finished; their hashes, the
+    contributions and the log's head are there from the start (see `server.provenance`)."""
+    engine = ENGINES[meta["type"]]
+    finished = meta["status"] == FINISHED
+    options = json.loads(meta["options"])
+    hidden = {option.name for option in engine.options if option.hidden}
+    seats = json.loads(meta["seats"])
+    return {
+        "id": meta["id"],
+        "type": meta["type"],
+        "title": engine.title,
+        "status": meta["status"],
+        "engine_version": int(meta["engine_version"]),
+        "seats": [
+            {"seat": i, "name": s["name"], "joined": s["joined"]} for i, s in enumerate(seats)
+        ],
+        "options": {k: v for k, v in options.items() if finished or k not in hidden},
+        "to_act": json.loads(meta.get("to_act", "[]")),
+        "clock": json.loads(meta["clock"]) if meta.get("clock") else None,
+        **provenance.public(meta, engine, options, finished),
+        "result": json.loads(meta["result"]) if meta.get("result") else None,
+        "created": int(meta["created"]),
+        "updated": int(meta["updated"]),
+    }
+
+
+def view(game: Game, seat: int | None) -> dict[str, Any]:
+    """The game as `seat` sees it (None: a spectator): its public data, version, who must act,
+    the seat's view and its legal moves."""
+    engine, state = game.engine, game.state
+    to_act = engine.to_act(state) if game.status == ACTIVE else ()
+    legal = engine.legal_moves(state, seat) if seat in to_act else []
+    return {
+        "game": public_game(game.meta),
+        "version": game.version,
+        "seat": seat,
+        "to_act": list(to_act),
+        "your_turn": seat in to_act,
+        "view": engine.view(state, seat) if state is not None else None,
+        "legal_moves": [{"text": engine.format_move(m), "move": m} for m in legal],
+    }
+
+
+def log(
+    game: Game, seat: int | None, since: int, stored: Iterable[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The `stored` entries after version `since` as `seat` may see them: events redacted,
+    moves shown for one's own entries (and for all once the game is over, so anyone can replay
+    it)."""
+    engine, names = game.engine, game.names
+    reveal = game.status == FINISHED
+    entries = []
+    for index, entry in enumerate(stored, start=since + 1):
+        event = engine.redact_event(entry["event"], seat)
+        shown: dict[str, Any] = {
+            "version": index,
+            "seat": entry["seat"],
+            "at": entry["at"],
+            "event": event,
+            "text": engine.render_event(event, names),
+        }
+        if reveal or entry["seat"] == seat:
+            shown["move"] = entry["move"]
+        if entry.get("timeout"):
+            shown["timeout"] = True
+        if "prev" in entry:
+            shown["prev"] = entry["prev"]
+        entries.append(shown)
+    return entries
+
+
+def game_list(
+    metas: Iterable[dict[str, str]], player_id: str, which: str | None
+) -> list[dict[str, Any]]:
+    """A player's games (`which`: waiting, active, open, finished, or all), those waiting on
+    them first (longest waiting first)."""
+    listed = []
+    for meta in metas:
+        mine = [
+            i for i, s in enumerate(json.loads(meta.get("seats", "[]"))) if s["player"] == player_id
+        ]
+        if not mine:
+            continue  # a game that was never written, or a seat that was never taken
+        summary = public_game(meta)
+        seats = summary["seats"]
+        seat = mine[0]
+        invited = not seats[seat]["joined"]
+        waiting = (summary["status"] == ACTIVE and seat in summary["to_act"]) or (
+            summary["status"] == OPEN and invited
+        )
+        summary.update(seat=seat, waiting_on_you=waiting, invited=invited)
+        category = "waiting" if waiting else summary["status"]
+        if which is None or which == category or (which == ACTIVE and waiting):
+            listed.append(summary)
+    order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3}
+    listed.sort(
+        key=lambda g: (
+            order["waiting" if g["waiting_on_you"] else g["status"]],
+            g["updated"] if g["waiting_on_you"] else -g["updated"],
+        )
+    )
+    return listed
+
+
+def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:
+    """What a move's answer says of the steps of its batch that were not tried (as sent, or as
+    parsed from the text): they came after step `made`, which drew, rolled or uncovered
+    something the mover had not yet seen."""
+    return {
+        "after_step": made,
+        "steps": list(untried),
+        "message": (
+            f"step {made} brought chance or hidden information into play, so the "
+            f"{len(untried)} step{'s' if len(untried) > 1 else ''} after it "
+            "were not tried: look at the game and send what still applies"
+        ),
+    }
+
+
+def moved(
+    game: Game, seat: int, events: Sequence[dict[str, Any]], untried: Sequence[Any]
+) -> dict[str, Any]:
+    """The answer to a move: the mover's view after it, its events as the mover may see them,
+    and the steps of its batch not tried."""
+    answer = view(game, seat)
+    answer["applied"] = [game.engine.redact_event(event, seat) for event in events]
+    if untried:
+        answer["untried"] = untried_steps(len(events), untried)
+    return answer
