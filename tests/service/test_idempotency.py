@@ -11,7 +11,7 @@ import redis
 from server import keys
 from server.idempotency import FINGERPRINT_LENGTH
 from tests.api_client import ApiClient
-from tests.conftest import LiveServer
+from tests.parts import LiveServer
 from tests.service.test_games import start_game
 from tests.service.test_hostile import refused, stored
 
