@@ -60,9 +60,11 @@ def sections(
 
 
 def game_section(ctx: Context, game: Game, notices: list[dict[str, Any]]) -> Section | None:
-    """One game's notices (oldest first) as one section: the latest that still says something
+    """One game's notices as one section: the latest (by when it was made, then by the version
+    it is about, as several are made in one moment) that still says something
     speaks for them all, drawn from the game as it is now and naming everyone who left it
     since the first."""
+    notices = sorted(notices, key=lambda item: (item["created"], item.get("version", 0)))
     departed = [who for item in notices if item["kind"] in DEPARTURES for who in item["left"]]
     for item in reversed(notices):
         found = section(ctx, game, item, departed)

@@ -84,10 +84,19 @@ def test_secret_cards_and_donations_stay_out_of_the_other_players_mail(
     mover = 0 if views[0]["your_turn"] else 1
     other = players[1 - mover]
     die = min(views[mover]["view"]["dice"])
-    players[mover].ok(
+    drawn = players[mover].ok(
         "POST",
         f"/games/{game_id}/moves",
         json={"move": f"take {die} card; donate 2; end", "expected_version": 0},
+    )
+    assert drawn["untried"]["steps"] == [  # a batch ends at the draw
+        {"action": "donate", "amount": 2},
+        {"action": "end"},
+    ]
+    players[mover].ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": "donate 2; end", "expected_version": drawn["version"]},
     )
     mail.run()
     text = mail.to(other.player)[-1]
