@@ -43,7 +43,14 @@ class LostCities(Engine[State]):
         if options["deck"] is not None:
             check_deck(options["deck"], options["colours"], options["rounds"])
 
-    def new(self, players: int, seed: str, options: Mapping[str, JSON] | None = None) -> State:
+    def new(
+        self,
+        players: int,
+        seed: str,
+        options: Mapping[str, JSON] | None = None,
+        version: int | None = None,
+    ) -> State:
+        self.rules_version(version)  # one version of these rules so far: only checked
         rules = Rules.from_options(self.configure(players, options))
         return deal(rules, seed, 0, first_starter(rules, seed), ())
 

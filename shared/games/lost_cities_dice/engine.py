@@ -70,7 +70,14 @@ class LostCitiesDice(Engine[State]):
                 "first_player", f"option 'first_player' must be a seat from 0 to {players - 1}"
             )
 
-    def new(self, players: int, seed: str, options: Mapping[str, JSON] | None = None) -> State:
+    def new(
+        self,
+        players: int,
+        seed: str,
+        options: Mapping[str, JSON] | None = None,
+        version: int | None = None,
+    ) -> State:
+        self.rules_version(version)  # one version of these rules so far: only checked
         configured = self.configure(players, options)
         first = configured["first_player"]
         return new_game(
