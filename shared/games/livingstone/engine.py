@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from shared.chance import Chance
 from shared.engine import JSON, Engine, Event, Move, Option, Seat
-from shared.games.livingstone import legal, notation, render, rules, scoring
+from shared.games.livingstone import html, legal, notation, render, rules, scoring
 from shared.games.livingstone.data import BAG, DEFAULT_BOARD, ROWS, board_from_table, parse_board
 from shared.games.livingstone.moves import end_move
 from shared.games.livingstone.resample import resample
@@ -92,6 +92,9 @@ class Livingstone(Engine[LivingstoneState]):
 
     def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return render.render_view(view, names)
+
+    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+        return html.render_html(view, names)
 
     def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
         return render.render_event(event, names)
