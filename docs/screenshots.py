@@ -7,7 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tests.mail.boards import SAMPLES, chromium, html_of, shown
+from tests.mail.boards import SAMPLES, chromium, shown
+from tests.mail.conftest import html_of
 
 WIDTHS = {"phone": 360, "desktop": 900}
 SHOWN = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-2p")

@@ -92,13 +92,6 @@ SAMPLES = (
 """Each game with two players and with as many as it takes, well into play."""
 
 
-def html_of(message: EmailMessage) -> str:
-    part = message.get_body(preferencelist=("html",))
-    assert part is not None
-    content: str = part.get_content()
-    return content
-
-
 CHROMIUM = os.environ.get("TURNPOST_CHROMIUM") or shutil.which("chromium") or ""
 """Debian's Chromium (`.ci/run` installs it); Playwright drives it, having no browser of its own."""
 
