@@ -11,8 +11,8 @@ from tests.mail.boards import SAMPLES, chromium, shown
 from tests.mail.conftest import html_of
 
 WIDTHS = {"phone": 360, "desktop": 900}
-SHOWN = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-2p")
-DARK = "livingstone-2p"
+SHOWN = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-5p")
+DARK = "livingstone-5p"
 """One picture in dark mode too, to show that the boards keep to it."""
 
 
