@@ -28,9 +28,8 @@ def parsed(html: str) -> ElementTree.Element:
 
 
 def text_of(root: ElementTree.Element) -> str:
-    return " ".join(
-        text for element in root.iter() if element.tag != "style" for text in [element.text or ""]
-    ) + " ".join(element.tail or "" for element in root.iter())
+    """What the board says, its stylesheet left out."""
+    return " ".join(root[1].itertext())
 
 
 def check_board(engine: Engine[Any], view: dict[str, Any], players: int) -> str:
