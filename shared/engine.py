@@ -301,6 +301,13 @@ class Engine(ABC, Generic[S]):
         the caller knows them (see `seat_name`)."""
 
     @abstractmethod
+    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+        """The same view drawn as an HTML board for an email or a page: a fragment, its
+        stylesheet and a legend of its symbols included (`shared.html`), every colour paired
+        with the letter, number or word the text uses. From the view alone, so it shows only
+        what the view's seat may see; `names` as for `render_view`."""
+
+    @abstractmethod
     def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
         """One (redacted) log event as a line a person reads, e.g. `ada: play R7, drew from
         deck`; `names` as for `render_view`."""

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from shared.chance import Chance
 from shared.engine import JSON, Engine, Event, Move, Option, Seat
-from shared.games.livingstone import legal, notation, render, rules, scoring
+from shared.games.livingstone import html, legal, notation, render, rules, scoring
 from shared.games.livingstone.data import (
     BAG,
     DEFAULT_BOARD,
@@ -106,6 +106,9 @@ class Livingstone(Engine[LivingstoneState]):
 
     def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return render.render_view(view, names)
+
+    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+        return html.render_html(view, names)
 
     def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
         return render.render_event(event, names)

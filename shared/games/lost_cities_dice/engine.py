@@ -17,7 +17,7 @@ from shared.engine import (
     int_option,
     require_mapping,
 )
-from shared.games.lost_cities_dice import notation, render, rules
+from shared.games.lost_cities_dice import html, notation, render, rules
 from shared.games.lost_cities_dice.legal import legal_choices
 from shared.games.lost_cities_dice.result import result
 from shared.games.lost_cities_dice.sheet_data import (
@@ -132,6 +132,9 @@ class LostCitiesDice(Engine[State]):
 
     def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return render.render_view(view, names)
+
+    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+        return html.render_html(view, names)
 
     def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
         return render.render_event(event, names)
