@@ -106,13 +106,15 @@ def verify(
         return Verification(game["id"], checks, notes=notes)
     moves = [(entry["seat"], entry["move"]) for entry in entries]
     try:
-        start = engine.new(len(game["seats"]), game["seed"], game["options"])
+        start = engine.new(
+            len(game["seats"]), game["seed"], game["options"], game["engine_version"]
+        )
         final = replay(engine, start, moves)
     except IllegalMove as error:
         checks.append(Check("replay", False, f"the log holds a move the rules forbid: {error}"))
         return Verification(game["id"], checks, notes=notes)
     except ValueError as error:
-        checks.append(Check("replay", False, f"the seed and options start no game: {error}"))
+        checks.append(Check("replay", False, f"the game cannot be set up here: {error}"))
         return Verification(game["id"], checks, notes=notes)
     checks.append(Check("replay", True, f"{len(moves)} moves replayed by the local rules"))
     # through JSON, as the server stored it: tuples become lists, integer keys strings

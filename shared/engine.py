@@ -150,6 +150,8 @@ class Engine(ABC, Generic[S]):
     min_players: int
     max_players: int
     version: int
+    """The version of the rules, raised by a change that would replay a stored game differently.
+    A game records the version it began with, and `new` keeps that version's rules for it."""
     options: tuple[Option, ...] = ()
 
     # -- setting up -------------------------------------------------------------------------
@@ -194,8 +196,31 @@ class Engine(ABC, Generic[S]):
         }
 
     @abstractmethod
-    def new(self, players: int, seed: str, options: Mapping[str, JSON] | None = None) -> S:
-        """The starting state. All chance comes from `seed` (hex); `options` are configured."""
+    def new(
+        self,
+        players: int,
+        seed: str,
+        options: Mapping[str, JSON] | None = None,
+        version: int | None = None,
+    ) -> S:
+        """The starting state. All chance comes from `seed` (hex); `options` are configured;
+        `version` is the rules version the game was created with (None: the current one), so
+        a stored game replays by the rules it was played by (see `rules_version`)."""
+
+    def rules_version(self, version: int | None) -> int:
+        """The rules version a game is played by: `version` if these rules know it, else a
+        ValueError (a game made by newer rules cannot be replayed by older ones); None is the
+        current version."""
+        if version is None:
+            return self.version
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ValueError(f"a rules version is a whole number, not {version!r}")
+        if not 1 <= version <= self.version:
+            raise ValueError(
+                f"{self.title} rules version {version} is unknown here "
+                f"(these rules know versions 1 to {self.version})"
+            )
+        return version
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -274,6 +299,13 @@ class Engine(ABC, Generic[S]):
         """A view as plain text for a terminal or an email: readable with no colour, using the
         notation people type (card ids, colour names). `names` are the players by seat, where
         the caller knows them (see `seat_name`)."""
+
+    @abstractmethod
+    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+        """The same view drawn as an HTML board for an email or a page: a fragment, its
+        stylesheet and a legend of its symbols included (`shared.html`), every colour paired
+        with the letter, number or word the text uses. From the view alone, so it shows only
+        what the view's seat may see; `names` as for `render_view`."""
 
     @abstractmethod
     def render_event(self, event: Event, names: Sequence[str] = ()) -> str:

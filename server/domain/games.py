@@ -145,10 +145,12 @@ class GameService:
 
     @staticmethod
     def _new_state(engine: Engine[Any], meta: dict[str, str]) -> Any:
-        """The deal; None while seats are open, as the seed is made when the last one fills."""
+        """The deal; None while seats are open, as the seed is made when the last one fills.
+        It is dealt by the rules of the version the game was created with."""
         if not meta["seed"]:
             return None
-        return engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
+        seats, options = json.loads(meta["seats"]), json.loads(meta["options"])
+        return engine.new(len(seats), meta["seed"], options, int(meta["engine_version"]))
 
     def at_version(self, game: Game, version: int, log: list[bytes] | None = None) -> Game:
         """The game as it was at `version` (its meta's progress fields as they were then).

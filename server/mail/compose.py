@@ -1,8 +1,11 @@
 """Turning notices into an email: one notice, or several merged into one digest.
 
 Both the plain text and the HTML part come from templates (Jinja2, which ships with Flask);
-the HTML escapes everything, views and moves included. Every message of a game carries the
-same subject and refers to the same thread root, so mail readers keep a game in one thread.
+the HTML escapes everything, moves included, and shows each game as its engine draws it in HTML
+(`Engine.render_html`). Mail clients drop or ignore style sheets, so every rule is written into
+the `style` attributes of the elements it matches (css-inline); only `@media` rules (dark mode)
+stay in a `<style>` element, for the clients that honour them. Every message of a game carries
+the same subject and refers to the same thread root, so mail readers keep a game in one thread.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import make_msgid
 
+from css_inline import CSSInliner
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from server.mail.envelope import envelope
@@ -23,6 +27,7 @@ TEMPLATES = Environment(
     lstrip_blocks=True,
     keep_trailing_newline=True,
 )
+INLINER = CSSInliner(keep_at_rules=True, load_remote_stylesheets=False)
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,9 @@ class Section:
     notes: list[str] = field(default_factory=list)
     changes: list[str] = field(default_factory=list)
     view: str = ""
+    """The game as the recipient sees it, in text (`Engine.render_view`)."""
+    board: str = ""
+    """The same in HTML (`Engine.render_html`): markup the engine escaped, shown as it is."""
     moves: list[str] = field(default_factory=list)
     reply_to: str = ""
     message_key: str = ""
@@ -70,5 +78,6 @@ def compose(to: str, sections: list[Section], settings: MailSettings) -> EmailMe
         message["Message-ID"] = make_msgid(domain=domain)
     context = {"sections": sections, "digest": len(sections) > 1}
     message.set_content(TEMPLATES.get_template("notice.txt").render(context))
-    message.add_alternative(TEMPLATES.get_template("notice.html").render(context), subtype="html")
+    html = INLINER.inline(TEMPLATES.get_template("notice.html").render(context))
+    message.add_alternative(html, subtype="html")
     return message

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from server import presenters, provenance
@@ -21,7 +22,7 @@ from server.mail.reply_address import Ticket, reply_address, signing_key
 from server.notify import clocks
 from server.notify.context import Context
 from server.redis_client import UNAVAILABLE
-from shared.engine import seats_named
+from shared.engine import Engine, seats_named
 from shared.fairness import fixed_by_creator_text
 
 log = logging.getLogger("turnpost.notify")
@@ -60,9 +61,11 @@ def sections(
 
 
 def game_section(ctx: Context, game: Game, notices: list[dict[str, Any]]) -> Section | None:
-    """One game's notices (oldest first) as one section: the latest that still says something
+    """One game's notices as one section: the latest (by when it was made, then by the version
+    it is about, as several are made in one moment) that still says something
     speaks for them all, drawn from the game as it is now and naming everyone who left it
     since the first."""
+    notices = sorted(notices, key=lambda item: (item["created"], item.get("version", 0)))
     departed = [who for item in notices if item["kind"] in DEPARTURES for who in item["left"]]
     for item in reversed(notices):
         found = section(ctx, game, item, departed)
@@ -103,7 +106,7 @@ def section(
     if (kind == "finished") != (game.status != ACTIVE):
         return None  # a start or a departure in a game that has ended since: its end tells it
     log = ctx.games.store.log_raw(game.id)
-    view = game.engine.render_view(game.engine.view(game.state, seat), names)
+    shown = drawn(game.engine, game.state, seat, names)
     who_left = " ".join(
         f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
         if timed_out
@@ -114,14 +117,20 @@ def section(
         headline = f"Game over. {who_left}".strip()
         changes = _changes(ctx, game, seat, log)
         return Section(
-            game.id, label, headline, _result(game, names), changes, view, message_key=key
+            game.id, label, headline, _result(game, names), changes, message_key=key, **shown
         )
     if kind == "started":
         waiting = seats_named(game.engine.to_act(game.state), names)
         headline = f"The game has started; it is {waiting}'s turn."
-        return Section(game.id, label, headline, [], [], view, message_key=key)
+        return Section(game.id, label, headline, message_key=key, **shown)
     changes = _changes(ctx, game, seat, log)
-    return Section(game.id, label, who_left, [], changes, view, message_key=key)
+    return Section(game.id, label, who_left, [], changes, message_key=key, **shown)
+
+
+def drawn(engine: Engine[Any], state: Any, seat: int, names: Sequence[str]) -> dict[str, str]:
+    """The game as `seat` sees it, in text and in HTML: a section's `view` and `board`."""
+    seen = engine.view(state, seat)
+    return {"view": engine.render_view(seen, names), "board": engine.render_html(seen, names)}
 
 
 def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) -> Section | None:
@@ -165,10 +174,10 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
         headline,
         notes,
         _changes(ctx, game, seat, log),
-        engine.render_view(engine.view(game.state, seat), game.names),
-        [engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
-        reply_address(ticket, signing_key(ctx.mail, ctx.redis), ctx.mail.reply_domain),
-        key,
+        moves=[engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
+        reply_to=reply_address(ticket, signing_key(ctx.mail, ctx.redis), ctx.mail.reply_domain),
+        message_key=key,
+        **drawn(engine, game.state, seat, game.names),
     )
 
 

@@ -65,6 +65,20 @@ def test_describes_itself_and_its_defaults_configure(type_id: str) -> None:
 
 
 @pytest.mark.parametrize("type_id", ENGINE_IDS)
+def test_a_game_starts_by_any_rules_version_the_engine_knows_and_no_other(type_id: str) -> None:
+    """Stored games replay by the version they began with; one made by newer rules than these
+    cannot be replayed here, and says so rather than play by the wrong rules."""
+    engine = ENGINES[type_id]
+    players, seed = engine.min_players, "00" * 16
+    assert engine.new(players, seed, None, engine.version) == engine.new(players, seed)
+    for version in range(1, engine.version):
+        engine.new(players, seed, None, version)
+    for unknown in (0, engine.version + 1):
+        with pytest.raises(ValueError, match="version"):
+            engine.new(players, seed, None, unknown)
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
 @SETTINGS
 @given(data=st.data(), seed=seeds, rnd=st.randoms(use_true_random=False))
 def test_random_games_end_and_replay_exactly(

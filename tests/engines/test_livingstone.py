@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import pickle
 from collections import Counter
 from typing import Any
@@ -15,6 +16,9 @@ from shared.engine import RESIGN, BadOptions, Event, IllegalMove
 from shared.games.livingstone import Livingstone
 from shared.games.livingstone.data import BAG, DEFAULT_BOARD
 from shared.games.livingstone.state import LivingstoneState, Turn
+from shared.playout import replay
+from tests.engines.livingstone_v1 import GAME as V1_GAME
+from tests.engines.livingstone_v1 import LOG as V1_LOG
 
 ENGINE = Livingstone()
 SEED = "00112233445566778899aabbccddeeff"
@@ -115,6 +119,7 @@ def test_the_default_board_is_the_rules_files_table() -> None:
     assert DEFAULT_BOARD["row_points"] == [1, 2, 3, 4, 5, 6]
     assert DEFAULT_BOARD["majority"] == [12, 10, 8, 6, 4, 2]
     assert sum(DEFAULT_BOARD["cards"].values()) == 27
+    assert DEFAULT_BOARD["white_stone"] == "sold_this_turn"
     assert ENGINE.configure(3)["board"] == DEFAULT_BOARD
 
 
@@ -145,12 +150,37 @@ def test_a_game_can_be_created_with_other_board_values() -> None:
         {"revisits": -1},
         {"revisits": True},
         {"revisits": 1.5},
+        {"white_stone": "never"},
+        {"white_stone": ["drawn_with_it"]},
     ],
 )
 def test_bad_board_values_are_refused(board: Any) -> None:
     with pytest.raises(BadOptions) as error:
         ENGINE.configure(3, {"board": board})
     assert error.value.option == "board"
+
+
+def test_a_game_is_played_by_the_rules_version_it_began_with() -> None:
+    assert ENGINE.version == 2
+    assert ENGINE.new(3, SEED).version == ENGINE.version
+    old = ENGINE.new(3, SEED, version=1)
+    assert old.version == 1 and old == ENGINE.new(3, SEED)._replace(version=1)
+    for unknown in (0, ENGINE.version + 1, "1", True):
+        with pytest.raises(ValueError):
+            ENGINE.new(3, SEED, version=unknown)
+
+
+def test_a_game_played_by_version_1_rules_replays_as_it_was_played() -> None:
+    """The recorded game's log replays to the same end under version 1, and is not even legal
+    under the rules as printed."""
+    players, seed, final = V1_GAME["players"], V1_GAME["seed"], V1_GAME["final"]
+    state = replay(ENGINE, ENGINE.new(players, seed, version=1), V1_LOG)
+    assert [list(state.bag), list(state.set_aside)] == [final["bag"], final["set_aside"]]
+    assert [list(state.deck), list(state.played)] == [final["deck"], final["played"]]
+    view = json.loads(json.dumps(ENGINE.view(state, None)))
+    assert {key: view[key] for key in final["view"]} == final["view"]
+    with pytest.raises(IllegalMove):
+        replay(ENGINE, ENGINE.new(players, seed), V1_LOG)
 
 
 # -- taking dice -----------------------------------------------------------------------------
@@ -273,6 +303,76 @@ def test_the_white_stone_returns_every_set_aside_stone_to_the_bag() -> None:
     assert event["returned"] == {"black": 4, "clear": 1, "blue": 2, "white": 1}
 
 
+def test_a_gem_drawn_with_the_white_stone_and_sold_that_turn_goes_back_into_the_bag() -> None:
+    state = table()._replace(bag=(0, 0, 1, 0, 1), set_aside=(3, 1, 0, 0, 0))
+    state, event = act(state, "take 2 mine")
+    assert event["drawn"] == {"blue": 1, "white": 1}
+    assert state.bag == (3, 1, 0, 0, 1) and state.set_aside == (0, 0, 0, 0, 0)
+    assert ENGINE.view(state, 1)["turn"]["sold_to_bag"] == {"blue": 1}
+    state, event = act(state, "sell blue")
+    assert event["to"] == "bag" and state.players[0].thalers == 3 + 3
+    assert state.bag == (3, 1, 1, 0, 1) and state.set_aside == (0, 0, 0, 0, 0)
+    assert ENGINE.render_event(event).endswith("sells a blue gem for 3 thalers, back into the bag")
+
+
+def test_after_the_white_stone_every_gem_sold_that_turn_goes_back_into_the_bag() -> None:
+    """The rules file's reading, the default: gems held from before and gems drawn later in the
+    turn too; from the next turn on, sold gems are set aside again."""
+    state = player(table()._replace(bag=(0, 0, 0, 0, 1)), 0, gems=(1, 0, 0))
+    state = player(state, 0, hand=("draw-3-stones",))
+    state = acts(state, "take 1 mine; sell clear")
+    assert state.bag == (0, 1, 0, 0, 1) and state.set_aside == (0, 0, 0, 0, 0)
+    state = state._replace(bag=(0, 0, 0, 2, 0))
+    state, event = act(acts(state, "play draw-3-stones"), "sell red")
+    assert event["to"] == "bag" and state.bag == (0, 0, 0, 1, 0)
+    assert "white stone out: selling red 1" in ENGINE.render_view(ENGINE.view(state, None))
+    for batch in ("end", "take 2 thalers; end", "take 3 thalers; end"):
+        state = acts(state, batch)
+    state, event = act(state, "sell red")
+    assert event["to"] == "aside" and state.set_aside == (0, 0, 0, 1, 0)
+    assert ENGINE.view(state, None)["turn"]["sold_to_bag"] == {}
+
+
+def test_the_rulebooks_narrower_reading_returns_only_gems_drawn_with_the_white_stone() -> None:
+    """Board `white_stone: drawn_with_it`: of equal gems, the ones drawn with the white stone
+    are sold first."""
+    board = {"white_stone": "drawn_with_it"}
+    state = ENGINE.new(3, SEED, {"board": board})
+    state = state._replace(
+        round=state.round._replace(start=0, dice=(1, 2, 3, 4, 5, 6)),
+        turn=Turn(0),
+        bag=(0, 0, 1, 0, 1),
+    )
+    state = player(state, 0, gems=(1, 1, 0))
+    state = acts(state, "take 2 mine")
+    assert ENGINE.view(state, None)["turn"]["sold_to_bag"] == {"blue": 1}
+    state, first = act(state, "sell blue")
+    state, second = act(state, "sell blue")
+    state, clear = act(state, "sell clear")
+    assert [first["to"], second["to"], clear["to"]] == ["bag", "aside", "aside"]
+    assert state.bag == (0, 0, 1, 0, 1) and state.set_aside == (0, 1, 1, 0, 0)
+
+
+def test_a_mine_collapse_takes_the_gems_drawn_with_the_white_stone_with_it() -> None:
+    state = ENGINE.new(3, SEED, {"board": {"white_stone": "drawn_with_it"}})
+    state = state._replace(
+        round=state.round._replace(start=0, dice=(1, 2, 3, 4, 5, 6)),
+        turn=Turn(0, extra_dice=1),
+        bag=(0, 0, 1, 0, 1),
+        deck=("mine-collapse", "lion"),
+    )
+    state = acts(state, "take 2 mine; take 3 card")
+    assert state.players[0].gems == (0, 0, 0)
+    assert ENGINE.view(state, None)["turn"]["sold_to_bag"] == {}
+
+
+def test_version_1_games_set_aside_gems_sold_after_the_white_stone() -> None:
+    state = table()._replace(bag=(0, 0, 1, 0, 1), version=1)
+    state, event = act(acts(state, "take 2 mine"), "sell blue")
+    assert event["to"] == "aside"
+    assert state.bag == (0, 0, 0, 0, 1) and state.set_aside == (0, 0, 1, 0, 0)
+
+
 def test_an_empty_bag_stops_the_draw() -> None:
     state = table()._replace(bag=(0, 1, 0, 0, 0))
     state, event = act(state, "take 6 mine")
@@ -319,8 +419,57 @@ def test_a_drawn_mine_collapse_empties_everyones_gems_and_is_replaced() -> None:
     assert "card" not in ENGINE.redact_event(event, 1) and event["collapses"]
 
 
-def test_a_collapse_with_nothing_else_to_draw_gives_no_card() -> None:
-    state = table()._replace(deck=("mine-collapse",), played=())
+def test_a_mine_collapse_goes_under_the_cards_left_in_the_draw_pile() -> None:
+    state = table()._replace(
+        deck=("mine-collapse", "lion", "antelope", "rhino"), played=("market", "two-dice")
+    )
+    state, event = act(state, "take 3 card")
+    assert state.players[0].hand == ("lion",) and state.played == ()
+    assert state.deck[:2] == ("antelope", "rhino")
+    assert Counter(state.deck[2:]) == Counter(["market", "two-dice", "mine-collapse"])
+    assert event["collapses"] == 1 and event["new_stack"] == 3 and "reshuffled" not in event
+    assert "shuffled into a stack of 3 cards under the deck" in ENGINE.render_event(event)
+
+
+@pytest.mark.parametrize("step", range(8))
+def test_a_collapse_on_an_empty_pile_is_replaced_from_the_played_cards_without_it(
+    step: int,
+) -> None:
+    """The replacement comes from the played cards, shuffled into the empty pile as for any
+    draw; the collapse then goes under what is left, so it strikes once and comes again last."""
+    state = table()._replace(
+        deck=("mine-collapse",), played=("lion", "rhino", "antelope"), step=step
+    )
+    state, event = act(state, "take 3 card")
+    assert event["collapses"] == 1 and event["reshuffled"] and event["new_stack"] == 1
+    (card,) = state.players[0].hand
+    assert Counter([*state.deck[:2], card]) == Counter(["lion", "rhino", "antelope"])
+    assert state.deck[2] == "mine-collapse" and state.played == ()
+
+
+@pytest.mark.parametrize(
+    ("step", "collapses", "deck", "hand"),
+    [
+        (0, 2, ("rhino", "antelope", "mine-collapse"), ("lion",)),
+        (1, 1, ("mine-collapse", "lion", "rhino"), ("antelope",)),
+    ],
+)
+def test_version_1_games_keep_shuffling_the_collapse_into_the_pile_it_is_replaced_from(
+    step: int, collapses: int, deck: tuple[str, ...], hand: tuple[str, ...]
+) -> None:
+    """As version 1 played it: the collapse could be its own replacement and strike twice, or
+    lie above the cards shuffled in with it."""
+    state = table()._replace(
+        deck=("mine-collapse",), played=("lion", "rhino", "antelope"), step=step, version=1
+    )
+    state, event = act(state, "take 3 card")
+    assert event["collapses"] == collapses and "new_stack" not in event
+    assert state.deck == deck and state.players[0].hand == hand and state.played == ()
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_collapse_with_nothing_else_to_draw_gives_no_card(version: int) -> None:
+    state = table()._replace(deck=("mine-collapse",), played=(), version=version)
     state, event = act(state, "take 3 card")
     assert state.players[0].hand == () and state.deck == ("mine-collapse",)
     assert ENGINE.redact_event(event, 0)["card"] is None

@@ -1,9 +1,10 @@
 """Random livingstone games, checked after every step.
 
 The checks recount from the log, not from the engine's own bookkeeping: money is explained by
-income (the bank is unlimited), stones and cards never appear or vanish, tents on the board are
-tracked from the events and scored here from scratch, and a seat's view and log are the same
-whatever it may not know.
+income (the bank is unlimited), stones and cards never appear or vanish, the stones set aside
+and where each sold gem goes follow the white stone's rule, the draw pile only loses cards from
+its top and takes new stacks under it, tents on the board are tracked from the events and scored
+here from scratch, and a seat's view and log are the same whatever it may not know.
 """
 
 from __future__ import annotations
@@ -17,7 +18,17 @@ from hypothesis import strategies as st
 
 from shared.engine import Event, Move
 from shared.games.livingstone import Livingstone
-from shared.games.livingstone.data import BAG, CARDS, MINE_COLLAPSE, TENTS_PER_PLAYER
+from shared.games.livingstone.data import (
+    BAG,
+    CARDS,
+    GEMS,
+    MINE_COLLAPSE,
+    PRINTED_VERSION,
+    SOLD_THIS_TURN,
+    STONES,
+    TENTS_PER_PLAYER,
+    WHITE_STONE_READINGS,
+)
 from shared.games.livingstone.state import LivingstoneState
 from shared.playout import replay
 
@@ -34,7 +45,8 @@ boards = st.one_of(
         {
             "costs": st.lists(st.integers(0, 6), min_size=1, max_size=10),
             "cards": st.dictionaries(st.sampled_from(CARDS), st.integers(0, 4)),
-        }
+        },
+        optional={"white_stone": st.sampled_from(WHITE_STONE_READINGS)},
     ),
 )
 
@@ -70,6 +82,11 @@ class Recount:
         self.round_vp = [0] * players
         self.other_vp = [0] * players
         self.cards = sorted(state.board.deck())
+        self.set_aside = Counter[str]()
+        self.printed = state.version >= PRINTED_VERSION
+        self.white_stone = state.board.white_stone
+        self.white: Counter[str] | None = None
+        """Once the white stone is out in this turn: the gems drawn with it still held."""
 
     def tent(self, seat: int, event: Event) -> None:
         if "from" in event:
@@ -80,9 +97,27 @@ class Recount:
             self.money[owner] += 1
 
     def stones(self, seat: int, event: Event) -> None:
-        for colour, count in event["drawn"].items():
-            if colour in ("clear", "blue", "red"):
-                self.gems[seat][colour] += count
+        drawn = Counter[str](event["drawn"])
+        gems = Counter({gem: drawn[gem] for gem in GEMS})
+        self.gems[seat] += gems
+        self.set_aside.update(black=drawn["black"], white=drawn["white"])
+        if drawn["white"]:
+            assert event["returned"] == {c: self.set_aside[c] for c in STONES if self.set_aside[c]}
+            self.set_aside.clear()
+            if self.printed:
+                self.white = (self.white or Counter()) + gems
+
+    def sell(self, seat: int, gem: str) -> str:
+        """Where the sold gem goes: back into the bag once the white stone came out in this
+        turn (every gem, or those drawn with it), else aside."""
+        self.gems[seat][gem] -= 1
+        back = self.white is not None and (self.white_stone == SOLD_THIS_TURN or self.white[gem])
+        if self.white is not None and self.white[gem]:
+            self.white[gem] -= 1
+        if back:
+            return "bag"
+        self.set_aside[gem] += 1
+        return "aside"
 
     def apply(self, seat: int, event: Event) -> None:
         action = event["action"]
@@ -93,10 +128,12 @@ class Recount:
             self.stones(seat, event)
         for loser in event.get("lost", {}):
             self.gems[int(loser)].clear()
+        if "lost" in event and self.white is not None:
+            self.white.clear()
         if action in ("take", "play", "sell"):
             self.money[seat] += event.get("thalers", 0)
         if action == "sell":
-            self.gems[seat][event["gem"]] -= 1
+            assert event["to"] == self.sell(seat, event["gem"])
         if action in ("sell", "play"):
             self.other_vp[seat] += event.get("points", 0)
         if action == "donate":
@@ -109,6 +146,8 @@ class Recount:
                     points[owner] += vp
             assert event["scored"]["points"] == points
             self.round_vp = [a + b for a, b in zip(self.round_vp, points, strict=True)]
+        if "next" in event or "round" in event:
+            self.white = None
 
     def final_scores(self, state: LivingstoneState) -> list[int]:
         scores = [a + b for a, b in zip(self.round_vp, self.other_vp, strict=True)]
@@ -143,6 +182,7 @@ def check_state(state: LivingstoneState, recount: Recount) -> None:
     held = [0, *gems, 0]
     stones = [sum(counts) for counts in zip(state.bag, state.set_aside, held, strict=True)]
     assert stones == list(BAG)
+    assert list(state.set_aside) == [recount.set_aside[colour] for colour in STONES]
     cards = [*state.deck, *state.played]
     for player in state.players:
         cards.extend(player.hand)
@@ -166,6 +206,20 @@ def check_state(state: LivingstoneState, recount: Recount) -> None:
             assert last == mine[-1] and mine == sorted(set(mine))
 
 
+def check_deck(before: LivingstoneState, after: LivingstoneState, event: Event) -> None:
+    """The draw pile loses cards only from its top, and a drawn Mine Collapse goes with the
+    played cards into a new stack under it, so it never comes back above a card that was in the
+    pile then, nor strikes twice in one draw (a pile refilled from the played cards was empty)."""
+    stack = event.get("new_stack", 0)
+    pile = after.deck[: len(after.deck) - stack]
+    if not event.get("reshuffled"):
+        assert before.deck[len(before.deck) - len(pile) :] == pile
+    collapses = event.get("collapses", 0)
+    assert collapses <= (before.deck + before.played).count(MINE_COLLAPSE)
+    assert after.deck[len(pile) :].count(MINE_COLLAPSE) >= collapses
+    assert (stack > 0) == (collapses > 0)
+
+
 def expected_winners(state: LivingstoneState, scores: list[int]) -> tuple[list[int], list[int]]:
     active = [seat for seat, p in enumerate(state.players) if not p.resigned]
     if state.ended_by == "resignation":
@@ -181,13 +235,15 @@ def expected_winners(state: LivingstoneState, scores: list[int]) -> tuple[list[i
     return [seat for seat in contenders if (scores[seat], gifts[seat]) == best], out
 
 
-def play_checked(players: int, seed: str, policy: int, board: Any) -> None:
+def play_checked(
+    players: int, seed: str, policy: int, board: Any, version: int = ENGINE.version
+) -> None:
     rnd = random.Random(policy)
     builder = policy % 3 == 0
     if builder and board is None:
         board = {"costs": [0] * 10}
     options = None if board is None else {"board": board}
-    start = ENGINE.new(players, seed, options)
+    start = ENGINE.new(players, seed, options, version)
     state = start
     recount = Recount(state, ENGINE.view(state, None))
     check_state(state, recount)
@@ -199,16 +255,19 @@ def play_checked(players: int, seed: str, policy: int, board: Any) -> None:
             move: Move = {"action": "resign"}
         else:
             move = choose(rnd, ENGINE.legal_moves(state, seat), builder)
+        before = state
         state, event = ENGINE.transition(state, seat, move)
         log.append((seat, move))
         recount.apply(seat, event)
         check_state(state, recount)
+        if version == ENGINE.version:
+            check_deck(before, state, event)
         if "row" in event or "scored" in event:
             check_board(state, recount)
         assert len(log) < 5_000
     assert state.round.number <= state.board.columns * (1 + state.board.revisits)
     check_board(state, recount)
-    assert replay(ENGINE, ENGINE.new(players, seed, options), log) == state
+    assert replay(ENGINE, ENGINE.new(players, seed, options, version), log) == state
     result = ENGINE.result(state)
     assert result is not None
     scores = recount.final_scores(state)
@@ -223,6 +282,15 @@ def test_random_games_keep_every_invariant_and_score_as_recounted(
     players: int, seed: str, policy: int, board: Any
 ) -> None:
     play_checked(players, seed, policy, board)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=player_counts, seed=seeds, policy=policies, board=boards)
+def test_games_by_the_version_1_rules_keep_the_same_invariants(
+    players: int, seed: str, policy: int, board: Any
+) -> None:
+    """Stored games begun under version 1 still play on by its rules."""
+    play_checked(players, seed, policy, board, version=1)
 
 
 def disguise(

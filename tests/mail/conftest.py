@@ -110,6 +110,13 @@ def text_of(message: EmailMessage) -> str:
     return content.replace("\r\n", "\n")
 
 
+def html_of(message: EmailMessage) -> str:
+    body = message.get_body(preferencelist=("html",))
+    assert body is not None
+    content: str = body.get_content()
+    return content
+
+
 def legal_moves_in(message: EmailMessage) -> list[str]:
     """The legal moves an answer lists, one a line, indented under "Your legal moves:"."""
     match = re.search(r"Your legal moves:\n((?:  .+\n)+)", text_of(message))

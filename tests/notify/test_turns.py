@@ -9,7 +9,7 @@ from server.mail.reply_address import Ticket, read_reply_address
 from shared.engine import player_names
 from shared.games import ENGINES
 from tests.api_client import ApiClient
-from tests.mail.conftest import text_of
+from tests.mail.conftest import html_of, text_of
 from tests.notify.conftest import Mail
 from tests.parts import LiveServer
 from tests.service.test_games import start_game
@@ -43,6 +43,10 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     )
     hidden = set(views[waiter]["view"]["hand"])
     assert not hidden & set(re.findall(r"[A-Z][a-z]?\d+", body))
+    html = html_of(first)  # the board, with the hand in it, and the same words
+    assert all(f">{card}</span>" in html for card in views[mover]["view"]["hand"])
+    assert not hidden & set(re.findall(r">([A-Z][a-z]?\d+)<", html))
+    assert "reply to this email with your move" in " ".join(html.split())
     before = counts(mail, players)
 
     players[mover].ok(
@@ -84,10 +88,19 @@ def test_secret_cards_and_donations_stay_out_of_the_other_players_mail(
     mover = 0 if views[0]["your_turn"] else 1
     other = players[1 - mover]
     die = min(views[mover]["view"]["dice"])
-    players[mover].ok(
+    drawn = players[mover].ok(
         "POST",
         f"/games/{game_id}/moves",
         json={"move": f"take {die} card; donate 2; end", "expected_version": 0},
+    )
+    assert drawn["untried"]["steps"] == [  # a batch ends at the draw
+        {"action": "donate", "amount": 2},
+        {"action": "end"},
+    ]
+    players[mover].ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": "donate 2; end", "expected_version": drawn["version"]},
     )
     mail.run()
     text = mail.to(other.player)[-1]

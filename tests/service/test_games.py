@@ -15,12 +15,16 @@ import pytest
 import redis
 
 from server import keys
+from server.games import public_game
 from server.redis_process import RedisProcess
 from server.services import Services
+from shared.chance import commitment
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.playout import replay
 from tests.api_client import ApiClient, Endpoints
+from tests.engines.livingstone_v1 import GAME as V1_GAME
+from tests.engines.livingstone_v1 import LOG as V1_LOG
 from tests.parts import LiveServer, service_config
 
 
@@ -94,7 +98,8 @@ def stored_game(
         k.decode(): v.decode() for k, v in redis_client.hgetall(keys.game(game_id, "meta")).items()
     }
     engine = ENGINES[meta["type"]]
-    state = engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
+    seats, options = json.loads(meta["seats"]), json.loads(meta["options"])
+    state = engine.new(len(seats), meta["seed"], options, int(meta["engine_version"]))
     state = replay(engine, state, [(entry["seat"], entry["move"]) for entry in entries])
     return meta, engine, state, entries
 
@@ -473,3 +478,41 @@ def test_an_earlier_version_is_rebuilt_from_the_snapshot_as_from_the_start(
         start = engine.new(2, game.meta["seed"], options)
         moves = [(entry["seat"], entry["move"]) for entry in map(json.loads, log[:version])]
         assert games.at_version(game, version, log).state == replay(engine, start, moves)
+
+
+def test_a_game_keeps_the_rules_version_it_was_created_with(
+    redis_server: RedisProcess, redis_client: redis.Redis
+) -> None:
+    """A stored Livingstone game whose meta says version 1 (one made before the rules were
+    read as printed) plays on and replays from its log by version 1, while a game made now
+    records and plays the current version."""
+    services = Services.build(service_config(redis_server.url), redis_client)
+    games = services.games
+    names = ("gus", "hal", "ivy")
+    players = [services.players.register(n, f"{n}@example.org", "UTC")[0] for n in names]
+    game = games.create(players[0], "livingstone", 3, {}, list(names[1:]))
+    for player in players[1:]:
+        games.join(player, game.id)
+    seed = V1_GAME["seed"]  # the deal the recorded game was played from, once every seat is in
+    redis_client.hset(
+        keys.game(game.id, "meta"),
+        mapping={"seed": seed, "commitment": commitment(seed), "engine_version": "1"},
+    )
+    games = Services.build(service_config(redis_server.url), redis_client).games
+    for version, (seat, move) in enumerate(V1_LOG):
+        games.submit(players[seat], game.id, move, version)
+    final = V1_GAME["final"]
+    redis_client.delete(keys.game(game.id, "snap"))
+    fresh = Services.build(service_config(redis_server.url), redis_client).games
+    for state in (games.load(game.id).state, fresh.load(game.id).state):
+        assert state.version == 1
+        assert [list(state.bag), list(state.set_aside), list(state.deck)] == [
+            final["bag"],
+            final["set_aside"],
+            final["deck"],
+        ]
+    assert public_game(fresh.load(game.id).meta)["result"] == final["view"]["result"]
+    now = games.create(players[0], "livingstone", 2, {}, [names[1]])
+    games.join(players[1], now.id)
+    assert now.meta["engine_version"] == str(ENGINES["livingstone"].version)
+    assert games.load(now.id).state.version == ENGINES["livingstone"].version

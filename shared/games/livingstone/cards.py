@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
+from typing import Any
 
 from shared.chance import Chance
 from shared.engine import JSON, IllegalMove
@@ -29,6 +30,7 @@ from shared.games.livingstone.data import (
     MARKET,
     MINE_COLLAPSE,
     NO_COST_TENT,
+    PRINTED_VERSION,
     RHINO,
     STEAMER_BACK,
     TAKE_4_THALERS,
@@ -49,38 +51,50 @@ def draw_card(
 ) -> tuple[LivingstoneState, dict[str, JSON], str | None]:
     """One card into `seat`'s hand, and what everyone saw happen on the way.
 
-    A Mine Collapse is resolved and shuffled with the played cards into a new stack under the
-    draw pile, then a replacement is drawn. If nothing but collapses is left to draw, the player
-    gets no card (else the draw would never end)."""
+    A drawn Mine Collapse is shown and resolved, and stays in front of the player while the
+    replacement is drawn from the draw pile as it is (an empty pile refilled from the played
+    cards, as for any draw); then it is shuffled with the played cards into a new stack under
+    the draw pile, so it comes again only after every card above. With no card left to draw,
+    the player gets none. (Rules version 1 shuffled the collapse with the played cards under the
+    pile before drawing the replacement, so it could be its own replacement; with nothing but
+    collapses left, the player got none.)"""
     deck, played = state.deck, state.played
     public: dict[str, JSON] = {}
     shuffles = 0
+    shown: list[str] = []  # collapses drawn, in front of the player till the replacement
 
     def shuffled(cards: tuple[str, ...]) -> tuple[str, ...]:
         nonlocal shuffles
         shuffles += 1
         return tuple(Chance(state.seed, f"{label}/{shuffles}").shuffled(cards))
 
-    while True:
+    card: str | None = None
+    while deck or played:
         if not deck:
-            if not played:
-                break
             deck, played = shuffled(played), ()
             public["reshuffled"] = True
-        card, deck = deck[0], deck[1:]
-        if card != MINE_COLLAPSE:
-            player = state.players[seat]
-            hand = list(player.hand)
-            insort(hand, card)
-            state = state.with_player(seat, player._replace(hand=tuple(hand)))
-            return state._replace(deck=deck, played=played), public, card
+        drawn, deck = deck[0], deck[1:]
+        if drawn != MINE_COLLAPSE:
+            card = drawn
+            break
         state, lost = collapse_mine(state)
         public["collapses"] = int(public.get("collapses", 0)) + 1
         public.setdefault("lost", lost)
-        deck, played = deck + shuffled((*played, card)), ()
+        if state.version >= PRINTED_VERSION:
+            shown.append(drawn)
+            continue
+        deck, played = deck + shuffled((*played, drawn)), ()
         if all(other == MINE_COLLAPSE for other in deck):
             break
-    return state._replace(deck=deck, played=played), public, None
+    if shown:
+        public["new_stack"] = len(played) + len(shown)
+        deck, played = deck + shuffled((*played, *shown)), ()
+    if card is not None:
+        player = state.players[seat]
+        hand = list(player.hand)
+        insort(hand, card)
+        state = state.with_player(seat, player._replace(hand=tuple(hand)))
+    return state._replace(deck=deck, played=played), public, card
 
 
 Effect = Callable[[LivingstoneState, int, Play, str], Outcome]
@@ -96,7 +110,7 @@ def _pending(**change: int | bool) -> Effect:
 
     def effect(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
         turn = _turn(state)
-        changed = {
+        changed: dict[str, Any] = {
             name: value if isinstance(value, bool) else getattr(turn, name) + value
             for name, value in change.items()
         }

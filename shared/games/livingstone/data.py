@@ -44,6 +44,18 @@ TAKE_4_THALERS = "take-4-thalers"
 MINE_COLLAPSE = "mine-collapse"
 EXPEDITION = "expedition"
 
+PRINTED_VERSION = 2
+"""The rules version (`Livingstone.version`) from which the white stone and the Mine Collapse
+work as printed. Games begun under version 1 keep its readings: a gem sold after the white
+stone came out was set aside, and a drawn Mine Collapse was shuffled with the played cards into
+the stack its replacement was then drawn from."""
+
+SOLD_THIS_TURN, DRAWN_WITH_IT = "sold_this_turn", "drawn_with_it"
+WHITE_STONE_READINGS = (SOLD_THIS_TURN, DRAWN_WITH_IT)
+"""Which gems the white stone sends back into the bag when sold in the turn it came out: every
+gem the drawing player sells in the rest of that turn (the rules file), or only the gems drawn
+together with it (the rulebook's words)."""
+
 ANIMAL_POINTS = {LION: 4, RHINO: 3, ANTELOPE: 2}
 CARD_STONES = 3
 CARD_THALERS = 4
@@ -77,6 +89,8 @@ DEFAULT_BOARD: dict[str, Any] = {
     # return to the deck, so without a bound players could replay a column round after round and
     # a game need never end; with it a game has at most columns * (1 + revisits) rounds.
     "revisits": 1,
+    # House reading: which gems sold in the turn the white stone comes out go back into the bag.
+    "white_stone": SOLD_THIS_TURN,
 }
 """The default of the `board` option. Do not mutate: `parse_board` hands out copies."""
 
@@ -95,6 +109,7 @@ class Board:
     majority: tuple[int, ...]
     cards: tuple[tuple[str, int], ...]
     revisits: int
+    white_stone: str
 
     @property
     def columns(self) -> int:
@@ -123,6 +138,12 @@ def _count(value: Any, key: str) -> int:
     return value
 
 
+def _reading(value: Any, key: str, readings: tuple[str, ...]) -> str:
+    if value not in readings:
+        raise ValueError(f"needs {key!r} as one of {', '.join(readings)}, not {value!r}")
+    return str(value)
+
+
 def _card_counts(value: Any) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise ValueError("needs 'cards' as an object of card name → count")
@@ -142,7 +163,7 @@ def parse_board(value: Any) -> dict[str, Any]:
     """Check a `board` option; entries left out keep their defaults, but a `cards` table given
     is the whole deck (cards it leaves out are not in the game). Returns a fresh JSON table."""
     if not isinstance(value, Mapping):
-        raise ValueError("must be an object with costs, row_points, majority, cards and revisits")
+        raise ValueError(f"must be an object with {', '.join(DEFAULT_BOARD)}")
     unknown = sorted(set(value) - set(DEFAULT_BOARD))
     if unknown:
         raise ValueError(f"has no entry {unknown[0]!r}; it has {', '.join(DEFAULT_BOARD)}")
@@ -153,6 +174,7 @@ def parse_board(value: Any) -> dict[str, Any]:
         "majority": _numbers(merged["majority"], "majority", range(ROWS, ROWS + 1)),
         "cards": _card_counts(merged["cards"]),
         "revisits": _count(merged["revisits"], "revisits"),
+        "white_stone": _reading(merged["white_stone"], "white_stone", WHITE_STONE_READINGS),
     }
 
 
@@ -164,4 +186,5 @@ def board_from_table(table: Mapping[str, Any]) -> Board:
         majority=tuple(table["majority"]),
         cards=tuple((card, table["cards"][card]) for card in CARDS),
         revisits=table["revisits"],
+        white_stone=table["white_stone"],
     )

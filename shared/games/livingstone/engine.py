@@ -6,8 +6,15 @@ from collections.abc import Mapping, Sequence
 
 from shared.chance import Chance
 from shared.engine import JSON, Engine, Event, Move, Option, Seat
-from shared.games.livingstone import legal, notation, render, rules, scoring
-from shared.games.livingstone.data import BAG, DEFAULT_BOARD, ROWS, board_from_table, parse_board
+from shared.games.livingstone import html, legal, notation, render, rules, scoring
+from shared.games.livingstone.data import (
+    BAG,
+    DEFAULT_BOARD,
+    PRINTED_VERSION,
+    ROWS,
+    board_from_table,
+    parse_board,
+)
 from shared.games.livingstone.moves import end_move
 from shared.games.livingstone.resample import resample
 from shared.games.livingstone.rounds import roll_round
@@ -21,21 +28,27 @@ class Livingstone(Engine[LivingstoneState]):
     title = "Livingstone"
     min_players = 2
     max_players = 5
-    version = 1
+    version = PRINTED_VERSION
     options = (
         Option(
             "board",
-            "the printed values: column costs, row VP, row majority bonus, card counts, and "
-            "how often Steamer Back may revisit a column (costs, the 8/6/4 bonuses, the card "
-            "counts and revisits are house data)",
+            "the printed values: column costs, row VP, row majority bonus, card counts, how "
+            "often Steamer Back may revisit a column, and which gems sold in the turn the white "
+            "stone comes out go back into the bag (costs, the 8/6/4 bonuses, the card counts, "
+            "revisits and white_stone are house data)",
             DEFAULT_BOARD,
             parse_board,
         ),
     )
 
     def new(
-        self, players: int, seed: str, options: Mapping[str, JSON] | None = None
+        self,
+        players: int,
+        seed: str,
+        options: Mapping[str, JSON] | None = None,
+        version: int | None = None,
     ) -> LivingstoneState:
+        version = self.rules_version(version)
         board = board_from_table(self.configure(players, options)["board"])
         start = Chance(seed, "start").below(players)
         return LivingstoneState(
@@ -50,6 +63,7 @@ class Livingstone(Engine[LivingstoneState]):
             set_aside=NO_STONES,
             deck=tuple(Chance(seed, "deck").shuffled(board.deck())),
             played=(),
+            version=version,
         )
 
     def to_act(self, state: LivingstoneState) -> tuple[Seat, ...]:
@@ -92,6 +106,9 @@ class Livingstone(Engine[LivingstoneState]):
 
     def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return render.render_view(view, names)
+
+    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+        return html.render_html(view, names)
 
     def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
         return render.render_event(event, names)

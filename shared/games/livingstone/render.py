@@ -52,7 +52,7 @@ def _player_line(player: Mapping[str, JSON], view: Mapping[str, JSON], names: Se
     return line
 
 
-def _turn_line(turn: Mapping[str, int], names: Sequence[str]) -> str:
+def _turn_line(turn: Mapping[str, JSON], names: Sequence[str]) -> str:
     pending = [
         f"{turn[key]} {label}"
         for key, label in (
@@ -64,6 +64,8 @@ def _turn_line(turn: Mapping[str, int], names: Sequence[str]) -> str:
     ]
     if turn["market_open"]:
         pending.append("market open")
+    if back := turn.get("sold_to_bag"):
+        pending.append(f"white stone out: selling {_stones(back)} puts them back into the bag")
     taken = f"dice used {turn['dice_taken']}"
     return f"To move: {seat_name(turn['seat'], names)}, {taken}" + (
         f"; {', '.join(pending)}" if pending else ""
@@ -160,6 +162,8 @@ def _card_text(event: Event, names: Sequence[str]) -> str:
             f"{seat_name(int(seat), names)} {_stones(gems)}" for seat, gems in event["lost"].items()
         )
         text += f"; MINE COLLAPSE x{collapses}, stones back to the bag: {lost or 'none'}"
+    if stack := event.get("new_stack"):
+        text += f"; the collapse shuffled into a stack of {stack} cards under the deck"
     if "card" in event:
         text += f"; drew {event['card'] or 'no card'}"
     return text
@@ -210,6 +214,8 @@ def render_event(event: Event, names: Sequence[str] = ()) -> str:
     elif action == "sell":
         market = f" and {event['points']} VP at market" if "points" in event else ""
         text = f"sells a {event['gem']} gem for {event['thalers']} thalers{market}"
+        if "to" in event:
+            text += ", back into the bag" if event["to"] == "bag" else ", set aside"
     elif action == "donate":
         text = "donates" + (f" {event['amount']} thalers" if "amount" in event else "")
     elif action == "play":

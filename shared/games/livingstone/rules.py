@@ -18,7 +18,7 @@ from shared.games.livingstone.data import (
 from shared.games.livingstone.moves import Command, Donate, Play, Resign, Sell, Take, decode
 from shared.games.livingstone.rounds import pass_turn, resign
 from shared.games.livingstone.state import Field, LivingstoneState, Outcome, Turn
-from shared.games.livingstone.stones import draw_stones, set_gem_aside
+from shared.games.livingstone.stones import draw_stones, sell_gem
 from shared.games.livingstone.tents import place_tent, scored_fields, tent_price
 from shared.immutable import replace_at
 
@@ -193,7 +193,7 @@ def _sell(state: LivingstoneState, seat: int, turn: Turn, sell: Sell) -> Outcome
         raise IllegalMove("no_such_gem", f"you have no {sell.gem} gem to sell")
     if sell.market and not turn.market_open:
         raise IllegalMove("market_closed", "play a Market card first to sell at market rates")
-    state = set_gem_aside(state, seat, gem)
+    state, went = sell_gem(state, seat, gem)
     player = state.players[seat]
     if sell.market:
         price = MARKET_PRICE[sell.gem]
@@ -205,7 +205,7 @@ def _sell(state: LivingstoneState, seat: int, turn: Turn, sell: Sell) -> Outcome
         price = BANK_PRICE[sell.gem]
         player = player._replace(thalers=player.thalers + price)
         event = {"gem": sell.gem, "thalers": price}
-    return state.with_player(seat, player), event
+    return state.with_player(seat, player), {**event, "to": went}
 
 
 def _donate(state: LivingstoneState, seat: int, donate: Donate) -> Outcome:

@@ -53,6 +53,10 @@ class Turn(NamedTuple):
     free_tents: int = 0
     any_row_tents: int = 0
     market_open: bool = False
+    white_gems: tuple[int, int, int] | None = None
+    """None until this player draws the white stone in this turn; then the gems drawn together
+    with it that the player still holds (clear, blue, red), which the board's `white_stone`
+    reading may need. Either way, the gems sold from then on may go back into the bag."""
     began: int = 0
     """The step at which this turn began: tells one turn from the next, also the same seat's."""
 
@@ -90,6 +94,8 @@ class LivingstoneState(NamedTuple):
     set_aside: tuple[int, ...]
     deck: tuple[str, ...]
     played: tuple[str, ...]
+    version: int
+    """The rules version the game is played by: the engine's `version` when it began."""
     step: int = 0
     """Moves applied so far: part of every chance label, so each draw is independent."""
     ended_by: str | None = None

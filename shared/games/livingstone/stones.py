@@ -7,22 +7,42 @@ public. Stones only ever move between these three places, so their total never c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from shared.chance import Chance
 from shared.engine import JSON
-from shared.games.livingstone.data import BLACK, CLEAR, STONES, WHITE
+from shared.games.livingstone.data import (
+    BLACK,
+    CLEAR,
+    DRAWN_WITH_IT,
+    PRINTED_VERSION,
+    STONES,
+    WHITE,
+)
 from shared.games.livingstone.state import LivingstoneState, Outcome, Player
+from shared.immutable import replace_at
 
 NO_STONES = (0,) * len(STONES)
+Gems = tuple[int, int, int]
+"""Clear, blue, red."""
+NO_GEMS: Gems = (0, 0, 0)
+BAG, ASIDE = "bag", "aside"
+"""Where a sold gem goes."""
 
 
-def counted(counts: tuple[int, ...] | list[int]) -> dict[str, int]:
+def counted(counts: Sequence[int]) -> dict[str, int]:
     """Stone counts as people read them: colour → number, colours with none left out."""
     return {colour: count for colour, count in zip(STONES, counts, strict=True) if count}
 
 
+def _gems(counts: Sequence[int]) -> Gems:
+    return counts[0], counts[1], counts[2]
+
+
 def draw_stones(state: LivingstoneState, seat: int, count: int, label: str) -> Outcome:
     """`count` stones drawn blind at once: gems to the player, gravel set aside; the white stone
-    sends every set-aside stone (these included) back into the bag. An empty bag stops the draw."""
+    sends every set-aside stone (these included) back into the bag, and from then on in this turn
+    gems the player sells may follow (`returning_gems`). An empty bag stops the draw."""
     chance = Chance(state.seed, label)
     bag = list(state.bag)
     drawn = [0] * len(STONES)
@@ -38,7 +58,8 @@ def draw_stones(state: LivingstoneState, seat: int, count: int, label: str) -> O
         bag[colour] -= 1
         drawn[colour] += 1
     player = state.players[seat]
-    gems = tuple(held + new for held, new in zip(player.gems, drawn[CLEAR:WHITE], strict=True))
+    new_gems = drawn[CLEAR:WHITE]
+    gems = _gems([held + new for held, new in zip(player.gems, new_gems, strict=True)])
     set_aside = list(state.set_aside)
     set_aside[BLACK] += drawn[BLACK]
     set_aside[WHITE] += drawn[WHITE]
@@ -47,27 +68,59 @@ def draw_stones(state: LivingstoneState, seat: int, count: int, label: str) -> O
         details["returned"] = counted(set_aside)
         bag = [inside + back for inside, back in zip(bag, set_aside, strict=True)]
         set_aside = list(NO_STONES)
-    state = state.with_player(seat, player._replace(gems=(gems[0], gems[1], gems[2])))._replace(
+    state = state.with_player(seat, player._replace(gems=gems))._replace(
         bag=tuple(bag),
         set_aside=tuple(set_aside),
     )
+    if drawn[WHITE] and state.version >= PRINTED_VERSION:
+        state = _white_stone_out(state, _gems(new_gems))
     return state, details
 
 
-def set_gem_aside(state: LivingstoneState, seat: int, gem: int) -> LivingstoneState:
-    """A sold gem leaves the player for the stones set aside (`gem` indexes STONES)."""
+def _white_stone_out(state: LivingstoneState, drawn: Gems) -> LivingstoneState:
+    """The white stone came out in this turn, with `drawn` gems."""
+    turn = state.turn
+    assert turn is not None, "stones are drawn only in a player's turn"
+    before = turn.white_gems or NO_GEMS
+    white_gems = _gems([held + new for held, new in zip(before, drawn, strict=True)])
+    return state._replace(turn=turn._replace(white_gems=white_gems))
+
+
+def returning_gems(state: LivingstoneState) -> Gems:
+    """How many of each gem the player to move would put back into the bag, not aside, by
+    selling it now. Once the white stone has come out in the turn, that is every gem held, or
+    with the board's `white_stone` reading `drawn_with_it` only those drawn together with it
+    (counted first when a colour is sold, as one cannot tell equal gems apart)."""
+    turn = state.turn
+    if turn is None or turn.white_gems is None:
+        return NO_GEMS
+    if state.board.white_stone == DRAWN_WITH_IT:
+        return turn.white_gems
+    return state.players[turn.seat].gems
+
+
+def sell_gem(state: LivingstoneState, seat: int, gem: int) -> tuple[LivingstoneState, str]:
+    """A sold gem leaves the player (`gem` indexes STONES) for the bag or the stones set aside,
+    as `returning_gems` says; returns the new state and where it went, BAG or ASIDE."""
+    index = gem - CLEAR
+    back = returning_gems(state)[index] > 0
     player = state.players[seat]
-    gems = list(player.gems)
-    gems[gem - CLEAR] -= 1
-    set_aside = list(state.set_aside)
-    set_aside[gem] += 1
-    return state.with_player(seat, player._replace(gems=(gems[0], gems[1], gems[2])))._replace(
-        set_aside=tuple(set_aside),
+    state = state.with_player(
+        seat, player._replace(gems=_gems(replace_at(player.gems, index, player.gems[index] - 1)))
     )
+    turn = state.turn
+    if turn is not None and turn.white_gems is not None and turn.white_gems[index]:
+        white_gems = replace_at(turn.white_gems, index, turn.white_gems[index] - 1)
+        state = state._replace(turn=turn._replace(white_gems=_gems(white_gems)))
+    if back:
+        return state._replace(bag=replace_at(state.bag, gem, state.bag[gem] + 1)), BAG
+    set_aside = replace_at(state.set_aside, gem, state.set_aside[gem] + 1)
+    return state._replace(set_aside=set_aside), ASIDE
 
 
 def collapse_mine(state: LivingstoneState) -> Outcome:
-    """Mine Collapse: every player's gems go back into the bag."""
+    """Mine Collapse: every player's gems go back into the bag (so none the player to move
+    holds was drawn with a white stone any more)."""
     bag = list(state.bag)
     players: list[Player] = []
     lost: dict[str, JSON] = {}
@@ -76,6 +129,10 @@ def collapse_mine(state: LivingstoneState) -> Outcome:
             bag[CLEAR + offset] += count
         if any(player.gems):
             lost[str(seat)] = counted([0, *player.gems, 0])
-            player = player._replace(gems=(0, 0, 0))
+            player = player._replace(gems=NO_GEMS)
         players.append(player)
-    return state._replace(players=tuple(players), bag=tuple(bag)), lost
+    state = state._replace(players=tuple(players), bag=tuple(bag))
+    turn = state.turn
+    if turn is not None and turn.white_gems is not None:
+        state = state._replace(turn=turn._replace(white_gems=NO_GEMS))
+    return state, lost

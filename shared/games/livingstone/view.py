@@ -10,7 +10,7 @@ from __future__ import annotations
 from shared.engine import JSON
 from shared.games.livingstone.scoring import result
 from shared.games.livingstone.state import LivingstoneState, Player
-from shared.games.livingstone.stones import counted
+from shared.games.livingstone.stones import counted, returning_gems
 
 
 def _player(player: Player, seat: int, shown: bool) -> dict[str, JSON]:
@@ -54,6 +54,7 @@ def view(state: LivingstoneState, seat: int | None) -> dict[str, JSON]:
             "free_tents": turn.free_tents,
             "any_row_tents": turn.any_row_tents,
             "market_open": turn.market_open,
+            "sold_to_bag": counted([0, *returning_gems(state), 0]),
         },
         "bag": sum(state.bag),
         "set_aside": counted(state.set_aside),

@@ -17,7 +17,7 @@ from shared.engine import (
     Move,
     Seat,
 )
-from shared.games.lost_cities import notation, render, view
+from shared.games.lost_cities import html, notation, render, view
 from shared.games.lost_cities.cards import CARD_ID
 from shared.games.lost_cities.legal import legal_moves
 from shared.games.lost_cities.notation import DECK, RESIGN_TEXT, Turn
@@ -43,7 +43,14 @@ class LostCities(Engine[State]):
         if options["deck"] is not None:
             check_deck(options["deck"], options["colours"], options["rounds"])
 
-    def new(self, players: int, seed: str, options: Mapping[str, JSON] | None = None) -> State:
+    def new(
+        self,
+        players: int,
+        seed: str,
+        options: Mapping[str, JSON] | None = None,
+        version: int | None = None,
+    ) -> State:
+        self.rules_version(version)  # one version of these rules so far: only checked
         rules = Rules.from_options(self.configure(players, options))
         return deal(rules, seed, 0, first_starter(rules, seed), ())
 
@@ -101,6 +108,9 @@ class LostCities(Engine[State]):
 
     def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return render.render_view(view, names)
+
+    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+        return html.render_html(view, names)
 
     def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
         return render.render_event(event, names)

@@ -47,18 +47,18 @@ def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
     )
     if "hand" in view:
         lines.append(f"Your hand: {_cards(view['hand'])}")
-    lines.extend(_score_lines(view["scores"], names))
+    lines.extend(score_lines(view["scores"], names))
     stall = view.get("stall")
     if stall is not None:
         lines.append(
             f"No draw from the draw pile for {stall['turns']} of {stall['limit']} turns"
             + ("; the next draw must come from it." if stall["must_draw_deck"] else ".")
         )
-    lines.append(_status(view, names))
+    lines.append(status_line(view, names))
     return "\n".join(lines)
 
 
-def _score_lines(scores: Mapping[str, JSON], names: Sequence[str]) -> list[str]:
+def score_lines(scores: Mapping[str, JSON], names: Sequence[str]) -> list[str]:
     lines = [
         f"Game {number}: {_points(points, names)}"
         for number, points in enumerate(scores["games"], 1)
@@ -72,7 +72,7 @@ def _score_lines(scores: Mapping[str, JSON], names: Sequence[str]) -> list[str]:
     return lines
 
 
-def _status(view: Mapping[str, JSON], names: Sequence[str]) -> str:
+def status_line(view: Mapping[str, JSON], names: Sequence[str]) -> str:
     if view["resigned"] is not None:
         return f"Match over: {seat_name(view['resigned'], names)} resigned."
     if view["over"]:

@@ -17,7 +17,7 @@ from shared.engine import (
     int_option,
     require_mapping,
 )
-from shared.games.lost_cities_dice import notation, render, rules
+from shared.games.lost_cities_dice import html, notation, render, rules
 from shared.games.lost_cities_dice.legal import legal_choices
 from shared.games.lost_cities_dice.result import result
 from shared.games.lost_cities_dice.sheet_data import (
@@ -70,7 +70,14 @@ class LostCitiesDice(Engine[State]):
                 "first_player", f"option 'first_player' must be a seat from 0 to {players - 1}"
             )
 
-    def new(self, players: int, seed: str, options: Mapping[str, JSON] | None = None) -> State:
+    def new(
+        self,
+        players: int,
+        seed: str,
+        options: Mapping[str, JSON] | None = None,
+        version: int | None = None,
+    ) -> State:
+        self.rules_version(version)  # one version of these rules so far: only checked
         configured = self.configure(players, options)
         first = configured["first_player"]
         return new_game(
@@ -125,6 +132,9 @@ class LostCitiesDice(Engine[State]):
 
     def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return render.render_view(view, names)
+
+    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+        return html.render_html(view, names)
 
     def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
         return render.render_event(event, names)

@@ -22,32 +22,35 @@ LEGEND = (
 
 
 def render_view(view: dict[str, JSON], names: Sequence[str] = ()) -> str:
-    lines = [_heading(view, names), *_dice_lines(view, names)]
+    rolled = f"Dice rolled by {seat_name(view['active'], names)}: "
+    lines = [heading(view, names), rolled + dice_text(view["dice"]["rolled"])]
+    lines += choosing_lines(view, names)
     for seat, sheet in enumerate(view["sheets"]):
         lines += ["", *_sheet_lines(view, seat, sheet, names)]
     lines += ["", LEGEND]
     return "\n".join(lines)
 
 
-def _heading(view: dict[str, Any], names: Sequence[str]) -> str:
-    heading = f"Lost Cities: Roll & Write - turn {view['turn']}, {view['order']} choices"
+def heading(view: dict[str, Any], names: Sequence[str]) -> str:
+    text = f"Lost Cities: Roll & Write - turn {view['turn']}, {view['order']} choices"
     final = view["result"]
     if final is not None:
         winners = seats_named(final["winners"], names)
-        return f"{heading} - game over ({final['reason']}); won by {winners}"
-    return heading
+        return f"{text} - game over ({final['reason']}); won by {winners}"
+    return text
 
 
-def _dice_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+def choosing_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Who chose what from the dice, who is still to choose, and the bridges crossed."""
     dice = view["dice"]
     active = seat_name(view["active"], names)
-    lines = [f"Dice rolled by {active}: {_dice_text(dice['rolled'])}"]
+    lines: list[str] = []
     taken = dice["active_choice"]
     if taken is not None:
         took = "refused" if taken["action"] == "refuse" else f"took {format_move(taken)}"
         lines.append(
             f"Active player: {active}, who {took}; left for the others: "
-            f"{_dice_text(dice['available'])}"
+            f"{dice_text(dice['available'])}"
         )
     if view["to_act"]:
         lines.append("To choose: " + seats_named(view["to_act"], names))
@@ -60,7 +63,7 @@ def _dice_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     return lines
 
 
-def _dice_text(dice: dict[str, Any]) -> str:
+def dice_text(dice: dict[str, Any]) -> str:
     return f"{' '.join(dice['colours'])} | {' '.join(str(n) for n in dice['numbers'])}"
 
 
@@ -123,7 +126,7 @@ def render_event(event: Event, names: Sequence[str] = ()) -> str:
     if "next" in event:
         upcoming = event["next"]
         roller = seat_name(upcoming["active"], names)
-        parts.append(f"turn {upcoming['turn']}: {roller} rolled {_dice_text(upcoming)}")
+        parts.append(f"turn {upcoming['turn']}: {roller} rolled {dice_text(upcoming)}")
     if "end" in event:
         end = event["end"]
         parts.append(
@@ -144,7 +147,7 @@ def _event_head(event: Event, names: Sequence[str]) -> str:
     role = " (active)" if event.get("active") else ""
     text = f"{head}{role} {_choice_text(event)}"
     if "left" in event:
-        text += f"; left {_dice_text(event['left'])}"
+        text += f"; left {dice_text(event['left'])}"
     if event.get("pending"):
         text += " (hidden from the others until all have chosen)"
     return text

@@ -1,0 +1,149 @@
+"""A view as an HTML board: the table as the two players see it across it.
+
+The other player's expeditions at the top, growing away from the middle; the discard piles in
+the middle, their top cards showing; your expeditions below, growing towards you, then your
+hand. Each card is its colour and its id, as moves name it (`R7`, `Bw2`); each expedition shows
+its points so far. Drawn from the JSON view alone, like the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from markupsafe import Markup
+
+from shared.engine import JSON, seat_name
+from shared.games.lost_cities.cards import COLOUR_NAMES, COLOURS
+from shared.games.lost_cities.render import score_lines, status_line
+from shared.games.lost_cities.state import SEATS
+from shared.html import board, chip, h
+
+LEGEND = (
+    "Each card shows its colour and its id, as moves name it: the colour's letter, then its "
+    "value (w1-w3 are the wagers). Expeditions grow from the middle, the discard piles show "
+    "their top card, and the small numbers are each expedition's points so far."
+)
+
+STYLE = """
+.lost-cities .table { width: 100%; max-width: 540px; table-layout: fixed; }
+.lost-cities .who { padding: 4px 2px; }
+.lost-cities .colour { color: #ffffff; font-size: 12px; font-weight: bold; text-align: center;
+  border-radius: 4px; padding: 2px 0; border: 1px solid #8a8171; }
+.lost-cities .pile { text-align: center; padding: 4px 0;
+  border-top: 2px dashed #c9bfa9; border-bottom: 2px dashed #c9bfa9; }
+.lost-cities .stack { text-align: center; height: 32px; }
+.lost-cities .stack .card { display: block; margin: 2px auto; }
+.lost-cities .points { text-align: center; font-size: 12px; color: #5c554b; }
+.lost-cities .card { color: #ffffff; width: 34px; padding: 4px 0; border-width: 2px;
+  border-radius: 5px; font-size: 14px; }
+.lost-cities .empty { color: #6b6357; background-color: transparent; border-style: dashed; }
+.lost-cities .hand { margin-top: 8px; }
+.lost-cities .c-Y { background-color: #f3c623; color: #1f1b16; border-color: #a8850c; }
+.lost-cities .c-B { background-color: #1f5fbf; border-color: #153f80; }
+.lost-cities .c-W { background-color: #ffffff; color: #1f1b16; border-color: #8a8171; }
+.lost-cities .c-G { background-color: #2b7a39; border-color: #1b4f25; }
+.lost-cities .c-R { background-color: #c3302a; border-color: #7f1f1b; }
+.lost-cities .c-P { background-color: #7b3fa3; border-color: #4f2869; }
+@media (prefers-color-scheme: dark) {
+  .lost-cities .pile { border-color: #5b5447 !important; }
+  .lost-cities .points { color: #c9c1b3 !important; }
+  .lost-cities .empty { color: #a59c8c !important; }
+}
+"""
+
+
+def card(card_id: str) -> Markup:
+    return chip(card_id, f"card c-{card_id[0]}")
+
+
+def _colour_name(letter: str) -> str:
+    return COLOUR_NAMES[COLOURS.index(letter)]
+
+
+def render_html(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
+    viewer = view["seat"]
+    you = viewer if viewer is not None else SEATS - 1
+    (other,) = [seat for seat in range(SEATS) if seat != you]
+    letters: list[str] = view["colours"]
+    header = f"Lost Cities, game {view['game']} of {view['rounds']}"
+    if view["match"] == "best-of":
+        header += " (best of)"
+    table = h(
+        "table",
+        _who_row(view, other, names, len(letters)),
+        _points_row(view, other, letters),
+        _expedition_row(view, other, letters, reverse=True),
+        h("tr", [h("td", _pile(view, letter), cls="pile") for letter in letters]),
+        _expedition_row(view, you, letters, reverse=False),
+        _points_row(view, you, letters),
+        _who_row(view, you, names, len(letters)),
+        cls="table",
+    )
+    notes = [status_line(view, names), *score_lines(view["scores"], names)]
+    stall = view.get("stall")
+    if stall is not None:
+        notes.append(
+            f"No draw from the draw pile for {stall['turns']} of {stall['limit']} turns"
+            + ("; the next draw must come from it." if stall["must_draw_deck"] else ".")
+        )
+    hand = view.get("hand")
+    return board(
+        "lost-cities",
+        STYLE,
+        f"{header} · draw pile: {view['deck_left']} cards",
+        table,
+        None if hand is None else h("div", "Your hand: ", [card(c) for c in hand], cls="hand"),
+        [h("div", note, cls="note") for note in notes],
+        legend=LEGEND,
+    )
+
+
+def _who_row(view: Mapping[str, JSON], seat: int, names: Sequence[str], span: int) -> Markup:
+    you = seat == view["seat"]
+    who = seat_name(seat, names) + (" (you)" if you else "")
+    text = f"{who}: {view['hand_sizes'][seat]} cards in hand"
+    current = view["scores"].get("current")
+    if current is not None:
+        text += f", {current['points'][seat]} points this game"
+    return h("tr", h("td", text, cls="who you" if you else "who", colspan=span))
+
+
+def _points_row(view: Mapping[str, JSON], seat: int, letters: list[str]) -> Markup:
+    """Each expedition's points so far, over or under its cards (blank while not started)."""
+    current = view["scores"].get("current")
+    expeditions = view["expeditions"][seat]
+    return h(
+        "tr",
+        [
+            h(
+                "td",
+                current["expeditions"][seat][letter]
+                if current is not None and expeditions[letter]
+                else "",
+                cls="points",
+            )
+            for letter in letters
+        ],
+    )
+
+
+def _expedition_row(
+    view: Mapping[str, JSON], seat: int, letters: list[str], reverse: bool
+) -> Markup:
+    cells = []
+    for letter in letters:
+        cards = view["expeditions"][seat][letter]
+        cells.append(h("td", [card(c) for c in (cards[::-1] if reverse else cards)], cls="stack"))
+    return h("tr", cells)
+
+
+def _pile(view: Mapping[str, JSON], letter: str) -> Markup:
+    pile = view["discards"][letter]
+    top = pile["top"]
+    size = len(pile["cards"])
+    return h(
+        "div",
+        h("div", _colour_name(letter), cls=f"colour c-{letter}"),
+        card(top) if top is not None else chip("-", "card empty", "no discards"),
+        h("div", f"{size} discarded" if size else "none", cls="points"),
+    )
