@@ -15,7 +15,7 @@ import pytest
 import redis
 
 from server import keys
-from server.games import public_game
+from server.presenters import public_game
 from server.redis_process import RedisProcess
 from server.services import Services
 from shared.chance import commitment
