@@ -8,12 +8,15 @@ person sees the server's own message), or no turnpost server answered at all (`U
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 from urllib.parse import quote
 
 import requests
 
 API_PREFIX = "/api/v1"
+POLL_LATER = frozenset({"too_many_waits", "busy"})
+"""Refusals of a long poll that say "not now": the poll is asked again after `Retry-After`."""
 TIMEOUT_SECONDS = 30.0
 RETRIES_WITH_KEY = 2
 """A request carrying an Idempotency-Key is safe to resend: the server answers a repeat with
@@ -23,12 +26,21 @@ the first answer, so a dropped connection need not leave the player wondering if
 class Refused(Exception):
     """The server's `{"error": {"code", "message", "details"}}`, as it sent it."""
 
-    def __init__(self, status: int, code: str, message: str, details: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        details: dict[str, Any],
+        retry_after: float | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.details = details
+        self.retry_after = retry_after
+        """Seconds to wait before asking again, where the server said (`Retry-After`)."""
 
 
 class Unreachable(Exception):
@@ -99,11 +111,13 @@ class Api:
             raise Unreachable(
                 self.url, f"HTTP {response.status_code}, not a turnpost answer; is the URL right?"
             )
+        retry_after = response.headers.get("Retry-After", "")
         raise Refused(
             response.status_code,
             str(error.get("code", "error")),
             str(error["message"]),
             error.get("details") or {},
+            float(retry_after) if retry_after.isdigit() else None,
         )
 
     # -- players ----------------------------------------------------------------------------
@@ -171,13 +185,26 @@ class Api:
         return self.request("GET", game_path(game_id, "/log"), params={"since": since})
 
     def wait(self, game_id: str, version: int, timeout: int) -> Any:
-        """Long poll; the HTTP timeout leaves the server room to answer at its own deadline."""
-        return self.request(
-            "GET",
-            game_path(game_id, "/wait"),
-            params={"version": version, "timeout": timeout},
-            timeout=timeout + TIMEOUT_SECONDS,
-        )
+        """Long poll; the HTTP timeout leaves the server room to answer at its own deadline.
+        A poll the server has no room for now (too many open for the player, or a worker busy
+        with polls) is asked again when the server says, up to the poll's own length: the
+        answer is then `changed: false`, as if it had waited."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                return self.request(
+                    "GET",
+                    game_path(game_id, "/wait"),
+                    params={"version": version, "timeout": timeout},
+                    timeout=timeout + TIMEOUT_SECONDS,
+                )
+            except Refused as refused:
+                if refused.code not in POLL_LATER or refused.retry_after is None:
+                    raise
+                pause = min(refused.retry_after, deadline - time.monotonic())
+                if pause <= 0:
+                    return {**self.game(game_id), "changed": False}
+                time.sleep(pause)
 
 
 def game_path(game_id: str, rest: str = "") -> str:

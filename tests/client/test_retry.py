@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import redis
 import requests
 
+from client.http import Api
+from server import keys
+from server.redis_process import RedisProcess
 from tests.client.conftest import PlayerFactory, start_game
-from tests.parts import LiveServer
+from tests.parts import LiveServer, service_config
+from tests.service.test_games import start_game as start_service_game
+from tests.service.test_serve import eventually
 
 FORWARDED_HEADERS = ("authorization", "content-type", "idempotency-key")
 
@@ -73,3 +80,30 @@ def test_a_move_whose_answer_is_lost_is_resent_and_made_once(
     assert len(proxy.move_keys) == 2 and proxy.move_keys[0] == proxy.move_keys[1]
     assert played["version"] == 1
     assert [entry["version"] for entry in mover.json("log", game_id)["entries"]] == [1]
+
+
+def test_wait_asks_again_when_the_server_has_no_room_for_its_poll(
+    redis_server: RedisProcess, redis_client: redis.Redis
+) -> None:
+    """A player allowed one open long poll, holding it elsewhere: the command line's wait is
+    told 429 `too_many_waits` with `Retry-After`, and asks again rather than failing (a
+    `while turnpost wait` loop would otherwise stop)."""
+    server = LiveServer(service_config(redis_server.url, waits_per_player=1))
+    try:
+        game_id, clients = start_service_game(server, "lost-cities")
+        views = [client.ok("GET", f"/games/{game_id}") for client in clients]
+        watcher = clients[0] if not views[0]["your_turn"] else clients[1]
+        version = views[0]["version"]
+        with ThreadPoolExecutor(1) as pool:
+            held = pool.submit(
+                watcher.call,
+                "GET",
+                f"/games/{game_id}/wait",
+                params={"version": version, "timeout": 2},
+            )
+            eventually(lambda: redis_client.zcard(keys.player(watcher.player["id"], "waits")))
+            answer = Api(server.url, watcher.token).wait(game_id, version, 3)
+            assert answer["changed"] is False and answer["version"] == version
+            assert held.result().status_code == 200
+    finally:
+        server.stop()
