@@ -153,7 +153,9 @@ class GameService:
         try:
             return engine.new(len(seats), meta["seed"], options, int(meta["engine_version"]))
         except ValueError as error:  # made by newer rules, and this code was rolled back since
-            raise Unavailable(f"this game cannot be played by the rules this server runs: {error}")
+            raise Unavailable(
+                f"this game cannot be played by the rules this server runs: {error}"
+            ) from None
 
     def at_version(self, game: Game, version: int, log: list[bytes] | None = None) -> Game:
         """The game as it was at `version` (its meta's progress fields as they were then).
