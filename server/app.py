@@ -11,13 +11,13 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from server.api import games, meta, players, refusals
 from server.api.answers import AnswerJson
-from server.config import Config
 from server.domain.errors import Refusal, Unavailable
 from server.errors import HTTP_CODES, ApiError
 from server.limits import RateLimits, limiter_storage
 from server.redis_client import UNAVAILABLE, connect
 from server.schemas import ErrorSchema
 from server.services import Services
+from server.settings import Config
 
 log = logging.getLogger("turnpost")
 

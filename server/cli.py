@@ -17,13 +17,13 @@ from typing import Annotated
 
 import typer
 
-from server.config import Config
 from server.limits import limiter_storage
 from server.mail.mail_in import mail_in
 from server.mail.mail_poll import mail_poll
 from server.notify import worker as notify_worker
 from server.redis_client import connect
 from server.redis_process import RedisProcess, counters_process, stop_process
+from server.settings import Config
 from server.store import RedisGameStore
 from server.web_process import CONNECTIONS, gunicorn_command
 

@@ -6,7 +6,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from server.config import Config
 from server.domain.games import GameService
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
@@ -14,6 +13,7 @@ from server.notify.watch import GameWatch
 from server.players import Players
 from server.readiness import Readiness
 from server.redis_client import Client
+from server.settings import Config
 from server.store import RedisGameStore, confirmation
 from server.wait_slots import WaitSlots
 from server.waits import Waits

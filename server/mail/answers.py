@@ -15,7 +15,7 @@ from typing import Any
 
 from server.domain.errors import Refusal, Stale
 from server.mail.envelope import envelope
-from server.mail.settings import MailSettings
+from server.settings import MailSettings
 from shared.engine import Engine, player_names, seats_named
 
 HOW_TO_ANSWER = """\

@@ -18,7 +18,7 @@ from css_inline import CSSInliner
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from server.mail.envelope import envelope
-from server.mail.settings import MailSettings
+from server.settings import MailSettings
 
 TEMPLATES = Environment(
     loader=PackageLoader("server.mail", "templates"),

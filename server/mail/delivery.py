@@ -11,7 +11,7 @@ import smtplib
 import ssl
 from email.message import EmailMessage
 
-from server.mail.settings import MailSettings
+from server.settings import MailSettings
 
 SMTP_TIMEOUT_SECONDS = 30
 

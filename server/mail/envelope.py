@@ -8,7 +8,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import formatdate
 
-from server.mail.settings import MailSettings
+from server.settings import MailSettings
 
 
 def envelope(to: str, settings: MailSettings) -> EmailMessage:

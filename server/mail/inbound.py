@@ -19,7 +19,6 @@ from typing import Any
 import redis
 
 from server import presenters
-from server.config import Config
 from server.domain.errors import NotFound, Refusal, Unavailable
 from server.domain.game import Game
 from server.mail import answers
@@ -34,9 +33,9 @@ from server.mail.reply_address import (
     reply_address,
     signing_key,
 )
-from server.mail.settings import MailSettings
 from server.redis_client import connect
 from server.services import Services
+from server.settings import Config, MailSettings
 
 log = logging.getLogger("turnpost.mail")
 

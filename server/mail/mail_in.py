@@ -10,10 +10,9 @@ from __future__ import annotations
 import logging
 from typing import BinaryIO
 
-from server.config import Config
 from server.mail.inbound import Mailroom, TemporaryFailure, handle
 from server.mail.reading import MAX_MESSAGE_BYTES
-from server.mail.settings import MailSettings
+from server.settings import Config, MailSettings
 
 EX_OK = 0
 EX_TEMPFAIL = 75

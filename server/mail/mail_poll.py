@@ -11,55 +11,30 @@ from __future__ import annotations
 import contextlib
 import imaplib
 import logging
-import os
 import ssl
 import time
-from dataclasses import dataclass, field
 
-from server.config import Config
 from server.mail.inbound import Mailroom, TemporaryFailure, handle
 from server.mail.mail_in import EX_OK, EX_TEMPFAIL
 from server.mail.reading import MAX_MESSAGE_BYTES
-from server.mail.settings import MailSettings
+from server.settings import IMAP_PORTS, Config, ImapSettings, MailSettings
 
-IMAP_PORTS = {"ssl": 993, "starttls": 143, "none": 143}
 IMAP_TIMEOUT_SECONDS = 60
 
 log = logging.getLogger("turnpost.mail")
 
 
-def _env(name: str, default: str = "") -> str:
-    return os.environ.get(name, default)
-
-
-@dataclass(frozen=True)
-class ImapSettings:
-    host: str = field(default_factory=lambda: _env("TURNPOST_IMAP_HOST"))
-    port: int = field(default_factory=lambda: int(_env("TURNPOST_IMAP_PORT", "0")))
-    security: str = field(default_factory=lambda: _env("TURNPOST_IMAP_SECURITY", "ssl"))
-    user: str = field(default_factory=lambda: _env("TURNPOST_IMAP_USER"))
-    password: str = field(default_factory=lambda: _env("TURNPOST_IMAP_PASSWORD"))
-    folder: str = field(default_factory=lambda: _env("TURNPOST_IMAP_FOLDER", "INBOX"))
-
-    def __post_init__(self) -> None:
-        if self.security not in IMAP_PORTS:
-            raise ValueError(
-                f"TURNPOST_IMAP_SECURITY is {self.security!r}; use one of {', '.join(IMAP_PORTS)}"
-            )
-        if not self.host:
-            raise ValueError("TURNPOST_IMAP_HOST is not set")
-
-    def connect(self) -> imaplib.IMAP4:
-        port = self.port or IMAP_PORTS[self.security]
-        context = ssl.create_default_context()
-        if self.security == "ssl":
-            return imaplib.IMAP4_SSL(
-                self.host, port, ssl_context=context, timeout=IMAP_TIMEOUT_SECONDS
-            )
-        imap = imaplib.IMAP4(self.host, port, timeout=IMAP_TIMEOUT_SECONDS)
-        if self.security == "starttls":
-            imap.starttls(context)
-        return imap
+def connect(settings: ImapSettings) -> imaplib.IMAP4:
+    port = settings.port or IMAP_PORTS[settings.security]
+    context = ssl.create_default_context()
+    if settings.security == "ssl":
+        return imaplib.IMAP4_SSL(
+            settings.host, port, ssl_context=context, timeout=IMAP_TIMEOUT_SECONDS
+        )
+    imap = imaplib.IMAP4(settings.host, port, timeout=IMAP_TIMEOUT_SECONDS)
+    if settings.security == "starttls":
+        imap.starttls(context)
+    return imap
 
 
 def mail_poll(every: float | None) -> int:
@@ -79,7 +54,7 @@ def mail_poll(every: float | None) -> int:
 
 def poll_once(imap_settings: ImapSettings, room: Mailroom) -> int:
     try:
-        imap = imap_settings.connect()
+        imap = connect(imap_settings)
     except OSError as error:
         log.error("cannot reach the IMAP server: %s", error)
         return EX_TEMPFAIL

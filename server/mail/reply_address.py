@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import redis
 
-from server.mail.settings import MailSettings
+from server.settings import MailSettings
 
 LOCAL_PREFIX = "play+"
 PAYLOAD = struct.Struct(">12sBI")

@@ -13,15 +13,14 @@ from dataclasses import dataclass
 
 from rq import Queue
 
-from server.config import Config
 from server.domain.games import GameService
-from server.mail.settings import MailSettings
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import queue, queue_connection
 from server.players import Players
 from server.redis_client import Client, connect
 from server.services import Services
+from server.settings import Config, MailSettings
 
 
 @dataclass(frozen=True)

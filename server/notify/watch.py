@@ -25,8 +25,8 @@ from redis.cluster import RedisCluster
 from rq import Queue, Retry
 
 from server import keys
-from server.config import Config
 from server.redis_client import Client, connect
+from server.settings import Config
 
 QUEUE = "turnpost"
 CHANGED = "mail:games"

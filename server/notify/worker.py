@@ -13,9 +13,9 @@ import threading
 
 from rq import Queue, Worker
 
-from server.config import Config
 from server.notify.watch import RETRY, queue, queue_connection, relay
 from server.redis_client import connect
+from server.settings import Config
 
 
 def ticker(jobs: Queue, every: float, stop: threading.Event) -> None:

@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 from server.mail.compose import Section, compose
 from server.mail.reply_address import Ticket, reply_address
-from server.mail.settings import MailSettings
 from server.notify.notices import drawn
+from server.settings import MailSettings
 from shared.games import ENGINES
 
 NAMES = ("ada", "bo", "cy", "di", "ed")

@@ -10,7 +10,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from server.mail.delivery import deliver
-from server.mail.settings import MailSettings
+from server.settings import MailSettings
 from tests.parts import SmtpInbox
 
 

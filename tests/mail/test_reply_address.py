@@ -5,7 +5,7 @@ from __future__ import annotations
 import redis
 
 from server.mail.reply_address import Ticket, read_reply_address, reply_address, signing_key
-from server.mail.settings import MailSettings
+from server.settings import MailSettings
 
 KEY = b"a secret"
 BASE32 = "abcdefghijklmnopqrstuvwxyz234567"

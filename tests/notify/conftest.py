@@ -16,11 +16,11 @@ from aiosmtpd.controller import Controller
 from redis.client import PubSub
 from rq import SimpleWorker
 
-from server.mail.settings import MailSettings
 from server.notify import context
 from server.notify.context import Context
 from server.notify.jobs import run_tick
 from server.notify.watch import listen, relay_heard
+from server.settings import MailSettings
 from tests.mail.conftest import mail_env as mail_env  # the environment mail-in runs with
 from tests.mail.conftest import text_of
 from tests.parts import LiveServer, SmtpInbox, service_config

@@ -7,10 +7,10 @@ from typing import Any
 
 from server import keys
 from server.mail.reply_address import Ticket, read_reply_address
-from server.mail.settings import MailSettings
 from server.notify import context
 from server.notify.jobs import FAILED_DELIVERY_PAUSE
 from server.notify.outbox import DUE
+from server.settings import MailSettings
 from shared.fairness import option_sha256
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient

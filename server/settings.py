@@ -1,0 +1,111 @@
+"""Everything the service can be told, read from the environment by one reader (`environs`,
+which names the variable and the reason when a value does not parse): the service's own
+settings (`Config`), how mail leaves (`MailSettings`) and where replies are fetched from
+(`ImapSettings`). Each is read when it is made, so a process reads its environment once, and a
+test passes values in directly. The defaults run a local service with no setup."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from environs import Env
+
+env = Env()
+
+SECURITY_PORTS = {"none": 25, "starttls": 587, "ssl": 465}
+IMAP_PORTS = {"ssl": 993, "starttls": 143, "none": 143}
+
+
+def _pair(text: str) -> tuple[int, int] | None:
+    if not text.strip():
+        return None
+    local, replicas = (int(part) for part in text.split())
+    return local, replicas
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the service can be told; the defaults run a local service with no setup."""
+
+    redis_url: str = field(default_factory=lambda: env.str("REDIS_URL", ""))
+    data_dir: Path = field(default_factory=lambda: Path(env.str("TURNPOST_DATA", "var")))
+    rate_limit: str = field(
+        default_factory=lambda: env.str("TURNPOST_RATE_LIMIT", "600 per minute")
+    )
+    registration_limit: str = field(
+        default_factory=lambda: env.str("TURNPOST_REGISTRATION_LIMIT", "30 per hour")
+    )
+    rate_limit_storage: str = field(
+        default_factory=lambda: env.str("TURNPOST_RATE_LIMIT_STORAGE", "")
+    )
+    """Where the rate limiter counts (a `limits` storage URI); the service's Redis if unset."""
+    max_body_bytes: int = field(default_factory=lambda: env.int("TURNPOST_MAX_BODY", 64 * 1024))
+    snapshot_every: int = field(default_factory=lambda: env.int("TURNPOST_SNAPSHOT_EVERY", 16))
+    held_states: int = field(default_factory=lambda: env.int("TURNPOST_HELD_STATES", 4096))
+    """How many games' latest states each process keeps in memory (server.held_states)."""
+    idempotency_days: int = field(default_factory=lambda: env.int("TURNPOST_IDEMPOTENCY_DAYS", 90))
+    max_wait_seconds: int = field(default_factory=lambda: env.int("TURNPOST_MAX_WAIT", 60))
+    waits_per_player: int = field(default_factory=lambda: env.int("TURNPOST_WAITS_PER_PLAYER", 20))
+    """Long polls one player may hold open at once, across every web process."""
+    queue_url: str = field(default_factory=lambda: env.str("TURNPOST_QUEUE_URL", ""))
+    """The Redis holding the mail worker's job queue (RQ); REDIS_URL's when empty."""
+    vacation_days: int = field(default_factory=lambda: env.int("TURNPOST_VACATION_DAYS", 21))
+    tick_seconds: int = field(default_factory=lambda: env.int("TURNPOST_TICK_SECONDS", 30))
+    wait_aof: tuple[int, int] | None = field(
+        default_factory=lambda: _pair(env.str("TURNPOST_WAITAOF", ""))
+    )
+    """`1 0`: each move is fsynced by the master before it is answered; `1 1`: by a replica
+    too (WAITAOF, Redis 7.2+). For a Redis with `appendfsync everysec`."""
+    wait_replicas: int = field(default_factory=lambda: env.int("TURNPOST_WAIT_REPLICAS", 0))
+    """Each move is answered once that many replicas have it (WAIT): with Sentinel, a failover
+    then cannot drop an answered move."""
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """With no SMTP host, mail goes to a Maildir under the data directory, so a local service
+    sends real, readable mail with no setup (`mutt -f var/mail`, or any reader of Maildir)."""
+
+    smtp_host: str = field(default_factory=lambda: env.str("TURNPOST_SMTP_HOST", ""))
+    smtp_port: int = field(default_factory=lambda: env.int("TURNPOST_SMTP_PORT", 0))
+    smtp_security: str = field(
+        default_factory=lambda: env.str("TURNPOST_SMTP_SECURITY", "starttls")
+    )
+    smtp_user: str = field(default_factory=lambda: env.str("TURNPOST_SMTP_USER", ""))
+    smtp_password: str = field(default_factory=lambda: env.str("TURNPOST_SMTP_PASSWORD", ""))
+    sender: str = field(
+        default_factory=lambda: env.str("TURNPOST_MAIL_FROM", "turnpost <turnpost@localhost>")
+    )
+    reply_domain: str = field(default_factory=lambda: env.str("TURNPOST_MAIL_DOMAIN", "localhost"))
+    secret: str = field(default_factory=lambda: env.str("TURNPOST_SECRET", ""))
+    maildir: Path = field(default_factory=lambda: Path(env.str("TURNPOST_DATA", "var")) / "mail")
+
+    def __post_init__(self) -> None:
+        if self.smtp_security not in SECURITY_PORTS:
+            raise ValueError(
+                f"TURNPOST_SMTP_SECURITY is {self.smtp_security!r}; "
+                f"use one of {', '.join(SECURITY_PORTS)}"
+            )
+
+    @property
+    def port(self) -> int:
+        return self.smtp_port or SECURITY_PORTS[self.smtp_security]
+
+
+@dataclass(frozen=True)
+class ImapSettings:
+    host: str = field(default_factory=lambda: env.str("TURNPOST_IMAP_HOST", ""))
+    port: int = field(default_factory=lambda: env.int("TURNPOST_IMAP_PORT", 0))
+    security: str = field(default_factory=lambda: env.str("TURNPOST_IMAP_SECURITY", "ssl"))
+    user: str = field(default_factory=lambda: env.str("TURNPOST_IMAP_USER", ""))
+    password: str = field(default_factory=lambda: env.str("TURNPOST_IMAP_PASSWORD", ""))
+    folder: str = field(default_factory=lambda: env.str("TURNPOST_IMAP_FOLDER", "INBOX"))
+
+    def __post_init__(self) -> None:
+        if self.security not in IMAP_PORTS:
+            raise ValueError(
+                f"TURNPOST_IMAP_SECURITY is {self.security!r}; use one of {', '.join(IMAP_PORTS)}"
+            )
+        if not self.host:
+            raise ValueError("TURNPOST_IMAP_HOST is not set")
