@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -42,6 +42,27 @@ def reached(engine: Engine[Any], players: int, seed: str, rnd: random.Random) ->
         seat = rnd.choice(seats)
         state = engine.apply(state, seat, rnd.choice(engine.legal_moves(state, seat)))
     return state
+
+
+class Twins(NamedTuple):
+    """A state part-way through a random game, a seat (None: a spectator), and its twin."""
+
+    engine: Engine[Any]
+    state: Any
+    seat: Seat | None
+    twin: Any
+    rnd: random.Random
+
+
+@st.composite
+def twins(draw: st.DrawFn, type_id: str, spectators: bool = False) -> Twins:
+    engine = ENGINES[type_id]
+    players = draw(st.integers(engine.min_players, engine.max_players))
+    rnd = draw(st.randoms(use_true_random=False))
+    state = reached(engine, players, draw(seeds), rnd)
+    seats = st.integers(0, players - 1)
+    seat = draw(st.one_of(st.none(), seats) if spectators else seats)
+    return Twins(engine, state, seat, engine.resample(state, seat, draw(seeds)), rnd)
 
 
 def random_batch(engine: Engine[Any], state: Any, seat: Seat, rnd: random.Random) -> list[JSON]:
@@ -84,15 +105,12 @@ def answer(engine: Engine[Any], state: Any, seat: Seat, steps: list[JSON]) -> by
 
 @pytest.mark.parametrize("type_id", ENGINE_IDS)
 @SETTINGS
-@given(data=st.data(), seed=seeds, twin_seed=seeds, rnd=st.randoms(use_true_random=False))
+@given(data=st.data())
 def test_twins_a_seat_cannot_tell_apart_get_the_same_answers(
-    type_id: str, data: st.DataObject, seed: str, twin_seed: str, rnd: random.Random
+    type_id: str, data: st.DataObject
 ) -> None:
-    engine = ENGINES[type_id]
-    players = data.draw(st.integers(engine.min_players, engine.max_players))
-    state = reached(engine, players, seed, rnd)
-    seat = data.draw(st.integers(0, players - 1))
-    twin = engine.resample(state, seat, twin_seed)
+    engine, state, seat, twin, rnd = data.draw(twins(type_id))
+    assert seat is not None
     assert engine.view(twin, seat) == engine.view(state, seat)
     assert engine.legal_moves(twin, seat) == engine.legal_moves(state, seat)
     for _ in range(4):
@@ -102,16 +120,10 @@ def test_twins_a_seat_cannot_tell_apart_get_the_same_answers(
 
 @pytest.mark.parametrize("type_id", ENGINE_IDS)
 @SETTINGS
-@given(data=st.data(), seed=seeds, twin_seed=seeds, rnd=st.randoms(use_true_random=False))
-def test_a_twin_hides_what_it_should_and_keeps_the_rest(
-    type_id: str, data: st.DataObject, seed: str, twin_seed: str, rnd: random.Random
-) -> None:
+@given(data=st.data())
+def test_a_twin_hides_what_it_should_and_keeps_the_rest(type_id: str, data: st.DataObject) -> None:
     """A spectator's twin looks the same to every spectator, and each seat's to that seat."""
-    engine = ENGINES[type_id]
-    players = data.draw(st.integers(engine.min_players, engine.max_players))
-    state = reached(engine, players, seed, rnd)
-    seat = data.draw(st.one_of(st.none(), st.integers(0, players - 1)))
-    twin = engine.resample(state, seat, twin_seed)
+    engine, state, seat, twin, _ = data.draw(twins(type_id, spectators=True))
     assert engine.view(twin, seat) == engine.view(state, seat)
     assert engine.to_act(twin) == engine.to_act(state)
     assert engine.result(twin) == engine.result(state)
@@ -119,17 +131,11 @@ def test_a_twin_hides_what_it_should_and_keeps_the_rest(
 
 @pytest.mark.parametrize("type_id", ENGINE_IDS)
 @SETTINGS
-@given(data=st.data(), seed=seeds, twin_seed=seeds, rnd=st.randoms(use_true_random=False))
-def test_twins_log_the_others_moves_alike(
-    type_id: str, data: st.DataObject, seed: str, twin_seed: str, rnd: random.Random
-) -> None:
+@given(data=st.data())
+def test_twins_log_the_others_moves_alike(type_id: str, data: st.DataObject) -> None:
     """What a seat's log and view say of another's move: the same in twins, wherever that
     move is legal in both and brings no chance into play (what chance brings is news to all)."""
-    engine = ENGINES[type_id]
-    players = data.draw(st.integers(engine.min_players, engine.max_players))
-    state = reached(engine, players, seed, rnd)
-    seat = data.draw(st.integers(0, players - 1))
-    twin = engine.resample(state, seat, twin_seed)
+    engine, state, seat, twin, _ = data.draw(twins(type_id))
     for mover in engine.to_act(state):
         if mover == seat:
             continue
