@@ -38,7 +38,7 @@ from bench.service import (
     sessions_for,
 )
 from server.redis_client import Client, connect
-from server.store import GameStore
+from server.store import RedisGameStore
 
 CHECKPOINTS = (10, 100, 1000)
 
@@ -125,7 +125,7 @@ def log_growth(base: str, redis_url: str, reads: int) -> None:
             lambda: sessions[0].get(f"{base}/games/{game_id}", timeout=30).json(), reads
         )
         rows.append((f"{version}", view))
-    GameStore(client).drop_snapshots()
+    RedisGameStore(client).drop_snapshots()
     rows.append(
         (f"{version}, no snapshot", timed_reads(
             lambda: sessions[0].get(f"{base}/games/{game_id}", timeout=30).json(), reads // 4

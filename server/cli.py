@@ -24,7 +24,7 @@ from server.mail.mail_poll import mail_poll
 from server.notify import worker as notify_worker
 from server.redis_client import connect
 from server.redis_process import RedisProcess, counters_process, stop_process
-from server.store import GameStore
+from server.store import RedisGameStore
 from server.web_process import CONNECTIONS, gunicorn_command
 
 cli = typer.Typer(help="The turnpost service.", no_args_is_help=True, add_completion=False)
@@ -193,7 +193,7 @@ def drop_snapshots() -> None:
     """Delete every cached snapshot; games replay from their logs (only slower)."""
     config = Config()
     require_redis_url(config)
-    dropped = GameStore(connect(config.redis_url)).drop_snapshots()
+    dropped = RedisGameStore(connect(config.redis_url)).drop_snapshots()
     typer.echo(f"dropped {dropped} snapshots")
 
 

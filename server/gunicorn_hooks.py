@@ -84,7 +84,7 @@ def post_worker_init(worker: Any) -> None:
     util.write_error = write_json_error
     app: Flask = worker.wsgi
     with app.app_context():
-        services().games.store.waits.room = room_for_polls(worker.cfg.worker_connections)
+        services().waits.room = room_for_polls(worker.cfg.worker_connections)
     stop_worker = signal.getsignal(signal.SIGTERM)
 
     def stopping(signum: int, frame: FrameType | None) -> None:
@@ -105,7 +105,7 @@ def room_for_polls(connections: int) -> int:
 
 def end_waits(app: Flask) -> None:
     with app.app_context():
-        services().games.store.waits.end()
+        services().waits.end()
 
 
 def write_json_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:

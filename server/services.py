@@ -14,8 +14,9 @@ from server.notify.watch import GameWatch
 from server.players import Players
 from server.readiness import Readiness
 from server.redis_client import Client
-from server.store import GameStore, confirmation
+from server.store import RedisGameStore, confirmation
 from server.wait_slots import WaitSlots
+from server.waits import Waits
 
 
 @dataclass(frozen=True)
@@ -29,14 +30,18 @@ class Services:
     clock: Callable[[], float]
     readiness: Readiness
     wait_slots: WaitSlots
+    waits: Waits
+    """The process's long polls, on one subscription (`server.waits`)."""
 
     @classmethod
     def build(
         cls, config: Config, client: Client, clock: Callable[[], float] = time.time
     ) -> Services:
         players = Players(client)
+        waits = Waits(client)
+        confirm = confirmation(config.wait_aof, config.wait_replicas)
         games = GameService(
-            GameStore(client, confirmation(config.wait_aof, config.wait_replicas)),
+            RedisGameStore(client, confirm, waits),
             players,
             snapshot_every=config.snapshot_every,
             held_states=config.held_states,
@@ -55,6 +60,7 @@ class Services:
             clock,
             Readiness(config.redis_url),
             WaitSlots(client, config.waits_per_player),
+            waits,
         )
 
 

@@ -175,8 +175,12 @@ def confirmation(wait_aof: tuple[int, int] | None, wait_replicas: int) -> Confir
     return Confirmation("WAIT", (wait_replicas,)) if wait_replicas else None
 
 
-class GameStore:
-    def __init__(self, client: Client, confirm: Confirmation | None = None) -> None:
+class RedisGameStore:
+    """The game store (`server.domain.store.GameStore`) in Redis."""
+
+    def __init__(
+        self, client: Client, confirm: Confirmation | None = None, waits: Waits | None = None
+    ) -> None:
         if confirm is not None and isinstance(client, RedisCluster):
             # WAIT/WAITAOF name no key, so a cluster client cannot send them to the master
             # that took the move; each master of a cluster syncs its own writes instead.
@@ -186,7 +190,7 @@ class GameStore:
             )
         self.client = client
         self.confirm = confirm
-        self.waits = Waits(client)
+        self.waits = waits or Waits(client)
         self._create = client.register_script(CREATE)
         self._update_if = client.register_script(UPDATE_IF)
         self._append = client.register_script(APPEND)
@@ -215,6 +219,13 @@ class GameStore:
     def meta(self, game_id: str) -> dict[str, str]:
         raw = self.client.hgetall(keys.game(game_id, "meta"))
         return {as_text(k): as_text(v) for k, v in raw.items()}
+
+    def status(self, game_id: str) -> str | None:
+        found = self.client.hget(keys.game(game_id, "meta"), "status")
+        return as_text(found) if found is not None else None
+
+    def version(self, game_id: str) -> int:
+        return int(self.client.llen(keys.game(game_id, "log")))
 
     def metas(self, game_ids: list[str]) -> list[dict[str, str]]:
         pipe = self.client.pipeline(transaction=False)

@@ -131,7 +131,7 @@ def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     if not changed and timeout > 0:
         with services().wait_slots.held(g.player["id"], timeout):
             deadline = time.monotonic() + timeout
-            changed = games.store.wait_for_change(game_id, query["version"], deadline)
+            changed = games.wait_for_change(game_id, query["version"], deadline)
     if changed:
         game, seat = games.for_player(game_id, g.player)
     return {**presenters.view(game, seat), "changed": changed}

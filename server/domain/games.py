@@ -32,12 +32,12 @@ from server.domain.errors import (
 )
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.domain.held_states import HeldStates
+from server.domain.store import GameStore, Roster
 from server.encoding import encoded
 from server.idempotency import Idempotency
-from server.players import Players
 from server.redis_client import Client
 from server.snapshots import pickled, snapshot_tag, unpickled
-from server.store import GameStore, encode_entry
+from server.store import encode_entry
 from shared.batch import apply_batch, parse_batch, refusal_details
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
 from shared.games import ENGINES
@@ -87,7 +87,7 @@ class GameService:
     def __init__(
         self,
         store: GameStore,
-        players: Players,
+        players: Roster,
         *,
         snapshot_every: int = 16,
         idempotency_ttl: int = 90 * 86400,
@@ -174,6 +174,10 @@ class GameService:
         """The game and the caller's seat; 403 unless they sit (or are invited) in it."""
         game = self.load(game_id)
         return game, seat_in(game, player)
+
+    def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
+        """Block until the game's version differs from `version`, or `deadline` (monotonic)."""
+        return self.store.wait_for_change(game_id, version, deadline)
 
     def entries(self, game: Game, since: int) -> list[dict[str, Any]]:
         """The game's log entries after version `since`, as stored."""

@@ -48,10 +48,10 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         # one after it marked the game anew. A join shows nothing until it commits, so an open
         # game keeps a fresh mark until the sweep has looked once more.
         ctx.redis.zrem(CHANGED, game_id)
-        status = ctx.redis.hget(keys.game(game_id, "meta"), "status")
-        if status == OPEN.encode() and marked is not None and marked > ctx.clock() - JOIN_GRACE:
+        status = ctx.games.store.status(game_id)
+        if status == OPEN and marked is not None and marked > ctx.clock() - JOIN_GRACE:
             ctx.redis.zadd(CHANGED, {game_id: marked}, nx=True)
-        elif status is not None and status != OPEN.encode() and _behind(ctx, game_id):
+        elif status is not None and status != OPEN and _behind(ctx, game_id):
             ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
         return told
     finally:
@@ -60,7 +60,7 @@ def plan(ctx: Context, game_id: str) -> list[str]:
 
 def _behind(ctx: Context, game_id: str) -> bool:
     planned = int(ctx.redis.hget(keys.game(game_id, "mail"), "planned") or -1)
-    return planned < int(ctx.redis.llen(keys.game(game_id, "log")))
+    return planned < ctx.games.store.version(game_id)
 
 
 def _plan(ctx: Context, game_id: str) -> list[str]:

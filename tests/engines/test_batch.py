@@ -7,13 +7,13 @@ import pytest
 from shared.batch import IllegalStep, apply_batch, parse_batch, split_steps
 from shared.engine import IllegalMove
 from shared.games.livingstone import Livingstone
-from shared.games.livingstone.state import LivingstoneState, Turn
+from shared.games.livingstone.state import State, Turn
 
 ENGINE = Livingstone()
 SEED = "00112233445566778899aabbccddeeff"
 
 
-def start() -> tuple[LivingstoneState, int]:
+def start() -> tuple[State, int]:
     """Seat 0 to move, holding a blue gem, with the dice 1 to 6 on the table."""
     state = ENGINE.new(3, SEED)
     state = state._replace(

@@ -15,7 +15,7 @@ from shared.chance import Chance
 from shared.engine import RESIGN, BadOptions, Event, IllegalMove
 from shared.games.livingstone import Livingstone
 from shared.games.livingstone.data import BAG, DEFAULT_BOARD
-from shared.games.livingstone.state import LivingstoneState, Turn
+from shared.games.livingstone.state import State, Turn
 from shared.playout import replay
 from tests.engines.livingstone_v1 import GAME as V1_GAME
 from tests.engines.livingstone_v1 import LOG as V1_LOG
@@ -26,7 +26,7 @@ SEED = "00112233445566778899aabbccddeeff"
 
 def table(
     players: int = 3, dice: tuple[int, ...] = (1, 2, 3, 4, 5, 6), seat: int = 0, steamer: int = 0
-) -> LivingstoneState:
+) -> State:
     """A game at the start of a round: `seat` starts with `dice` on the table, the steamer at
     `steamer` (0-based), every player with 3 thalers and no cards."""
     state = ENGINE.new(players, SEED)
@@ -37,11 +37,11 @@ def table(
     )
 
 
-def player(state: LivingstoneState, seat: int, **fields: Any) -> LivingstoneState:
+def player(state: State, seat: int, **fields: Any) -> State:
     return state.with_player(seat, state.players[seat]._replace(**fields))
 
 
-def tents(state: LivingstoneState, *placed: tuple[int, int, int]) -> LivingstoneState:
+def tents(state: State, *placed: tuple[int, int, int]) -> State:
     """Tents put on the board as (column from 1, row, seat), taken from the owners' supply."""
     grid = [[list(field) for field in column] for column in state.tents]
     for column, row, seat in placed:
@@ -50,18 +50,18 @@ def tents(state: LivingstoneState, *placed: tuple[int, int, int]) -> Livingstone
     return state._replace(tents=tuple(tuple(map(tuple, column)) for column in grid))
 
 
-def turn(state: LivingstoneState, **fields: Any) -> LivingstoneState:
+def turn(state: State, **fields: Any) -> State:
     assert state.turn is not None
     return state._replace(turn=state.turn._replace(**fields))
 
 
-def act(state: LivingstoneState, text: str) -> tuple[LivingstoneState, Event]:
+def act(state: State, text: str) -> tuple[State, Event]:
     """One step in notation by the seat to move."""
     (seat,) = ENGINE.to_act(state)
     return ENGINE.transition(state, seat, ENGINE.parse_move(text))
 
 
-def acts(state: LivingstoneState, text: str) -> LivingstoneState:
+def acts(state: State, text: str) -> State:
     """Steps in notation (`;`-separated) by the seat to move, one move each: unlike a batch,
     they go on past a draw."""
     (seat,) = ENGINE.to_act(state)
@@ -70,7 +70,7 @@ def acts(state: LivingstoneState, text: str) -> LivingstoneState:
     return state
 
 
-def refused(state: LivingstoneState, text: str, seat: int | None = None) -> str:
+def refused(state: State, text: str, seat: int | None = None) -> str:
     """The code of the refusal; also checks the move is not among the legal ones."""
     mover = ENGINE.to_act(state)[0] if seat is None else seat
     move = ENGINE.parse_move(text)
@@ -80,12 +80,12 @@ def refused(state: LivingstoneState, text: str, seat: int | None = None) -> str:
     return error.value.code
 
 
-def legal(state: LivingstoneState) -> set[str]:
+def legal(state: State) -> set[str]:
     (seat,) = ENGINE.to_act(state)
     return {ENGINE.format_move(move) for move in ENGINE.legal_moves(state, seat)}
 
 
-def finished(state: LivingstoneState) -> LivingstoneState:
+def finished(state: State) -> State:
     return state._replace(turn=None, ended_by="rounds")
 
 
@@ -738,7 +738,7 @@ def test_gems_and_unplayed_animals_score_at_the_end() -> None:
     assert result["scores"][0] == part["total"]
 
 
-def scored(players: int, points: list[int], donated: list[int]) -> LivingstoneState:
+def scored(players: int, points: list[int], donated: list[int]) -> State:
     state = table(players=players)
     for seat, (vp, gift) in enumerate(zip(points, donated, strict=True)):
         state = player(state, seat, tent_points=vp, donated=gift)
@@ -765,7 +765,7 @@ def test_a_tie_goes_to_the_higher_donation_then_is_shared() -> None:
     assert result is not None and result["winners"] == [1, 2]
 
 
-def two_player_end(donated: list[int]) -> tuple[LivingstoneState, int]:
+def two_player_end(donated: list[int]) -> tuple[State, int]:
     """A two-player game played to its end, with the threshold the seed rolls."""
     state = player(scored(2, [20, 10], donated), 1, hand=("lion",))
     state = state._replace(steamer=9, round=state.round._replace(dice=(6,)))

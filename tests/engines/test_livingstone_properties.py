@@ -29,7 +29,7 @@ from shared.games.livingstone.data import (
     TENTS_PER_PLAYER,
     WHITE_STONE_READINGS,
 )
-from shared.games.livingstone.state import LivingstoneState
+from shared.games.livingstone.state import State
 from shared.playout import replay
 
 ENGINE = Livingstone()
@@ -71,7 +71,7 @@ def choose(rnd: random.Random, moves: list[Move], builder: bool = False) -> Move
 class Recount:
     """What the log says happened, kept apart from the engine's state."""
 
-    def __init__(self, state: LivingstoneState, view: dict[str, Any]) -> None:
+    def __init__(self, state: State, view: dict[str, Any]) -> None:
         players = len(state.players)
         self.row_points: list[int] = view["row_points"]
         self.majority: list[int] = view["majority"]
@@ -149,7 +149,7 @@ class Recount:
         if "next" in event or "round" in event:
             self.white = None
 
-    def final_scores(self, state: LivingstoneState) -> list[int]:
+    def final_scores(self, state: State) -> list[int]:
         scores = [a + b for a, b in zip(self.round_vp, self.other_vp, strict=True)]
         for row, bonus in enumerate(self.majority, start=1):
             count = Counter(
@@ -166,7 +166,7 @@ class Recount:
         return scores
 
 
-def check_board(state: LivingstoneState, recount: Recount) -> None:
+def check_board(state: State, recount: Recount) -> None:
     """The tents on the board are the ones the log placed and moved."""
     board = {
         (column + 1, row + 1): owners
@@ -177,7 +177,7 @@ def check_board(state: LivingstoneState, recount: Recount) -> None:
     assert board == {field: tuple(owners) for field, owners in recount.tents.items() if owners}
 
 
-def check_state(state: LivingstoneState, recount: Recount) -> None:
+def check_state(state: State, recount: Recount) -> None:
     gems = [sum(column) for column in zip(*(player.gems for player in state.players), strict=True)]
     held = [0, *gems, 0]
     stones = [sum(counts) for counts in zip(state.bag, state.set_aside, held, strict=True)]
@@ -206,7 +206,7 @@ def check_state(state: LivingstoneState, recount: Recount) -> None:
             assert last == mine[-1] and mine == sorted(set(mine))
 
 
-def check_deck(before: LivingstoneState, after: LivingstoneState, event: Event) -> None:
+def check_deck(before: State, after: State, event: Event) -> None:
     """The draw pile loses cards only from its top, and a drawn Mine Collapse goes with the
     played cards into a new stack under it, so it never comes back above a card that was in the
     pile then, nor strikes twice in one draw (a pile refilled from the played cards was empty)."""
@@ -220,7 +220,7 @@ def check_deck(before: LivingstoneState, after: LivingstoneState, event: Event) 
     assert (stack > 0) == (collapses > 0)
 
 
-def expected_winners(state: LivingstoneState, scores: list[int]) -> tuple[list[int], list[int]]:
+def expected_winners(state: State, scores: list[int]) -> tuple[list[int], list[int]]:
     active = [seat for seat, p in enumerate(state.players) if not p.resigned]
     if state.ended_by == "resignation":
         return active, []
@@ -293,9 +293,7 @@ def test_games_by_the_version_1_rules_keep_the_same_invariants(
     play_checked(players, seed, policy, board, version=1)
 
 
-def disguise(
-    state: LivingstoneState, viewer: int, rnd: random.Random, deck_too: bool
-) -> LivingstoneState:
+def disguise(state: State, viewer: int, rnd: random.Random, deck_too: bool) -> State:
     """The same game except for what `viewer` cannot know: the others' thalers, donation
     totals and hands (same sizes), and, unless the viewer is about to draw, the deck's order
     (collapses kept where they are, since drawing one is public)."""

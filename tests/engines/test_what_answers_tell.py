@@ -23,7 +23,7 @@ from shared.batch import apply_batch, refusal_details
 from shared.engine import JSON, Engine, IllegalMove, Seat
 from shared.games import ENGINES
 from shared.games.livingstone import Livingstone
-from shared.games.livingstone.state import LivingstoneState, Turn
+from shared.games.livingstone.state import State, Turn
 from shared.games.lost_cities_dice import LostCitiesDice
 
 ENGINE_IDS = sorted(ENGINES)
@@ -147,7 +147,7 @@ def test_twins_log_the_others_moves_alike(
             assert engine.view(after, seat) == engine.view(twin_after, seat)
 
 
-def livingstone_turn(dice: tuple[int, ...]) -> tuple[Livingstone, LivingstoneState]:
+def livingstone_turn(dice: tuple[int, ...]) -> tuple[Livingstone, State]:
     """Three players, seat 0 to move with `dice` on the table and three thalers."""
     engine = Livingstone()
     state = engine.new(3, "00112233445566778899aabbccddeeff")

@@ -37,18 +37,16 @@ from shared.games.livingstone.data import (
     TWO_DICE,
 )
 from shared.games.livingstone.moves import Play
-from shared.games.livingstone.state import LivingstoneState, Outcome, Turn
+from shared.games.livingstone.state import Outcome, State, Turn
 from shared.games.livingstone.stones import collapse_mine, draw_stones
 from shared.games.livingstone.tents import place_tent, scored_fields
 
 
-def can_draw(state: LivingstoneState) -> bool:
+def can_draw(state: State) -> bool:
     return bool(state.deck or state.played)
 
 
-def draw_card(
-    state: LivingstoneState, seat: int, label: str
-) -> tuple[LivingstoneState, dict[str, JSON], str | None]:
+def draw_card(state: State, seat: int, label: str) -> tuple[State, dict[str, JSON], str | None]:
     """One card into `seat`'s hand, and what everyone saw happen on the way.
 
     A drawn Mine Collapse is shown and resolved, and stays in front of the player while the
@@ -97,10 +95,10 @@ def draw_card(
     return state._replace(deck=deck, played=played), public, card
 
 
-Effect = Callable[[LivingstoneState, int, Play, str], Outcome]
+Effect = Callable[[State, int, Play, str], Outcome]
 
 
-def _turn(state: LivingstoneState) -> Turn:
+def _turn(state: State) -> Turn:
     assert state.turn is not None, "cards are played only while the game runs"
     return state.turn
 
@@ -108,7 +106,7 @@ def _turn(state: LivingstoneState) -> Turn:
 def _pending(**change: int | bool) -> Effect:
     """A card whose effect waits for the rest of the turn, e.g. a free tent."""
 
-    def effect(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
+    def effect(state: State, seat: int, play: Play, label: str) -> Outcome:
         turn = _turn(state)
         changed: dict[str, Any] = {
             name: value if isinstance(value, bool) else getattr(turn, name) + value
@@ -119,7 +117,7 @@ def _pending(**change: int | bool) -> Effect:
     return effect
 
 
-def _animal(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
+def _animal(state: State, seat: int, play: Play, label: str) -> Outcome:
     player = state.players[seat]
     points = ANIMAL_POINTS[play.card]
     return state.with_player(seat, player._replace(animal_points=player.animal_points + points)), {
@@ -127,7 +125,7 @@ def _animal(state: LivingstoneState, seat: int, play: Play, label: str) -> Outco
     }
 
 
-def _extra_tent(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
+def _extra_tent(state: State, seat: int, play: Play, label: str) -> Outcome:
     if play.at is None:
         raise IllegalMove(
             "field_needed", "Extra Tent goes next to one of your scored tents: name it, e.g. c2r3"
@@ -143,7 +141,7 @@ def _extra_tent(state: LivingstoneState, seat: int, play: Play, label: str) -> O
     return place_tent(state, seat, play.at, free=True)
 
 
-def steamer_back_refusal(state: LivingstoneState) -> IllegalMove | None:
+def steamer_back_refusal(state: State) -> IllegalMove | None:
     """Why Steamer Back cannot be played now, if it cannot; `legal_moves` asks the same."""
     if state.round.steamer_back:
         return IllegalMove("steamer_already_back", "the steamer is already back for this round")
@@ -159,7 +157,7 @@ def steamer_back_refusal(state: LivingstoneState) -> IllegalMove | None:
     return None
 
 
-def _steamer_back(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
+def _steamer_back(state: State, seat: int, play: Play, label: str) -> Outcome:
     refusal = steamer_back_refusal(state)
     if refusal is not None:
         raise refusal
@@ -170,18 +168,18 @@ def _steamer_back(state: LivingstoneState, seat: int, play: Play, label: str) ->
     return state, {"column": state.column + 1}
 
 
-def _draw_stones(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
+def _draw_stones(state: State, seat: int, play: Play, label: str) -> Outcome:
     return draw_stones(state, seat, CARD_STONES, label)
 
 
-def _take_thalers(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
+def _take_thalers(state: State, seat: int, play: Play, label: str) -> Outcome:
     player = state.players[seat]
     return state.with_player(seat, player._replace(thalers=player.thalers + CARD_THALERS)), {
         "thalers": CARD_THALERS
     }
 
 
-def _never(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
+def _never(state: State, seat: int, play: Play, label: str) -> Outcome:
     raise IllegalMove("not_playable", "a Mine Collapse strikes when drawn; it is never played")
 
 
@@ -206,7 +204,7 @@ def cards_needed(card: str) -> int:
     return EXPEDITION_HALVES if card == EXPEDITION else 1
 
 
-def play_card(state: LivingstoneState, seat: int, play: Play, label: str) -> Outcome:
+def play_card(state: State, seat: int, play: Play, label: str) -> Outcome:
     """Play `play.card` from the hand: its effect, then it lies on the played cards."""
     player = state.players[seat]
     needed = cards_needed(play.card)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from shared.chance import Chance
 from shared.engine import JSON, Engine, Event, Move, Option, Seat
-from shared.games.livingstone import html, legal, notation, render, rules, scoring
+from shared.games.livingstone import html, legal, notation, render, result, rules
 from shared.games.livingstone.data import (
     BAG,
     DEFAULT_BOARD,
@@ -18,12 +18,12 @@ from shared.games.livingstone.data import (
 from shared.games.livingstone.moves import end_move
 from shared.games.livingstone.resample import resample
 from shared.games.livingstone.rounds import roll_round
-from shared.games.livingstone.state import LivingstoneState, Player, Turn
+from shared.games.livingstone.state import Player, State, Turn
 from shared.games.livingstone.stones import NO_STONES
 from shared.games.livingstone.view import view
 
 
-class Livingstone(Engine[LivingstoneState]):
+class Livingstone(Engine[State]):
     type_id = "livingstone"
     title = "Livingstone"
     min_players = 2
@@ -47,11 +47,11 @@ class Livingstone(Engine[LivingstoneState]):
         seed: str,
         options: Mapping[str, JSON] | None = None,
         version: int | None = None,
-    ) -> LivingstoneState:
+    ) -> State:
         version = self.rules_version(version)
         board = board_from_table(self.configure(players, options)["board"])
         start = Chance(seed, "start").below(players)
-        return LivingstoneState(
+        return State(
             seed=seed,
             board=board,
             players=(Player(),) * players,
@@ -66,13 +66,13 @@ class Livingstone(Engine[LivingstoneState]):
             version=version,
         )
 
-    def to_act(self, state: LivingstoneState) -> tuple[Seat, ...]:
+    def to_act(self, state: State) -> tuple[Seat, ...]:
         return () if state.turn is None else (state.turn.seat,)
 
-    def legal_moves(self, state: LivingstoneState, seat: Seat) -> list[Move]:
+    def legal_moves(self, state: State, seat: Seat) -> list[Move]:
         return legal.legal_moves(state, seat)
 
-    def neutral_move(self, state: LivingstoneState, seat: Seat) -> Move | None:
+    def neutral_move(self, state: State, seat: Seat) -> Move | None:
         """Ending the turn, once a die is taken. Before that the rules have no way to let the
         die pick pass (only a player who cannot take a die is skipped), so there is none."""
         turn = state.turn
@@ -80,29 +80,25 @@ class Livingstone(Engine[LivingstoneState]):
             return None
         return end_move()
 
-    def decision(self, state: LivingstoneState, seat: Seat) -> JSON:
+    def decision(self, state: State, seat: Seat) -> JSON:
         """A whole turn is one decision, however many steps it takes."""
         turn = state.turn
         return turn.began if turn is not None and turn.seat == seat else None
 
-    def transition(
-        self, state: LivingstoneState, seat: Seat, move: JSON
-    ) -> tuple[LivingstoneState, Event]:
+    def transition(self, state: State, seat: Seat, move: JSON) -> tuple[State, Event]:
         return rules.step(state, seat, move)
 
-    def reveals(
-        self, state: LivingstoneState, seat: Seat, move: Move, after: LivingstoneState
-    ) -> bool:
+    def reveals(self, state: State, seat: Seat, move: Move, after: State) -> bool:
         return rules.reveals(state, move, after)
 
-    def view(self, state: LivingstoneState, seat: Seat | None) -> dict[str, JSON]:
+    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
         return view(state, seat)
 
-    def resample(self, state: LivingstoneState, seat: Seat | None, seed: str) -> LivingstoneState:
+    def resample(self, state: State, seat: Seat | None, seed: str) -> State:
         return resample(state, seat, seed)
 
-    def result(self, state: LivingstoneState) -> dict[str, JSON] | None:
-        return scoring.result(state)
+    def result(self, state: State) -> dict[str, JSON] | None:
+        return result.result(state)
 
     def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return render.render_view(view, names)

@@ -16,11 +16,11 @@ from shared.games.livingstone.moves import (
     sell_move,
     take_move,
 )
-from shared.games.livingstone.state import Field, LivingstoneState, Turn
+from shared.games.livingstone.state import Field, State, Turn
 from shared.games.livingstone.tents import scored_fields, tent_price
 
 
-def legal_moves(state: LivingstoneState, seat: int) -> list[Move]:
+def legal_moves(state: State, seat: int) -> list[Move]:
     turn = state.turn
     if turn is None or turn.seat != seat:
         return []
@@ -39,7 +39,7 @@ def legal_moves(state: LivingstoneState, seat: int) -> list[Move]:
     return moves
 
 
-def _takes(state: LivingstoneState, seat: int, turn: Turn) -> list[Move]:
+def _takes(state: State, seat: int, turn: Turn) -> list[Move]:
     if not turn.may_take:
         return []
     last = state.round.last_die[seat]
@@ -64,7 +64,7 @@ def _takes(state: LivingstoneState, seat: int, turn: Turn) -> list[Move]:
     return moves
 
 
-def _tent_sources(state: LivingstoneState, seat: int) -> list[Field | None]:
+def _tent_sources(state: State, seat: int) -> list[Field | None]:
     """Where the player's next tent comes from: the supply (None), or with two players and an
     empty supply, any of its tents in a scored column; empty if it has no tent to place."""
     if state.players[seat].tents_left:
@@ -74,7 +74,7 @@ def _tent_sources(state: LivingstoneState, seat: int) -> list[Field | None]:
     return []
 
 
-def _plays(state: LivingstoneState, seat: int) -> list[Move]:
+def _plays(state: State, seat: int) -> list[Move]:
     player = state.players[seat]
     moves: list[Move] = []
     for card in dict.fromkeys(player.hand):

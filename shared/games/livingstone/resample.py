@@ -9,10 +9,10 @@ still to come (the seed). The stones need nothing: the bag is counts, drawn from
 from __future__ import annotations
 
 from shared.chance import Chance
-from shared.games.livingstone.state import LivingstoneState, Player
+from shared.games.livingstone.state import Player, State
 
 
-def resample(state: LivingstoneState, seat: int | None, seed: str) -> LivingstoneState:
+def resample(state: State, seat: int | None, seed: str) -> State:
     if state.turn is None:
         return state  # at the end, chests and hands are shown
     chance = Chance(seed, "resample")

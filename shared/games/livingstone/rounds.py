@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from shared.chance import Chance
 from shared.engine import JSON
 from shared.games.livingstone.data import DICE_PER_PLAYER, THRESHOLD_DICE
-from shared.games.livingstone.state import LivingstoneState, Outcome, Round, Turn
+from shared.games.livingstone.state import Outcome, Round, State, Turn
 
 ROUNDS_END, RESIGNATION = "rounds", "resignation"
 
@@ -20,7 +20,7 @@ def roll_round(seed: str, number: int, start: int, players: int) -> Round:
     return Round(number=number, start=start, dice=dice, taken=(), last_die=(0,) * players)
 
 
-def _clockwise(state: LivingstoneState, seat: int) -> Iterator[int]:
+def _clockwise(state: State, seat: int) -> Iterator[int]:
     """The seats still playing, clockwise after `seat`, ending with `seat` itself."""
     count = len(state.players)
     for step in range(1, count + 1):
@@ -29,7 +29,7 @@ def _clockwise(state: LivingstoneState, seat: int) -> Iterator[int]:
             yield candidate
 
 
-def pass_turn(state: LivingstoneState, seat: int) -> Outcome:
+def pass_turn(state: State, seat: int) -> Outcome:
     """After `seat`'s turn: the next player clockwise who can still take a die, skipping those
     who cannot; if nobody can, the round ends."""
     for candidate in _clockwise(state, seat):
@@ -38,7 +38,7 @@ def pass_turn(state: LivingstoneState, seat: int) -> Outcome:
     return end_round(state)
 
 
-def column_points(state: LivingstoneState, column: int) -> list[int]:
+def column_points(state: State, column: int) -> list[int]:
     """Round scoring: each tent in `column` earns its owner the row's VP."""
     points = [0] * len(state.players)
     for row_points, owners in zip(state.board.row_points, state.tents[column], strict=True):
@@ -47,7 +47,7 @@ def column_points(state: LivingstoneState, column: int) -> list[int]:
     return points
 
 
-def end_round(state: LivingstoneState) -> Outcome:
+def end_round(state: State) -> Outcome:
     scored = state.column
     points = column_points(state, scored)
     players = tuple(
@@ -73,7 +73,7 @@ def end_round(state: LivingstoneState) -> Outcome:
     return state, details
 
 
-def finish(state: LivingstoneState, ended_by: str) -> LivingstoneState:
+def finish(state: State, ended_by: str) -> State:
     """The game is over. Two players who played it out roll the donation threshold now."""
     threshold = None
     if ended_by == ROUNDS_END and len(state.players) == 2:
@@ -82,7 +82,7 @@ def finish(state: LivingstoneState, ended_by: str) -> LivingstoneState:
     return state._replace(turn=None, ended_by=ended_by, threshold=threshold)
 
 
-def resign(state: LivingstoneState, seat: int) -> Outcome:
+def resign(state: State, seat: int) -> Outcome:
     """`seat` drops out: skipped from now on. Its tents stay on the board."""
     state = state.with_player(seat, state.players[seat]._replace(resigned=True))
     if len(state.active_seats) == 1:

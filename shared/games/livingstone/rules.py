@@ -17,13 +17,13 @@ from shared.games.livingstone.data import (
 )
 from shared.games.livingstone.moves import Command, Donate, Play, Resign, Sell, Take, decode
 from shared.games.livingstone.rounds import pass_turn, resign
-from shared.games.livingstone.state import Field, LivingstoneState, Outcome, Turn
+from shared.games.livingstone.state import Field, Outcome, State, Turn
 from shared.games.livingstone.stones import draw_stones, sell_gem
 from shared.games.livingstone.tents import place_tent, scored_fields, tent_price
 from shared.immutable import replace_at
 
 
-def step(state: LivingstoneState, seat: int, move: object) -> Outcome:
+def step(state: State, seat: int, move: object) -> Outcome:
     command = decode(move)
     turn = state.turn
     if turn is None:
@@ -42,7 +42,7 @@ def step(state: LivingstoneState, seat: int, move: object) -> Outcome:
     return _stepped(state), _ended({**event, **details}, state)
 
 
-def reveals(state: LivingstoneState, move: object, after: LivingstoneState) -> bool:
+def reveals(state: State, move: object, after: State) -> bool:
     """Did this legal step bring chance into play: a card or stones drawn, or the round's end,
     which rolls the next round's dice (or, ending a two-player game, the donation threshold)?"""
     command = decode(move)
@@ -52,7 +52,7 @@ def reveals(state: LivingstoneState, move: object, after: LivingstoneState) -> b
     return drew or after.round.number != state.round.number or after.threshold != state.threshold
 
 
-def _turn_step(state: LivingstoneState, seat: int, turn: Turn, command: Command) -> Outcome:
+def _turn_step(state: State, seat: int, turn: Turn, command: Command) -> Outcome:
     match command:
         case Take():
             return _take(state, seat, turn, command)
@@ -67,21 +67,21 @@ def _turn_step(state: LivingstoneState, seat: int, turn: Turn, command: Command)
     return pass_turn(state, seat)
 
 
-def _ended(event: Event, state: LivingstoneState) -> Event:
+def _ended(event: Event, state: State) -> Event:
     if state.turn is None:
         event["game_over"] = True
     return event
 
 
-def _stepped(state: LivingstoneState) -> LivingstoneState:
+def _stepped(state: State) -> State:
     return state._replace(step=state.step + 1)
 
 
-def _label(state: LivingstoneState, what: str) -> str:
+def _label(state: State, what: str) -> str:
     return f"{what}/{state.step}"
 
 
-def _take(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> Outcome:
+def _take(state: State, seat: int, turn: Turn, take: Take) -> Outcome:
     if not turn.may_take:
         raise IllegalMove(
             "die_already_taken",
@@ -130,7 +130,7 @@ def _take(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> Outcome
     return state, event
 
 
-def _tent_target(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> Field:
+def _tent_target(state: State, seat: int, turn: Turn, take: Take) -> Field:
     """The field a die's tent goes to, after checking the player may put one there."""
     if turn.any_row_tents:
         if take.row is None:
@@ -157,7 +157,7 @@ def _tent_target(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> 
     return field
 
 
-def _check_source(state: LivingstoneState, seat: int, source: Field | None) -> None:
+def _check_source(state: State, seat: int, source: Field | None) -> None:
     if state.players[seat].tents_left:
         if source is not None:
             raise IllegalMove("tents_left", "you still have tents: place one of those")
@@ -176,7 +176,7 @@ def _check_source(state: LivingstoneState, seat: int, source: Field | None) -> N
         )
 
 
-def _place_with_die(state: LivingstoneState, seat: int, turn: Turn, take: Take) -> Outcome:
+def _place_with_die(state: State, seat: int, turn: Turn, take: Take) -> Outcome:
     """A tent by die action, spending one pending free tent and one pending free row."""
     field = _tent_target(state, seat, turn, take)
     state, placed = place_tent(state, seat, field, turn.free_tents > 0, take.source)
@@ -186,7 +186,7 @@ def _place_with_die(state: LivingstoneState, seat: int, turn: Turn, take: Take) 
     return state._replace(turn=turn), placed
 
 
-def _sell(state: LivingstoneState, seat: int, turn: Turn, sell: Sell) -> Outcome:
+def _sell(state: State, seat: int, turn: Turn, sell: Sell) -> Outcome:
     player = state.players[seat]
     gem = GEM_INDEX[sell.gem]
     if not player.gems[gem - CLEAR]:
@@ -208,7 +208,7 @@ def _sell(state: LivingstoneState, seat: int, turn: Turn, sell: Sell) -> Outcome
     return state.with_player(seat, player), {**event, "to": went}
 
 
-def _donate(state: LivingstoneState, seat: int, donate: Donate) -> Outcome:
+def _donate(state: State, seat: int, donate: Donate) -> Outcome:
     player = state.players[seat]
     if not 1 <= donate.amount <= player.thalers:
         raise IllegalMove(
@@ -222,6 +222,6 @@ def _donate(state: LivingstoneState, seat: int, donate: Donate) -> Outcome:
     return state.with_player(seat, player), {"secret": {str(seat): {"amount": donate.amount}}}
 
 
-def _play(state: LivingstoneState, seat: int, play: Play) -> Outcome:
+def _play(state: State, seat: int, play: Play) -> Outcome:
     state, details = play_card(state, seat, play, _label(state, "card"))
     return state, {"card": play.card, **details}

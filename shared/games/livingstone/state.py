@@ -16,7 +16,7 @@ from shared.immutable import replace_at
 Field = tuple[int, int]
 """(column, row): column 0-based, row 1..6."""
 
-Outcome = tuple["LivingstoneState", dict[str, JSON]]
+Outcome = tuple["State", dict[str, JSON]]
 """What a rule returns: the new state and what happened (the details of the step's event)."""
 
 Tents = tuple[tuple[tuple[int, ...], ...], ...]
@@ -80,7 +80,7 @@ class Round(NamedTuple):
         return bool(self.dice) and self.dice[-1] > self.last_die[seat]
 
 
-class LivingstoneState(NamedTuple):
+class State(NamedTuple):
     seed: str
     board: Board
     players: tuple[Player, ...]
@@ -112,5 +112,5 @@ class LivingstoneState(NamedTuple):
     def active_seats(self) -> tuple[int, ...]:
         return tuple(seat for seat, player in enumerate(self.players) if not player.resigned)
 
-    def with_player(self, seat: int, player: Player) -> LivingstoneState:
+    def with_player(self, seat: int, player: Player) -> State:
         return self._replace(players=replace_at(self.players, seat, player))

@@ -19,7 +19,7 @@ from shared.games.livingstone.data import (
     STONES,
     WHITE,
 )
-from shared.games.livingstone.state import LivingstoneState, Outcome, Player
+from shared.games.livingstone.state import Outcome, Player, State
 from shared.immutable import replace_at
 
 NO_STONES = (0,) * len(STONES)
@@ -39,7 +39,7 @@ def _gems(counts: Sequence[int]) -> Gems:
     return counts[0], counts[1], counts[2]
 
 
-def draw_stones(state: LivingstoneState, seat: int, count: int, label: str) -> Outcome:
+def draw_stones(state: State, seat: int, count: int, label: str) -> Outcome:
     """`count` stones drawn blind at once: gems to the player, gravel set aside; the white stone
     sends every set-aside stone (these included) back into the bag, and from then on in this turn
     gems the player sells may follow (`returning_gems`). An empty bag stops the draw."""
@@ -77,7 +77,7 @@ def draw_stones(state: LivingstoneState, seat: int, count: int, label: str) -> O
     return state, details
 
 
-def _white_stone_out(state: LivingstoneState, drawn: Gems) -> LivingstoneState:
+def _white_stone_out(state: State, drawn: Gems) -> State:
     """The white stone came out in this turn, with `drawn` gems."""
     turn = state.turn
     assert turn is not None, "stones are drawn only in a player's turn"
@@ -86,7 +86,7 @@ def _white_stone_out(state: LivingstoneState, drawn: Gems) -> LivingstoneState:
     return state._replace(turn=turn._replace(white_gems=white_gems))
 
 
-def returning_gems(state: LivingstoneState) -> Gems:
+def returning_gems(state: State) -> Gems:
     """How many of each gem the player to move would put back into the bag, not aside, by
     selling it now. Once the white stone has come out in the turn, that is every gem held, or
     with the board's `white_stone` reading `drawn_with_it` only those drawn together with it
@@ -99,7 +99,7 @@ def returning_gems(state: LivingstoneState) -> Gems:
     return state.players[turn.seat].gems
 
 
-def sell_gem(state: LivingstoneState, seat: int, gem: int) -> tuple[LivingstoneState, str]:
+def sell_gem(state: State, seat: int, gem: int) -> tuple[State, str]:
     """A sold gem leaves the player (`gem` indexes STONES) for the bag or the stones set aside,
     as `returning_gems` says; returns the new state and where it went, BAG or ASIDE."""
     index = gem - CLEAR
@@ -118,7 +118,7 @@ def sell_gem(state: LivingstoneState, seat: int, gem: int) -> tuple[LivingstoneS
     return state._replace(set_aside=set_aside), ASIDE
 
 
-def collapse_mine(state: LivingstoneState) -> Outcome:
+def collapse_mine(state: State) -> Outcome:
     """Mine Collapse: every player's gems go back into the bag (so none the player to move
     holds was drawn with a white stone any more)."""
     bag = list(state.bag)

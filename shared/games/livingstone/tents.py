@@ -3,23 +3,23 @@
 from __future__ import annotations
 
 from shared.engine import JSON
-from shared.games.livingstone.state import Field, LivingstoneState, Outcome
+from shared.games.livingstone.state import Field, Outcome, State
 from shared.immutable import replace_at
 
 
-def owners_to_pay(state: LivingstoneState, seat: int, field: Field) -> tuple[int, ...]:
+def owners_to_pay(state: State, seat: int, field: Field) -> tuple[int, ...]:
     """The other players with a tent on `field`: each gets 1 thaler from a newcomer."""
     column, row = field
     return tuple(sorted(set(state.tents[column][row - 1]) - {seat}))
 
 
-def tent_price(state: LivingstoneState, seat: int, field: Field, free: bool) -> int:
+def tent_price(state: State, seat: int, field: Field, free: bool) -> int:
     if free:
         return 0
     return state.board.costs[field[0]] + len(owners_to_pay(state, seat, field))
 
 
-def scored_fields(state: LivingstoneState, seat: int) -> list[Field]:
+def scored_fields(state: State, seat: int) -> list[Field]:
     """Fields holding a tent of `seat` in a column already left behind (not the one the steamer
     is at): where Extra Tent may add one, and where two players re-use tents from."""
     return [
@@ -30,7 +30,7 @@ def scored_fields(state: LivingstoneState, seat: int) -> list[Field]:
     ]
 
 
-def _with_tents(state: LivingstoneState, field: Field, owners: tuple[int, ...]) -> LivingstoneState:
+def _with_tents(state: State, field: Field, owners: tuple[int, ...]) -> State:
     column, row = field
     return state._replace(
         tents=replace_at(state.tents, column, replace_at(state.tents[column], row - 1, owners)),
@@ -38,7 +38,7 @@ def _with_tents(state: LivingstoneState, field: Field, owners: tuple[int, ...]) 
 
 
 def place_tent(
-    state: LivingstoneState, seat: int, field: Field, free: bool, source: Field | None = None
+    state: State, seat: int, field: Field, free: bool, source: Field | None = None
 ) -> Outcome:
     """Put a tent of `seat` on `field`, paying for it unless `free`; from the player's supply, or
     picked up from `source`. The caller has checked that this is allowed and affordable."""

@@ -8,8 +8,8 @@ Everything else is on the table. At the end the chests are opened and hands show
 from __future__ import annotations
 
 from shared.engine import JSON
-from shared.games.livingstone.scoring import result
-from shared.games.livingstone.state import LivingstoneState, Player
+from shared.games.livingstone.result import result
+from shared.games.livingstone.state import Player, State
 from shared.games.livingstone.stones import counted, returning_gems
 
 
@@ -28,7 +28,7 @@ def _player(player: Player, seat: int, shown: bool) -> dict[str, JSON]:
     return public
 
 
-def view(state: LivingstoneState, seat: int | None) -> dict[str, JSON]:
+def view(state: State, seat: int | None) -> dict[str, JSON]:
     over = state.turn is None
     board = state.board
     turn = state.turn

@@ -7,10 +7,10 @@ from collections import Counter
 from shared.engine import JSON
 from shared.games.livingstone.data import ANIMAL_POINTS
 from shared.games.livingstone.rounds import RESIGNATION
-from shared.games.livingstone.state import LivingstoneState
+from shared.games.livingstone.state import State
 
 
-def majority_points(state: LivingstoneState) -> list[int]:
+def majority_points(state: State) -> list[int]:
     """Per row, the most tents across all columns take the bonus; ties split it, rounded down."""
     points = [0] * len(state.players)
     for row, bonus in enumerate(state.board.majority):
@@ -24,7 +24,7 @@ def majority_points(state: LivingstoneState) -> list[int]:
     return points
 
 
-def breakdowns(state: LivingstoneState) -> list[dict[str, int]]:
+def breakdowns(state: State) -> list[dict[str, int]]:
     majorities = majority_points(state)
     result = []
     for seat, player in enumerate(state.players):
@@ -40,7 +40,7 @@ def breakdowns(state: LivingstoneState) -> list[dict[str, int]]:
     return result
 
 
-def excluded(state: LivingstoneState) -> list[int]:
+def excluded(state: State) -> list[int]:
     """Who the donation rule rules out. More than two players: the lowest donor(s) among those
     still playing. Two: whoever gave less than the threshold roll, possibly both. A game won by
     resignation skips the check."""
@@ -52,7 +52,7 @@ def excluded(state: LivingstoneState) -> list[int]:
     return [seat for seat, amount in zip(active, donated, strict=True) if amount < limit]
 
 
-def result(state: LivingstoneState) -> dict[str, JSON] | None:
+def result(state: State) -> dict[str, JSON] | None:
     """Scores, winners, and why. If the donation rule rules out everyone still playing (all
     gave the same, or both of two fell short), nobody wins: the rulebook says so outright for
     two players ("both may lose"), and reads the same for more."""

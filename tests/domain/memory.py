@@ -1,0 +1,124 @@
+"""In-memory twins of the store and the players, keeping the promises of
+`server.domain.store` in plain dicts, for unit tests of the domain without Redis."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+
+from server.store import Appended, Loaded
+
+
+class MemoryGameStore:
+    def __init__(self) -> None:
+        self.metas_by_id: dict[str, dict[str, str]] = {}
+        self.logs: dict[str, list[bytes]] = {}
+        self.snapshots: dict[str, tuple[int, str, bytes]] = {}
+        self.records: dict[str, bytes] = {}
+
+    def create(self, game_id: str, meta: dict[str, str]) -> bool:
+        if game_id in self.metas_by_id:
+            return False
+        self.metas_by_id[game_id] = {"id": game_id, **meta}
+        self.logs[game_id] = []
+        return True
+
+    def update_meta_if(
+        self, game_id: str, field: str, expected: str, changes: dict[str, str]
+    ) -> bool:
+        meta = self.metas_by_id.get(game_id, {})
+        if meta.get(field) != expected:
+            return False
+        meta.update(changes)
+        return True
+
+    def meta(self, game_id: str) -> dict[str, str]:
+        return dict(self.metas_by_id.get(game_id, {}))
+
+    def metas(self, game_ids: list[str]) -> list[dict[str, str]]:
+        return [self.meta(game_id) for game_id in game_ids]
+
+    def status(self, game_id: str) -> str | None:
+        return self.metas_by_id.get(game_id, {}).get("status")
+
+    def version(self, game_id: str) -> int:
+        return len(self.logs.get(game_id, []))
+
+    def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
+        if game_id not in self.metas_by_id:
+            return None
+        log = self.logs[game_id]
+        last = log[-1] if log else b""
+        if 0 < held_version <= len(log) and log[held_version - 1] == held_entry:
+            return Loaded(self.meta(game_id), held_version, True, "", b"", log[held_version:], last)
+        start, tag, blob = self.snapshots.get(game_id, (0, "", b""))
+        return Loaded(self.meta(game_id), start, False, tag, blob, log[start:], last)
+
+    def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None:
+        return self.snapshots.get(game_id)
+
+    def log_raw(self, game_id: str, start: int = 0) -> list[bytes]:
+        return list(self.logs.get(game_id, [])[start:])
+
+    def log(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        return [orjson.loads(raw) for raw in self.log_raw(game_id, start)]
+
+    def append(
+        self,
+        game_id: str,
+        after: tuple[int, bytes],
+        entries: list[bytes],
+        meta: dict[str, str],
+        *,
+        snapshot: tuple[int, str, bytes] | None = None,
+        idempotency_key: str | None = None,
+        idempotency_ttl: int = 0,
+        record: bytes = b"",
+        before: Callable[[Any], object] | None = None,
+    ) -> Appended:
+        if before is not None:
+            before(None)
+        if idempotency_key is not None and idempotency_key in self.records:
+            return Appended("replayed", "", self.records[idempotency_key])
+        log = self.logs[game_id]
+        if len(log) != after[0] or (log[-1] if log else b"") != after[1]:
+            return Appended("stale", str(len(log)))
+        if self.metas_by_id[game_id]["status"] != "active":
+            return Appended("inactive", str(len(log)))
+        self.metas_by_id[game_id].update(meta)
+        log.extend(entries)
+        if snapshot is not None:
+            self.snapshots[game_id] = snapshot
+        if idempotency_key is not None:
+            self.records[idempotency_key] = record
+        return Appended("appended", str(len(log)))
+
+    def idempotency_record(self, idempotency_key: str) -> bytes | None:
+        return self.records.get(idempotency_key)
+
+    def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
+        while self.version(game_id) == version and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return self.version(game_id) != version
+
+
+class MemoryRoster:
+    def __init__(self, *names: str) -> None:
+        self.players = {name: {"id": f"id-{name}", "name": name} for name in names}
+        self.games: dict[str, dict[str, float]] = {}
+
+    def by_name(self, name: str) -> dict[str, str] | None:
+        return self.players.get(name)
+
+    def add_game(self, player_id: str, game_id: str, created: float) -> None:
+        self.games.setdefault(player_id, {})[game_id] = created
+
+    def remove_game(self, player_id: str, game_id: str) -> None:
+        self.games.get(player_id, {}).pop(game_id, None)
+
+    def game_ids(self, player_id: str) -> list[str]:
+        mine = self.games.get(player_id, {})
+        return sorted(mine, key=mine.__getitem__, reverse=True)

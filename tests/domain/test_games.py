@@ -1,0 +1,101 @@
+"""The game domain on its own, over the in-memory store: what it makes, what it refuses (by kind,
+never by HTTP status), and that a refusal changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from server.domain.errors import (
+    Conflict,
+    Illegal,
+    Invalid,
+    KeyReused,
+    NotAPlayer,
+    NotFound,
+    NotJoined,
+    NotStarted,
+    Stale,
+)
+from server.domain.games import GameService
+from tests.domain.memory import MemoryGameStore, MemoryRoster
+
+
+def service() -> tuple[GameService, MemoryGameStore, MemoryRoster]:
+    store, roster = MemoryGameStore(), MemoryRoster("ada", "bo", "cy")
+    return GameService(store, roster, clock=lambda: 1_800_000_000), store, roster
+
+
+def started() -> tuple[GameService, MemoryGameStore, MemoryRoster, str, list[dict[str, str]]]:
+    """A Lost Cities match between ada and bo, both seated."""
+    games, store, roster = service()
+    ada, bo = roster.players["ada"], roster.players["bo"]
+    game = games.create(ada, "lost-cities", None, {"rounds": 1}, ["bo"])
+    games.join(bo, game.id)
+    return games, store, roster, game.id, [ada, bo]
+
+
+def mover(games: GameService, game_id: str, players: list[dict[str, str]]) -> dict[str, str]:
+    game = games.load(game_id)
+    (seat,) = game.engine.to_act(game.state)
+    return players[seat]
+
+
+def test_a_game_is_created_joined_and_played_through_the_store() -> None:
+    games, store, _, game_id, players = started()
+    player = mover(games, game_id, players)
+    game = games.load(game_id)
+    seat = game.seat_of(player["id"])
+    move = game.engine.legal_moves(game.state, seat)[0]
+    answer = games.submit(player, game_id, move, 0, "key-1")
+    assert answer["version"] == 1 == store.version(game_id)
+    assert games.submit(player, game_id, move, 0, "key-1") == answer  # a retry moves once
+    assert store.version(game_id) == 1
+
+
+def test_refusals_come_by_kind_and_change_nothing() -> None:
+    games, store, roster, game_id, players = started()
+    player = mover(games, game_id, players)
+    other = players[1 - players.index(player)]
+    game = games.load(game_id)
+    move = game.engine.legal_moves(game.state, game.seat_of(player["id"]))[0]
+    before = (store.log_raw(game_id), store.meta(game_id))
+    with pytest.raises(Illegal) as illegal:
+        games.submit(other, game_id, move, 0)
+    assert illegal.value.code == "not_your_turn" and illegal.value.details["legal_moves"] == []
+    with pytest.raises(Illegal):
+        games.submit(player, game_id, "play Q1 draw deck", 0)
+    with pytest.raises(Stale) as stale:
+        games.submit(player, game_id, move, 5)
+    assert stale.value.current == 0
+    with pytest.raises(NotAPlayer):
+        games.submit(roster.players["cy"], game_id, move, 0)
+    with pytest.raises(NotFound):
+        games.submit(player, "0" * 24, move, 0)
+    games.submit(player, game_id, move, 0, "key-1")
+    with pytest.raises(KeyReused):
+        games.submit(player, game_id, "play Q1 draw deck", 0, "key-1")
+    assert store.version(game_id) == 1
+    assert before[1]["status"] == "active"
+
+
+def test_creating_and_joining_are_refused_by_kind() -> None:
+    games, _, roster = service()
+    ada, bo, cy = (roster.players[name] for name in ("ada", "bo", "cy"))
+    with pytest.raises(Invalid) as unknown:
+        games.create(ada, "chess", None, {}, [])
+    assert unknown.value.code == "unknown_game_type"
+    with pytest.raises(Invalid) as crowded:
+        games.create(ada, "lost-cities", None, {}, ["bo", "cy"])
+    assert crowded.value.code == "too_many_invites"
+    game = games.create(ada, "lost-cities", None, {}, ["bo"])
+    with pytest.raises(NotStarted):
+        games.submit(ada, game.id, "play R7 draw deck", 0)
+    with pytest.raises(NotJoined):
+        games.submit(bo, game.id, "play R7 draw deck", 0)
+    with pytest.raises(Conflict) as full:
+        games.join(cy, game.id)
+    assert full.value.code == "game_full"
+    games.join(bo, game.id)
+    with pytest.raises(Conflict) as again:
+        games.join(bo, game.id)
+    assert again.value.code in ("already_joined", "game_started")
