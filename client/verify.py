@@ -199,9 +199,9 @@ def contributions_check(game: dict[str, Any], witness: Witness) -> Check:
     detail = f"seats {own} sent their own" if own else "no seat sent its own"
     if made:
         detail += f"; seats {made} had the server make theirs from its secret, as it must"
-    seat = witness.seat
-    if seat is not None and 0 <= seat < len(contributions) and witness.contribution is not None:
-        if contributions[seat]["value"] != witness.contribution:
+    yours = witness.seat
+    if yours is not None and 0 <= yours < len(contributions) and witness.contribution is not None:
+        if contributions[yours]["value"] != witness.contribution:
             return Check(
                 "contributions",
                 False,

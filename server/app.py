@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
+from flask.typing import ResponseReturnValue
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
@@ -27,7 +28,9 @@ class TurnpostApi(Api):
 
     ERROR_SCHEMA = ErrorSchema
 
-    def handle_http_exception(self, error: HTTPException) -> Any:
+    def handle_http_exception(
+        self, error: HTTPException
+    ) -> tuple[dict[str, Any], int, dict[str, str]]:
         status = error.code or 500
         data = getattr(error, "data", None) or {}
         details = {}
@@ -99,12 +102,12 @@ def create_app(config: Config | None = None) -> Flask:
         app.register_error_handler(outage, unavailable)
 
     @app.errorhandler(Exception)
-    def unexpected(error: Exception) -> tuple[Response, int] | tuple[Response, int, dict[str, str]]:
+    def unexpected(error: Exception) -> ResponseReturnValue:
         cause = getattr(error, "original_exception", None)  # raised outside a view
         if isinstance(cause, UNAVAILABLE):
             return unavailable(cause)
         if isinstance(error, HTTPException):
-            return api.handle_http_exception(error)  # type: ignore[no-any-return]
+            return api.handle_http_exception(error)
         log.exception("unexpected error")
         body = ApiError(500, "internal", "something went wrong on our side; nothing was changed")
         return jsonify(body.body()), 500

@@ -38,8 +38,11 @@ def caller() -> dict[str, str] | None:
     """The player whose valid token the request carries, if any; looked up once a request."""
     if "caller" not in g:
         token = bearer_token()
-        valid = token is not None and len(token) <= MAX_TOKEN
-        g.caller = services().players.by_token(token) if valid else None
+        g.caller = (
+            services().players.by_token(token)
+            if token is not None and len(token) <= MAX_TOKEN
+            else None
+        )
     found: dict[str, str] | None = g.caller
     return found
 

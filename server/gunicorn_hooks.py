@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import resource
 import signal
+import socket
 from types import FrameType
 from typing import Any
 
@@ -107,14 +108,14 @@ def end_waits(app: Flask) -> None:
         services().waits.end()
 
 
-def write_json_error(sock: Any, status: int, reason: str, message: str) -> None:
+def write_json_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
     """What gunicorn's workers answer a request they refuse themselves with (it calls
-    `util.write_error` by that name): the API's error shape, with gunicorn's own status,
-    reason and message."""
-    error = ApiError(status, HTTP_CODES.get(status, "bad_request"), message or reason)
+    `util.write_error` by that name, whose parameters these are): the API's error shape, with
+    gunicorn's own status, reason and message."""
+    error = ApiError(status_int, HTTP_CODES.get(status_int, "bad_request"), mesg or reason)
     body = encoded(error.body())
     head = (
-        f"HTTP/1.1 {status} {reason}\r\n"
+        f"HTTP/1.1 {status_int} {reason}\r\n"
         "Connection: close\r\n"
         "Content-Type: application/json\r\n"
         f"Content-Length: {len(body)}\r\n\r\n"

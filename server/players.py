@@ -22,7 +22,7 @@ from typing import Any
 from server import keys
 from server.domain.errors import Conflict
 from server.notify.quiet import DEFAULT_QUIET_HOURS
-from server.redis_client import Client
+from server.redis_client import Client, as_text, hash_fields, members
 
 PROFILE_FIELDS = ("id", "name", "email", "timezone", "created", "quiet_hours", "digest")
 PROFILE_DEFAULTS = {"quiet_hours": DEFAULT_QUIET_HOURS, "digest": "false"}
@@ -58,7 +58,7 @@ class Players:
             "created": str(int(time.time())),
             "token_hash": hash_token(token),
         }
-        self.client.hset(keys.player(player_id, "profile"), mapping=profile)
+        self.client.hset(keys.player(player_id, "profile"), mapping=hash_fields(profile))
         if not self.client.set(keys.player_name(name), player_id, nx=True):
             # Lost a race for the name: take back the profile (unreachable either way).
             self.client.delete(keys.player(player_id, "profile"))
@@ -78,11 +78,11 @@ class Players:
 
     def get(self, player_id: str) -> dict[str, str] | None:
         raw = self.client.hgetall(keys.player(player_id, "profile"))
-        return {k.decode(): v.decode() for k, v in raw.items()} or None
+        return {as_text(k): as_text(v) for k, v in raw.items()} or None
 
     def by_name(self, name: str) -> dict[str, str] | None:
         player_id = self.client.get(keys.player_name(name))
-        return self.get(player_id.decode()) if player_id else None
+        return self.get(as_text(player_id)) if player_id else None
 
     def update(self, player: dict[str, str], changes: dict[str, Any]) -> dict[str, str]:
         if changes:
@@ -105,7 +105,7 @@ class Players:
         self.client.zrem(keys.player(player_id, "games"), game_id)
 
     def game_ids(self, player_id: str) -> list[str]:
-        return [g.decode() for g in self.client.zrevrange(keys.player(player_id, "games"), 0, -1)]
+        return members(self.client.zrevrange(keys.player(player_id, "games"), 0, -1))
 
 
 def name_taken(name: str) -> Conflict:

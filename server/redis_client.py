@@ -6,19 +6,23 @@ those Sentinels know as `name`, found again after a failover; any other URL redi
 (`redis://`, `rediss://`, `unix://`) a plain client. The rate limiter (the `limits` package)
 reads the same schemes. They share the commands turnpost uses, and every multi-key step touches
 keys of one hash tag (see `server.keys`), so the code above does not care which it has.
+The helpers at the end read their replies with the types redis-py's own cannot give them.
 """
 
 from __future__ import annotations
 
 import select
-from typing import Any, TypeAlias
+from collections.abc import Mapping
+from typing import Any, TypeAlias, cast
 
 import redis
 from gevent import monkey
 from redis._parsers import _HiredisParser
+from redis.client import PubSub
 from redis.cluster import RedisCluster
 from redis.exceptions import ClusterDownError, ConnectionError, TimeoutError, TryAgainError
 from redis.sentinel import Sentinel
+from redis.typing import EncodableT, FieldT, ZSetRangeResponse
 
 CLUSTER_SCHEME = "redis+cluster://"
 SENTINEL_SCHEME = "redis+sentinel://"
@@ -75,14 +79,51 @@ def is_cluster(url: str) -> bool:
 
 def connect(url: str, **options: Any) -> Client:
     """A client of the Redis at `url`, made with `OPTIONS` and any `options` of redis-py's."""
-    options = {**OPTIONS, **options}
     if is_cluster(url):
-        return RedisCluster.from_url("redis://" + url.removeprefix(CLUSTER_SCHEME), **options)
+        cluster_url = "redis://" + url.removeprefix(CLUSTER_SCHEME)
+        return RedisCluster.from_url(cluster_url, **{**OPTIONS, **options})
     if url.startswith(SENTINEL_SCHEME):
         hosts, _, name = url.removeprefix(SENTINEL_SCHEME).partition("/")
         sentinels = [
             (host, int(port)) for host, _, port in (h.rpartition(":") for h in hosts.split(","))
         ]
-        master: redis.Redis = Sentinel(sentinels).master_for(name, **options)
+        master: redis.Redis = Sentinel(sentinels).master_for(name, **{**OPTIONS, **options})
         return master
-    return redis.Redis.from_url(url, **options)
+    return connect_server(url, **options)
+
+
+def connect_server(url: str, **options: Any) -> redis.Redis:
+    """A client of the one redis-server at `url` (`redis://`, `rediss://`, `unix://`), such as
+    one node of a cluster, spoken to as itself."""
+    return redis.Redis.from_url(url, **{**OPTIONS, **options})
+
+
+def subscription(client: Client, **options: Any) -> PubSub:
+    """`client.pubsub(**options)`, typed. redis-py leaves `pubsub` unannotated, and mypy's
+    `untyped_calls_exclude` (pyproject.toml) does not reach a method called on a union."""
+    made: PubSub = client.pubsub(**options)  # type: ignore[no-untyped-call]
+    return made
+
+
+# What a reply is. redis-py types each reply `bytes | str`: a client made with decode_responses
+# answers str, and `connect` makes none, so turnpost's clients answer bytes; these read either.
+
+
+def as_text(reply: bytes | str) -> str:
+    return reply.decode() if isinstance(reply, bytes) else reply
+
+
+def as_bytes(reply: bytes | str) -> bytes:
+    return reply if isinstance(reply, bytes) else reply.encode()
+
+
+def members(reply: ZSetRangeResponse) -> list[str]:
+    """The members a range of a sorted set answers when asked without their scores, as text.
+    (redis-py types a range with scores and one without alike.)"""
+    return [as_text(member) for member in cast(list[bytes | str], reply)]
+
+
+def hash_fields(mapping: Mapping[str, str]) -> Mapping[FieldT, EncodableT]:
+    """`mapping` as `hset` takes it. redis-py types its `mapping` with keys of every type a field
+    may have, which no `dict[str, str]` is (a Mapping's key type must match exactly)."""
+    return cast(Mapping[FieldT, EncodableT], mapping)

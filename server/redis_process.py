@@ -17,7 +17,7 @@ from pathlib import Path
 
 import redis
 
-from server.redis_client import Client, connect
+from server.redis_client import connect, connect_server
 
 
 def redis_server_binary() -> str:
@@ -188,7 +188,7 @@ class LocalCluster:
     def start(self, timeout: float = 20.0) -> LocalCluster:
         for node in self.nodes:
             node.start()
-        clients = [connect(node.url) for node in self.nodes]
+        clients = [connect_server(node.url) for node in self.nodes]
         try:
             share = -(-self.SLOTS // len(clients))
             for index, client in enumerate(clients):
@@ -208,7 +208,7 @@ class LocalCluster:
                 client.close()
         return self
 
-    def _settled(self, client: Client) -> bool:
+    def _settled(self, client: redis.Redis) -> bool:
         info = client.cluster("INFO")
         return bool(
             info["cluster_state"] == "ok" and int(info["cluster_known_nodes"]) == len(self.nodes)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from redis.cluster import RedisCluster
@@ -28,7 +28,7 @@ from redis.commands.core import Script
 from server import keys
 from server.domain.errors import Unavailable
 from server.encoding import encoded
-from server.redis_client import Client
+from server.redis_client import Client, as_bytes, as_text
 from server.waits import Waits
 
 # KEYS: log, meta, snap, idem.
@@ -218,11 +218,11 @@ class RedisGameStore:
 
     def meta(self, game_id: str) -> dict[str, str]:
         raw = self.client.hgetall(keys.game(game_id, "meta"))
-        return {k.decode(): v.decode() for k, v in raw.items()}
+        return {as_text(k): as_text(v) for k, v in raw.items()}
 
     def status(self, game_id: str) -> str | None:
         found = self.client.hget(keys.game(game_id, "meta"), "status")
-        return found.decode() if found is not None else None
+        return as_text(found) if found is not None else None
 
     def version(self, game_id: str) -> int:
         return int(self.client.llen(keys.game(game_id, "log")))
@@ -253,10 +253,12 @@ class RedisGameStore:
         version, tag, state = self.client.hmget(
             keys.game(game_id, "snap"), "version", "tag", "state"
         )
-        return (int(version), tag.decode(), state) if version and tag and state else None
+        return (int(version), as_text(tag), as_bytes(state)) if version and tag and state else None
 
     def log_raw(self, game_id: str, start: int = 0) -> list[bytes]:
-        return list(self.client.lrange(keys.game(game_id, "log"), start, -1))
+        return [
+            as_bytes(entry) for entry in self.client.lrange(keys.game(game_id, "log"), start, -1)
+        ]
 
     def log(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
         return [orjson.loads(raw) for raw in self.log_raw(game_id, start)]
@@ -306,7 +308,8 @@ class RedisGameStore:
         only once the move is as safe as a new one would be (else 503): the record may be on a
         master that a failover is about to drop, so it is rewritten unchanged and WAITed for,
         which covers the move written before it."""
-        found: bytes | None = self.client.get(idempotency_key)
+        stored = self.client.get(idempotency_key)
+        found = None if stored is None else as_bytes(stored)
         if found is not None and self.confirm is not None:
             found, confirmed = self._written(self._replay, [idempotency_key], [])
             if found is not None and not confirmed:
@@ -335,7 +338,8 @@ class RedisGameStore:
             before(pipe)
         # EVAL, not EVALSHA: a pipeline running a registered script asks Redis whether it
         # knows the script first, which costs a round trip of its own.
-        pipe.eval(script.script, len(touched), *touched, *args)
+        # (Registered from text: redis-py types a Script's text more widely than `eval` takes.)
+        pipe.eval(cast(str, script.script), len(touched), *touched, *args)
         if self.confirm is not None:
             pipe.execute_command(self.confirm.command, *self.confirm.counts, CONFIRM_TIMEOUT_MS)
         replies = pipe.execute()

@@ -31,7 +31,7 @@ from typing import Any
 from redis.client import PubSub
 
 from server.errors import ApiError
-from server.redis_client import UNAVAILABLE, Client
+from server.redis_client import UNAVAILABLE, Client, subscription
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +112,7 @@ class Waits:
     def _subscribed(self) -> PubSub:
         """The subscription, and its listener, made with the first poll."""
         if self._subscription is None:
-            self._subscription = self._client.pubsub()
+            self._subscription = subscription(self._client)
             threading.Thread(target=self._listen, name="turnpost-waits", daemon=True).start()
         return self._subscription
 
@@ -148,7 +148,7 @@ class Waits:
     def _unsubscribe(self, channel: str) -> None:
         """Called with the lock held. If the connection is broken, redis-py subscribes the
         channel again on reconnecting, and the confirmation finds nobody waiting (`_heard`)."""
-        with contextlib.suppress(UNAVAILABLE):
+        with contextlib.suppress(*UNAVAILABLE):
             self._subscribed().unsubscribe(channel)
 
     def _wake(self, channel: str | None) -> None:

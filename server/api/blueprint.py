@@ -16,7 +16,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, ClassVar
+from typing import Any, ParamSpec, TypeVar
 
 import flask
 import flask_smorest
@@ -27,6 +27,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from server.auth import require_player
 from server.errors import ApiError
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 UNREADABLE = (ParseException, OSError)
 """What gunicorn raises while the body is read: a chunked body that breaks HTTP (a chunk size
@@ -81,7 +84,8 @@ def parse_json_body(body: bytes) -> Any:
 
 class StrictParser(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400  # what the app answers invalid fields with, so documented
-    DEFAULT_UNKNOWN_BY_LOCATION: ClassVar[dict[str, str | None]] = {
+    # Not a ClassVar: webargs declares it an attribute of the instance.
+    DEFAULT_UNKNOWN_BY_LOCATION: dict[str, str | None] = {  # noqa: RUF012
         **FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
         "query": ma.RAISE,
         "querystring": ma.RAISE,
@@ -128,23 +132,25 @@ class Blueprint(flask_smorest.Blueprint):
         super().__init__(*args, **kwargs)
         self.before_request(require_player)
 
-    def arguments(self, schema: type[ma.Schema] | ma.Schema, **kwargs: Any) -> Any:
+    def arguments(
+        self, schema: type[ma.Schema] | ma.Schema, **kwargs: Any
+    ) -> Callable[[Callable[..., R]], Callable[..., R]]:
         """One schema instance per route, made here: given a class, webargs would build a new
         instance (binding every field afresh) for each request."""
         return super().arguments(schema() if isinstance(schema, type) else schema, **kwargs)
 
     def built_response(
         self, status: int, schema: type[ma.Schema]
-    ) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., Any]]:
+    ) -> Callable[[Callable[P, dict[str, Any]]], Callable[P, tuple[dict[str, Any], int]]]:
         """Like `response`, for answers the service already builds field by field from the
         schema's own names (a game view): the schema documents the answer, and the dict is sent
         as it is, without a second pass through marshmallow on the busiest routes. The API's
         fuzz test holds these answers to the documented schema, which admits no other field."""
 
-        def decorator(view: Callable[..., dict[str, Any]]) -> Callable[..., Any]:
+        def decorator(view: Callable[P, dict[str, Any]]) -> Callable[P, tuple[dict[str, Any], int]]:
             @self.alt_response(status, schema=schema, success=True)
             @wraps(view)
-            def answered(*args: Any, **kwargs: Any) -> tuple[dict[str, Any], int]:
+            def answered(*args: P.args, **kwargs: P.kwargs) -> tuple[dict[str, Any], int]:
                 return view(*args, **kwargs), status
 
             return answered

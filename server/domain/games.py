@@ -208,7 +208,9 @@ class GameService:
             configured = engine.configure(count, options)
         except BadOptions as error:
             raise Invalid(error.message, {"option": error.option}, "bad_options") from None
-        table = [{"player": creator["id"], "name": creator["name"], "joined": True}]
+        table: list[dict[str, Any]] = [
+            {"player": creator["id"], "name": creator["name"], "joined": True}
+        ]
         for name in invite:
             invitee = self.players.by_name(name)
             if invitee is None:

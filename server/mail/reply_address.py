@@ -19,8 +19,7 @@ import secrets
 import struct
 from dataclasses import dataclass
 
-import redis
-
+from server.redis_client import Client, as_bytes
 from server.settings import MailSettings
 
 LOCAL_PREFIX = "play+"
@@ -36,13 +35,13 @@ class Ticket:
     version: int
 
 
-def signing_key(settings: MailSettings, client: redis.Redis) -> bytes:
+def signing_key(settings: MailSettings, client: Client) -> bytes:
     """TURNPOST_SECRET if set; otherwise one random secret kept in Redis, made by whichever
     process asks first, so every web and worker process signs alike with no setup."""
     if settings.secret:
         return settings.secret.encode()
     client.set(SECRET_KEY, secrets.token_hex(32), nx=True)
-    return bytes(client.get(SECRET_KEY) or b"")
+    return as_bytes(client.get(SECRET_KEY) or b"")
 
 
 def reply_address(ticket: Ticket, key: bytes, domain: str) -> str:

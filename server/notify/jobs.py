@@ -20,6 +20,7 @@ from server.notify import plan as planning
 from server.notify.context import Context, current
 from server.notify.held import release_at
 from server.notify.watch import CHANGED, RETRY, queue_plan
+from server.redis_client import members
 
 log = logging.getLogger("turnpost.notify")
 
@@ -54,14 +55,14 @@ def enqueue_flush(ctx: Context, player_id: str) -> None:
 
 def run_tick(ctx: Context) -> None:
     now = ctx.clock()
-    for game in ctx.redis.zrangebyscore(CHANGED, "-inf", now - SWEEP_AFTER):
-        queue_plan(ctx.queue, game.decode(), "sweep")
+    for game in members(ctx.redis.zrangebyscore(CHANGED, "-inf", now - SWEEP_AFTER)):
+        queue_plan(ctx.queue, game, "sweep")
     rechecks = ctx.outbox.rechecks()
     for player_id in dict.fromkeys([*ctx.outbox.due_players(now), *rechecks]):
         enqueue_flush(ctx, player_id)
     ctx.outbox.rechecked(rechecks)
-    for game in ctx.redis.zrangebyscore(clocks.DUE, "-inf", now):
-        ctx.queue.enqueue(check_clock, game.decode(), retry=RETRY)
+    for game in members(ctx.redis.zrangebyscore(clocks.DUE, "-inf", now)):
+        ctx.queue.enqueue(check_clock, game, retry=RETRY)
 
 
 def deliver_due(ctx: Context, player_id: str) -> int:

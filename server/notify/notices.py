@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from server import presenters, provenance
 from server.domain.game import ACTIVE, FINISHED, Game
@@ -127,8 +127,14 @@ def section(
     return Section(game.id, label, who_left, [], changes, message_key=key, **shown)
 
 
-def drawn(engine: Engine[Any], state: Any, seat: int, names: Sequence[str]) -> dict[str, str]:
-    """The game as `seat` sees it, in text and in HTML: a section's `view` and `board`."""
+class Drawn(TypedDict):
+    """The game as a seat sees it, in text and in HTML: a section's `view` and `board`."""
+
+    view: str
+    board: str
+
+
+def drawn(engine: Engine[Any], state: Any, seat: int, names: Sequence[str]) -> Drawn:
     seen = engine.view(state, seat)
     return {"view": engine.render_view(seen, names), "board": engine.render_html(seen, names)}
 

@@ -17,9 +17,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import redis
-
 from server import keys
+from server.redis_client import Client, as_text, members
 
 LEASE_SECONDS = 300
 """Longer than a delivery can take (SMTP timeouts are 30 s per step)."""
@@ -88,7 +87,7 @@ def item_id(game_id: str, version: int, kind: str) -> str:
 
 
 class Outbox:
-    def __init__(self, client: redis.Redis) -> None:
+    def __init__(self, client: Client) -> None:
         self.client = client
         self._add = client.register_script(ADD)
         self._claim = client.register_script(CLAIM)
@@ -136,7 +135,7 @@ class Outbox:
         return bool(self.client.hlen(keys.player(player_id, "sending")))
 
     def due_players(self, now: float) -> list[str]:
-        return [p.decode() for p in self.client.zrangebyscore(DUE, "-inf", now)]
+        return members(self.client.zrangebyscore(DUE, "-inf", now))
 
     def schedule(self, player_id: str, at: float) -> None:
         self.client.zadd(DUE, {player_id: at})
@@ -148,7 +147,7 @@ class Outbox:
         self.client.sadd(RECHECK, player_id)
 
     def rechecks(self) -> list[str]:
-        return [p.decode() for p in self.client.smembers(RECHECK)]
+        return [as_text(p) for p in self.client.smembers(RECHECK)]
 
     def rechecked(self, player_ids: list[str]) -> None:
         """Their flushes are queued (and read the settings as they are when they run)."""

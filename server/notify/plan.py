@@ -24,6 +24,7 @@ from server.notify import clocks
 from server.notify.context import Context
 from server.notify.outbox import item_id
 from server.notify.watch import CHANGED
+from server.redis_client import as_text
 from shared.engine import RESIGN
 
 LOCK_SECONDS = 120
@@ -64,7 +65,7 @@ def _behind(ctx: Context, game_id: str) -> bool:
 
 def _plan(ctx: Context, game_id: str) -> list[str]:
     state_key = keys.game(game_id, "mail")
-    done = {k.decode(): v.decode() for k, v in ctx.redis.hgetall(state_key).items()}
+    done = {as_text(k): as_text(v) for k, v in ctx.redis.hgetall(state_key).items()}
     meta = ctx.games.store.meta(game_id)
     if not meta:
         return []

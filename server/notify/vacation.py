@@ -12,10 +12,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-import redis
-
 from server import keys
 from server.domain.errors import Conflict
+from server.redis_client import Client, as_text, hash_fields
 
 DAY = 86400
 
@@ -27,7 +26,7 @@ def _year_start(now: float) -> float:
 
 class Vacations:
     def __init__(
-        self, client: redis.Redis, allowance_days: int, clock: Callable[[], float] = time.time
+        self, client: Client, allowance_days: int, clock: Callable[[], float] = time.time
     ) -> None:
         self.client = client
         self.allowance = allowance_days * DAY
@@ -35,7 +34,7 @@ class Vacations:
 
     def _past(self, player_id: str) -> list[tuple[float, float]]:
         raw = self.client.lrange(keys.player(player_id, "vacations"), 0, -1)
-        return [(float(a), float(b)) for a, b in (item.decode().split() for item in raw)]
+        return [(float(a), float(b)) for a, b in (as_text(item).split() for item in raw)]
 
     def _current(self, profile: dict[str, str]) -> tuple[float, float] | None:
         since = profile.get("vacation_since")
@@ -80,7 +79,7 @@ class Vacations:
         self._close(profile, now)
         profile = {k: v for k, v in profile.items() if not k.startswith("vacation_")}
         changes = {"vacation_since": str(now), "vacation_until": str(now + left)}
-        self.client.hset(keys.player(profile["id"], "profile"), mapping=changes)
+        self.client.hset(keys.player(profile["id"], "profile"), mapping=hash_fields(changes))
         return {**profile, **changes}
 
     def stop(self, profile: dict[str, str]) -> dict[str, str]:

@@ -24,8 +24,8 @@ from redis.client import PubSub
 from redis.cluster import RedisCluster
 from rq import Queue, Retry
 
-from server import keys
-from server.redis_client import Client, connect
+from server import keys, redis_client
+from server.redis_client import Client, connect, members
 from server.settings import Config
 
 QUEUE = "turnpost"
@@ -73,7 +73,7 @@ class GameWatch:
 
 def listen(client: Client) -> PubSub:
     """A subscription to every game's channel, confirmed: every change from now on is heard."""
-    subscription = client.pubsub(ignore_subscribe_messages=True)
+    subscription = redis_client.subscription(client, ignore_subscribe_messages=True)
     subscription.psubscribe(ANNOUNCEMENTS)
     subscription.get_message(timeout=SUBSCRIBED_WITHIN)  # reads the confirmation, says None
     return subscription
@@ -101,8 +101,8 @@ def relay(client: Client, jobs: Queue, stop: threading.Event) -> None:
         try:
             subscription = listen(client)
             try:
-                for game in client.zrange(CHANGED, 0, -1):
-                    queue_plan(jobs, game.decode(), "catch up")
+                for game in members(client.zrange(CHANGED, 0, -1)):
+                    queue_plan(jobs, game, "catch up")
                 while not stop.is_set():
                     relay_heard(subscription, jobs, timeout=1.0)
             finally:
