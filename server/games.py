@@ -17,10 +17,10 @@ from typing import Any, Protocol
 import orjson
 
 from server import provenance
-from server.encoding import encoded
+from server.entries import dealt, new_entry
 from server.errors import ApiError, forbidden, not_found
 from server.held_states import HeldStates
-from server.idempotency import Idempotency
+from server.idempotency import Idempotency, Made
 from server.players import Players
 from server.redis_client import Client
 from server.snapshots import pickled, snapshot_tag, unpickled
@@ -143,7 +143,6 @@ class GameService:
         players: Players,
         *,
         snapshot_every: int = 16,
-        idempotency_ttl: int = 90 * 86400,
         clock: Callable[[], float] = time.time,
         listener: ChangeListener | None = None,
         held_states: int = 4096,
@@ -151,7 +150,6 @@ class GameService:
         self.store = store
         self.players = players
         self.snapshot_every = snapshot_every
-        self.idempotency_ttl = idempotency_ttl
         self.clock = clock
         self.listener = listener or Unheard()
         self.held = HeldStates(held_states)
@@ -199,9 +197,7 @@ class GameService:
     @staticmethod
     def _new_state(engine: Engine[Any], meta: dict[str, str]) -> Any:
         """The deal; None while seats are open, as the seed is made when the last one fills."""
-        if not meta["seed"]:
-            return None
-        return engine.new(len(json.loads(meta["seats"])), meta["seed"], json.loads(meta["options"]))
+        return dealt(engine, meta)
 
     def at_version(self, game: Game, version: int, log: list[bytes] | None = None) -> Game:
         """The game as it was at `version` (its meta's progress fields as they were then).
@@ -209,7 +205,7 @@ class GameService:
         if version == game.version:
             return game
         engine = game.engine
-        log = (self.store.log_raw(game.id) if log is None else log)[:version]
+        log = self.store.log_raw(game.id, 0, version) if log is None else log[:version]
         state = self._state_at(game, version, log)
         at = json.loads(log[-1])["at"] if log else int(game.meta["updated"])
         last = log[-1] if log else b""
@@ -431,17 +427,29 @@ class GameService:
             # finds the record below, so a fresh move pays no extra round trip.
             return self._submit(player, game_id, move, expected_version, idem)
         except ApiError:
-            replayed = self._replayed(idem)
+            replayed = self._replayed(player, game_id, idem)
             if replayed is None:
                 raise
             return replayed
 
-    def _replayed(self, idem: Idempotency | None) -> dict[str, Any] | None:
-        record = self.store.idempotency_record(idem.record_key) if idem is not None else None
-        if idem is None or record is None:
+    # -- answering a resend with its first answer (server.idempotency) ----------------------
+
+    def _replayed(
+        self, player: dict[str, str], game_id: str, idem: Idempotency | None
+    ) -> dict[str, Any] | None:
+        """The first answer to a move made with this request's key; None if none was made."""
+        if idem is None:
             return None
-        replayed: dict[str, Any] = orjson.loads(idem.answer(record))
-        return replayed
+        game = self.load(game_id)
+        seat = game.seat_of(player["id"])
+        made = self.store.made(game_id, idem, seat) if seat is not None else None
+        return self._first_answer(game, seat, made) if seat is not None and made else None
+
+    def _first_answer(self, game: Game, seat: int, made: Made) -> dict[str, Any]:
+        """A move's answer built again from the log, which has not changed since (`game`: the
+        game at any version)."""
+        entries = self.store.log(game.id, made.version, made.end)
+        return self._answer(self.at_version(game, made.end), seat, entries, made.untried)
 
     def _submit(
         self,
@@ -504,13 +512,7 @@ class GameService:
             raise illegal(game, seat, error) from None
         now = int(self.clock())
         entries = [
-            {
-                "seat": seat,
-                "move": engine.parse_move(engine.format_move(step)),
-                "event": event,
-                "at": now,
-                **({"timeout": True} if timed_out else {}),
-            }
+            new_entry(seat, engine.parse_move(engine.format_move(step)), event, now, timed_out)
             for step, event in zip(steps, applied.events, strict=False)
         ]
         return self._append(game, seat, applied.state, entries, idem, now, applied.untried)
@@ -589,10 +591,7 @@ class GameService:
         meta = {**progress_meta(engine, state, now), **head}
         stored = [encode_entry(entry) for entry in entries]
         after = Game(game.id, {**game.meta, **meta}, engine, state, new_version, stored[-1])
-        response = self.view(after, seat)
-        response["applied"] = [engine.redact_event(e["event"], seat) for e in entries]
-        if untried:
-            response["untried"] = untried_steps(len(entries), untried)
+        response = self._answer(after, seat, entries, untried)
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
             snapshot = (new_version, snapshot_tag(engine), pickled(state))
@@ -602,19 +601,27 @@ class GameService:
             stored,
             meta,
             snapshot=snapshot,
-            idempotency_key=idem.record_key if idem else None,
-            idempotency_ttl=self.idempotency_ttl,
-            record=idem.record(encoded(response)) if idem else b"",  # kept only under a key
+            request=(idem.field, idem.made(game.version, len(entries), untried)) if idem else None,
             before=lambda via: self.listener.changing(game.id, via),
         )
-        if appended.outcome == "replayed" and idem is not None:
-            replayed: dict[str, Any] = orjson.loads(idem.answer(appended.record))
-            return replayed
+        if appended.made is not None and idem is not None:  # replayed: made before, with the key
+            return self._first_answer(game, seat, idem.check(appended.made))
         if appended.outcome == "stale":
             raise stale(int(appended.value))
         if appended.outcome == "inactive":
             raise ApiError(409, "game_over", "this game is over")
         self.held.keep(after)
+        return response
+
+    def _answer(
+        self, after: Game, seat: int, entries: list[dict[str, Any]], untried: Sequence[Any] | None
+    ) -> dict[str, Any]:
+        """A move's answer: the mover's view after it, its steps' events as the mover may see
+        them, and the steps of its batch it handed back untried."""
+        response = self.view(after, seat)
+        response["applied"] = [after.engine.redact_event(e["event"], seat) for e in entries]
+        if untried:
+            response["untried"] = untried_steps(len(entries), untried)
         return response
 
 
