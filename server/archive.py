@@ -51,12 +51,17 @@ def pack(meta: dict[str, str], stored: list[bytes], requests: dict[bytes, bytes]
         key=lambda pair: pair[0].version,
     )
     times = [item["at"] for item in log]
+    ends = [0, *(made.end for made, _ in noted)]
     columns = {
         "seats": [item["seat"] for item in log],
         "moves": [item["move"] for item in log],
         "at": [now - before for before, now in zip([0, *times], times, strict=False)],
         "timeouts": [index for index, item in enumerate(log) if item.get("timeout")],
-        "requests": [[made.version, made.steps, made.untried] for made, _ in noted],
+        # each from the end of the one before: mostly [0, 1, null], which compresses to nothing
+        "requests": [
+            [made.version - end, made.steps, made.untried]
+            for (made, _), end in zip(noted, ends, strict=False)
+        ],
     }
     tags = b"".join(tag(field, made.fingerprint or "") for made, field in noted)
     document = encoded(columns)
@@ -106,7 +111,9 @@ def made(blob: bytes, seat: int, since: int, request_tag: bytes) -> Made | None:
     columns, tags = _opened(blob)
     seats = columns["seats"]
     first = next((i for i in range(max(since, 0), len(seats)) if seats[i] == seat), None)
-    for number, (version, steps, untried) in enumerate(columns["requests"]):
+    end = 0
+    for number, (gap, steps, untried) in enumerate(columns["requests"]):
+        version, end = end + gap, end + gap + steps
         if version == first:
             found = tags[number * TAG_BYTES : (number + 1) * TAG_BYTES] == request_tag
             return Made(version, steps, None, untried) if found else None
