@@ -422,9 +422,9 @@ class GameService:
             else None
         )
         try:
-            # No look for the record first: the append script checks it in the same step, and a
-            # retry refused on the way there (its first attempt moved the game on, or ended it)
-            # finds the record below, so a fresh move pays no extra round trip.
+            # No look for the key's note first: the append script checks it in the same step,
+            # and a retry refused on the way there (its first attempt moved the game on, or
+            # ended it) finds it below, so a fresh move pays no extra round trip.
             return self._submit(player, game_id, move, expected_version, idem)
         except ApiError:
             replayed = self._replayed(player, game_id, idem)
@@ -442,8 +442,10 @@ class GameService:
             return None
         game = self.load(game_id)
         seat = game.seat_of(player["id"])
-        made = self.store.made(game_id, idem, seat) if seat is not None else None
-        return self._first_answer(game, seat, made) if seat is not None and made else None
+        if seat is None:
+            return None
+        made = self.store.made(game_id, idem, seat)
+        return None if made is None else self._first_answer(game, seat, made)
 
     def _first_answer(self, game: Game, seat: int, made: Made) -> dict[str, Any]:
         """A move's answer built again from the log, which has not changed since (`game`: the

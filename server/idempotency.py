@@ -70,7 +70,8 @@ class Made:
     version: int
     steps: int
     fingerprint: str | None
-    """The request's (the index keeps its start); None for a record from before fingerprints."""
+    """The request's (the index keeps its start); None when there is none to check a resend
+    against: a record from before fingerprints, or a compacted game's tag, which matched."""
     untried: list[Any] | None = None
 
     @property

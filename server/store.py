@@ -380,20 +380,26 @@ class GameStore:
         """The move `seat` made with this request's key, if it made one; 422 if the key was
         another request's (`Idempotency.check`). With a confirmation, only once the move is as
         safe as a new one would be (else 503): what notes it may be on a master that a failover
-        is about to drop, so it is rewritten unchanged and WAITed for (see MADE)."""
+        is about to drop, so it is read again, rewritten unchanged and WAITed for (see MADE)."""
         touched = [
             keys.game(game_id, "requests"),
             idem.record_key,
             keys.game(game_id, "meta"),
             keys.game(game_id, "archive"),
         ]
-        found, confirmed = self._written(
-            self._made, touched, [idem.field, int(self.confirm is not None)]
-        )
-        if not found:
-            return None
+        made = self._made_in(self._made(keys=touched, args=[idem.field, 0]), idem, seat)
+        if made is None or self.confirm is None:
+            return made
+        found, confirmed = self._written(self._made, touched, [idem.field, 1])
         if not confirmed:
             raise not_yet_safe()
+        return self._made_in(found, idem, seat)
+
+    @staticmethod
+    def _made_in(found: Any, idem: Idempotency, seat: int) -> Made | None:
+        """The move a MADE answer notes for this request."""
+        if not found:
+            return None
         form, value = found
         if form == b"index":
             made: Made | None = Made.from_index(value)

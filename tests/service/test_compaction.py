@@ -163,3 +163,9 @@ def test_a_resend_is_answered_only_once_its_move_is_safe(
             assert again.status_code == 200 and again.json() == first
         else:
             refused(again, 503, "unavailable")
+    if form == "compacted":  # a request that is no resend waits for nothing
+        games.store = GameStore(redis_client, Confirmation("WAIT", (1,)))
+        try:
+            refused(send(mover, game_id, body, "another key"), 409, "game_over")
+        finally:
+            games.store = unconfirmed
