@@ -169,3 +169,48 @@ def test_a_resend_is_answered_only_once_its_move_is_safe(
             refused(send(mover, game_id, body, "another key"), 409, "game_over")
         finally:
             games.store = unconfirmed
+
+
+def resign_all(game_id: str, clients: list[ApiClient]) -> None:
+    """The game ends, each player resigning in turn until it does."""
+    for client in clients:
+        if client.ok("GET", f"/games/{game_id}")["game"]["status"] == "finished":
+            return
+        client.ok("POST", f"/games/{game_id}/resign")
+
+
+def test_late_choices_and_batches_cut_short_get_their_first_answers_once_compacted(
+    api: LiveServer, holding_none: LiveServer
+) -> None:
+    """A choice sent against a version that another player's choice moved on from is made at
+    a later one, and found again from the version it was sent against; a batch that ended at
+    a draw hands back its untried steps again."""
+    game_id, clients = start_game(api, "lost-cities-dice", players=3)
+    sent = [first_move(game_id, clients, "opening")]
+    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+    first, second = [clients[i] for i, view in enumerate(views) if view["your_turn"]]
+    body = {"move": "refuse", "expected_version": views[0]["version"]}
+    for chooser, key in ((first, "early"), (second, "late")):
+        answer = send(chooser, game_id, body, key)
+        assert answer.status_code == 200, answer.text
+        sent.append((chooser, body, answer.json()))
+    assert sent[-1][2]["version"] == body["expected_version"] + 2
+    cut_game, cut_clients = start_game(api, "livingstone", names=["ed", "flo"])
+    mover = next(c for c in cut_clients if c.ok("GET", f"/games/{cut_game}")["your_turn"])
+    view = mover.ok("GET", f"/games/{cut_game}")
+    take = next(m["text"] for m in view["legal_moves"] if m["text"].endswith("card"))
+    cut = {"move": f"{take}; play no-cost-tent; donate 0", "expected_version": view["version"]}
+    answer = send(mover, cut_game, cut, "cut short")
+    assert answer.status_code == 200 and "untried" in answer.json()
+
+    for game, players in ((game_id, clients), (cut_game, cut_clients)):
+        resign_all(game, players)
+        assert store_of(api).compact(game)
+    for server in (api, holding_none):
+        for (client, request, first_answer), key in zip(
+            sent, ("opening", "early", "late"), strict=True
+        ):
+            again = send(server.client(client.token), game_id, request, key)
+            assert again.status_code == 200 and again.json() == first_answer
+        again = send(server.client(mover.token), cut_game, cut, "cut short")
+        assert again.status_code == 200 and again.json() == answer.json()
