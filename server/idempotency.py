@@ -5,8 +5,7 @@ its game's request index (`{g:ID}:requests`) by the script that appends it: unde
 the player and the key, where its entries lie in the log (`Made`), the request's fingerprint,
 and the steps its batch handed back untried. Nothing of the answer is kept: the log never
 changes, so a resend is answered by building the first answer again from it (the mover's view
-at the version after the move, and the move's own events: `GameService`), which costs a replay
-of no more than the moves since the last snapshot when the resend comes soon after.
+at the version after the move, and the move's own events: `GameService`).
 
 The same key with another request is a client's mistake (a key reused for the next move), and
 answering it with the first move's answer would drop the new move without a word: it is refused
