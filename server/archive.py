@@ -12,10 +12,9 @@ with an idempotency key where it starts, its steps, what it left untried and its
 
 `pack` makes an archive only if `entries` gives back exactly the stored entries, chain and head
 included: a game stored by code whose events read otherwise, or anything else that would not
-come back whole, stays in the plain form. A change of how the engines word their events would
-change how compacted games' logs read later (as a change of the rules would change any replay),
-so such a change keeps the old wording for the moves it is given, or leaves finished games
-alone.
+come back whole, stays in the plain form. (Events are made again by the code of the day: a later
+change of how an engine words them changes how compacted games read, as a change of its rules
+would change any replay.)
 """
 
 from __future__ import annotations
