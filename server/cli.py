@@ -145,10 +145,12 @@ def supervised_redis(name: str, redis_server: RedisProcess) -> Iterator[Supervis
         yield child
 
 
+WORKER = (sys.executable, "-m", "server.cli", "worker")
+
+
 def mail_worker(env: dict[str, str]) -> Callable[[], subprocess.Popen[bytes]]:
     """The mail worker runs in a process group of its own, ended whole (`end_group`)."""
-    command = (sys.executable, "-m", "server.cli", "worker")
-    return lambda: subprocess.Popen(command, env=env, start_new_session=True)
+    return lambda: subprocess.Popen(WORKER, env=env, start_new_session=True)
 
 
 def end_group(process: subprocess.Popen[bytes]) -> None:

@@ -7,8 +7,10 @@ import hashlib
 
 
 def game(game_id: str, part: str) -> str:
-    """`meta`, `log` (its name is also the game's channel), `snap`, `idem:...`; for the mail
-    worker `mail`, `mail:lock` and `clock`."""
+    """`meta`, `log` (its name is also the game's channel), `snap`, `requests` (the request
+    index, `server.idempotency`), `archive` (a compacted game's log, `server.archive`), and
+    `idem:...` (requests' records from before the index); for the mail worker `mail`,
+    `mail:lock` and `clock`."""
     return f"{{g:{game_id}}}:{part}"
 
 
@@ -18,6 +20,7 @@ def game_of(key: str) -> str:
 
 
 def idempotency(game_id: str, player_id: str, key: str) -> str:
+    """Where a move made with `key` left its record, before the request index."""
     digest = hashlib.sha256(key.encode()).hexdigest()[:32]
     return game(game_id, f"idem:{player_id}:{digest}")
 

@@ -45,7 +45,6 @@ class Services:
             players,
             snapshot_every=config.snapshot_every,
             held_states=config.held_states,
-            idempotency_ttl=config.idempotency_days * 86400,
             clock=clock,
             listener=GameWatch(client, clock),
         )

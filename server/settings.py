@@ -43,8 +43,7 @@ class Config:
     max_body_bytes: int = field(default_factory=lambda: env.int("TURNPOST_MAX_BODY", 64 * 1024))
     snapshot_every: int = field(default_factory=lambda: env.int("TURNPOST_SNAPSHOT_EVERY", 16))
     held_states: int = field(default_factory=lambda: env.int("TURNPOST_HELD_STATES", 4096))
-    """How many games' latest states each process keeps in memory (server.held_states)."""
-    idempotency_days: int = field(default_factory=lambda: env.int("TURNPOST_IDEMPOTENCY_DAYS", 90))
+    """How many games' latest states each process keeps in memory (server.domain.held_states)."""
     max_wait_seconds: int = field(default_factory=lambda: env.int("TURNPOST_MAX_WAIT", 60))
     waits_per_player: int = field(default_factory=lambda: env.int("TURNPOST_WAITS_PER_PLAYER", 20))
     """Long polls one player may hold open at once, across every web process."""

@@ -1,23 +1,26 @@
-"""A game's data in Redis: its meta hash, its append-only log, its snapshot.
+"""A game's data in Redis: its meta hash, its append-only log, its snapshot, its request index;
+or, once it is finished and compacted, its meta and its archive.
 
 Every change to a running game is one Lua script call, so it is atomic: the log grows only if
-its length still equals the version the caller saw, and the meta, the snapshot, the idempotency
-record and the announcement change in the same step. Nothing is read-modify-written from Python.
+its length still equals the version the caller saw, and the meta, the snapshot, the request
+index and the announcement change in the same step. Nothing is read-modify-written from Python.
 
 Every script that changes a game announces it on the game's channel (`PUBLISH` to the name of
 its log key): long polls (`wait_for_change`, on one subscription per process: `server.waits`)
 and the mail worker's relay listen there, and the web process pays no round trip of its own to
 tell them.
 
-An idempotency record holds the request's fingerprint and the whole answer to the move (the
-mover's view), kept for weeks so a late resend, by email too, is recognised (`server.idempotency`
-makes and reads them). Uncompressed, these records were nine tenths of a finished game's memory
-(see docs/performance.md); zlib halves them.
+The request index notes where each move sent with an idempotency key lies in the log, so that a
+resend is answered by building its first answer again (`server.idempotency`). A finished game
+is compacted by one script (`compact`): its log, snapshot and index give way to an archive of a
+few kilobytes (`server.archive`), or, if a crash comes first, stay as they were. Whatever reads
+a game's log reads it here, in either form (`load`, `log_raw`, `made`), and never learns which.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -25,29 +28,35 @@ import orjson
 from redis.cluster import RedisCluster
 from redis.commands.core import Script
 
-from server import keys
+from server import archive, keys
 from server.domain.errors import Unavailable
 from server.encoding import encoded
+from server.idempotency import Idempotency, Made
 from server.redis_client import Client, as_bytes, as_text
 from server.waits import Waits
 
-# KEYS: log, meta, snap, idem.
-# ARGV: expected version, idem ttl (0: none), idem record, snapshot version (0: none),
-#       snapshot tag, snapshot blob, the log's expected last entry, number of meta pairs,
-#       the pairs..., the entries...
+logger = logging.getLogger(__name__)
+
+# KEYS: log, meta, snap, requests.
+# ARGV: expected version, the request's field in the index ('': none), its note, snapshot
+#       version (0: none), snapshot tag, snapshot blob, the log's expected last entry, number of
+#       meta pairs, the pairs..., the entries...
 # The log must still end with the entry the move was made after: its length alone does not
-# tell a log that lost entries and took others in their place (see server.held_states).
-# A record already under the key is returned, nothing appended: the caller answers with it, or
-# refuses a request that is not the one it was made for (server.idempotency).
+# tell a log that lost entries and took others in their place (see server.domain.held_states).
+# A note already under the field is returned, nothing appended: the caller answers with the
+# move it notes, or refuses a request that is not the one it was made for (server.idempotency).
+# A compacted game is finished (its `archived` is its length; the log key is gone).
 APPEND = """
-local ttl = tonumber(ARGV[2])
-if ttl > 0 then
-  local prior = redis.call('GET', KEYS[4])
+local field = ARGV[2]
+if field ~= '' then
+  local prior = redis.call('HGET', KEYS[4], field)
   if prior then
-    redis.call('SET', KEYS[4], prior, 'KEEPTTL')  -- a write to WAIT for; see REPLAY
+    redis.call('HSET', KEYS[4], field, prior)  -- a write to WAIT for; see MADE
     return {'replayed', prior}
   end
 end
+local archived = redis.call('HGET', KEYS[2], 'archived')
+if archived then return {'inactive', archived} end
 local version = redis.call('LLEN', KEYS[1])
 local last = version > 0 and redis.call('LINDEX', KEYS[1], -1) or ''
 if version ~= tonumber(ARGV[1]) or last ~= ARGV[7] then return {'stale', tostring(version)} end
@@ -60,7 +69,7 @@ local new_version = version + #ARGV - first_entry + 1
 if tonumber(ARGV[4]) > 0 then
   redis.call('HSET', KEYS[3], 'version', ARGV[4], 'tag', ARGV[5], 'state', ARGV[6])
 end
-if ttl > 0 then redis.call('SET', KEYS[4], ARGV[3], 'EX', ttl) end
+if field ~= '' then redis.call('HSET', KEYS[4], field, ARGV[3]) end
 redis.call('PUBLISH', KEYS[1], new_version)
 return {'appended', tostring(new_version)}
 """
@@ -86,21 +95,42 @@ redis.call('PUBLISH', KEYS[2], redis.call('LLEN', KEYS[2]))
 return 1
 """
 
-# KEYS: an idempotency record.  Returns it, rewritten unchanged: a write of this connection that
-# replicates after the record, so WAIT/WAITAOF right after it also confirm the record.
-REPLAY = """
-local prior = redis.call('GET', KEYS[1])
-if prior then redis.call('SET', KEYS[1], prior, 'KEEPTTL') end
-return prior
+# KEYS: requests, the request's record from before the index (server.idempotency), meta,
+# archive.  ARGV: the request's field in the index, 1 to rewrite what is found.
+# Where a request's move is noted: in the index, a record from before, or a compacted game's
+# archive. Rewritten unchanged when asked: a write of this connection that replicates after
+# it, so WAIT/WAITAOF right after it also confirm it, and the move written before it.
+MADE = """
+local rewrite = ARGV[2] == '1'
+local noted = redis.call('HGET', KEYS[1], ARGV[1])
+if noted then
+  if rewrite then redis.call('HSET', KEYS[1], ARGV[1], noted) end
+  return {'index', noted}
+end
+local record = redis.call('GET', KEYS[2])
+if record then
+  if rewrite then redis.call('SET', KEYS[2], record, 'KEEPTTL') end
+  return {'record', record}
+end
+local archived = redis.call('HGET', KEYS[3], 'archived')
+if archived then
+  if rewrite then redis.call('HSET', KEYS[3], 'archived', archived) end
+  return {'archive', redis.call('GET', KEYS[4])}
+end
+return false
 """
 
-# KEYS: meta, snap, log.  ARGV: the version of a state the caller holds (0: none), and the log
-# entry that state ends with.  Returns, in one trip, the meta pairs and the log from where a
-# replay is to start: the held state's version if that entry is still in its place (see
-# server.held_states), else the snapshot, with the snapshot; and the log's last entry.
+# KEYS: meta, snap, log, archive.  ARGV: the version of a state the caller holds (0: none), and
+# the log entry that state ends with.  Returns, in one trip, the meta pairs and the log from
+# where a replay is to start: the held state's version if that entry is still in its place (see
+# server.domain.held_states), else the snapshot, with the snapshot; and the log's last entry. For a
+# compacted game: its meta pairs and its archive.
 LOAD = """
 local meta = redis.call('HGETALL', KEYS[1])
 if #meta == 0 then return false end
+if redis.call('HEXISTS', KEYS[1], 'archived') == 1 then
+  return {meta, redis.call('GET', KEYS[4])}
+end
 local length = redis.call('LLEN', KEYS[3])
 local last = redis.call('LINDEX', KEYS[3], -1) or ''
 local held = tonumber(ARGV[1])
@@ -110,6 +140,29 @@ end
 local snap = redis.call('HMGET', KEYS[2], 'version', 'tag', 'state')
 local from = tonumber(snap[1]) or 0
 return {meta, from, 0, snap[2] or '', snap[3] or '', redis.call('LRANGE', KEYS[3], from, -1), last}
+"""
+
+# KEYS: meta, log, archive.  ARGV: LRANGE's first and last index.  The log's entries there; for
+# a compacted game, its meta pairs and its archive.
+READ = """
+if redis.call('HEXISTS', KEYS[1], 'archived') == 1 then
+  return {redis.call('HGETALL', KEYS[1]), redis.call('GET', KEYS[3])}
+end
+return {redis.call('LRANGE', KEYS[2], ARGV[1], ARGV[2])}
+"""
+
+# KEYS: meta, log, snap, requests, archive, then the game's other keys that go with its plain
+# form.  ARGV: the log's length and last entry that the archive was made from, the archive.
+# The whole change or none of it: a crash leaves the game plain or compacted, never between.
+COMPACT = """
+if redis.call('HGET', KEYS[1], 'status') ~= 'finished' then return 0 end
+if redis.call('HEXISTS', KEYS[1], 'archived') == 1 then return 0 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
+if (redis.call('LINDEX', KEYS[2], -1) or '') ~= ARGV[2] then return 0 end
+redis.call('SET', KEYS[5], ARGV[3])
+redis.call('HSET', KEYS[1], 'archived', ARGV[1])
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], unpack(KEYS, 6))
+return 1
 """
 
 
@@ -132,7 +185,7 @@ class Loaded:
 class Appended:
     outcome: str  # appended | stale | inactive | replayed
     value: str  # the new or current version
-    record: bytes = b""  # replayed: the idempotency record found under the key
+    made: Made | None = None  # replayed: the move its request index notes under the key
 
 
 def encode_entry(entry: dict[str, Any]) -> bytes:
@@ -143,7 +196,7 @@ def encode_entry(entry: dict[str, Any]) -> bytes:
 def appended(outcome: bytes, value: bytes) -> Appended:
     """The APPEND script's answer."""
     if outcome == b"replayed":
-        return Appended("replayed", "", value)
+        return Appended("replayed", "", Made.from_index(value))
     return Appended(outcome.decode(), value.decode())
 
 
@@ -195,7 +248,9 @@ class RedisGameStore:
         self._update_if = client.register_script(UPDATE_IF)
         self._append = client.register_script(APPEND)
         self._load = client.register_script(LOAD)
-        self._replay = client.register_script(REPLAY)
+        self._read = client.register_script(READ)
+        self._made = client.register_script(MADE)
+        self._compact = client.register_script(COMPACT)
 
     def create(self, game_id: str, meta: dict[str, str]) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
@@ -224,9 +279,6 @@ class RedisGameStore:
         found = self.client.hget(keys.game(game_id, "meta"), "status")
         return as_text(found) if found is not None else None
 
-    def version(self, game_id: str) -> int:
-        return int(self.client.llen(keys.game(game_id, "log")))
-
     def metas(self, game_ids: list[str]) -> list[dict[str, str]]:
         pipe = self.client.pipeline(transaction=False)
         for game_id in game_ids:
@@ -237,13 +289,19 @@ class RedisGameStore:
         """The game, its log read on from `held_version` if the caller holds the state there
         and the log's entry at that version is still `held_entry` (see LOAD)."""
         found = self._load(
-            keys=[keys.game(game_id, part) for part in ("meta", "snap", "log")],
+            keys=[keys.game(game_id, part) for part in ("meta", "snap", "log", "archive")],
             args=[held_version, held_entry],
         )
         if not found:
             return None
-        pairs, start, from_held, tag, state, tail, last = found
+        pairs, *rest = found
         meta = {pairs[i].decode(): pairs[i + 1].decode() for i in range(0, len(pairs), 2)}
+        if len(rest) == 1:  # compacted
+            if archive.holds(meta, held_version, held_entry):
+                return Loaded(meta, held_version, True, "", b"", [], held_entry)
+            log = archive.entries(meta, rest[0])
+            return Loaded(meta, 0, False, "", b"", log, log[-1] if log else b"")
+        start, from_held, tag, state, tail, last = rest
         return Loaded(
             meta, int(start), bool(from_held), tag.decode(), state or b"", list(tail), last or b""
         )
@@ -255,13 +313,36 @@ class RedisGameStore:
         )
         return (int(version), as_text(tag), as_bytes(state)) if version and tag and state else None
 
-    def log_raw(self, game_id: str, start: int = 0) -> list[bytes]:
-        return [
-            as_bytes(entry) for entry in self.client.lrange(keys.game(game_id, "log"), start, -1)
-        ]
+    def log_raw(self, game_id: str, start: int = 0, stop: int | None = None) -> list[bytes]:
+        """The log's entries from `start` up to `stop` (the end if None), as stored."""
+        found = self._read(
+            keys=[keys.game(game_id, part) for part in ("meta", "log", "archive")],
+            args=[start, -1 if stop is None else stop - 1],
+        )
+        if len(found) == 1:
+            return list(found[0]) if stop is None or stop > start else []
+        pairs, blob = found
+        meta = {pairs[i].decode(): pairs[i + 1].decode() for i in range(0, len(pairs), 2)}
+        return archive.entries(meta, blob)[start:stop]
 
-    def log(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
-        return [orjson.loads(raw) for raw in self.log_raw(game_id, start)]
+    def log(self, game_id: str, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
+        return [orjson.loads(raw) for raw in self.log_raw(game_id, start, stop)]
+
+    def compacted(self, game_ids: Iterable[str]) -> set[str]:
+        """Which of these games are compacted."""
+        ordered = list(game_ids)
+        pipe = self.client.pipeline(transaction=False)
+        for game_id in ordered:
+            pipe.hexists(keys.game(game_id, "meta"), archive.ARCHIVED)
+        return {game_id for game_id, yes in zip(ordered, pipe.execute(), strict=True) if yes}
+
+    def version(self, game_id: str) -> int:
+        """The log's length, in either form."""
+        pipe = self.client.pipeline(transaction=False)
+        pipe.llen(keys.game(game_id, "log"))  # first: a game compacted in between has both
+        pipe.hget(keys.game(game_id, "meta"), archive.ARCHIVED)
+        length, archived = pipe.execute()
+        return int(archived) if archived is not None else int(length)
 
     def append(
         self,
@@ -271,23 +352,22 @@ class RedisGameStore:
         meta: dict[str, str],
         *,
         snapshot: tuple[int, str, bytes] | None = None,
-        idempotency_key: str | None = None,
-        idempotency_ttl: int = 0,
-        record: bytes = b"",
+        request: tuple[bytes, Made] | None = None,
         before: Callable[[Client], object] | None = None,
     ) -> Appended:
         """Append `entries` (made by `encode_entry`) if the log still has the length and the
         last entry in `after`; see APPEND. `snapshot` is the state after them, if one is kept
-        (its version, tag and bytes: `server.snapshots`). `record` is kept under
-        `idempotency_key` for `idempotency_ttl` seconds. `before` sends what must be written
-        first (see `_written`)."""
+        (its version, tag and bytes: `server.snapshots`). `request` is the move's field in the
+        request index and its note, if it was sent with a key. `before` sends what must be
+        written first (see `_written`)."""
         snap_version, snap_tag, snap_blob = snapshot or (0, "", b"")
+        field, made = request or (b"", None)
         pairs = [item for pair in meta.items() for item in pair]
         expected_version, expected_entry = after
         args: list[Any] = [
             expected_version,
-            idempotency_ttl if idempotency_key else 0,
-            record if idempotency_key else b"",
+            field,
+            made.noted() if made else b"",
             snap_version,
             snap_tag,
             snap_blob,
@@ -296,25 +376,67 @@ class RedisGameStore:
             *pairs,
             *entries,
         ]
-        idem = idempotency_key or keys.game(game_id, "idem:none")
-        touched = [keys.game(game_id, part) for part in ("log", "meta", "snap")] + [idem]
+        touched = [keys.game(game_id, part) for part in ("log", "meta", "snap", "requests")]
         (outcome, value), confirmed = self._written(self._append, touched, args, before)
         if outcome in (b"appended", b"replayed") and not confirmed:
             raise not_yet_safe()
         return appended(outcome, value)
 
-    def idempotency_record(self, idempotency_key: str) -> bytes | None:
-        """The record of a move sent with this key, if it was made. With a confirmation,
-        only once the move is as safe as a new one would be (else 503): the record may be on a
-        master that a failover is about to drop, so it is rewritten unchanged and WAITed for,
-        which covers the move written before it."""
-        stored = self.client.get(idempotency_key)
-        found = None if stored is None else as_bytes(stored)
-        if found is not None and self.confirm is not None:
-            found, confirmed = self._written(self._replay, [idempotency_key], [])
-            if found is not None and not confirmed:
-                raise not_yet_safe()
-        return found
+    def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:
+        """The move `seat` made with this request's key, if it made one; 422 if the key was
+        another request's (`Idempotency.check`). With a confirmation, only once the move is as
+        safe as a new one would be (else 503): what notes it may be on a master that a failover
+        is about to drop, so it is read again, rewritten unchanged and WAITed for (see MADE)."""
+        touched = [
+            keys.game(game_id, "requests"),
+            idem.record_key,
+            keys.game(game_id, "meta"),
+            keys.game(game_id, "archive"),
+        ]
+        made = self._made_in(self._made(keys=touched, args=[idem.field, 0]), idem, seat)
+        if made is None or self.confirm is None:
+            return made
+        found, confirmed = self._written(self._made, touched, [idem.field, 1])
+        if not confirmed:
+            raise not_yet_safe()
+        return self._made_in(found, idem, seat)
+
+    @staticmethod
+    def _made_in(found: Any, idem: Idempotency, seat: int) -> Made | None:
+        """The move a MADE answer notes for this request."""
+        if not found:
+            return None
+        form, value = found
+        if form == b"index":
+            made: Made | None = Made.from_index(value)
+        elif form == b"record":
+            made = Made.from_record(value)
+        else:
+            made = archive.made(value, seat, idem.expected_version, idem.tag)
+        return idem.check(made) if made is not None else None
+
+    def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
+        """Put a finished game in its compact form (`server.archive`), and delete the keys
+        `along` with its plain form, in one script (COMPACT). False if it is not finished, is
+        compacted already, or would not come back whole from its archive (it stays plain)."""
+        pipe = self.client.pipeline(transaction=False)
+        pipe.hgetall(keys.game(game_id, "meta"))
+        pipe.lrange(keys.game(game_id, "log"), 0, -1)
+        pipe.hgetall(keys.game(game_id, "requests"))
+        pairs, entries, requests = pipe.execute()
+        meta = {k.decode(): v.decode() for k, v in pairs.items()}
+        if meta.get("status") != "finished" or archive.is_archived(meta):
+            return False
+        blob = archive.pack(meta, entries, requests)
+        if blob is None:
+            logger.warning("game %s would not come back whole from an archive: kept plain", game_id)
+            return False
+        parts = ("meta", "log", "snap", "requests", "archive")
+        compacted = self._compact(
+            keys=[*(keys.game(game_id, part) for part in parts), *along],
+            args=[len(entries), entries[-1] if entries else b"", blob],
+        )
+        return bool(compacted)
 
     def _written(
         self,
@@ -351,7 +473,7 @@ class RedisGameStore:
         """Block until the log's length differs from `version`, `deadline` (monotonic) passes, or
         this process is stopping (`server.waits`)."""
         log_key = keys.game(game_id, "log")
-        return self.waits.wait(log_key, lambda: self.client.llen(log_key) != version, deadline)
+        return self.waits.wait(log_key, lambda: self.version(game_id) != version, deadline)
 
     def drop_snapshots(self) -> int:
         """Delete every snapshot (they are a cache); returns how many."""

@@ -17,7 +17,7 @@ class Game:
     """A loaded game: its meta as stored and its state at `version`, built from a log whose
     entry number `version` (counting from 1) is `last_entry`, byte for byte as stored (empty
     at version 0). An append checks that entry is still there, and so does a load that goes on
-    from a held game (see `server.held_states`)."""
+    from a held game (see `server.domain.held_states`)."""
 
     id: str
     meta: dict[str, str]

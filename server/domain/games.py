@@ -33,8 +33,8 @@ from server.domain.errors import (
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.domain.held_states import HeldStates
 from server.domain.store import GameStore, Roster
-from server.encoding import encoded
-from server.idempotency import Idempotency
+from server.entries import dealt, new_entry
+from server.idempotency import Idempotency, Made
 from server.redis_client import Client
 from server.snapshots import pickled, snapshot_tag, unpickled
 from server.store import encode_entry
@@ -90,7 +90,6 @@ class GameService:
         players: Roster,
         *,
         snapshot_every: int = 16,
-        idempotency_ttl: int = 90 * 86400,
         clock: Callable[[], float] = time.time,
         listener: ChangeListener | None = None,
         held_states: int = 4096,
@@ -98,7 +97,6 @@ class GameService:
         self.store = store
         self.players = players
         self.snapshot_every = snapshot_every
-        self.idempotency_ttl = idempotency_ttl
         self.clock = clock
         self.listener = listener or Unheard()
         self.held = HeldStates(held_states)
@@ -145,17 +143,8 @@ class GameService:
 
     @staticmethod
     def _new_state(engine: Engine[Any], meta: dict[str, str]) -> Any:
-        """The deal; None while seats are open, as the seed is made when the last one fills.
-        It is dealt by the rules of the version the game was created with."""
-        if not meta["seed"]:
-            return None
-        seats, options = json.loads(meta["seats"]), json.loads(meta["options"])
-        try:
-            return engine.new(len(seats), meta["seed"], options, int(meta["engine_version"]))
-        except ValueError as error:  # made by newer rules, and this code was rolled back since
-            raise Unavailable(
-                f"this game cannot be played by the rules this server runs: {error}"
-            ) from None
+        """The deal; None while seats are open, as the seed is made when the last one fills."""
+        return dealt(engine, meta)
 
     def at_version(self, game: Game, version: int, log: list[bytes] | None = None) -> Game:
         """The game as it was at `version` (its meta's progress fields as they were then).
@@ -163,7 +152,7 @@ class GameService:
         if version == game.version:
             return game
         engine = game.engine
-        log = (self.store.log_raw(game.id) if log is None else log)[:version]
+        log = self.store.log_raw(game.id, 0, version) if log is None else log[:version]
         state = self._state_at(game, version, log)
         at = json.loads(log[-1])["at"] if log else int(game.meta["updated"])
         last = log[-1] if log else b""
@@ -323,22 +312,36 @@ class GameService:
             else None
         )
         try:
-            # No look for the record first: the append script checks it in the same step, and a
-            # retry refused on the way there (its first attempt moved the game on, or ended it)
-            # finds the record below, so a fresh move pays no extra round trip.
+            # No look for the key's note first: the append script checks it in the same step,
+            # and a retry refused on the way there (its first attempt moved the game on, or
+            # ended it) finds it below, so a fresh move pays no extra round trip.
             return self._submit(player, game_id, move, expected_version, idem)
         except (Refusal, Unavailable):
-            replayed = self._replayed(idem)
+            replayed = self._replayed(player, game_id, idem)
             if replayed is None:
                 raise
             return replayed
 
-    def _replayed(self, idem: Idempotency | None) -> dict[str, Any] | None:
-        record = self.store.idempotency_record(idem.record_key) if idem is not None else None
-        if idem is None or record is None:
+    # -- answering a resend with its first answer (server.idempotency) ----------------------
+
+    def _replayed(
+        self, player: dict[str, str], game_id: str, idem: Idempotency | None
+    ) -> dict[str, Any] | None:
+        """The first answer to a move made with this request's key; None if none was made."""
+        if idem is None:
             return None
-        replayed: dict[str, Any] = orjson.loads(idem.answer(record))
-        return replayed
+        game = self.load(game_id)
+        seat = game.seat_of(player["id"])
+        if seat is None:
+            return None
+        made = self.store.made(game_id, idem, seat)
+        return None if made is None else self._first_answer(game, seat, made)
+
+    def _first_answer(self, game: Game, seat: int, made: Made) -> dict[str, Any]:
+        """A move's answer built again from the log, which has not changed since (`game`: the
+        game at any version)."""
+        entries = self.store.log(game.id, made.version, made.end)
+        return self._answer(self.at_version(game, made.end), seat, entries, made.untried)
 
     def _submit(
         self,
@@ -400,13 +403,7 @@ class GameService:
             raise illegal(game, seat, error) from None
         now = int(self.clock())
         entries = [
-            {
-                "seat": seat,
-                "move": engine.parse_move(engine.format_move(step)),
-                "event": event,
-                "at": now,
-                **({"timeout": True} if timed_out else {}),
-            }
+            new_entry(seat, engine.parse_move(engine.format_move(step)), event, now, timed_out)
             for step, event in zip(steps, applied.events, strict=False)
         ]
         return self._append(game, seat, applied.state, entries, idem, now, applied.untried)
@@ -482,7 +479,7 @@ class GameService:
         meta = {**progress_meta(engine, state, now), **head}
         stored = [encode_entry(entry) for entry in entries]
         after = Game(game.id, {**game.meta, **meta}, engine, state, new_version, stored[-1])
-        response = presenters.moved(after, seat, [entry["event"] for entry in entries], untried)
+        response = self._answer(after, seat, entries, untried)
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
             snapshot = (new_version, snapshot_tag(engine), pickled(state))
@@ -492,20 +489,24 @@ class GameService:
             stored,
             meta,
             snapshot=snapshot,
-            idempotency_key=idem.record_key if idem else None,
-            idempotency_ttl=self.idempotency_ttl,
-            record=idem.record(encoded(response)) if idem else b"",  # kept only under a key
+            request=(idem.field, idem.made(game.version, len(entries), untried)) if idem else None,
             before=lambda via: self.listener.changing(game.id, via),
         )
-        if appended.outcome == "replayed" and idem is not None:
-            replayed: dict[str, Any] = orjson.loads(idem.answer(appended.record))
-            return replayed
+        if appended.made is not None and idem is not None:  # replayed: made before, with the key
+            return self._first_answer(game, seat, idem.check(appended.made))
         if appended.outcome == "stale":
             raise Stale(int(appended.value))
         if appended.outcome == "inactive":
             raise GameOver()
         self.held.keep(after)
         return response
+
+    @staticmethod
+    def _answer(
+        after: Game, seat: int, entries: list[dict[str, Any]], untried: Sequence[Any] | None
+    ) -> dict[str, Any]:
+        """A move's answer (`presenters.moved`), the first time and when it is sent again."""
+        return presenters.moved(after, seat, [entry["event"] for entry in entries], untried or ())
 
 
 def seat_in(game: Game, player: dict[str, str]) -> int | None:

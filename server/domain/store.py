@@ -1,14 +1,16 @@
 """What the domain needs of a store, and nothing of how it keeps things: a game's meta, its
-append-only log, its snapshot and its moves' idempotency records. `server.store` keeps them in
+append-only log (plain while the game runs, compacted once it is over, read alike), its
+snapshot and the index of the moves made with an idempotency key. `server.store` keeps them in
 Redis; the domain's unit tests use an in-memory one. The notices worker and the long polls ask
 through the same interface, never by keys."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from server.idempotency import Idempotency, Made
     from server.store import Appended, Loaded
 
 
@@ -38,10 +40,15 @@ class GameStore(Protocol):
 
     def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None: ...
 
-    def log_raw(self, game_id: str, start: int = 0) -> list[bytes]:
-        """The log's entries after version `start`, as stored."""
+    def log_raw(self, game_id: str, start: int = 0, stop: int | None = None) -> list[bytes]:
+        """The log's entries from `start` up to `stop` (the end if None), as stored."""
 
-    def log(self, game_id: str, start: int = 0) -> list[dict[str, Any]]: ...
+    def log(
+        self, game_id: str, start: int = 0, stop: int | None = None
+    ) -> list[dict[str, Any]]: ...
+
+    def compacted(self, game_ids: Iterable[str]) -> set[str]:
+        """Which of these games are kept compacted."""
 
     def append(
         self,
@@ -51,15 +58,18 @@ class GameStore(Protocol):
         meta: dict[str, str],
         *,
         snapshot: tuple[int, str, bytes] | None = None,
-        idempotency_key: str | None = None,
-        idempotency_ttl: int = 0,
-        record: bytes = b"",
+        request: tuple[bytes, Made] | None = None,
         before: Callable[[Any], object] | None = None,
     ) -> Appended:
-        """Append `entries`, change the meta, keep the snapshot and the idempotency record, all
-        at once, only if the log still ends with the entry in `after`."""
+        """Append `entries`, change the meta, keep the snapshot and note the move under its
+        key (`request`), all at once, only if the log still ends with the entry in `after`."""
 
-    def idempotency_record(self, idempotency_key: str) -> bytes | None: ...
+    def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:
+        """The move `seat` made with this request's key, if it made one (`KeyReused` if the key
+        was another request's)."""
+
+    def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
+        """Keep a finished game in its compact form; False if it is not (yet) to be."""
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the log's length differs from `version`, or `deadline` (monotonic)."""

@@ -92,7 +92,10 @@ def deliver_due(ctx: Context, player_id: str) -> int:
         ctx.outbox.release(player_id, [item["id"] for item in claimed])
         ctx.outbox.schedule(player_id, now + FAILED_DELIVERY_PAUSE)
         raise
-    ctx.outbox.done(player_id, [item["id"] for item in claimed if item not in failed], now)
+    sent = [item for item in claimed if item not in failed]
+    compacted = ctx.games.store.compacted({item["game"] for item in sent})
+    forgotten = [item["id"] for item in sent if item["game"] in compacted]
+    ctx.outbox.done(player_id, [item["id"] for item in sent], now, forgotten)
     if failed:  # the others went out; these wait for their game or this code to be mended
         ctx.outbox.release(player_id, [item["id"] for item in failed])
         later.append(now + FAILED_DELIVERY_PAUSE)

@@ -5,7 +5,9 @@ An item moves outbox → sending (claimed by one delivery, with the time it was 
 is added at most once however often planning is repeated, is delivered by one worker at a
 time, and if that worker dies, its claim runs out after `LEASE_SECONDS` and the item goes back
 to the outbox: nothing is lost and nothing sent twice, short of a worker dying between the
-SMTP server's "accepted" and the script that records it.
+SMTP server's "accepted" and the script that records it. Once a game is compacted nothing is
+planned for it again (`server.notify.plan`), so what was sent about it is forgotten then, and
+what is sent about it later is not remembered.
 
 `mail:due` (a sorted set: player → when their held mail is due) lets the periodic tick find
 players whose mail waits, without a scan; `mail:recheck` (a set) names the players whose
@@ -58,14 +60,15 @@ end
 return claimed
 """
 
-# KEYS: sending, sent.  ARGV: now, keep-until cutoff, ids...
+# KEYS: sending, sent.  ARGV: now, keep-until cutoff, how many of the ids to remember, ids...
 DONE = """
-for i = 3, #ARGV do
+local remembered = 3 + tonumber(ARGV[3])
+for i = 4, #ARGV do
   redis.call('HDEL', KEYS[1], ARGV[i])
-  redis.call('ZADD', KEYS[2], ARGV[1], ARGV[i])
+  if i <= remembered then redis.call('ZADD', KEYS[2], ARGV[1], ARGV[i]) end
 end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[2])
-return #ARGV - 2
+return #ARGV - 3
 """
 
 # KEYS: sending, outbox.  ARGV: ids...
@@ -122,11 +125,21 @@ class Outbox:
         """Return claims whose lease ran out (their worker died) to the outbox."""
         self.claim(player_id, [], now)
 
-    def done(self, player_id: str, ids: list[str], now: float) -> None:
+    def done(self, player_id: str, ids: list[str], now: float, forgotten: list[str]) -> None:
+        """The claimed items `ids` are sent; remember them, but for those `forgotten`."""
+        remembered = [item for item in ids if item not in forgotten]
         self._done(
             keys=self._keys(player_id, "sending", "sent"),
-            args=[now, now - SENT_DAYS * 86400, *ids],
+            args=[now, now - SENT_DAYS * 86400, len(remembered), *remembered, *forgotten],
         )
+
+    def forget(self, player_id: str, game_id: str) -> None:
+        """Drop what the player's outbox remembers sending about a game that is never planned
+        again."""
+        sent = keys.player(player_id, "sent")
+        ids = [member for member, _ in self.client.zscan_iter(sent, match=f"{game_id}:*")]
+        if ids:
+            self.client.zrem(sent, *ids)
 
     def release(self, player_id: str, ids: list[str]) -> None:
         self._release(keys=self._keys(player_id, "sending", "outbox"), args=ids)

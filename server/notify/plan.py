@@ -10,22 +10,28 @@ worker that fell behind sends one notice per player, about the game as it is:
 - invited players get an invitation once.
 
 The planned version is stored beside the log and only ever raised, under a per-game lock, so
-planning is safe to repeat and to run in several workers.
+planning is safe to repeat and to run in several workers. Once a finished game is planned to its
+end it is compacted (`GameStore.compact`), and its mail state and move clocks go with its plain
+form: a compacted game is never planned again, so nothing about it can be told twice.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from server import keys
-from server.domain.game import ACTIVE, OPEN, Game
+from server.archive import is_archived
+from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.notify import clocks
 from server.notify.context import Context
 from server.notify.outbox import item_id
 from server.notify.watch import CHANGED
-from server.redis_client import as_text
+from server.redis_client import UNAVAILABLE, as_text
 from shared.engine import RESIGN
+
+log = logging.getLogger("turnpost.notify")
 
 LOCK_SECONDS = 120
 JOIN_GRACE = 60.0
@@ -48,11 +54,15 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         # one after it marked the game anew. A join shows nothing until it commits, so an open
         # game keeps a fresh mark until the sweep has looked once more.
         ctx.redis.zrem(CHANGED, game_id)
-        status = ctx.games.store.status(game_id)
+        meta = ctx.games.store.meta(game_id)
+        status = meta.get("status")
         if status == OPEN and marked is not None and marked > ctx.clock() - JOIN_GRACE:
             ctx.redis.zadd(CHANGED, {game_id: marked}, nx=True)
-        elif status is not None and status != OPEN and _behind(ctx, game_id):
-            ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
+        elif status is not None and status != OPEN and not is_archived(meta):
+            if _behind(ctx, game_id):
+                ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
+            elif status == FINISHED:
+                _compact(ctx, game_id)
         return told
     finally:
         ctx.redis.delete(lock)
@@ -63,11 +73,30 @@ def _behind(ctx: Context, game_id: str) -> bool:
     return planned < ctx.games.store.version(game_id)
 
 
+def _compact(ctx: Context, game_id: str) -> None:
+    """A finished game whose every notice is planned, compacted with its mail state and clocks;
+    its players' outboxes forget what they sent about it. A game that cannot be (a fault in its
+    data or in this code) stays plain and whole, with the error logged: its notices still go."""
+    seats = json.loads(ctx.games.store.meta(game_id)["seats"])
+    along = [keys.game(game_id, "mail"), keys.game(game_id, "clock")]
+    try:
+        if not ctx.games.store.compact(game_id, along):
+            return
+    except UNAVAILABLE:
+        raise
+    except Exception:
+        log.exception("game %s could not be compacted; it stays as it is", game_id)
+        return
+    for sitter in seats:
+        if sitter["player"]:
+            ctx.outbox.forget(sitter["player"], game_id)
+
+
 def _plan(ctx: Context, game_id: str) -> list[str]:
     state_key = keys.game(game_id, "mail")
     done = {as_text(k): as_text(v) for k, v in ctx.redis.hgetall(state_key).items()}
     meta = ctx.games.store.meta(game_id)
-    if not meta:
+    if not meta or is_archived(meta):  # planned to its end before it was compacted
         return []
     now = ctx.clock()
     told: set[str] = set()

@@ -33,7 +33,9 @@ def run(config: Config) -> None:
     # First the worker: it gives the connections made from now on a socket timeout longer than
     # its blocking wait for jobs. A connection the threads below opened before (redis-py's
     # default timeout is 5 s) would break that wait every few seconds, and RQ backs off.
-    worker = Worker([jobs], connection=jobs.connection)
+    # A job's result is nothing: a finished job is deleted at once rather than kept for RQ's
+    # default 500 s (each move makes two).
+    worker = Worker([jobs], connection=jobs.connection, default_result_ttl=0)
     stop = threading.Event()
     for name, target, args in (
         ("ticker", ticker, (jobs, config.tick_seconds, stop)),

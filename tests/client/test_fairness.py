@@ -17,6 +17,7 @@ import redis
 
 from client.verify import OLD_GAME
 from server import keys
+from server.store import RedisGameStore
 from shared.fairness import entry_hash
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.client.conftest import Player, PlayerFactory, start_game
@@ -60,11 +61,13 @@ Log = list[dict[str, Any]]
 def tampered(
     redis_client: redis.Redis, game_id: str, change: Callable[[Meta, Log], None]
 ) -> Iterator[None]:
-    """The game's meta and log as `change` leaves them, until the block ends."""
+    """The game's meta and log as `change` leaves them, until the block ends (then as they
+    were, byte for byte)."""
     meta_key, log_key = keys.game(game_id, "meta"), keys.game(game_id, "log")
     meta = {k.decode(): v.decode() for k, v in redis_client.hgetall(meta_key).items()}
-    log = [json.loads(raw) for raw in redis_client.lrange(log_key, 0, -1)]
-    originals = (dict(meta), [json.dumps(entry) for entry in log])
+    stored = redis_client.lrange(log_key, 0, -1)
+    log = [json.loads(raw) for raw in stored]
+    originals = (dict(meta), stored)
     change(meta, log)
     write(redis_client, game_id, meta, [json.dumps(entry) for entry in log])
     try:
@@ -73,7 +76,9 @@ def tampered(
         write(redis_client, game_id, *originals)
 
 
-def write(redis_client: redis.Redis, game_id: str, meta: Meta, log: list[str]) -> None:
+def write(
+    redis_client: redis.Redis, game_id: str, meta: Meta, log: list[str] | list[bytes]
+) -> None:
     pipe = redis_client.pipeline()
     pipe.delete(keys.game(game_id, "meta"), keys.game(game_id, "log"))
     pipe.hset(keys.game(game_id, "meta"), mapping=meta)
@@ -115,6 +120,18 @@ def test_verify_fails_on_a_tampered_secret_contribution_seed_entry_or_head(
             assert failed(report(ada, game_id)) == for_ada
             assert failed(report(bo, game_id)) == for_bo
     assert report(ada, game_id)["ok"]
+
+
+def test_a_compacted_game_verifies_as_it_did(
+    player: PlayerFactory, redis_client: redis.Redis
+) -> None:
+    """Its log is made again from the archive (`server.archive`), chain and all."""
+    game_id, players = finished_game(player)
+    reports = [report(someone, game_id) for someone in players]
+    assert all(verified["ok"] for verified in reports)
+    assert RedisGameStore(redis_client).compact(game_id)
+    assert not redis_client.exists(keys.game(game_id, "log"))
+    assert [report(someone, game_id) for someone in players] == reports
 
 
 def test_a_history_rewritten_whole_is_caught_by_the_heads_a_player_was_shown(
@@ -173,3 +190,5 @@ def test_a_game_from_before_contributions_plays_and_verifies_as_it_always_did(
     assert "no chain to check" in ada.ok("verify", game_id)
     with tampered(redis_client, game_id, lambda meta, log: meta.update(seed=secrets.token_hex(32))):
         assert failed(report(ada, game_id)) == "seed"
+    assert RedisGameStore(redis_client).compact(game_id)  # an archive without a chain
+    assert report(ada, game_id) == verified

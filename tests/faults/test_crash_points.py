@@ -6,21 +6,29 @@ block, loaded whole or not at all). So a scenario touching every multi-step writ
 creating a game with invitations, joining an open and a reserved seat, rotating a token, moving —
 is recorded once, and the service is checked on each prefix: no 500, a name is either free or
 belongs to a whole player with exactly one working token, a game's meta is whole or absent, every
-listed game opens, and every seated player lists the game.
+listed game opens, and every seated player lists the game. So is the end of a game and its
+compaction by the worker: at every point the game is whole, in one form or the other.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import redis
 
 from server import keys
+from server.notify.context import Context
+from server.notify.plan import plan
+from server.redis_client import connect
 from server.redis_process import RedisProcess, free_port
+from server.services import Services
+from server.settings import MailSettings
 from server.web_process import WebProcess
 from tests.api_client import Endpoints
-from tests.parts import LiveServer
+from tests.parts import LiveServer, service_config
 
 NAMES = ["ada", "bo", "cy", "di"]
 META_FIELDS = {
@@ -151,3 +159,82 @@ def test_every_crash_point_leaves_a_whole_service(
     for at in range(len(units) + 1):
         load(redis_client, units[:at])
         check_whole(api, redis_client, tokens, game_id, at)
+
+
+Sent = tuple[str, dict[str, Any], str, dict[str, Any]]
+"""A move as sent: the mover's token, the request (move, expected_version), its key, and its
+answer."""
+
+
+def record_compaction(directory: Path) -> tuple[bytes, list[str], str, list[Sent]]:
+    """A game played to its end on a Redis of its own, every move sent with a key, then planned
+    by the mail worker, which compacts it. Returns the AOF, the players' tokens, the game's id
+    and the moves sent."""
+    recorder = RedisProcess(directory, port=free_port(), appendfsync="always").start()
+    try:
+        client = connect(recorder.url)
+        config = service_config(recorder.url)
+        services = Services.build(config, client)
+        registered = [services.players.register(n, f"{n}@example.org", "UTC") for n in NAMES[:2]]
+        (ada, _), (bo, _) = registered
+        games = services.games
+        game = games.create(ada, "lost-cities", 2, {"rounds": 1}, ["bo"])
+        games.join(bo, game.id)
+        rnd, sent = random.Random(2), []
+        for number in range(6):
+            game = games.load(game.id)
+            (seat,) = game.engine.to_act(game.state)
+            move = game.engine.format_move(rnd.choice(game.engine.legal_moves(game.state, seat)))
+            player, token = registered[seat]
+            key, body = f"move-{number}", {"move": move, "expected_version": game.version}
+            sent.append((token, body, key, games.submit(player, game.id, move, game.version, key)))
+        games.resign(bo, game.id)
+        plan(Context.build(config, client, MailSettings(maildir=directory / "mail")), game.id)
+        assert client.exists(keys.game(game.id, "archive"))
+    finally:
+        recorder.stop()
+    tokens = [token for _, token in registered]
+    return (directory / "appendonly.aof").read_bytes(), tokens, game.id, sent
+
+
+def check_game_whole(
+    api: LiveServer, client: redis.Redis, tokens: list[str], game_id: str, sent: list[Sent]
+) -> list[Any]:
+    """The game is in one form or the other, and reads the same in either: what each player
+    sees of it, and every move's first answer to a resend."""
+    found = client.scan_iter(match=f"{{g:{game_id}}}:*")
+    parts = {key.decode().split("}:", 1)[1] for key in found} - {"mail:lock"}  # it expires
+    archived = client.hexists(keys.game(game_id, "meta"), "archived")
+    assert parts == {"meta", "archive"} if archived else {"meta", "log", "requests"} <= parts, parts
+    players = [api.client(token) for token in tokens]
+    seen = [
+        [p.ok("GET", f"/games/{game_id}"), p.ok("GET", f"/games/{game_id}/log")] for p in players
+    ]
+    for token, body, key, answer in sent:
+        again = api.client(token).call(
+            "POST", f"/games/{game_id}/moves", json=body, headers={"Idempotency-Key": key}
+        )
+        assert again.status_code == 200 and again.json() == answer
+    return seen
+
+
+def test_every_crash_point_of_a_compaction_leaves_a_whole_game(
+    api: LiveServer, redis_client: redis.Redis, tmp_path: Path
+) -> None:
+    aof, tokens, game_id, sent = record_compaction(tmp_path / "recorded")
+    units = crash_points(aof)
+    archive_key, log_key = (
+        keys.game(game_id, "archive").encode(),
+        keys.game(game_id, "log").encode(),
+    )
+    (compaction,) = [
+        i for i, unit in enumerate(units) if any(archive_key in command for command in unit)
+    ]
+    assert [b"DEL", log_key] == units[compaction][-1][:2], "the plain form goes in the same step"
+    ended = max(i for i, unit in enumerate(units) if any(c[0] == b"RPUSH" for c in unit))
+    seen = []
+    for at in range(ended + 1, len(units) + 1):
+        load(redis_client, units[:at])
+        seen.append(check_game_whole(api, redis_client, tokens, game_id, sent))
+        assert seen[-1] == seen[0], at
+    assert ended + 1 <= compaction < len(units)

@@ -4,12 +4,13 @@ sent with another move is refused with 422 `idempotency_key_reused`, writing not
 from __future__ import annotations
 
 import json
+import zlib
 from typing import Any
 
 import redis
 
 from server import keys
-from server.idempotency import FINGERPRINT_LENGTH
+from server.idempotency import fingerprint
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.service.test_games import start_game
@@ -70,17 +71,22 @@ def test_a_key_reused_for_another_move_is_refused_and_writes_nothing(
     assert send(mover, game_id, next_move, view["version"], "my-move-2").status_code == 200
 
 
-def test_records_from_before_fingerprints_are_still_replayed(
+def test_records_from_before_the_index_are_still_read(
     api: LiveServer, redis_client: redis.Redis
 ) -> None:
-    """A record kept for weeks may predate fingerprints: its answer goes to any resend."""
+    """A move made before the request index left a record of its own, kept for weeks: a resend
+    still finds its move through it, and one from before fingerprints answers any resend."""
     game_id, clients = start_game(api, "lost-cities", rounds=1)
     mover, view = turn(game_id, clients)
     version, legal = view["version"], [m["text"] for m in view["legal_moves"]]
     first = send(mover, game_id, legal[0], version)
+    redis_client.delete(keys.game(game_id, "requests"))  # what older code left: no index
     record_key = keys.idempotency(game_id, mover.player["id"], KEY)
-    record = redis_client.get(record_key)
-    assert record is not None
-    redis_client.set(record_key, record[FINGERPRINT_LENGTH:], keepttl=True)
+    answer = zlib.compress(json.dumps(first.json()).encode())
+    redis_client.set(record_key, fingerprint(legal[0], version).encode() + answer, ex=3600)
+    again = send(mover, game_id, legal[0], version)
+    assert again.status_code == 200 and again.json() == first.json()
+    refused(send(mover, game_id, legal[1], version), 422, "idempotency_key_reused")
+    redis_client.set(record_key, answer, keepttl=True)  # from before fingerprints
     again = send(mover, game_id, legal[1], version)
     assert again.status_code == 200 and again.json() == first.json()
