@@ -27,16 +27,6 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed)).hexdigest()
 
 
-def check_seed(seed: str) -> None:
-    """A seed is hex of at least 16 bytes (128 bits)."""
-    try:
-        raw = bytes.fromhex(seed)
-    except (TypeError, ValueError):
-        raise ValueError("a seed is a hex string") from None
-    if len(raw) < 16:
-        raise ValueError("a seed has at least 128 bits")
-
-
 class Chance:
     """The stream of random numbers of one labelled use of a game's seed."""
 
