@@ -12,8 +12,10 @@ import uuid
 from enum import StrEnum
 from typing import Annotated, Any
 
+import click
 import typer
 from rich.console import Console
+from typer.core import TyperCommand
 
 from client import config, kept, render
 from client.http import Api, Refused, Unreachable
@@ -37,6 +39,14 @@ app = typer.Typer(
 )
 
 
+class Usage(TyperCommand):
+    """Usage lines as people write them, `turnpost play [OPTIONS] GAME MOVE`, not Typer's
+    `{GAME} {MOVE}`."""
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
+
+
 def complete_game_id(incomplete: str) -> list[str]:
     """Shell completion: the ids of my games. Completion must never print errors, so any
     failure (no token, no server) just offers nothing."""
@@ -46,6 +56,13 @@ def complete_game_id(incomplete: str) -> list[str]:
     except (Refused, Unreachable, config.ConfigError):
         return []
     return [game["id"] for game in games if game["id"].startswith(incomplete)]
+
+
+def game_given(value: str) -> str:
+    """An empty GAME would start every id: a mistake (an unset shell variable), not a choice."""
+    if not value.strip():
+        raise typer.BadParameter("give a game id, or the start of one, not an empty string")
+    return value
 
 
 def complete_game_type(incomplete: str) -> list[str]:
@@ -58,6 +75,7 @@ GameId = Annotated[
     typer.Argument(
         metavar="GAME",
         help="A game id, or the start of one of your games' ids.",
+        callback=game_given,
         autocompletion=complete_game_id,
         show_default=False,
     ),
@@ -112,10 +130,12 @@ def warn_if_fixed(s: Session, game: dict[str, Any]) -> None:
 # -- settings ---------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(cls=Usage)
 def register(
-    name: Annotated[str, typer.Argument(help="Your player name: 2-32 letters, digits, . _ -")],
-    email: Annotated[str, typer.Argument(help="Where your-turn notices go.")],
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="Your player name: 2-32 letters, digits, . _ -")
+    ],
+    email: Annotated[str, typer.Argument(metavar="EMAIL", help="Where your-turn notices go.")],
     timezone: Annotated[
         str, typer.Option(help="Your IANA time zone: your quiet hours (22:00-08:00) are in it.")
     ] = "UTC",
@@ -164,7 +184,7 @@ def show_profile(s: Session, answer: dict[str, Any]) -> None:
     s.out.emit(answer, lambda console: render.profile(console, answer, time.time()))
 
 
-@app.command()
+@app.command(cls=Usage)
 def me(
     email: Annotated[str | None, typer.Option(help="Where notices go.")] = None,
     timezone: Annotated[
@@ -205,7 +225,7 @@ def me(
         show_profile(s, s.api.me(changes))
 
 
-@app.command()
+@app.command(cls=Usage)
 def vacation(
     away: Annotated[Away, typer.Argument(metavar="on|off", help="Going away, or back.")],
     as_json: JsonFlag = False,
@@ -218,7 +238,7 @@ def vacation(
         show_profile(s, s.api.vacation(away == Away.on))
 
 
-@app.command(name="config")
+@app.command(name="config", cls=Usage)
 def show_config(
     url: Annotated[str | None, typer.Option(help="Save this server URL.")] = None,
     token: Annotated[str | None, typer.Option(help="Save this token.")] = None,
@@ -261,7 +281,7 @@ def masked(token: str | None) -> str | None:
 # -- games ------------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(cls=Usage)
 def types(as_json: JsonFlag = False) -> None:
     """List the game types the server offers, with their options and defaults.
 
@@ -272,7 +292,7 @@ def types(as_json: JsonFlag = False) -> None:
         s.out.emit(described, lambda console: render.game_types(console, described))
 
 
-@app.command()
+@app.command(cls=Usage)
 def new(
     game_type: Annotated[
         str,
@@ -306,7 +326,7 @@ def new(
         show_game(s, answer)
 
 
-@app.command()
+@app.command(cls=Usage)
 def join(game: GameId, as_json: JsonFlag = False) -> None:
     """Take your reserved seat in a game, or a free one; the last seat starts the game.
 
@@ -332,7 +352,7 @@ def join(game: GameId, as_json: JsonFlag = False) -> None:
         show_game(s, answer)
 
 
-@app.command()
+@app.command(cls=Usage)
 def games(
     mine: Annotated[Listing | None, typer.Option(help="Only these games.")] = None,
     as_json: JsonFlag = False,
@@ -346,7 +366,7 @@ def games(
         s.out.emit(answer, lambda console: render.game_list(console, answer["games"], time.time()))
 
 
-@app.command()
+@app.command(cls=Usage)
 def show(game: GameId, as_json: JsonFlag = False) -> None:
     """Show a game as you see it: your hidden hand, the board, scores and whose turn it is.
 
@@ -357,7 +377,7 @@ def show(game: GameId, as_json: JsonFlag = False) -> None:
         show_game(s, answer)
 
 
-@app.command()
+@app.command(cls=Usage)
 def moves(game: GameId, as_json: JsonFlag = False) -> None:
     """Print your legal moves in text notation, one per line (none when it is not your turn).
 
@@ -371,11 +391,14 @@ def moves(game: GameId, as_json: JsonFlag = False) -> None:
         s.out.emit(legal, lambda _: typer.echo("".join(f"{m['text']}\n" for m in legal), nl=False))
 
 
-@app.command()
+@app.command(cls=Usage)
 def play(
     game: GameId,
     move: Annotated[
-        str, typer.Argument(help="A move in text notation; steps of a batch separated by ';'.")
+        str,
+        typer.Argument(
+            metavar="MOVE", help="A move in text notation; steps of a batch separated by ';'."
+        ),
     ],
     as_json: JsonFlag = False,
 ) -> None:
@@ -399,7 +422,7 @@ def play(
         s.out.emit(answer, draw)
 
 
-@app.command()
+@app.command(cls=Usage)
 def log(
     game: GameId,
     since: Annotated[int, typer.Option(min=0, help="Only what happened after this version.")] = 0,
@@ -415,7 +438,7 @@ def log(
         s.out.emit(answer, lambda console: render.log_lines(console, current, answer["entries"]))
 
 
-@app.command()
+@app.command(cls=Usage)
 def wait(
     game: GameId,
     poll: Annotated[
@@ -449,7 +472,7 @@ def wait(
             raise typer.Exit(ExitCode.GAME_OVER)
 
 
-@app.command()
+@app.command(cls=Usage)
 def resign(game: GameId, as_json: JsonFlag = False) -> None:
     """Resign from a game (allowed at any time, also out of turn).
 
@@ -460,7 +483,7 @@ def resign(game: GameId, as_json: JsonFlag = False) -> None:
         show_game(s, answer)
 
 
-@app.command()
+@app.command(cls=Usage)
 def verify(
     game: GameId,
     head: Annotated[

@@ -89,7 +89,13 @@ def test_every_command_has_help_with_an_example(player: PlayerFactory) -> None:
     commands = [command.name or command.callback.__name__ for command in app.registered_commands]
     assert len(commands) == 15
     for command in commands:
-        assert "Example: turnpost " in someone.ok(command, "--help"), command
+        shown = someone.ok(command, "--help")
+        assert "Example: turnpost " in shown, command
+        usage = next(line.strip() for line in shown.splitlines() if "Usage:" in line)
+        arguments = usage.partition("[OPTIONS]")[2].split()
+        assert all(word.isupper() or word == "on|off" for word in arguments), usage
+    assert "Usage: turnpost play [OPTIONS] GAME MOVE" in someone.ok("play", "--help")
+    assert "Usage: turnpost register [OPTIONS] NAME EMAIL" in someone.ok("register", "--help")
 
 
 def test_shell_completion_offers_game_types_and_my_game_ids(player: PlayerFactory) -> None:
