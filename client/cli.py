@@ -362,8 +362,11 @@ def games(
     Example: turnpost games --mine waiting
     """
     with session(as_json) as s:
-        answer = s.api.games(mine.value if mine else None)
-        s.out.emit(answer, lambda console: render.game_list(console, answer["games"], time.time()))
+        kind = mine.value if mine else None
+        answer = s.api.games(kind)
+        s.out.emit(
+            answer, lambda console: render.game_list(console, answer["games"], time.time(), kind)
+        )
 
 
 @app.command(cls=Usage)

@@ -116,3 +116,22 @@ def test_shell_completion_offers_game_types_and_my_game_ids(player: PlayerFactor
     assert set(complete("turnpost new lost")) == {t for t in ENGINES if t.startswith("lost")}
     assert set(complete("turnpost show ")) == game_ids
     assert complete("turnpost games --mi") == ["--mine"]
+
+
+def test_games_names_the_other_players_and_an_empty_list_says_what_it_lacks(
+    player: PlayerFactory,
+) -> None:
+    ada, bo, cy = player("ada"), player("bo"), player("cy")
+    assert "No games yet. Start one:" in cy.ok("games")
+    open_id = ada.json("new", "lost-cities-dice", "--seats", "3", "--invite", "bo")["game"]["id"]
+    game_id = player("di").json("new", "lost-cities", "--invite", "ada")["game"]["id"]
+    ada.ok("join", game_id)
+    listed = {line.split()[0]: line for line in ada.ok("games").splitlines()}
+    assert "with bo  " in listed[open_id] and "open, 1 of 3 seats taken" in listed[open_id]
+    assert "with di  " in listed[game_id]
+    assert "with ada  " in bo.ok("games")
+    assert ada.ok("games", "--mine", "finished").strip() == "No finished games."
+    assert cy.ok("games", "--mine", "active").strip() == "No active games."
+    assert ada.ok("games", "--mine", "open").count("\n") == 1
+    assert cy.ok("games", "--mine", "open").strip() == "No open games."
+    assert cy.ok("games", "--mine", "waiting").strip() == "No game is waiting on you."
