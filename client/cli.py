@@ -303,7 +303,10 @@ def new(
         ),
     ],
     seats: Annotated[
-        int | None, typer.Option(help="Number of players; default: the fewest the game takes.")
+        int | None,
+        typer.Option(
+            help="Number of players; default: you and the invited, or the fewest the game takes."
+        ),
     ] = None,
     invite: Annotated[
         list[str] | None, typer.Option(help="Reserve a seat for this player (repeatable).")

@@ -6,7 +6,7 @@ import os
 import random
 import subprocess
 import sys
-from itertools import takewhile
+from itertools import combinations
 from pathlib import Path
 
 from tests.client.conftest import Player, PlayerFactory, start_game
@@ -101,13 +101,30 @@ def test_wait_blocks_until_the_other_player_has_moved(player: PlayerFactory) -> 
 
 def test_a_game_id_can_be_shortened_to_a_unique_prefix(player: PlayerFactory) -> None:
     ada = player("ada")
-    first = ada.json("new", "lost-cities")["game"]["id"]
-    second = ada.json("new", "lost-cities")["game"]["id"]
-    shared = "".join(
-        a for a, _ in takewhile(lambda pair: pair[0] == pair[1], zip(first, second, strict=True))
+    ids: list[str] = []
+    while not (alike := [(a, b) for a, b in combinations(ids, 2) if a[0] == b[0]]):
+        ids.append(ada.json("new", "lost-cities")["game"]["id"])  # 17 at most: 16 hex digits
+    first = alike[0][0]
+    unique = next(
+        first[:n] for n in range(1, len(first)) if sum(i.startswith(first[:n]) for i in ids) == 1
     )
-    assert ada.json("show", first[: len(shared) + 1])["game"]["id"] == first
-    ambiguous = ada.run("show", shared)
+    assert ada.json("show", unique)["game"]["id"] == first
+    ambiguous = ada.run("show", first[0])  # the start of second too
     assert ambiguous.exit_code == 1 and "type more of it" in ambiguous.stderr
     missing = ada.run("show", "no-such-game-at-all")
     assert missing.exit_code == 1 and "no such game" in missing.stderr
+
+
+def test_a_new_game_has_a_seat_for_each_invited_player_unless_seats_are_given(
+    player: PlayerFactory,
+) -> None:
+    ada, _, _ = player("ada"), player("bo"), player("cy")
+    made = ada.json("new", "lost-cities-dice", "--invite", "bo", "--invite", "cy")["game"]
+    assert [seat["name"] for seat in made["seats"]] == ["ada", "bo", "cy"]
+    alone = ada.json("new", "lost-cities-dice")["game"]
+    assert len(alone["seats"]) == 2  # the fewest the game takes
+    open_seat = ada.json("new", "lost-cities-dice", "--seats", "3", "--invite", "bo")["game"]
+    assert [seat["name"] for seat in open_seat["seats"]] == ["ada", "bo", None]
+    refused = ada.run("new", "lost-cities-dice", "--seats", "2", "--invite", "bo", "--invite", "cy")
+    assert refused.exit_code == 1
+    assert refused.stderr.strip() == "2 seats cannot hold 3 players"
