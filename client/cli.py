@@ -7,6 +7,7 @@ JSON or as text — so what differs between them is only what they ask and how t
 from __future__ import annotations
 
 import json
+import math
 import time
 import uuid
 from enum import StrEnum
@@ -32,7 +33,8 @@ app = typer.Typer(
         "Play board games slowly, by post: the turnpost command line.\n\n"
         "Start with: turnpost register NAME EMAIL\n\n"
         "Exit codes: 0 ok · 1 refused by the server (e.g. an illegal move) or a failed check · "
-        "2 usage · 3 cannot reach the server · 4 `wait` on a finished game."
+        "2 usage · 3 cannot reach the server · 4 `wait` on a finished game · "
+        "5 `wait --timeout` ran out."
     ),
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
@@ -450,14 +452,19 @@ def wait(
     poll: Annotated[
         int, typer.Option(min=1, help="Seconds per long poll (the server may cap it).")
     ] = 60,
+    timeout: Annotated[
+        int | None,
+        typer.Option(min=0, help="Give up after this many seconds (exit 5); default: never."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Block until it is your turn, then show the game and exit 0.
 
     On a finished game show the result and exit 4, so that a loop
-    `while turnpost wait GAME; do …; done` ends with the game.
+    `while turnpost wait GAME; do …; done` ends with the game. With --timeout, exit 5 if
+    it is still not your turn by then.
 
-    Example: turnpost wait k3J9xQ && turnpost moves k3J9xQ
+    Example: turnpost wait k3J9xQ --timeout 3600 && turnpost moves k3J9xQ
     """
     with session(as_json) as s:
         answer = s.on_game(game, s.api.game)
@@ -471,8 +478,17 @@ def wait(
             )
         if answer["game"]["status"] != "finished" and not answer["your_turn"]:
             s.out.note(render.next_step(answer).plain)
+        deadline = None if timeout is None else time.monotonic() + timeout
         while answer["game"]["status"] != "finished" and not answer["your_turn"]:
-            answer = s.api.wait(game_id, answer["version"], poll)
+            left = poll if deadline is None else math.ceil(deadline - time.monotonic())
+            if left <= 0:
+                raise Failure(
+                    ExitCode.TIMED_OUT,
+                    "timed_out",
+                    f"still not your turn after {timeout} s",
+                    {"version": answer["version"], "to_act": answer["to_act"]},
+                )
+            answer = s.api.wait(game_id, answer["version"], min(poll, left))
         show_game(s, answer)
         if answer["game"]["status"] == "finished":
             raise typer.Exit(ExitCode.GAME_OVER)

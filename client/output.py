@@ -28,6 +28,8 @@ class ExitCode(IntEnum):
     UNREACHABLE = 3
     GAME_OVER = 4
     """`wait` on a finished game: a waiting loop's natural end."""
+    TIMED_OUT = 5
+    """`wait --timeout` ran out before it was your turn."""
 
 
 class Failure(Exception):

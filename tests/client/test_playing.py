@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
 import sys
+import time
 from itertools import combinations
 from pathlib import Path
 
@@ -97,6 +99,18 @@ def test_wait_blocks_until_the_other_player_has_moved(player: PlayerFactory) -> 
         waiting.kill()
     assert waiting.returncode == 0, err
     assert "Your turn" in out
+
+
+def test_wait_gives_up_after_its_timeout_with_exit_5(player: PlayerFactory) -> None:
+    game_id, players = start_game(player, "lost-cities", "--option", "rounds=1")
+    second = next(p for p in players if not p.json("show", game_id)["your_turn"])
+    started = time.monotonic()
+    gave_up = second.run("wait", game_id, "--timeout", "2", "--poll", "60", "--json")
+    assert 2 <= time.monotonic() - started < 10
+    assert gave_up.exit_code == 5
+    error = json.loads(gave_up.stdout)["error"]
+    assert error["code"] == "timed_out" and error["details"]["version"] == 0
+    assert "still not your turn after 0 s" in second.run("wait", game_id, "--timeout", "0").stderr
 
 
 def test_a_game_id_can_be_shortened_to_a_unique_prefix(player: PlayerFactory) -> None:
