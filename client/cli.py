@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 import time
 import uuid
 from enum import StrEnum
@@ -495,14 +496,37 @@ def wait(
 
 
 @app.command(cls=Usage)
-def resign(game: GameId, as_json: JsonFlag = False) -> None:
-    """Resign from a game (allowed at any time, also out of turn).
+def resign(
+    game: GameId,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Resign without being asked (for scripts).")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Resign from a game (allowed at any time, also out of turn); it cannot be undone.
+
+    At a terminal you are asked first; elsewhere, and with --json, nothing asks, so --yes is
+    needed (without it nothing happens and the exit code is 2).
 
     Example: turnpost resign k3J9xQ
     """
     with session(as_json) as s:
-        answer = s.on_game(game, s.api.resign)
-        show_game(s, answer)
+        asking = not yes and not as_json and sys.stdin.isatty()
+        if not yes and not asking:
+            raise Failure(
+                ExitCode.USAGE,
+                "confirmation_needed",
+                "resigning cannot be undone: add --yes to resign without being asked",
+            )
+        seen = s.on_game(game, s.api.game)
+        public = seen["game"]
+        if asking:
+            others = render.opponents(public["seats"], seen["seat"])
+            question = f"Resign from {public['title']} {public['id']} ({others})?"
+            if not typer.confirm(question, err=True):
+                s.out.note("Not resigned.")
+                return
+        show_game(s, s.api.resign(public["id"]))
 
 
 @app.command(cls=Usage)

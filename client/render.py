@@ -166,7 +166,7 @@ def game_list(
         (
             game["id"],
             game["type"],
-            opponents(game),
+            opponents(game["seats"], game["seat"]),
             standing(game),
             since(game, now) + held_notice(game, now),
         )
@@ -189,9 +189,9 @@ def game_list(
         )
 
 
-def opponents(game: dict[str, Any]) -> str:
+def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
     """Who else sits at the table, joined or invited (open seats are counted by `standing`)."""
-    others = [seat["name"] for seat in game["seats"] if seat["seat"] != game["seat"]]
+    others = [seat["name"] for seat in seats if seat["seat"] != me]
     named = [name for name in others if name]
     return "with " + ", ".join(named) if named else "with no one yet"
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import random
+import select
 import subprocess
 import sys
 import time
@@ -85,7 +87,7 @@ def test_wait_blocks_until_the_other_player_has_moved(player: PlayerFactory) -> 
     waiting = subprocess.Popen(
         [sys.executable, "-m", "client", "wait", game_id],
         cwd=REPO,
-        env={**os.environ, **{k: v for k, v in second.env.items() if v is not None}},
+        env=second.process_env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -99,6 +101,49 @@ def test_wait_blocks_until_the_other_player_has_moved(player: PlayerFactory) -> 
         waiting.kill()
     assert waiting.returncode == 0, err
     assert "Your turn" in out
+
+
+def at_terminal(someone: Player, answer: str, *args: str) -> str:
+    """What `turnpost ARGS` shows at a real terminal (a pseudo-terminal) where `answer` is
+    typed, typed ahead: the terminal keeps it until the command reads it."""
+    main, side = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "client", *args],
+        cwd=REPO,
+        env=someone.process_env,
+        stdin=side,
+        stdout=side,
+        stderr=side,
+    )
+    os.close(side)
+    os.write(main, answer.encode() + b"\n")
+    shown = b""
+    try:
+        while select.select([main], [], [], 60)[0]:
+            chunk = os.read(main, 4096)
+            if not chunk:
+                break
+            shown += chunk
+    except OSError:  # the command ended and closed the terminal
+        pass
+    finally:
+        os.close(main)
+        process.wait(timeout=60)
+    return shown.decode()
+
+
+def test_resign_asks_at_a_terminal_and_needs_yes_elsewhere(player: PlayerFactory) -> None:
+    game_id, (ada, _) = start_game(player, "lost-cities", "--option", "rounds=1")
+    refused = ada.run("resign", game_id, "--json")
+    assert refused.exit_code == 2
+    assert json.loads(refused.stdout)["error"]["code"] == "confirmation_needed"
+    assert "add --yes" in ada.run("resign", game_id).stderr
+    declined = at_terminal(ada, "n", "resign", game_id[:6])
+    assert f"Resign from Lost Cities {game_id} (with bo)? [y/N]" in declined
+    assert "Not resigned." in declined
+    assert ada.json("show", game_id)["game"]["status"] == "active"
+    assert "Finished." in at_terminal(ada, "y", "resign", game_id)
+    assert ada.json("show", game_id)["game"]["status"] == "finished"
 
 
 def test_wait_gives_up_after_its_timeout_with_exit_5(player: PlayerFactory) -> None:

@@ -58,7 +58,7 @@ def test_every_command_answers_json_that_parses(player: PlayerFactory) -> None:
     played = mover.json("play", game_id, legal[0]["text"])
     assert played["version"] == 1 and played["applied"]
     assert [entry["version"] for entry in idle.json("log", game_id)["entries"]] == [1]
-    resigned = idle.json("resign", game_id)
+    resigned = idle.json("resign", game_id, "--yes")
     assert resigned["game"]["status"] == "finished"
     assert mover.json("verify", game_id)["ok"] is True
     finished = mover.run("wait", game_id, "--json")
