@@ -7,13 +7,17 @@ JSON or as text — so what differs between them is only what they ask and how t
 from __future__ import annotations
 
 import json
+import math
+import sys
 import time
 import uuid
 from enum import StrEnum
 from typing import Annotated, Any
 
+import click
 import typer
 from rich.console import Console
+from typer.core import TyperCommand
 
 from client import config, kept, render
 from client.http import Api, Refused, Unreachable
@@ -30,11 +34,20 @@ app = typer.Typer(
         "Play board games slowly, by post: the turnpost command line.\n\n"
         "Start with: turnpost register NAME EMAIL\n\n"
         "Exit codes: 0 ok · 1 refused by the server (e.g. an illegal move) or a failed check · "
-        "2 usage · 3 cannot reach the server · 4 `wait` on a finished game."
+        "2 usage · 3 cannot reach the server · 4 `wait` on a finished game · "
+        "5 `wait --timeout` ran out."
     ),
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
 )
+
+
+class Usage(TyperCommand):
+    """Usage lines as people write them, `turnpost play [OPTIONS] GAME MOVE`, not Typer's
+    `{GAME} {MOVE}`."""
+
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
 
 
 def complete_game_id(incomplete: str) -> list[str]:
@@ -48,6 +61,13 @@ def complete_game_id(incomplete: str) -> list[str]:
     return [game["id"] for game in games if game["id"].startswith(incomplete)]
 
 
+def game_given(value: str) -> str:
+    """An empty GAME would start every id: a mistake (an unset shell variable), not a choice."""
+    if not value.strip():
+        raise typer.BadParameter("give a game id, or the start of one, not an empty string")
+    return value
+
+
 def complete_game_type(incomplete: str) -> list[str]:
     return [type_id for type_id in known_types() if type_id.startswith(incomplete)]
 
@@ -58,6 +78,7 @@ GameId = Annotated[
     typer.Argument(
         metavar="GAME",
         help="A game id, or the start of one of your games' ids.",
+        callback=game_given,
         autocompletion=complete_game_id,
         show_default=False,
     ),
@@ -112,10 +133,12 @@ def warn_if_fixed(s: Session, game: dict[str, Any]) -> None:
 # -- settings ---------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(cls=Usage)
 def register(
-    name: Annotated[str, typer.Argument(help="Your player name: 2-32 letters, digits, . _ -")],
-    email: Annotated[str, typer.Argument(help="Where your-turn notices go.")],
+    name: Annotated[
+        str, typer.Argument(metavar="NAME", help="Your player name: 2-32 letters, digits, . _ -")
+    ],
+    email: Annotated[str, typer.Argument(metavar="EMAIL", help="Where your-turn notices go.")],
     timezone: Annotated[
         str, typer.Option(help="Your IANA time zone: your quiet hours (22:00-08:00) are in it.")
     ] = "UTC",
@@ -164,7 +187,7 @@ def show_profile(s: Session, answer: dict[str, Any]) -> None:
     s.out.emit(answer, lambda console: render.profile(console, answer, time.time()))
 
 
-@app.command()
+@app.command(cls=Usage)
 def me(
     email: Annotated[str | None, typer.Option(help="Where notices go.")] = None,
     timezone: Annotated[
@@ -205,7 +228,7 @@ def me(
         show_profile(s, s.api.me(changes))
 
 
-@app.command()
+@app.command(cls=Usage)
 def vacation(
     away: Annotated[Away, typer.Argument(metavar="on|off", help="Going away, or back.")],
     as_json: JsonFlag = False,
@@ -218,7 +241,7 @@ def vacation(
         show_profile(s, s.api.vacation(away == Away.on))
 
 
-@app.command(name="config")
+@app.command(name="config", cls=Usage)
 def show_config(
     url: Annotated[str | None, typer.Option(help="Save this server URL.")] = None,
     token: Annotated[str | None, typer.Option(help="Save this token.")] = None,
@@ -261,7 +284,7 @@ def masked(token: str | None) -> str | None:
 # -- games ------------------------------------------------------------------------------------
 
 
-@app.command()
+@app.command(cls=Usage)
 def types(as_json: JsonFlag = False) -> None:
     """List the game types the server offers, with their options and defaults.
 
@@ -272,7 +295,7 @@ def types(as_json: JsonFlag = False) -> None:
         s.out.emit(described, lambda console: render.game_types(console, described))
 
 
-@app.command()
+@app.command(cls=Usage)
 def new(
     game_type: Annotated[
         str,
@@ -283,7 +306,10 @@ def new(
         ),
     ],
     seats: Annotated[
-        int | None, typer.Option(help="Number of players; default: the fewest the game takes.")
+        int | None,
+        typer.Option(
+            help="Number of players; default: you and the invited, or the fewest the game takes."
+        ),
     ] = None,
     invite: Annotated[
         list[str] | None, typer.Option(help="Reserve a seat for this player (repeatable).")
@@ -306,7 +332,7 @@ def new(
         show_game(s, answer)
 
 
-@app.command()
+@app.command(cls=Usage)
 def join(game: GameId, as_json: JsonFlag = False) -> None:
     """Take your reserved seat in a game, or a free one; the last seat starts the game.
 
@@ -332,7 +358,7 @@ def join(game: GameId, as_json: JsonFlag = False) -> None:
         show_game(s, answer)
 
 
-@app.command()
+@app.command(cls=Usage)
 def games(
     mine: Annotated[Listing | None, typer.Option(help="Only these games.")] = None,
     as_json: JsonFlag = False,
@@ -342,11 +368,14 @@ def games(
     Example: turnpost games --mine waiting
     """
     with session(as_json) as s:
-        answer = s.api.games(mine.value if mine else None)
-        s.out.emit(answer, lambda console: render.game_list(console, answer["games"], time.time()))
+        kind = mine.value if mine else None
+        answer = s.api.games(kind)
+        s.out.emit(
+            answer, lambda console: render.game_list(console, answer["games"], time.time(), kind)
+        )
 
 
-@app.command()
+@app.command(cls=Usage)
 def show(game: GameId, as_json: JsonFlag = False) -> None:
     """Show a game as you see it: your hidden hand, the board, scores and whose turn it is.
 
@@ -357,7 +386,7 @@ def show(game: GameId, as_json: JsonFlag = False) -> None:
         show_game(s, answer)
 
 
-@app.command()
+@app.command(cls=Usage)
 def moves(game: GameId, as_json: JsonFlag = False) -> None:
     """Print your legal moves in text notation, one per line (none when it is not your turn).
 
@@ -371,11 +400,14 @@ def moves(game: GameId, as_json: JsonFlag = False) -> None:
         s.out.emit(legal, lambda _: typer.echo("".join(f"{m['text']}\n" for m in legal), nl=False))
 
 
-@app.command()
+@app.command(cls=Usage)
 def play(
     game: GameId,
     move: Annotated[
-        str, typer.Argument(help="A move in text notation; steps of a batch separated by ';'.")
+        str,
+        typer.Argument(
+            metavar="MOVE", help="A move in text notation; steps of a batch separated by ';'."
+        ),
     ],
     as_json: JsonFlag = False,
 ) -> None:
@@ -399,7 +431,7 @@ def play(
         s.out.emit(answer, draw)
 
 
-@app.command()
+@app.command(cls=Usage)
 def log(
     game: GameId,
     since: Annotated[int, typer.Option(min=0, help="Only what happened after this version.")] = 0,
@@ -415,20 +447,25 @@ def log(
         s.out.emit(answer, lambda console: render.log_lines(console, current, answer["entries"]))
 
 
-@app.command()
+@app.command(cls=Usage)
 def wait(
     game: GameId,
     poll: Annotated[
         int, typer.Option(min=1, help="Seconds per long poll (the server may cap it).")
     ] = 60,
+    timeout: Annotated[
+        int | None,
+        typer.Option(min=0, help="Give up after this many seconds (exit 5); default: never."),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Block until it is your turn, then show the game and exit 0.
 
     On a finished game show the result and exit 4, so that a loop
-    `while turnpost wait GAME; do …; done` ends with the game.
+    `while turnpost wait GAME; do …; done` ends with the game. With --timeout, exit 5 if
+    it is still not your turn by then.
 
-    Example: turnpost wait k3J9xQ && turnpost moves k3J9xQ
+    Example: turnpost wait k3J9xQ --timeout 3600 && turnpost moves k3J9xQ
     """
     with session(as_json) as s:
         answer = s.on_game(game, s.api.game)
@@ -442,25 +479,57 @@ def wait(
             )
         if answer["game"]["status"] != "finished" and not answer["your_turn"]:
             s.out.note(render.next_step(answer).plain)
+        deadline = None if timeout is None else time.monotonic() + timeout
         while answer["game"]["status"] != "finished" and not answer["your_turn"]:
-            answer = s.api.wait(game_id, answer["version"], poll)
+            left = poll if deadline is None else math.ceil(deadline - time.monotonic())
+            if left <= 0:
+                raise Failure(
+                    ExitCode.TIMED_OUT,
+                    "timed_out",
+                    f"still not your turn after {timeout} s",
+                    {"version": answer["version"], "to_act": answer["to_act"]},
+                )
+            answer = s.api.wait(game_id, answer["version"], min(poll, left))
         show_game(s, answer)
         if answer["game"]["status"] == "finished":
             raise typer.Exit(ExitCode.GAME_OVER)
 
 
-@app.command()
-def resign(game: GameId, as_json: JsonFlag = False) -> None:
-    """Resign from a game (allowed at any time, also out of turn).
+@app.command(cls=Usage)
+def resign(
+    game: GameId,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Resign without being asked (for scripts).")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Resign from a game (allowed at any time, also out of turn); it cannot be undone.
+
+    At a terminal you are asked first; elsewhere, and with --json, nothing asks, so --yes is
+    needed (without it nothing happens and the exit code is 2).
 
     Example: turnpost resign k3J9xQ
     """
     with session(as_json) as s:
-        answer = s.on_game(game, s.api.resign)
-        show_game(s, answer)
+        asking = not yes and not as_json and sys.stdin.isatty()
+        if not yes and not asking:
+            raise Failure(
+                ExitCode.USAGE,
+                "confirmation_needed",
+                "resigning cannot be undone: add --yes to resign without being asked",
+            )
+        seen = s.on_game(game, s.api.game)
+        public = seen["game"]
+        if asking:
+            others = render.opponents(public["seats"], seen["seat"])
+            question = f"Resign from {public['title']} {public['id']} ({others})?"
+            if not typer.confirm(question, err=True):
+                s.out.note("Not resigned.")
+                return
+        show_game(s, s.api.resign(public["id"]))
 
 
-@app.command()
+@app.command(cls=Usage)
 def verify(
     game: GameId,
     head: Annotated[

@@ -8,7 +8,7 @@ kind of ending it was. People get the same information as text, errors on stderr
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import IntEnum
 from typing import Any, NoReturn
 
@@ -28,6 +28,8 @@ class ExitCode(IntEnum):
     UNREACHABLE = 3
     GAME_OVER = 4
     """`wait` on a finished game: a waiting loop's natural end."""
+    TIMED_OUT = 5
+    """`wait --timeout` ran out before it was your turn."""
 
 
 class Failure(Exception):
@@ -77,13 +79,26 @@ class Output:
         raise typer.Exit(failure.exit_code)
 
 
+def field_problems(problems: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """Each problem with a field, named by its path (`options.rounds`), from the nested
+    messages the server sends (`{"options": {"rounds": ["..."]}}`)."""
+    if isinstance(problems, dict):
+        for name, inner in problems.items():
+            yield from field_problems(inner, f"{path}.{name}" if path else str(name))
+    elif isinstance(problems, list):
+        for problem in problems:
+            yield from field_problems(problem, path)
+    else:
+        yield path, str(problems)
+
+
 def explanation(details: dict[str, Any]) -> list[str]:
     """The parts of an error's details that help a person put it right."""
     lines: list[str] = []
     if "step" in details:
         lines.append(f"(in step {details['step']} of the batch)")
-    for field, problems in (details.get("fields") or {}).items():
-        lines.append(f"  {field}: {problems}")
+    for where in (details.get("fields") or {}).values():  # keyed by where: the body, the query
+        lines.extend(f"  {field}: {problem}" for field, problem in field_problems(where))
     if "legal_moves" in details:
         legal = details["legal_moves"]
         lines.append("Legal moves:" if legal else "You have no legal move now.")

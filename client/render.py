@@ -144,28 +144,56 @@ def applied(console: Console, answer: dict[str, Any]) -> None:
         console.print(Text(f"Not tried: {untried['message']}.", style="yellow"))
 
 
-def game_list(console: Console, games: Sequence[dict[str, Any]], now: float) -> None:
-    """My games as the server orders them (waiting on me first), one line each."""
+NO_GAMES = {
+    None: "No games yet. Start one: turnpost new lost-cities --invite NAME",
+    "waiting": "No game is waiting on you.",
+    "active": "No active games.",
+    "open": "No open games.",
+    "finished": "No finished games.",
+}
+"""What an empty list says, by the kind of game asked for (`turnpost games --mine KIND`)."""
+
+
+def game_list(
+    console: Console, games: Sequence[dict[str, Any]], now: float, mine: str | None = None
+) -> None:
+    """My games as the server orders them (waiting on me first), one line each; `mine` is the
+    kind asked for, if any."""
     if not games:
-        console.print("No games yet. Start one: turnpost new lost-cities --invite NAME")
+        console.print(NO_GAMES[mine])
         return
     rows = [
-        (game["id"], game["type"], standing(game), since(game, now) + held_notice(game, now))
+        (
+            game["id"],
+            game["type"],
+            opponents(game["seats"], game["seat"]),
+            standing(game),
+            since(game, now) + held_notice(game, now),
+        )
         for game in games
     ]
-    widths = [max(len(row[column]) for row in rows) for column in range(3)]
-    for game, (game_id, type_id, where, when) in zip(games, rows, strict=True):
+    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    for game, (game_id, type_id, others, where, when) in zip(games, rows, strict=True):
         console.print(
             Text.assemble(
                 (game_id.ljust(widths[0]), ID_STYLE),
                 "  ",
                 type_id.ljust(widths[1]),
                 "  ",
-                (where.ljust(widths[2]), "bold green" if game["waiting_on_you"] else ""),
+                others.ljust(widths[2]),
+                "  ",
+                (where.ljust(widths[3]), "bold green" if game["waiting_on_you"] else ""),
                 "  ",
                 (when, "dim"),
             )
         )
+
+
+def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
+    """Who else sits at the table, joined or invited (open seats are counted by `standing`)."""
+    others = [seat["name"] for seat in seats if seat["seat"] != me]
+    named = [name for name in others if name]
+    return "with " + ", ".join(named) if named else "with no one yet"
 
 
 def standing(game: dict[str, Any]) -> str:

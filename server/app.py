@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from server import docs_page
 from server.api import games, meta, players, refusals
 from server.api.answers import AnswerJson
 from server.domain.errors import Refusal, Unavailable
@@ -62,10 +63,7 @@ def create_app(config: Config | None = None) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/api/v1",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_REDOC_PATH="/docs",
-        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc@2/bundles/redoc.standalone.js",
-        OPENAPI_SWAGGER_UI_PATH="/swagger",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+        **docs_page.SETTINGS,
     )
     client = connect(config.redis_url)
     app.extensions["turnpost"] = Services.build(config, client)
@@ -81,6 +79,7 @@ def create_app(config: Config | None = None) -> Flask:
     api.spec.options["security"] = [{"bearer": []}]
     for blueprint in (meta.blp, players.blp, games.blp):
         api.register_blueprint(blueprint)
+    app.register_blueprint(docs_page.blp)
 
     @app.errorhandler(ApiError)
     def api_error(error: ApiError) -> tuple[Response, int, dict[str, str]]:

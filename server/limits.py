@@ -1,11 +1,11 @@
 """Rate limits, counted by the `limits` package in Redis.
 
-Every request but the health checks counts once against its client: the player whose valid
-token it carries (so a script cannot dodge its limit by changing address, nor by rotating its
-token), else its address. A made-up token counts as none: it would otherwise be a fresh client
-each time, with a fresh counter in Redis, and no limit at all. Registering counts a second
-time, per address, against its own stricter limit, since tokens are free and this is what
-bounds making more of them.
+Every request but the health checks and the docs page counts once against its client: the
+player whose valid token it carries (so a script cannot dodge its limit by changing address, nor
+by rotating its token), else its address. A made-up token counts as none: it would otherwise be
+a fresh client each time, with a fresh counter in Redis, and no limit at all. Registering counts
+a second time, per address, against its own stricter limit, since tokens are free and this is
+what bounds making more of them.
 
 The window slides over two counters, so each count is one small script in Redis, whatever the
 limit, and a client's whole state is two integers. The hook calls `limits` itself rather than
@@ -26,6 +26,7 @@ from limits.errors import StorageError
 from limits.storage import storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from server import docs_page
 from server.auth import caller
 from server.errors import ApiError
 from server.redis_client import OPTIONS
@@ -33,8 +34,9 @@ from server.redis_client import OPTIONS
 log = logging.getLogger(__name__)
 
 NAMESPACE = "ratelimit"
-UNCOUNTED = frozenset({"meta.health", "meta.live", "meta.ready"})
-"""Endpoints that never count: the health checks are for load balancers and monitors."""
+UNCOUNTED = frozenset({"meta.health", "meta.live", "meta.ready", *docs_page.ENDPOINTS})
+"""Endpoints that never count: the health checks are for load balancers and monitors, the docs
+page and its files are the same few bytes for everyone."""
 REGISTER = "players.register"
 
 

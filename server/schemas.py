@@ -242,7 +242,14 @@ class CreateGameSchema(Schema):
     type = fields.String(
         required=True, validate=validate.Length(max=64), metadata={"enum": sorted(ENGINES)}
     )
-    seats = fields.Integer(strict=True, validate=validate.Range(1, 10))
+    seats = fields.Integer(
+        strict=True,
+        validate=validate.Range(1, 10),
+        metadata={
+            "description": "how many players; default: one for you and each invited player, "
+            "or the fewest the game takes"
+        },
+    )
     options = fields.Dict(
         keys=fields.String(validate=validate.Length(max=64)),
         load_default=dict,

@@ -189,10 +189,13 @@ class GameService:
         move_clock: dict[str, Any] | None = None,
         contribution: str | None = None,
     ) -> Game:
-        """A new game; `move_clock` is `{move_time: seconds, on_timeout}`, if it has one;
-        `contribution` is the creator's to the seed (the server makes one if none is given)."""
+        """A new game; `seats`, if not given, is one for the creator and each invited player,
+        within the game's player counts (too many invited are then refused as such);
+        `move_clock` is `{move_time: seconds, on_timeout}`, if it has one; `contribution` is
+        the creator's to the seed (the server makes one if none is given)."""
         engine = engine_for(type_id)
-        count = seats if seats is not None else engine.min_players
+        wanted = max(engine.min_players, min(1 + len(invite), engine.max_players))
+        count = seats if seats is not None else wanted
         try:
             configured = engine.configure(count, options)
         except BadOptions as error:

@@ -4,6 +4,7 @@ their own, against the live server on loopback (tests/conftest.py)."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,11 @@ class Player:
     @property
     def config_dir(self) -> Path:
         return Path(str(self.env["TURNPOST_CONFIG_DIR"]))
+
+    @property
+    def process_env(self) -> dict[str, str]:
+        """The environment of this player's `turnpost` run as a process of its own."""
+        return {name: value for name, value in {**os.environ, **self.env}.items() if value}
 
     def run(self, *args: str, **env: str | None) -> Result:
         return CliRunner().invoke(app, list(args), env={**self.env, **env}, catch_exceptions=False)

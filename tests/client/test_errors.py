@@ -87,12 +87,25 @@ def test_a_url_that_is_no_turnpost_server_exits_3(player: PlayerFactory, tmp_pat
         ["new", "lost-cities", "--seats", "two"],
         ["games", "--mine", "someday"],
         ["config", "--url", "example.org"],
+        ["show", ""],
+        ["play", " ", "play R7 draw deck"],
     ],
 )
 def test_usage_errors_exit_2(player: PlayerFactory, args: list[str]) -> None:
     result = player("ada").run(*args)
     assert result.exit_code == 2, (result.stdout, result.stderr)
     assert result.stderr.strip()
+
+
+def test_an_empty_game_picks_none_of_mine(player: PlayerFactory) -> None:
+    """`turnpost show "$GAME"` with GAME unset: every id starts with "", so it must not be
+    read as the start of the player's one game."""
+    ada = player("ada")
+    ada.ok("new", "lost-cities")
+    for command in ("show", "resign", "wait"):
+        result = ada.run(command, "", "--json")
+        assert result.exit_code == 2, (command, result.stdout, result.stderr)
+        assert "Invalid value for 'GAME'" in result.stderr and result.stdout == ""
 
 
 def test_without_a_token_commands_exit_2_and_say_how_to_get_one(player: PlayerFactory) -> None:

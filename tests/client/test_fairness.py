@@ -35,7 +35,7 @@ def play_some(game_id: str, players: list[Player], moves: int) -> None:
 def finished_game(player: PlayerFactory) -> tuple[str, list[Player]]:
     game_id, players = start_game(player, "lost-cities", "--option", "rounds=1")
     play_some(game_id, players, 6)
-    players[1].ok("resign", game_id)
+    players[1].ok("resign", game_id, "--yes")
     return game_id, players
 
 
@@ -177,7 +177,7 @@ def test_a_game_from_before_contributions_plays_and_verifies_as_it_always_did(
     redis_client.hset(meta_key, mapping={"seed": seed, "commitment": commitment})
     bo.ok("join", game_id)
     play_some(game_id, [ada, bo], 4)
-    bo.ok("resign", game_id)
+    bo.ok("resign", game_id, "--yes")
 
     stored = redis_client.lrange(keys.game(game_id, "log"), 0, -1)
     assert stored and all("prev" not in json.loads(raw) for raw in stored)

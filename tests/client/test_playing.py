@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
+import pty
 import random
+import select
 import subprocess
 import sys
-from itertools import takewhile
+import time
+from itertools import combinations
 from pathlib import Path
 
 from tests.client.conftest import Player, PlayerFactory, start_game
@@ -83,7 +87,7 @@ def test_wait_blocks_until_the_other_player_has_moved(player: PlayerFactory) -> 
     waiting = subprocess.Popen(
         [sys.executable, "-m", "client", "wait", game_id],
         cwd=REPO,
-        env={**os.environ, **{k: v for k, v in second.env.items() if v is not None}},
+        env=second.process_env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -99,15 +103,87 @@ def test_wait_blocks_until_the_other_player_has_moved(player: PlayerFactory) -> 
     assert "Your turn" in out
 
 
+def at_terminal(someone: Player, answer: str, *args: str) -> str:
+    """What `turnpost ARGS` shows at a real terminal (a pseudo-terminal) where `answer` is
+    typed, typed ahead: the terminal keeps it until the command reads it."""
+    main, side = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "client", *args],
+        cwd=REPO,
+        env=someone.process_env,
+        stdin=side,
+        stdout=side,
+        stderr=side,
+    )
+    os.close(side)
+    os.write(main, answer.encode() + b"\n")
+    shown = b""
+    try:
+        while select.select([main], [], [], 60)[0]:
+            chunk = os.read(main, 4096)
+            if not chunk:
+                break
+            shown += chunk
+    except OSError:  # the command ended and closed the terminal
+        pass
+    finally:
+        os.close(main)
+        process.wait(timeout=60)
+    return shown.decode()
+
+
+def test_resign_asks_at_a_terminal_and_needs_yes_elsewhere(player: PlayerFactory) -> None:
+    game_id, (ada, _) = start_game(player, "lost-cities", "--option", "rounds=1")
+    refused = ada.run("resign", game_id, "--json")
+    assert refused.exit_code == 2
+    assert json.loads(refused.stdout)["error"]["code"] == "confirmation_needed"
+    assert "add --yes" in ada.run("resign", game_id).stderr
+    declined = at_terminal(ada, "n", "resign", game_id[:6])
+    assert f"Resign from Lost Cities {game_id} (with bo)? [y/N]" in declined
+    assert "Not resigned." in declined
+    assert ada.json("show", game_id)["game"]["status"] == "active"
+    assert "Finished." in at_terminal(ada, "y", "resign", game_id)
+    assert ada.json("show", game_id)["game"]["status"] == "finished"
+
+
+def test_wait_gives_up_after_its_timeout_with_exit_5(player: PlayerFactory) -> None:
+    game_id, players = start_game(player, "lost-cities", "--option", "rounds=1")
+    second = next(p for p in players if not p.json("show", game_id)["your_turn"])
+    started = time.monotonic()
+    gave_up = second.run("wait", game_id, "--timeout", "2", "--poll", "60", "--json")
+    assert 2 <= time.monotonic() - started < 10
+    assert gave_up.exit_code == 5
+    error = json.loads(gave_up.stdout)["error"]
+    assert error["code"] == "timed_out" and error["details"]["version"] == 0
+    assert "still not your turn after 0 s" in second.run("wait", game_id, "--timeout", "0").stderr
+
+
 def test_a_game_id_can_be_shortened_to_a_unique_prefix(player: PlayerFactory) -> None:
     ada = player("ada")
-    first = ada.json("new", "lost-cities")["game"]["id"]
-    second = ada.json("new", "lost-cities")["game"]["id"]
-    shared = "".join(
-        a for a, _ in takewhile(lambda pair: pair[0] == pair[1], zip(first, second, strict=True))
+    ids: list[str] = []
+    while not (alike := [(a, b) for a, b in combinations(ids, 2) if a[0] == b[0]]):
+        ids.append(ada.json("new", "lost-cities")["game"]["id"])  # 17 at most: 16 hex digits
+    first = alike[0][0]
+    unique = next(
+        first[:n] for n in range(1, len(first)) if sum(i.startswith(first[:n]) for i in ids) == 1
     )
-    assert ada.json("show", first[: len(shared) + 1])["game"]["id"] == first
-    ambiguous = ada.run("show", shared)
+    assert ada.json("show", unique)["game"]["id"] == first
+    ambiguous = ada.run("show", first[0])  # the start of second too
     assert ambiguous.exit_code == 1 and "type more of it" in ambiguous.stderr
     missing = ada.run("show", "no-such-game-at-all")
     assert missing.exit_code == 1 and "no such game" in missing.stderr
+
+
+def test_a_new_game_has_a_seat_for_each_invited_player_unless_seats_are_given(
+    player: PlayerFactory,
+) -> None:
+    ada, _, _ = player("ada"), player("bo"), player("cy")
+    made = ada.json("new", "lost-cities-dice", "--invite", "bo", "--invite", "cy")["game"]
+    assert [seat["name"] for seat in made["seats"]] == ["ada", "bo", "cy"]
+    alone = ada.json("new", "lost-cities-dice")["game"]
+    assert len(alone["seats"]) == 2  # the fewest the game takes
+    open_seat = ada.json("new", "lost-cities-dice", "--seats", "3", "--invite", "bo")["game"]
+    assert [seat["name"] for seat in open_seat["seats"]] == ["ada", "bo", None]
+    refused = ada.run("new", "lost-cities-dice", "--seats", "2", "--invite", "bo", "--invite", "cy")
+    assert refused.exit_code == 1
+    assert refused.stderr.strip() == "2 seats cannot hold 3 players"

@@ -31,6 +31,21 @@ def test_bad_settings_are_refused_with_exit_code_1(player: PlayerFactory) -> Non
     assert '"invalid_request"' in refused.stdout
 
 
+def test_a_bad_time_zone_is_told_in_words(player: PlayerFactory) -> None:
+    ada = player("ada")
+    refused = ada.run("me", "--timezone", "Mars/Olympus")
+    assert refused.exit_code == 1
+    assert refused.stderr.splitlines() == [
+        "the request has invalid fields",
+        "  timezone: an IANA time zone such as Europe/Warsaw or America/Chicago",
+    ]
+    bo = player("bo", register=False)
+    refused = bo.run("register", "b", "bo@example.org", "--timezone", "Mars")
+    assert "  timezone: an IANA time zone such as" in refused.stderr
+    assert "  name: a name is 2-32 letters" in refused.stderr
+    assert "{" not in refused.stderr and "[" not in refused.stderr
+
+
 def test_vacation_on_and_off(player: PlayerFactory) -> None:
     ada = player("ada")
     away = ada.json("vacation", "on")["vacation"]

@@ -58,7 +58,7 @@ def test_every_command_answers_json_that_parses(player: PlayerFactory) -> None:
     played = mover.json("play", game_id, legal[0]["text"])
     assert played["version"] == 1 and played["applied"]
     assert [entry["version"] for entry in idle.json("log", game_id)["entries"]] == [1]
-    resigned = idle.json("resign", game_id)
+    resigned = idle.json("resign", game_id, "--yes")
     assert resigned["game"]["status"] == "finished"
     assert mover.json("verify", game_id)["ok"] is True
     finished = mover.run("wait", game_id, "--json")
@@ -89,7 +89,13 @@ def test_every_command_has_help_with_an_example(player: PlayerFactory) -> None:
     commands = [command.name or command.callback.__name__ for command in app.registered_commands]
     assert len(commands) == 15
     for command in commands:
-        assert "Example: turnpost " in someone.ok(command, "--help"), command
+        shown = someone.ok(command, "--help")
+        assert "Example: turnpost " in shown, command
+        usage = next(line.strip() for line in shown.splitlines() if "Usage:" in line)
+        arguments = usage.partition("[OPTIONS]")[2].split()
+        assert all(word.isupper() or word == "on|off" for word in arguments), usage
+    assert "Usage: turnpost play [OPTIONS] GAME MOVE" in someone.ok("play", "--help")
+    assert "Usage: turnpost register [OPTIONS] NAME EMAIL" in someone.ok("register", "--help")
 
 
 def test_shell_completion_offers_game_types_and_my_game_ids(player: PlayerFactory) -> None:
@@ -110,3 +116,22 @@ def test_shell_completion_offers_game_types_and_my_game_ids(player: PlayerFactor
     assert set(complete("turnpost new lost")) == {t for t in ENGINES if t.startswith("lost")}
     assert set(complete("turnpost show ")) == game_ids
     assert complete("turnpost games --mi") == ["--mine"]
+
+
+def test_games_names_the_other_players_and_an_empty_list_says_what_it_lacks(
+    player: PlayerFactory,
+) -> None:
+    ada, bo, cy = player("ada"), player("bo"), player("cy")
+    assert "No games yet. Start one:" in cy.ok("games")
+    open_id = ada.json("new", "lost-cities-dice", "--seats", "3", "--invite", "bo")["game"]["id"]
+    game_id = player("di").json("new", "lost-cities", "--invite", "ada")["game"]["id"]
+    ada.ok("join", game_id)
+    listed = {line.split()[0]: line for line in ada.ok("games").splitlines()}
+    assert "with bo  " in listed[open_id] and "open, 1 of 3 seats taken" in listed[open_id]
+    assert "with di  " in listed[game_id]
+    assert "with ada  " in bo.ok("games")
+    assert ada.ok("games", "--mine", "finished").strip() == "No finished games."
+    assert cy.ok("games", "--mine", "active").strip() == "No active games."
+    assert ada.ok("games", "--mine", "open").count("\n") == 1
+    assert cy.ok("games", "--mine", "open").strip() == "No open games."
+    assert cy.ok("games", "--mine", "waiting").strip() == "No game is waiting on you."

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -27,8 +26,7 @@ def readme_loop() -> str:
 def start_loop(someone: Player, game_id: str) -> subprocess.Popen[str]:
     token = json.loads((someone.config_dir / "config.json").read_text())["token"]
     env = {
-        **os.environ,
-        **{name: value for name, value in someone.env.items() if value is not None},
+        **someone.process_env,
         "TURNPOST_TOKEN": token,
         "TURNPOST_PYTHON": sys.executable,
         "GAME": game_id,

@@ -78,6 +78,19 @@ def test_refusals_come_by_kind_and_change_nothing() -> None:
     assert before[1]["status"] == "active"
 
 
+def test_without_a_seat_count_a_game_seats_the_creator_and_the_invited() -> None:
+    games, _, roster = service()
+    ada = roster.players["ada"]
+    assert len(games.create(ada, "lost-cities-dice", None, {}, []).seats) == 2  # the fewest
+    invited = games.create(ada, "lost-cities-dice", None, {}, ["bo", "cy"])
+    assert [seat["name"] for seat in invited.seats] == ["ada", "bo", "cy"]
+    given = games.create(ada, "lost-cities-dice", 4, {}, ["bo"])
+    assert [seat["name"] for seat in given.seats] == ["ada", "bo", None, None]
+    with pytest.raises(Invalid) as crowded:
+        games.create(ada, "lost-cities-dice", 2, {}, ["bo", "cy"])
+    assert crowded.value.code == "too_many_invites"
+
+
 def test_creating_and_joining_are_refused_by_kind() -> None:
     games, _, roster = service()
     ada, bo, cy = (roster.players[name] for name in ("ada", "bo", "cy"))

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import redis
 
+from server import docs_page
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.service.test_games import log_length, start_game, stored_game
@@ -42,8 +43,7 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/v1/games/{game}/log"): {"params": {"since": 0}},
     ("GET", "/api/v1/games/{game}/wait"): {"params": {"version": "{version}", "timeout": 0}},
 }
-DOCUMENTATION = {"static", "api-docs.openapi_json", "api-docs.openapi_redoc",
-                 "api-docs.openapi_swagger_ui"}  # fmt: skip
+DOCUMENTATION = {"static", "api-docs.openapi_json", *docs_page.ENDPOINTS}
 
 
 def routes(api: LiveServer) -> list[tuple[str, str]]:
