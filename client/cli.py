@@ -14,7 +14,6 @@ import uuid
 from enum import StrEnum
 from typing import Annotated, Any
 
-import click
 import typer
 from rich.console import Console
 from typer.core import TyperCommand
@@ -46,7 +45,8 @@ class Usage(TyperCommand):
     """Usage lines as people write them, `turnpost play [OPTIONS] GAME MOVE`, not Typer's
     `{GAME} {MOVE}`."""
 
-    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        # Any: Typer 0.29 and later bring a click of their own, whose Context is not click's
         return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
 
 
