@@ -21,12 +21,13 @@ The targets are checked on the moves phase: a move p99 under 50 ms, and the serv
 move no higher than 4.66 health requests' (1.49 ms against 0.32 ms, measured on one run before
 the core re-cut), counted in health requests because a shared guest's speed swings by a fifth
 between runs, and health's CPU with it. Health and moves alternate in `--rounds` rounds that
-share out their time, so a change in the machine's speed during a run weighs on both alike;
-each round's ratio is printed beside the whole run's. Play's rate of all requests against the health rate is
-printed too. Each load process sends all its requests over one keep-alive connection, as the
-health ceiling does. Any answer but 200 stops the run: errors are never counted as work done.
-The server's own CPU time per request (gunicorn and Redis) over the health and moves phases is
-printed as well: the load processes share the machine, so a rate also measures the client.
+share out their time, so a change in the machine's speed during a run weighs on both alike; each
+round's ratio is printed beside the whole run's. Play's rate of all requests against the health
+rate is printed too. Each load process sends all its requests over one keep-alive connection, as
+the health ceiling does. Any answer but 200 stops the run: errors are never counted as work
+done. The server's own CPU time per request (gunicorn and Redis) over the health and moves
+phases is printed as well: the load processes share the machine, so a rate also measures the
+client.
 
 The service reaches its Redis as the embedded one is reached, by a unix socket; `--redis tcp`
 measures a Redis reached over loopback TCP instead, as a Redis of one's own would be.
