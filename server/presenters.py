@@ -53,7 +53,8 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "to_act": list(to_act),
         "your_turn": seat in to_act,
         "view": engine.view(state, seat) if state is not None else None,
-        "legal_moves": [{"text": engine.format_move(m), "move": m} for m in legal],
+        # copies: an engine may hand out shared, read-only move dicts (Lost Cities' tables)
+        "legal_moves": [{"text": engine.format_move(m), "move": dict(m)} for m in legal],
     }
 
 
