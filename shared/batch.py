@@ -27,7 +27,7 @@ class IllegalStep(IllegalMove):
     """A batch of several steps refused because of one of them; `step` counts from 1."""
 
     def __init__(self, step: int, error: IllegalMove) -> None:
-        super().__init__(error.code, f"step {step}: {error.message}")
+        super().__init__(error.code, f"step {step}: {error.template}", error.seats)
         self.step = step
 
 

@@ -44,12 +44,23 @@ class IllegalMove(Exception):
     """A move the rules forbid, or input that is not a move at all.
 
     `code` is stable (clients and tests match on it); `message` is for a person and says why.
+    A message that names seats writes them `{0}`, `{1}`, … in `template`, the seats being
+    `seats`: the rules know seats, not players, and `told(names)` puts the players' names in
+    where the caller knows them (`message` has `seat N`).
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str, seats: Sequence[Seat] = ()) -> None:
         self.code = code
-        self.message = message
+        self.template = message
+        self.seats = tuple(seats)
+        self.message = self.told(())
+        super().__init__(self.message)
+
+    def told(self, names: Sequence[str]) -> str:
+        """The message with the seats it names as players' names (`seat_name`)."""
+        if not self.seats:
+            return self.template
+        return self.template.format(*(seat_name(seat, names) for seat in self.seats))
 
 
 class BadOptions(ValueError):

@@ -7,6 +7,7 @@ person and names players, not seats, and its `details` say more for a script.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from shared.engine import IllegalMove
@@ -87,8 +88,10 @@ class Stale(Conflict):
 class Illegal(Refusal):
     """The rules forbid the move: the rule's own code, why, and the moves legal now."""
 
-    def __init__(self, error: IllegalMove, details: dict[str, Any]) -> None:
-        super().__init__(error.message, details, error.code)
+    def __init__(
+        self, error: IllegalMove, details: dict[str, Any], names: Sequence[str] = ()
+    ) -> None:
+        super().__init__(error.told(names), details, error.code)
 
 
 class KeyReused(Refusal):

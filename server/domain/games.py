@@ -529,4 +529,4 @@ def logged_moves(raw_entries: Iterable[bytes]) -> Iterator[tuple[int, Any]]:
 
 def illegal(game: Game, seat: int, error: IllegalMove) -> Illegal:
     """The engine's reason, and the moves that are legal now."""
-    return Illegal(error, refusal_details(game.engine, game.state, seat, error))
+    return Illegal(error, refusal_details(game.engine, game.state, seat, error), game.names)

@@ -62,6 +62,7 @@ def test_refusals_come_by_kind_and_change_nothing() -> None:
     with pytest.raises(Illegal) as illegal:
         games.submit(other, game_id, move, 0)
     assert illegal.value.code == "not_your_turn" and illegal.value.details["legal_moves"] == []
+    assert illegal.value.message == f"it is {player['name']}'s turn, not {other['name']}'s"
     with pytest.raises(Illegal):
         games.submit(player, game_id, "play Q1 draw deck", 0)
     with pytest.raises(Stale) as stale:

@@ -36,7 +36,7 @@ def step(state: State, seat: int, move: object) -> Outcome:
             raise IllegalMove("already_resigned", "you have already resigned")
         state, details = resign(state, seat)
     elif turn.seat != seat:
-        raise IllegalMove("not_your_turn", f"it is seat {turn.seat}'s turn")
+        raise IllegalMove("not_your_turn", "it is {0}'s turn", (turn.seat,))
     else:
         state, details = _turn_step(state, seat, turn, command)
     return _stepped(state), _ended({**event, **details}, state)

@@ -106,9 +106,9 @@ def ended_game(before: State, after: State) -> GamePoints | None:
 
 
 def _not_to_move(state: State, seat: int) -> IllegalMove:
-    if state.over:
+    if state.turn is None:
         return IllegalMove("game_over", "the match is over")
-    return IllegalMove("not_your_turn", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+    return IllegalMove("not_your_turn", "it is {0}'s turn, not {1}'s", (state.turn, seat))
 
 
 def _not_in_hand(state: State, card: int) -> IllegalMove:

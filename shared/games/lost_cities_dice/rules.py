@@ -159,7 +159,7 @@ def _check_in_game(state: State, seat: Seat) -> None:
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise IllegalMove("no_such_seat", f"there is no seat {seat} in this game")
     if state.resigned[seat]:
-        raise IllegalMove("resigned", f"seat {seat} has resigned and takes no further part")
+        raise IllegalMove("resigned", "{0} has resigned and takes no further part", (seat,))
 
 
 def _check_may_choose(state: State, seat: Seat) -> None:
@@ -168,11 +168,11 @@ def _check_may_choose(state: State, seat: Seat) -> None:
         return
     if state.active_choice is None:
         raise IllegalMove(
-            "not_your_turn", f"seat {state.active} is the active player and chooses first"
+            "not_your_turn", "{0} is the active player and chooses first", (state.active,)
         )
     if seat in state.waiting:
         raise IllegalMove(
-            "not_your_turn", f"seat {state.waiting[0]} chooses before you (clockwise order)"
+            "not_your_turn", "{0} chooses before you (clockwise order)", (state.waiting[0],)
         )
     raise IllegalMove("already_chosen", "you have made your choice this turn")
 
