@@ -115,7 +115,7 @@ class GameService:
         elif (
             state := self._restore(engine, loaded.start, loaded.snapshot_tag, loaded.snapshot)
         ) is None:
-            state = self._new_state(engine, loaded.meta)
+            state = dealt(engine, loaded.meta)
             if start > 0:  # a snapshot this code cannot use: the whole log, read again
                 start, tail = 0, self.store.log_raw(game_id)
         state = replay(engine, state, logged_moves(tail))
@@ -139,12 +139,7 @@ class GameService:
             state = self._restore(engine, *snapshot)
             if state is not None:
                 return replay(engine, state, logged_moves(log[snapshot[0] : version]))
-        return replay(engine, self._new_state(engine, game.meta), logged_moves(log[:version]))
-
-    @staticmethod
-    def _new_state(engine: Engine[Any], meta: dict[str, str]) -> Any:
-        """The deal; None while seats are open, as the seed is made when the last one fills."""
-        return dealt(engine, meta)
+        return replay(engine, dealt(engine, game.meta), logged_moves(log[:version]))
 
     def at_version(self, game: Game, version: int, log: list[bytes] | None = None) -> Game:
         """The game as it was at `version` (its meta's progress fields as they were then).
@@ -269,7 +264,7 @@ class GameService:
             }
             if all(s["joined"] for s in table):
                 engine = ENGINES[meta["type"]]
-                state = self._new_state(engine, {**meta, **update})
+                state = dealt(engine, {**meta, **update})
                 update.update(progress_meta(engine, state, now))
             self.players.add_game(player["id"], game_id, int(meta["created"]))
             self.listener.changing(game_id)
@@ -481,8 +476,6 @@ class GameService:
         entries, head = provenance.linked(game.meta, game.last_entry, entries)
         meta = {**progress_meta(engine, state, now), **head}
         stored = [encode_entry(entry) for entry in entries]
-        after = Game(game.id, {**game.meta, **meta}, engine, state, new_version, stored[-1])
-        response = self._answer(after, seat, entries, untried)
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
             snapshot = (new_version, snapshot_tag(engine), pickled(state))
@@ -501,8 +494,9 @@ class GameService:
             raise Stale(int(appended.value))
         if appended.outcome == "inactive":
             raise GameOver()
+        after = Game(game.id, {**game.meta, **meta}, engine, state, new_version, stored[-1])
         self.held.keep(after)
-        return response
+        return self._answer(after, seat, entries, untried)
 
     @staticmethod
     def _answer(
