@@ -14,12 +14,12 @@ against the hash published at the start, and the replay.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from shared.chance import commitment
 from shared.engine import Engine, IllegalMove
 from shared.fairness import (
     derived_seed,
@@ -147,7 +147,7 @@ def provenance_checks(
 
 def sha256_of_hex(value: Any) -> str | None:
     try:
-        return hashlib.sha256(bytes.fromhex(value)).hexdigest()
+        return commitment(value)
     except (TypeError, ValueError):
         return None
 

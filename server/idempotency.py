@@ -40,6 +40,7 @@ import orjson
 from server import keys
 from server.domain.errors import KeyReused
 from server.encoding import encoded
+from shared.fairness import canonical
 
 FINGERPRINT_LENGTH = 64
 """Hex digits of a SHA-256, at the start of every record written since fingerprints."""
@@ -51,8 +52,7 @@ _FINGERPRINTED = re.compile(rb"[0-9a-f]{%d}" % FINGERPRINT_LENGTH)
 
 
 def fingerprint(move: Any, expected_version: int) -> str:
-    canonical = json.dumps([move, expected_version], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    return hashlib.sha256(canonical([move, expected_version]).encode()).hexdigest()
 
 
 def tag(field: bytes, kept_fingerprint: str) -> bytes:

@@ -20,7 +20,7 @@ a game's log reads it here, in either form (`load`, `log_raw`, `made`), and neve
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -200,6 +200,12 @@ def appended(outcome: bytes, value: bytes) -> Appended:
     return Appended(outcome.decode(), value.decode())
 
 
+def decoded(raw: Mapping[Any, Any] | Sequence[Any]) -> dict[str, str]:
+    """A hash as Redis hands it over (a mapping, or a flat list from a script), as text."""
+    pairs = raw.items() if isinstance(raw, Mapping) else zip(raw[::2], raw[1::2], strict=True)
+    return {as_text(key): as_text(value) for key, value in pairs}
+
+
 def not_yet_safe() -> Unavailable:
     return Unavailable(
         "the move is made but not yet safe; send the same request again (with the same "
@@ -273,17 +279,13 @@ class RedisGameStore:
 
     def meta(self, game_id: str) -> dict[str, str]:
         raw = self.client.hgetall(keys.game(game_id, "meta"))
-        return {as_text(k): as_text(v) for k, v in raw.items()}
-
-    def status(self, game_id: str) -> str | None:
-        found = self.client.hget(keys.game(game_id, "meta"), "status")
-        return as_text(found) if found is not None else None
+        return decoded(raw)
 
     def metas(self, game_ids: list[str]) -> list[dict[str, str]]:
         pipe = self.client.pipeline(transaction=False)
         for game_id in game_ids:
             pipe.hgetall(keys.game(game_id, "meta"))
-        return [{k.decode(): v.decode() for k, v in raw.items()} for raw in pipe.execute()]
+        return [decoded(raw) for raw in pipe.execute()]
 
     def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
         """The game, its log read on from `held_version` if the caller holds the state there
@@ -295,7 +297,7 @@ class RedisGameStore:
         if not found:
             return None
         pairs, *rest = found
-        meta = {pairs[i].decode(): pairs[i + 1].decode() for i in range(0, len(pairs), 2)}
+        meta = decoded(pairs)
         if len(rest) == 1:  # compacted
             if archive.holds(meta, held_version, held_entry):
                 return Loaded(meta, held_version, True, "", b"", [], held_entry)
@@ -322,7 +324,7 @@ class RedisGameStore:
         if len(found) == 1:
             return list(found[0]) if stop is None or stop > start else []
         pairs, blob = found
-        meta = {pairs[i].decode(): pairs[i + 1].decode() for i in range(0, len(pairs), 2)}
+        meta = decoded(pairs)
         return archive.entries(meta, blob)[start:stop]
 
     def log(self, game_id: str, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
@@ -424,7 +426,7 @@ class RedisGameStore:
         pipe.lrange(keys.game(game_id, "log"), 0, -1)
         pipe.hgetall(keys.game(game_id, "requests"))
         pairs, entries, requests = pipe.execute()
-        meta = {k.decode(): v.decode() for k, v in pairs.items()}
+        meta = decoded(pairs)
         if meta.get("status") != "finished" or archive.is_archived(meta):
             return False
         blob = archive.pack(meta, entries, requests)

@@ -71,7 +71,6 @@ BOARD_CSS = """
 .board td, .board th { padding: 0; vertical-align: top; }
 .board .title { font-size: 16px; font-weight: bold; margin: 0 0 6px; }
 .board .note { margin: 6px 0; }
-.board .muted { color: #5c554b; }
 .board .legend { font-size: 12px; color: #5c554b; border-top: 1px solid #d8cfbd;
   margin-top: 10px; padding-top: 6px; }
 .board .chip { display: inline-block; min-width: 14px; padding: 1px 4px; margin: 1px;
@@ -81,7 +80,7 @@ BOARD_CSS = """
 @media (prefers-color-scheme: dark) {
   .board { color: #f0ebe1 !important; background-color: #24211c !important;
     border-color: #4a443a !important; }
-  .board .muted, .board .legend { color: #c9c1b3 !important; }
+  .board .legend { color: #c9c1b3 !important; }
   .board .legend { border-color: #4a443a !important; }
 }
 """

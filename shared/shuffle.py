@@ -13,7 +13,7 @@ significant digit first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from shared.chance import Chance
 
@@ -40,3 +40,17 @@ def shuffled(chance: Chance, items: Sequence[T]) -> list[T]:
             result[position], result[index] = result[index], result[position]
             position -= 1
     return result
+
+
+def redealt(
+    chance: Chance, hands: Sequence[Sequence[Any]], rest: Sequence[Any]
+) -> tuple[list[tuple[Any, ...]], list[Any]]:
+    """The cards of `hands` and `rest` shuffled together and dealt again: hands of the same
+    sizes (sorted, as a player holds them), and the rest in its new order. What a game looks like
+    to someone who sees neither those hands nor the order of what is left to draw."""
+    pool = shuffled(chance, [*(card for hand in hands for card in hand), *rest])
+    dealt = []
+    for hand in hands:
+        dealt.append(tuple(sorted(pool[: len(hand)])))
+        pool = pool[len(hand) :]
+    return dealt, pool

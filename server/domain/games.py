@@ -338,8 +338,9 @@ class GameService:
     def _first_answer(self, game: Game, seat: int, made: Made) -> dict[str, Any]:
         """A move's answer built again from the log, which has not changed since (`game`: the
         game at any version)."""
-        entries = self.store.log(game.id, made.version, made.end)
-        return self._answer(self.at_version(game, made.end), seat, entries, made.untried)
+        log = self.store.log_raw(game.id, 0, made.end)  # read once: the state and the events
+        entries = [orjson.loads(raw) for raw in log[made.version :]]
+        return self._answer(self.at_version(game, made.end, log), seat, entries, made.untried)
 
     def _submit(
         self,

@@ -28,9 +28,6 @@ class GameStore(Protocol):
 
     def metas(self, game_ids: list[str]) -> list[dict[str, str]]: ...
 
-    def status(self, game_id: str) -> str | None:
-        """The game's status alone (None: no such game)."""
-
     def version(self, game_id: str) -> int:
         """How many entries the game's log holds."""
 

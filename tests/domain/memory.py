@@ -42,9 +42,6 @@ class MemoryGameStore:
     def metas(self, game_ids: list[str]) -> list[dict[str, str]]:
         return [self.meta(game_id) for game_id in game_ids]
 
-    def status(self, game_id: str) -> str | None:
-        return self.metas_by_id.get(game_id, {}).get("status")
-
     def version(self, game_id: str) -> int:
         return len(self.logs.get(game_id, []))
 

@@ -79,7 +79,7 @@ def tent(seat: int) -> Markup:
 
 
 def render_html(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
-    heading = render.render_view(view, names).split("\n", 1)[0]
+    heading = render.heading(view)
     taken = [chip(pips, f"die seat-{seat % len(SEAT_COLOURS)}") for seat, pips in view["taken"]]
     dice = h(
         "div",

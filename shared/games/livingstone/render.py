@@ -99,14 +99,19 @@ def _result_lines(result: Mapping[str, JSON], names: Sequence[str]) -> list[str]
     return [*lines, f"Winner: {seats_named(result['winners'], names)}"]
 
 
-def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
+def heading(view: Mapping[str, JSON]) -> str:
+    """The round and where tents go: the first line of the text and of the HTML board."""
     if view["steamer"] is None:
         where = "the steamer has reached the falls"
     else:
         back = ", steamer back this round" if view["steamer_back"] else ""
         cost = view["costs"][view["steamer"] - 1]
         where = f"tents go in column {view['steamer']} (cost {cost}{back})"
-    lines = [f"Livingstone, round {view['round']}: {where}", *render_board(view)]
+    return f"Livingstone, round {view['round']}: {where}"
+
+
+def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
+    lines = [heading(view), *render_board(view)]
     taken = ", ".join(f"{seat_name(seat, names)} {pips}" for seat, pips in view["taken"])
     dice = " ".join(map(str, view["dice"])) or "none"
     lines.append(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from shared.chance import Chance
 from shared.games.livingstone.state import Player, State
+from shared.shuffle import redealt
 
 
 def resample(state: State, seat: int | None, seed: str) -> State:
@@ -17,14 +18,11 @@ def resample(state: State, seat: int | None, seed: str) -> State:
         return state  # at the end, chests and hands are shown
     chance = Chance(seed, "resample")
     others = [other for other in range(len(state.players)) if other != seat]
-    hidden = [card for other in others for card in state.players[other].hand]
-    pool = chance.shuffled([*hidden, *state.deck])
     players = list(state.players)
-    for other in others:
-        size = len(players[other].hand)
-        hand, pool = tuple(sorted(pool[:size])), pool[size:]
+    dealt, rest = redealt(chance, [players[other].hand for other in others], state.deck)
+    for other, hand in zip(others, dealt, strict=True):
         players[other] = _money(players[other], chance)._replace(hand=hand)
-    return state._replace(seed=seed, players=tuple(players), deck=tuple(pool))
+    return state._replace(seed=seed, players=tuple(players), deck=tuple(rest))
 
 
 def _money(player: Player, chance: Chance) -> Player:

@@ -26,7 +26,7 @@ from shared.games.lost_cities.result import result
 from shared.games.lost_cities.rules import advance, drawn_card, ended_game
 from shared.games.lost_cities.scoring import games_won, match_totals
 from shared.games.lost_cities.state import SEATS, State, deal, first_starter
-from shared.shuffle import shuffled
+from shared.shuffle import redealt
 
 
 class LostCities(Engine[State]):
@@ -95,12 +95,12 @@ class LostCities(Engine[State]):
             return state
         deal, hands = state.deal, list(state.hands)
         hidden = [other for other in range(SEATS) if other != seat]
-        pool = [card for other in hidden for card in hands[other]]
-        pool = shuffled(Chance(seed, "resample"), pool + list(deal.deck[state.drawn :]))
-        for other in hidden:
-            size = len(hands[other])
-            hands[other], pool = tuple(sorted(pool[:size])), pool[size:]
-        deck = deal.deck[: state.drawn] + tuple(pool)
+        dealt, rest = redealt(
+            Chance(seed, "resample"), [hands[other] for other in hidden], deal.deck[state.drawn :]
+        )
+        for other, hand in zip(hidden, dealt, strict=True):
+            hands[other] = hand
+        deck = deal.deck[: state.drawn] + tuple(rest)
         return state._replace(deal=deal._replace(seed=seed, deck=deck), hands=tuple(hands))
 
     def result(self, state: State) -> dict[str, JSON] | None:
