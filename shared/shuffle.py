@@ -47,8 +47,13 @@ def redealt(
 ) -> tuple[list[tuple[Any, ...]], list[Any]]:
     """The cards of `hands` and `rest` shuffled together and dealt again: hands of the same
     sizes (sorted, as a player holds them), and the rest in its new order. What a game looks like
-    to someone who sees neither those hands nor the order of what is left to draw."""
-    pool = shuffled(chance, [*(card for hand in hands for card in hand), *rest])
+    to someone who sees neither those hands nor the order of what is left to draw.
+
+    The pool is sorted before it is shuffled, so the deal depends on which cards are hidden and
+    on `chance`, never on where they lay: two games a seat cannot tell apart are redealt alike,
+    which is what lets a bot sample hidden cards from the true state and still know nothing
+    more than its seat (`shared.bots`)."""
+    pool = shuffled(chance, sorted([*(card for hand in hands for card in hand), *rest]))
     dealt = []
     for hand in hands:
         dealt.append(tuple(sorted(pool[: len(hand)])))
