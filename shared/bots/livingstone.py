@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from shared.bots.heuristic import Payoffs, margins, payoffs
+from shared.bots.heuristic import Payoffs, margins, payoffs, spelt
 from shared.engine import Engine, Move, Seat
 from shared.games.livingstone.data import (
     ANIMAL_POINTS,
@@ -266,6 +266,8 @@ def _card_value(state: State, seat: Seat, card: str, at: Field | None, thaler: f
 
 
 class LivingstoneHeuristic:
+    key = staticmethod(spelt)
+
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
         return [step_value(state, seat, move) for move in moves]
 

@@ -59,6 +59,12 @@ ABOVE = tuple(
     for top in range(11)
 )
 """`ABOVE[top]`: the numbers one may still play on an expedition whose top is `top`."""
+COUNT_SUM = tuple(zip(COUNT, SUM, strict=True))
+EXPEDITION = tuple(
+    (ABOVE[TOP[mask]], SUM[mask], COUNT[mask], WAGERS[mask]) for mask in range(len(SUM))
+)
+"""An expedition's cards as `prospect` reads them: the numbers still playable on it, the sum
+and count of its cards, its wagers."""
 
 START_MARGIN = 12.0
 """The prospect an expedition must promise before it is started."""
@@ -145,23 +151,20 @@ class Outlook:
     def prospect(self, colour: int, played: int, held: int, turns: int) -> float:
         """The points colour `colour` would end with: expedition `played`, cards `held`, `turns`
         turns to play them in. An expedition not started is worth nothing until it is."""
-        top = TOP[played]
-        playable = held & ABOVE[top]
-        plays = COUNT[playable]
-        numbers: float = SUM[playable]
+        above, played_sum, played_count, wagers = EXPEDITION[played]
+        plays, whole = COUNT_SUM[held & above]
+        numbers: float = whole
         if plays > turns:
-            numbers = numbers * turns / plays if plays else 0
+            numbers = numbers * turns / plays
             plays = turns
-        later = self.unseen[colour] & ABOVE[top]
-        expected = SUM[later] * self.chance
-        cards = COUNT[played] + plays + COUNT[later] * self.chance
-        base = SUM[played] + numbers + expected - EXPEDITION_COST
-        bonus = BONUS_POINTS if cards >= BONUS_CARDS else 0
-        wagers = WAGERS[played]
+        later_count, later_sum = COUNT_SUM[self.unseen[colour] & above]
+        chance = self.chance
+        base = played_sum + numbers + later_sum * chance - EXPEDITION_COST
+        bonus = BONUS_POINTS if played_count + plays + later_count * chance >= BONUS_CARDS else 0
         points = base * (1 + wagers) + bonus
-        if not played & NUMBER_MASK and held & WAGER_MASK:
-            with_wagers = base * (1 + wagers + WAGERS[held]) + bonus
-            points = max(points, with_wagers - WAGER_MARGIN * WAGERS[held])
+        if held & WAGER_MASK and not played & NUMBER_MASK:
+            in_hand = WAGERS[held]
+            points = max(points, base * (1 + wagers + in_hand) + bonus - WAGER_MARGIN * in_hand)
         return points if played else max(0.0, points)
 
     def gift(self, colour: int, bit: int) -> float:
@@ -259,6 +262,8 @@ def standing(state: State) -> list[float]:
 
 
 class LostCitiesHeuristic:
+    key = staticmethod(_turn)
+
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
         return _turn_scores(Outlook(state, seat), [_turn(move) for move in moves])
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.bots.heuristic import Payoffs, best, margins, payoffs
+from shared.bots.heuristic import Payoffs, best, margins, payoffs, spelt
 from shared.engine import Engine, Move, Seat
 from shared.games.lost_cities_dice.notation import read_move
 from shared.games.lost_cities_dice.sheet import Sheet, write
@@ -81,6 +81,8 @@ def _scores(state: State, seat: Seat, moves: list[Move]) -> list[float]:
 
 
 class LostCitiesDiceHeuristic:
+    key = staticmethod(spelt)
+
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
         return _scores(state, seat, moves)
 

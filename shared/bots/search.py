@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from shared.bots.heuristic import Heuristic, best
@@ -34,9 +34,10 @@ WIDTH = 2.0
 
 class Node:
     """A move in the tree: who made it, how often it was tried and available, what it brought
-    its mover, and the moves tried after it (by `repr`, the one key every move has)."""
+    its mover; the moves tried after it, and the heuristic's scores of the moves seen after it
+    (each scored once, when first met in a sample), both by the heuristic's `key`."""
 
-    __slots__ = ("available", "children", "move", "mover", "total", "visits")
+    __slots__ = ("available", "children", "move", "mover", "priors", "total", "visits")
 
     def __init__(self, mover: Seat, move: Move | None) -> None:
         self.mover = mover
@@ -44,7 +45,8 @@ class Node:
         self.visits = 0
         self.available = 0
         self.total = 0.0
-        self.children: dict[str, Node] = {}
+        self.children: dict[Hashable, Node] = {}
+        self.priors: dict[Hashable, float] = {}
 
 
 def search(
@@ -83,24 +85,23 @@ def _iterate(
     rnd: random.Random,
 ) -> None:
     node, mover, path = root, seat, [root]
+    key = heuristic.key
     while True:
         moves = engine.legal_moves(sample, mover)
         children = node.children
         tried: list[Node] = []
-        untried: list[tuple[str, Move]] = []
+        untried: list[tuple[Hashable, Move]] = []
         for move in moves:
-            key = repr(move)
-            child = children.get(key)
+            move_key = key(move)
+            child = children.get(move_key)
             if child is None:
-                untried.append((key, move))
+                untried.append((move_key, move))
             else:
                 child.available += 1
                 tried.append(child)
         if untried and len(tried) < max(1.0, WIDTH * math.sqrt(node.visits)):
-            candidates = [move for _, move in untried]
-            scores = heuristic.scores(sample, mover, candidates)
-            key, move = untried[max(range(len(untried)), key=scores.__getitem__)]
-            child = children[key] = Node(mover, move)
+            move_key, move = _most_promising(node, untried, heuristic, sample, mover)
+            child = children[move_key] = Node(mover, move)
             child.available = 1
             path.append(child)
             sample = engine.apply(sample, mover, move)
@@ -118,6 +119,23 @@ def _iterate(
     for visited in path:
         visited.visits += 1
         visited.total += payoff[visited.mover]
+
+
+def _most_promising(
+    node: Node,
+    untried: list[tuple[Hashable, Move]],
+    heuristic: Heuristic,
+    sample: Any,
+    mover: Seat,
+) -> tuple[Hashable, Move]:
+    """The untried move the heuristic scores best, scoring only moves not met before here."""
+    priors = node.priors
+    unscored = [move for move_key, move in untried if move_key not in priors]
+    if unscored:
+        scores = heuristic.scores(sample, mover, unscored)
+        for move, score in zip(unscored, scores, strict=True):
+            priors[heuristic.key(move)] = score
+    return max(untried, key=lambda entry: priors[entry[0]])
 
 
 def _select(children: list[Node]) -> Node:
