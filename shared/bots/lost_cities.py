@@ -158,9 +158,15 @@ class Outlook:
             numbers = numbers * turns / plays
             plays = turns
         later_count, later_sum = COUNT_SUM[self.unseen[colour] & above]
-        chance = self.chance
-        base = played_sum + numbers + later_sum * chance - EXPEDITION_COST
-        bonus = BONUS_POINTS if played_count + plays + later_count * chance >= BONUS_CARDS else 0
+        expected = later_count * self.chance
+        spare = max(turns - plays, 0)
+        if expected > spare:  # too few turns left to play them all: each card takes one
+            later = later_sum * spare / later_count
+            expected = spare
+        else:
+            later = later_sum * self.chance
+        base = played_sum + numbers + later - EXPEDITION_COST
+        bonus = BONUS_POINTS if played_count + plays + expected >= BONUS_CARDS else 0
         points = base * (1 + wagers) + bonus
         if held & WAGER_MASK and not played & NUMBER_MASK:
             in_hand = WAGERS[held]
