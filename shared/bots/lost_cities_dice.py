@@ -23,7 +23,7 @@ from shared.games.lost_cities_dice.sheet import Sheet, write
 from shared.games.lost_cities_dice.sheet_data import COLUMNS, FIELDS, SheetRules
 from shared.games.lost_cities_dice.state import State
 
-GROWTH = 0.6
+GROWTH = 0.4
 """Fields an expedition may still gain per number of room above its top, early in the game."""
 SPREAD = 30.0
 """A lead of this many points is most of the way to a sure win (`payoffs`)."""
