@@ -37,6 +37,7 @@ from shared.games.livingstone.data import (
     MARKET,
     MARKET_PRICE,
     NO_COST_TENT,
+    START_THALERS,
     TAKE_4_THALERS,
     THRESHOLD_DICE,
     TWO_DICE,
@@ -57,7 +58,7 @@ MAJORITY_SHARE = 0.6
 """How much of a row's majority bonus, as the rows stand now, counts: they may yet change."""
 EXCLUSION = 40.0
 """VP that being ruled out by the queen costs: about the game."""
-SHORTFALL = 3.0
+SHORTFALL=5.0
 """More than two players: VP per thaler a donation falls short of its target, at the end
 (less before)."""
 SPREAD = 10.0
@@ -102,15 +103,17 @@ class Outlook:
         self.seat = seat
         self.progress = state.steamer / max(state.board.columns - 1, 1)
         """0 at the first column, 1 at the last."""
+        rounds = state.board.columns
         others = [
-            other.thalers + other.donated
+            (other.thalers + other.donated - START_THALERS) * rounds / (state.steamer + 1)
+            + START_THALERS
             for index, other in enumerate(state.players)
             if index != seat and not other.resigned
         ]
-        self.target = min(others, default=0) + 1
-        """More than two players: one thaler over all the money the poorest other has had to
-        give (its thalers and its gifts, whose sum the table shows), which no gift of that
-        player's can beat."""
+        self.target = int(min(others, default=0)) + 1
+        """More than two players: one thaler over all the money the poorest other may have had
+        to give by the end (its thalers and its gifts, whose sum the table shows, going on
+        growing as it has so far), which no gift of that player's can beat."""
         self.rows = [
             Counter(owner for column in state.tents for owner in column[row])
             for row in range(len(state.board.row_points))
