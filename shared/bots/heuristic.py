@@ -2,7 +2,7 @@
 
 The search (`shared.bots.search`) is the same for every game; what it needs of a game beyond
 the engine protocol is a `Heuristic`. Its `scores` rank a seat's legal moves (the `quick`
-level plays the best; the search widens its tree in that order), and its `playout` plays a
+level plays the best; the search compares the best few), and its `playout` plays a
 sampled game on to an end it can judge (the game's end, or a point where the outcome is
 clear enough), returning a payoff per seat. Both see a state the bot sampled
 (`Engine.resample`), so a heuristic that read another seat's hand would read a guess; they read
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from shared.engine import Engine, Move, Seat
@@ -27,10 +27,6 @@ narrowly counts for more than one that loses badly (a gradient for the search to
 
 
 class Heuristic(Protocol):
-    def key(self, move: Move) -> Hashable:
-        """What tells `move` from the other moves of its game (the search's tree is keyed by
-        it): a cheap one matters, as the search asks it of every legal move it walks past."""
-
     def scores(self, state: Any, seat: Seat, moves: list[Move]) -> list[float]:
         """How good each of `moves` looks for `seat`, higher better (same order as `moves`)."""
 
@@ -59,12 +55,6 @@ def margins(scores: Sequence[float], spread: float) -> Payoffs:
 def squash(x: float) -> float:
     """A smooth step from 0 to 1 through 0.5 at 0 (the logistic function)."""
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
-
-
-def spelt(move: Move) -> Hashable:
-    """A key for any move: its text as Python spells it (a move's JSON is always built the
-    same way by its engine, so equal moves spell alike)."""
-    return repr(move)
 
 
 def best(moves: list[Move], scores: list[float]) -> Move:

@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from shared.bots.heuristic import Payoffs, margins, payoffs, spelt
+from shared.bots.heuristic import Payoffs, margins, payoffs
 from shared.engine import Engine, Move, Seat
 from shared.games.livingstone.data import (
     ANIMAL_POINTS,
@@ -58,7 +58,7 @@ MAJORITY_SHARE = 0.6
 """How much of a row's majority bonus, as the rows stand now, counts: they may yet change."""
 EXCLUSION = 40.0
 """VP that being ruled out by the queen costs: about the game."""
-SHORTFALL=5.0
+SHORTFALL = 5.0
 """More than two players: VP per thaler a donation falls short of its target, at the end
 (less before)."""
 SPREAD = 10.0
@@ -258,8 +258,6 @@ def _share(counts: Counter[int], seat: Seat, bonus: int) -> float:
 
 
 class LivingstoneHeuristic:
-    key = staticmethod(spelt)
-
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
         outlook = Outlook(state, seat)
         return [outlook.step(move) for move in moves]

@@ -268,8 +268,6 @@ def standing(state: State) -> list[float]:
 
 
 class LostCitiesHeuristic:
-    key = staticmethod(_turn)
-
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
         return _turn_scores(Outlook(state, seat), [_turn(move) for move in moves])
 
