@@ -13,6 +13,7 @@ significant digit first.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, TypeVar
 
 from shared.chance import Chance
@@ -27,19 +28,29 @@ sampling almost never has to draw again."""
 def shuffled(chance: Chance, items: Sequence[T]) -> list[T]:
     """A uniformly shuffled copy of `items`."""
     result = list(items)
-    position = len(result) - 1
+    for top, lowest, product in _plan(len(result)):
+        number = chance.below(product)
+        for position in range(top, lowest, -1):
+            number, index = divmod(number, position + 1)
+            result[position], result[index] = result[index], result[position]
+    return result
+
+
+@cache
+def _plan(length: int) -> tuple[tuple[int, int, int], ...]:
+    """How a shuffle of `length` items draws: per number drawn, the positions top..lowest+1
+    it serves and the range it is drawn from (`product`), the same for every shuffle of that
+    length, so worked out once."""
+    plan = []
+    position = length - 1
     while position > 0:
-        # positions position..lowest+1 take their indices from one number below `product`
         product, lowest = 1, position
         while lowest > 0 and product * (lowest + 1) <= DRAW_BOUND:
             product *= lowest + 1
             lowest -= 1
-        number = chance.below(product)
-        while position > lowest:
-            number, index = divmod(number, position + 1)
-            result[position], result[index] = result[index], result[position]
-            position -= 1
-    return result
+        plan.append((position, lowest, product))
+        position = lowest
+    return tuple(plan)
 
 
 def redealt(
