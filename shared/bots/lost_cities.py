@@ -42,11 +42,14 @@ def _value(bit: int) -> int:
     return 0 if bit < WAGERS_PER_COLOUR else bit - WAGERS_PER_COLOUR + 2
 
 
+_BITS = tuple(
+    tuple(bit for bit in range(CARDS_PER_COLOUR) if mask >> bit & 1)
+    for mask in range(1 << CARDS_PER_COLOUR)
+)
+
+
 def _table(of: Any) -> tuple[int, ...]:
-    return tuple(
-        of([bit for bit in range(CARDS_PER_COLOUR) if mask >> bit & 1])
-        for mask in range(1 << CARDS_PER_COLOUR)
-    )
+    return tuple(of(bits) for bits in _BITS)
 
 
 SUM = _table(lambda bits: sum(_value(bit) for bit in bits))
