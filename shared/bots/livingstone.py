@@ -43,9 +43,8 @@ from shared.games.livingstone.data import (
     TWO_DICE,
 )
 from shared.games.livingstone.legal import legal_moves
-from shared.games.livingstone.moves import Donate, Play, Sell, Take, decode
 from shared.games.livingstone.rules import step
-from shared.games.livingstone.state import Field, State
+from shared.games.livingstone.state import State
 from shared.games.livingstone.tents import tent_price
 
 THALER = 0.8
@@ -90,13 +89,24 @@ def _sums_above(dice: int) -> tuple[float, ...]:
 
 
 THRESHOLD_ABOVE = _sums_above(THRESHOLD_DICE)
+BEST_RATE = tuple(
+    max(
+        (THRESHOLD_ABOVE[given] - THRESHOLD_ABOVE[min(given + more, len(THRESHOLD_ABOVE) - 1)])
+        / more
+        for more in range(1, len(THRESHOLD_ABOVE))
+    )
+    for given in range(len(THRESHOLD_ABOVE))
+)
+"""Two players: `BEST_RATE[given]`, the most a thaler more can lower the chance that the dice
+beat a gift of `given`, given at the best rate over the gifts still to make (the first thalers
+of a gift lower it by nothing alone)."""
 
 
 class Outlook:
     """One seat's view of the game, for judging its steps: how far the game is, what its
     donations must reach, what a thaler and a stone are worth to it, who leads each row."""
 
-    __slots__ = ("progress", "rows", "seat", "state", "stone", "target", "thaler")
+    __slots__ = ("_rows", "progress", "seat", "state", "stone", "target", "thaler")
 
     def __init__(self, state: State, seat: Seat) -> None:
         self.state = state
@@ -114,20 +124,16 @@ class Outlook:
         """More than two players: one thaler over all the money the poorest other may have had
         to give by the end (its thalers and its gifts, whose sum the table shows, going on
         growing as it has so far), which no gift of that player's can beat."""
-        self.rows = [
-            Counter(owner for column in state.tents for owner in column[row])
-            for row in range(len(state.board.row_points))
-        ]
+        self._rows: list[Counter[int]] | None = None
         donated = state.players[seat].donated
-        now = self.shortfall(donated)
-        saves = max(
-            (now - self.shortfall(donated + more)) / more
-            for more in range(1, len(THRESHOLD_ABOVE) + 1)
-        )
+        if len(state.players) == 2:
+            rate = BEST_RATE[donated] if donated < len(BEST_RATE) else 0.0
+            saves = EXCLUSION * rate * self.progress
+        else:
+            saves = SHORTFALL * self.progress if donated < self.target else 0.0
         self.thaler = max(THALER * (1 - self.progress), saves)
-        """VP one more thaler is worth: what it buys, or what giving it saves (at the best
-        rate over the gifts still to make: the first thalers of a two-player gift save nothing
-        alone), whichever is more."""
+        """VP one more thaler is worth: what it buys, or what giving it saves, whichever is
+        more."""
         bag = state.bag
         left = sum(bag)
         self.stone = (
@@ -136,6 +142,17 @@ class Outlook:
             else 0.0
         )
         """A stone drawn blind from the bag, on average."""
+
+    @property
+    def rows(self) -> list[Counter[int]]:
+        """Per row, how many tents each seat has in it (worked out when first asked)."""
+        if self._rows is None:
+            tents = self.state.tents
+            self._rows = [
+                Counter(owner for column in tents for owner in column[row])
+                for row in range(len(self.state.board.row_points))
+            ]
+        return self._rows
 
     def shortfall(self, donated: int) -> float:
         """VP the queen's rule may yet cost the seat having given `donated`: with two players
@@ -173,36 +190,45 @@ class Outlook:
         return total - self.shortfall(player.donated)
 
     def step(self, move: Move) -> float:
-        """How much `move` adds to the seat's worth, drawing by its average."""
+        """How much `move` (a legal one, so in canonical form) adds to the seat's worth, drawing
+        by its average."""
         thaler = self.thaler
-        match decode(move):
-            case Take(die, "thalers"):
+        action = move["action"]
+        if action == "take":
+            die: int = move["die"]
+            use = move["use"]
+            if use == "thalers":
                 return die * thaler
-            case Take(die, "mine"):
+            if use == "mine":
                 return die * self.stone
-            case Take(_, "card"):
+            if use == "card":
                 return CARD
-            case Take(die, _, row, source):
-                return self._tent(row or die, source)
-            case Sell(gem, market):
-                price = MARKET_PRICE[gem] if market else BANK_PRICE[gem]
-                value = price * (thaler + market) - gem_worth(GEMS.index(gem))
-                return value + self._unlocked(move)
-            case Donate(amount):
-                donated = self.state.players[self.seat].donated
-                saves = self.shortfall(donated) - self.shortfall(donated + amount)
-                return saves - amount * THALER * (1 - self.progress)
-            case Play(card, at):
-                return self._card(card, at)
+            source = move.get("from")
+            return self._tent(move.get("row", die), None if source is None else source[1])
+        if action == "sell":
+            gem: str = move["gem"]
+            market: bool = move.get("market", False)
+            price = MARKET_PRICE[gem] if market else BANK_PRICE[gem]
+            value = price * (thaler + market) - gem_worth(GEMS.index(gem))
+            return value + self._unlocked(move)
+        if action == "donate":
+            amount: int = move["amount"]
+            donated = self.state.players[self.seat].donated
+            saves = self.shortfall(donated) - self.shortfall(donated + amount)
+            return saves - amount * THALER * (1 - self.progress)
+        if action == "play":
+            at = move.get("at")
+            return self._card(move["card"], None if at is None else at[1])
         return 0.0
 
-    def _tent(self, row: int, source: Field | None) -> float:
+    def _tent(self, row: int, source: int | None) -> float:
+        """A tent on `row` of the steamer's column (moved from a tent on row `source`)."""
         state, turn = self.state, self.state.turn
         assert turn is not None, "tents are pitched only while the game runs"
         price = tent_price(state, self.seat, (state.column, row), turn.free_tents > 0)
         value = state.board.row_points[row - 1] + self.majority(row) - price * self.thaler
         if source is not None:
-            value += self.majority(source[1], -1)
+            value += self.majority(source, -1)
         return value
 
     def _best_take(self) -> float:
@@ -217,8 +243,9 @@ class Outlook:
         after = Outlook(step(state, self.seat, sale)[0], self.seat)
         return max(0.0, after._best_take() - self._best_take())
 
-    def _card(self, card: str, at: Field | None) -> float:
-        """What playing `card` brings beyond keeping it (worth `CARD`, or an animal's VP)."""
+    def _card(self, card: str, at: int | None) -> float:
+        """What playing `card` (Extra Tent at row `at`) brings beyond keeping it (worth `CARD`,
+        or an animal's VP)."""
         state, turn = self.state, self.state.turn
         assert turn is not None, "cards are played only while the game runs"
         player = state.players[self.seat]
@@ -235,7 +262,7 @@ class Outlook:
             )
             return sum(gains) - CARD
         if card == EXTRA_TENT and at is not None:
-            return self.majority(at[1]) - CARD + 0.5
+            return self.majority(at) - CARD + 0.5
         dice_left = turn.may_take and state.round.can_take(self.seat)
         if card == TWO_DICE:
             return 1.0 if dice_left and len(state.round.dice) > 1 else -CARD
