@@ -110,6 +110,10 @@ def show_game(s: Session, answer: dict[str, Any]) -> None:
     s.out.emit(answer, lambda console: render.game_screen(console, answer))
 
 
+TALK_SHOWN = 3
+"""How many of the latest messages at the table `show` prints under the game."""
+
+
 def keep_head(s: Session, answer: dict[str, Any]) -> None:
     """Keep the head of the game's log this answer shows, for `verify` (see `client.kept`), and
     say at once if another was shown for the same version before."""
@@ -383,7 +387,37 @@ def show(game: GameId, as_json: JsonFlag = False) -> None:
     """
     with session(as_json) as s:
         answer = s.on_game(game, s.api.game)
-        show_game(s, answer)
+        keep_head(s, answer)
+        said = s.api.messages(answer["game"]["id"], TALK_SHOWN)["messages"]
+
+        def draw(console: Console) -> None:
+            render.game_screen(console, answer)
+            if said:
+                console.print()
+                for message in said:
+                    render.talk_line(console, message)
+
+        s.out.emit(answer, draw)
+
+
+@app.command(cls=Usage)
+def say(
+    game: GameId,
+    text: Annotated[
+        str, typer.Argument(metavar="TEXT", help="Plain text, at most 500 characters.")
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Say something to the other players of a game; it never changes the game's version.
+
+    They read it in `turnpost log` and `show`, and in their next email about the game.
+
+    Example: turnpost say k3J9xQ "good luck!"
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        answer = s.api.say(game_id, text, str(uuid.uuid4()))
+        s.out.emit(answer, lambda console: render.talk_line(console, answer["message"]))
 
 
 @app.command(cls=Usage)
@@ -437,14 +471,20 @@ def log(
     since: Annotated[int, typer.Option(min=0, help="Only what happened after this version.")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show the game's history as you may see it (everyone's moves once it is over).
+    """Show the game's history as you may see it (everyone's moves once it is over), with what
+    was said at the table.
 
     Example: turnpost log k3J9xQ --since 10
     """
     with session(as_json) as s:
         current = s.on_game(game, s.api.game)
         answer = s.api.log(current["game"]["id"], since)
-        s.out.emit(answer, lambda console: render.log_lines(console, current, answer["entries"]))
+        s.out.emit(
+            answer,
+            lambda console: render.log_lines(
+                console, current, answer["entries"], answer.get("messages", [])
+            ),
+        )
 
 
 @app.command(cls=Usage)

@@ -181,6 +181,17 @@ class Api:
     def resign(self, game_id: str) -> Any:
         return self.request("POST", game_path(game_id, "/resign"))
 
+    def say(self, game_id: str, text: str, idempotency_key: str) -> Any:
+        return self.request(
+            "POST",
+            game_path(game_id, "/messages"),
+            json={"text": text},
+            headers={"Idempotency-Key": idempotency_key},
+        )
+
+    def messages(self, game_id: str, last: int) -> Any:
+        return self.request("GET", game_path(game_id, "/messages"), params={"last": last})
+
     def log(self, game_id: str, since: int = 0) -> Any:
         return self.request("GET", game_path(game_id, "/log"), params={"since": since})
 

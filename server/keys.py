@@ -9,7 +9,8 @@ import hashlib
 def game(game_id: str, part: str) -> str:
     """`meta`, `log` (its name is also the game's channel), `snap`, `requests` (the request
     index, `server.idempotency`), `archive` (a compacted game's log, `server.archive`), and
-    `idem:...` (requests' records from before the index); for the mail worker `mail`,
+    `idem:...` (requests' records from before the index), `talk` (the table talk,
+    `server.domain.talk`, which compaction leaves alone); for the mail worker `mail`,
     `mail:lock` and `clock`."""
     return f"{{g:{game_id}}}:{part}"
 

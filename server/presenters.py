@@ -84,6 +84,25 @@ def log(
     return entries
 
 
+def message(record: GameRecord, number: int, stored: dict[str, Any]) -> dict[str, Any]:
+    """A message said at the game's table (`server.domain.talk`), named by its speaker."""
+    return {
+        "number": number,
+        "seat": stored["seat"],
+        "name": record.names[stored["seat"]],
+        "at": stored["at"],
+        "version": stored["version"],
+        "text": stored["text"],
+    }
+
+
+def messages(
+    record: GameRecord, since: int, stored: Iterable[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The messages after number `since`."""
+    return [message(record, number, said) for number, said in enumerate(stored, start=since + 1)]
+
+
 def game_list(
     records: Iterable[GameRecord | None], player_id: str, which: str | None
 ) -> list[dict[str, Any]]:

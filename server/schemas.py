@@ -12,6 +12,8 @@ from zoneinfo import available_timezones
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
+from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
+from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.mail.addresses import normalized
 from server.notify.clock_options import POLICIES, parse_move_time
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
@@ -416,9 +418,51 @@ class LogEntrySchema(Schema):
     prev = fields.String(metadata={"description": "the hash of the entry before (the chain)"})
 
 
+class MessageSchema(Schema):
+    text = fields.String(
+        required=True,
+        metadata={
+            "description": f"plain text, at most {MAX_MESSAGE_CHARS} characters on "
+            f"{MAX_MESSAGE_LINES} lines (line breaks: \\n); no control characters"
+        },
+    )
+
+
+class MessageQuery(Schema):
+    since = fields.Integer(
+        load_default=0,
+        validate=validate.Range(0, 10**9),
+        metadata={"description": "only messages after this number"},
+    )
+    last = fields.Integer(
+        validate=validate.Range(1, 1000), metadata={"description": "only the last this many"}
+    )
+
+
+class SaidMessageSchema(Schema):
+    number = fields.Integer(metadata={"description": "counting from 1, in the order said"})
+    seat = fields.Integer()
+    name = fields.String()
+    at = fields.Integer()
+    version = fields.Integer(metadata={"description": "the game's version when it was said"})
+    text = fields.String(metadata={"description": "plain text: escape it to show it as HTML"})
+
+
+class SaidSchema(Schema):
+    message = fields.Nested(SaidMessageSchema)
+
+
+class MessagesSchema(Schema):
+    messages = fields.List(fields.Nested(SaidMessageSchema))
+
+
 class LogSchema(Schema):
     version = fields.Integer()
     entries = fields.List(fields.Nested(LogEntrySchema))
+    messages = fields.List(
+        fields.Nested(SaidMessageSchema),
+        metadata={"description": "the table talk said at or after version `since`"},
+    )
 
 
 class ErrorBodySchema(Schema):

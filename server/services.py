@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from server.domain.games import GameService
+from server.domain.talk import Limits
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import GameWatch
@@ -47,6 +48,7 @@ class Services:
             held_states=config.held_states,
             clock=clock,
             listener=GameWatch(client, clock),
+            talk_limits=Limits(per_window=config.talk_per_minute),
         )
         vacations = Vacations(client, config.vacation_days, clock)
         return cls(

@@ -32,6 +32,7 @@ from redis.commands.core import Script
 from server import archive, keys
 from server.domain.errors import Unavailable
 from server.domain.record import FINISHED, MOVED, GameRecord, changes, decode, encode
+from server.domain.talk import Limits, Said
 from server.encoding import encoded
 from server.idempotency import Idempotency, Made
 from server.redis_client import Client, as_bytes, as_text
@@ -168,6 +169,35 @@ return 1
 """
 
 
+# KEYS: talk, meta, log.  ARGV: seat, now, key digest ('': none), per window, window, most,
+# text.  A message said once (a key already there returns its message), at most `per window`
+# of one seat's in `window` seconds, at most `most` in all; stamped with the game's version
+# (its log's length, or a compacted game's). Nothing is published: no version changes.
+SAY = """
+local seat, now, key = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local said = redis.call('LRANGE', KEYS[1], 0, -1)
+local recent, oldest = 0, now
+for i = #said, 1, -1 do
+  local message = cjson.decode(said[i])
+  if key ~= '' and message.key == key then return {'said', i, said[i]} end
+  if message.seat == seat and message.at > now - tonumber(ARGV[5]) then
+    recent = recent + 1
+    oldest = math.min(oldest, message.at)
+  end
+end
+if recent >= tonumber(ARGV[4]) then
+  return {'throttled', tostring(oldest + tonumber(ARGV[5]) - now)}
+end
+if #said >= tonumber(ARGV[6]) then return {'full', '0'} end
+local version = tonumber(redis.call('HGET', KEYS[2], 'archived') or redis.call('LLEN', KEYS[3]))
+local message = {seat = seat, at = now, version = version, text = ARGV[7]}
+if key ~= '' then message.key = key end
+local stored = cjson.encode(message)
+redis.call('RPUSH', KEYS[1], stored)
+return {'said', #said + 1, stored}
+"""
+
+
 @dataclass(frozen=True)
 class Loaded:
     """A game as read in one round trip: its record, and its log from `start` on, where a replay
@@ -264,6 +294,7 @@ class RedisGameStore:
         self._read = client.register_script(READ)
         self._made = client.register_script(MADE)
         self._compact = client.register_script(COMPACT)
+        self._say = client.register_script(SAY)
 
     def create(self, record: GameRecord) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
@@ -483,6 +514,19 @@ class RedisGameStore:
         this process is stopping (`server.waits`)."""
         log_key = keys.game(game_id, "log")
         return self.waits.wait(log_key, lambda: self.version(game_id) != version, deadline)
+
+    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+        """See SAY."""
+        outcome, value, *stored = self._say(
+            keys=[keys.game(game_id, part) for part in ("talk", "meta", "log")],
+            args=[seat, now, key, limits.per_window, limits.window, limits.most, text],
+        )
+        return Said(outcome.decode(), int(value), orjson.loads(stored[0]) if stored else None)
+
+    def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        return [
+            orjson.loads(raw) for raw in self.client.lrange(keys.game(game_id, "talk"), start, -1)
+        ]
 
     def drop_snapshots(self) -> int:
         """Delete every snapshot (they are a cache); returns how many."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import g, request
+from flask import Request, g, request
 
 from server import presenters
 from server.api.blueprint import Blueprint
@@ -92,12 +92,18 @@ def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
 )
 def move(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Make a move: JSON, a list of steps, or text notation (`play R7 draw deck`)."""
-    key = request.headers.get(IDEMPOTENCY_HEADER)
+    key = idempotency_key(request)
+    return services().games.submit(g.player, game_id, body["move"], body["expected_version"], key)
+
+
+def idempotency_key(asked: Request) -> str | None:
+    """The request's Idempotency-Key, if it sent one (400 if it is empty or too long)."""
+    key = asked.headers.get(IDEMPOTENCY_HEADER)
     if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
         raise ApiError(
             400, "bad_idempotency_key", f"an Idempotency-Key is 1-{MAX_IDEMPOTENCY_KEY} characters"
         )
-    return services().games.submit(g.player, game_id, body["move"], body["expected_version"], key)
+    return key
 
 
 @blp.route("/<game_id>/resign", methods=["POST"])
@@ -110,10 +116,14 @@ def resign(game_id: str) -> dict[str, Any]:
 @blp.arguments(LogQuery, location="query")
 @blp.response(200, LogSchema)
 def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
-    """The game's history after version `since`, as you may see it."""
-    game, seat = services().games.for_player(game_id, g.player)
-    entries = services().games.entries(game, query["since"])
-    return {"version": game.version, "entries": presenters.log(game, seat, query["since"], entries)}
+    """The game's history after version `since`, as you may see it, and the table talk since
+    then (each message with the version it was said at)."""
+    games, since = services().games, query["since"]
+    game, seat = games.for_player(game_id, g.player)
+    entries = presenters.log(game, seat, since, games.entries(game, since))
+    said = presenters.messages(game.record, 0, games.talk(game))
+    messages = [message for message in said if message["version"] >= since]
+    return {"version": game.version, "entries": entries, "messages": messages}
 
 
 @blp.route("/<game_id>/wait", methods=["GET"])

@@ -85,6 +85,13 @@ class Stale(Conflict):
         self.current = current
 
 
+class TooMany(Refusal):
+    """Too many requests of one kind in too short a time (messages to a table): `details`
+    says in how many seconds (`retry_after`)."""
+
+    default_code = "rate_limited"
+
+
 class Illegal(Refusal):
     """The rules forbid the move: the rule's own code, why, and the moves legal now."""
 

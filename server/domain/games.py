@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import orjson
 
 from server import presenters, provenance
+from server.domain import talk
 from server.domain.errors import (
     Conflict,
     GameOver,
@@ -93,6 +94,7 @@ class GameService:
         clock: Callable[[], float] = time.time,
         listener: ChangeListener | None = None,
         held_states: int = 4096,
+        talk_limits: talk.Limits | None = None,
     ) -> None:
         self.store = store
         self.players = players
@@ -100,6 +102,7 @@ class GameService:
         self.clock = clock
         self.listener = listener or Unheard()
         self.held = HeldStates(held_states)
+        self.talk_limits = talk_limits or talk.Limits()
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -168,6 +171,18 @@ class GameService:
     def entries(self, game: Game, since: int) -> list[dict[str, Any]]:
         """The game's log entries after version `since`, as stored."""
         return self.store.log(game.id, since)
+
+    def talk(self, game: Game, since: int = 0) -> list[dict[str, Any]]:
+        """The game's table talk after message number `since`, as stored."""
+        return self.store.talk(game.id, since)
+
+    def say(
+        self, player: dict[str, str], game_id: str, text: str, key: str | None = None
+    ) -> tuple[GameRecord, int, dict[str, Any]]:
+        """A message from the player to the game's table (`server.domain.talk`): the game's
+        record, the message's number and the message; the game's version stays as it is."""
+        now = int(self.clock())
+        return talk.say(self.store, player, game_id, text, now, key, self.talk_limits)
 
     def records_for(self, player: dict[str, str]) -> list[GameRecord | None]:
         """The record of every game in the player's list (None for one never written; some

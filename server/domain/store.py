@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from server.domain.record import GameRecord
+    from server.domain.talk import Limits, Said
     from server.idempotency import Idempotency, Made
     from server.store import Appended, Loaded
 
@@ -71,6 +72,14 @@ class GameStore(Protocol):
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the log's length differs from `version`, or `deadline` (monotonic)."""
+
+    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+        """Add a message to the game's table talk, stamped with the game's version, in one
+        step: unless one under `key` (if not empty) is there already, the seat has said its
+        `limits` worth lately, or the talk is full (`server.domain.talk`)."""
+
+    def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        """The game's messages from number `start + 1` on, as stored."""
 
 
 class Roster(Protocol):

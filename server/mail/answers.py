@@ -25,6 +25,7 @@ that line are ignored). Instead of a move you can write:
   show    the game as you see it now
   moves   your legal moves
   help    this text
+  say: …  a message to the other players (or write it under your move)
 Only replies from your registered address count. The address you
 reply to works until the game moves on; every answer brings a fresh one."""
 
@@ -97,12 +98,37 @@ def with_how_to(*parts: str) -> str:
     return "\n\n".join([*parts, HOW_TO_ANSWER])
 
 
-def played(engine: Engine[Any], answer: dict[str, Any]) -> str:
+def played(engine: Engine[Any], answer: dict[str, Any], talk: str = "") -> str:
+    """A move made; `talk`: what became of the message written under it, if any."""
     names = player_names(answer["game"]["seats"])
     done = "; ".join(engine.render_event(event, names) for event in answer.get("applied", []))
     untried = answer.get("untried")
     parts = [f"Played: {done}", *([f"Not tried: {untried['message']}."] if untried else [])]
-    return with_how_to(*parts, game_text(engine, answer))
+    return with_how_to(*parts, *([talk] if talk else []), game_text(engine, answer))
+
+
+SAY = "say:"
+"""How a reply that is only a message to the table begins."""
+
+
+def spoken(text: str | None) -> str | None:
+    """The message a reply's first line says is all it is (`say: …`), else None."""
+    if text is None or not text.lower().startswith(SAY):
+        return None
+    return text[len(SAY) :].strip()
+
+
+def said(text: str) -> str:
+    """What became of a message to the table: said."""
+    return "Said to the table: " + text.replace("\n", "\n  ")
+
+
+def unsaid(refusal: Refusal) -> str:
+    return f"Your message was not sent: {reason(refusal)}"
+
+
+def talked(engine: Engine[Any], outcome: str, answer: dict[str, Any]) -> str:
+    return with_how_to(outcome, game_text(engine, answer))
 
 
 WORDS: dict[type[Refusal], str] = {

@@ -10,6 +10,7 @@ nothing: it is dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from collections.abc import Sequence
@@ -19,7 +20,7 @@ from server import presenters, provenance
 from server.domain.game import ACTIVE, FINISHED, Game
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address, signing_key
-from server.notify import clocks
+from server.notify import clocks, table_talk
 from server.notify.context import Context
 from server.redis_client import UNAVAILABLE
 from shared.engine import Engine, seats_named
@@ -70,7 +71,8 @@ def game_section(ctx: Context, game: Game, notices: list[dict[str, Any]]) -> Sec
     for item in reversed(notices):
         found = section(ctx, game, item, departed)
         if found is not None:
-            return found
+            talk, upto = table_talk.unheard(ctx, game, item["seat"])
+            return dataclasses.replace(found, talk=talk, talk_upto=upto)
     return None
 
 

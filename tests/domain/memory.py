@@ -10,6 +10,7 @@ from typing import Any
 import orjson
 
 from server.domain.record import GameRecord
+from server.domain.talk import Limits, Said
 from server.idempotency import Idempotency, Made
 from server.store import Appended, Loaded
 
@@ -20,6 +21,7 @@ class MemoryGameStore:
         self.logs: dict[str, list[bytes]] = {}
         self.snapshots: dict[str, tuple[int, str, bytes]] = {}
         self.requests: dict[str, dict[bytes, Made]] = {}
+        self.talks: dict[str, list[dict[str, Any]]] = {}
 
     def create(self, record: GameRecord) -> bool:
         if record.id in self.records_by_id:
@@ -99,6 +101,23 @@ class MemoryGameStore:
     def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:
         made = self.requests.get(game_id, {}).get(idem.field)
         return idem.check(made) if made is not None else None
+
+    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+        said = self.talks.setdefault(game_id, [])
+        for number, message in enumerate(said, start=1):
+            if key and message.get("key") == key:
+                return Said("said", number, message)
+        recent = [m["at"] for m in said if m["seat"] == seat and m["at"] > now - limits.window]
+        if len(recent) >= limits.per_window:
+            return Said("throttled", min(recent) + limits.window - now)
+        if len(said) >= limits.most:
+            return Said("full", 0)
+        message = {"seat": seat, "at": now, "version": self.version(game_id), "text": text}
+        said.append({**message, **({"key": key} if key else {})})
+        return Said("said", len(said), said[-1])
+
+    def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        return list(self.talks.get(game_id, [])[start:])
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         while self.version(game_id) == version and time.monotonic() < deadline:

@@ -42,6 +42,8 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/v1/games/{game}/resign"): {},
     ("GET", "/api/v1/games/{game}/log"): {"params": {"since": 0}},
     ("GET", "/api/v1/games/{game}/wait"): {"params": {"version": "{version}", "timeout": 0}},
+    ("POST", "/api/v1/games/{game}/messages"): {"json": {"text": "hello"}},
+    ("GET", "/api/v1/games/{game}/messages"): {"params": {"since": 0}},
 }
 DOCUMENTATION = {"static", "api-docs.openapi_json", *docs_page.ENDPOINTS}
 
