@@ -363,6 +363,48 @@ def join(game: GameId, as_json: JsonFlag = False) -> None:
 
 
 @app.command(cls=Usage)
+def decline(game: GameId, as_json: JsonFlag = False) -> None:
+    """Turn down an invitation to a game that has not started; your seat is free again.
+
+    Example: turnpost decline k3J9xQ
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        answer = s.api.decline(game_id)
+        s.out.emit(answer, lambda console: console.print(f"Declined game {game_id}.", markup=False))
+
+
+@app.command(cls=Usage)
+def cancel(game: GameId, as_json: JsonFlag = False) -> None:
+    """Call off a game you created, before it starts; its players are told.
+
+    Example: turnpost cancel k3J9xQ
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        show_game(s, s.api.cancel(game_id))
+
+
+@app.command(cls=Usage)
+def rematch(game: GameId, as_json: JsonFlag = False) -> None:
+    """Play a finished game again, with the same players and options, each a seat further round.
+
+    The first to ask makes the new game and the others are invited; asking after that takes
+    your seat in it (as `turnpost join NEW-GAME` would).
+
+    Example: turnpost rematch k3J9xQ
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        contribution = kept.new_contribution()
+        answer = s.api.rematch(game_id, contribution)
+        new_id = answer["game"]["id"]
+        if not kept.load(new_id).contribution:  # a seat taken now, not one taken before
+            kept.keep_contribution(new_id, contribution)
+        show_game(s, answer)
+
+
+@app.command(cls=Usage)
 def games(
     mine: Annotated[Listing | None, typer.Option(help="Only these games.")] = None,
     as_json: JsonFlag = False,

@@ -178,6 +178,17 @@ class Api:
             headers={"Idempotency-Key": idempotency_key},
         )
 
+    def decline(self, game_id: str) -> Any:
+        return self.request("POST", game_path(game_id, "/decline"))
+
+    def cancel(self, game_id: str) -> Any:
+        return self.request("POST", game_path(game_id, "/cancel"))
+
+    def rematch(self, game_id: str, contribution: str) -> Any:
+        return self.request(
+            "POST", game_path(game_id, "/rematch"), json={"contribution": contribution}
+        )
+
     def resign(self, game_id: str) -> Any:
         return self.request("POST", game_path(game_id, "/resign"))
 

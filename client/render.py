@@ -106,9 +106,14 @@ def next_step(answer: dict[str, Any]) -> Text:
     game = answer["game"]
     if game["status"] == "finished":
         return result_line(game)
+    if game["status"] == "cancelled":
+        return Text("Cancelled before it started.")
     if game["status"] == "open":
         if answer["seat"] is None:
-            return Text(f"You are invited: turnpost join {game['id']}", style="bold")
+            return Text(
+                f"You are invited: turnpost join {game['id']} (or turnpost decline {game['id']})",
+                style="bold",
+            )
         waiting_for = sum(not seat["joined"] for seat in game["seats"])
         return Text(f"Waiting for {waiting_for} more player(s) to join.")
     if answer["your_turn"]:
@@ -199,6 +204,8 @@ def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
 def standing(game: dict[str, Any]) -> str:
     """Where a listed game stands, from my side of the table."""
     names = seat_names(game, game["seat"])
+    if game["status"] == "cancelled":
+        return "cancelled"
     if game["status"] == "finished":
         winners = (game["result"] or {}).get("winners", [])
         return "finished, won by " + seats_named(winners, names)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from server import provenance
-from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.record import GameRecord
 from shared.games import ENGINES
 
@@ -24,6 +24,8 @@ def public_game(record: GameRecord) -> dict[str, Any]:
         "type": record.type,
         "title": engine.title,
         "status": record.status,
+        "public": record.public,
+        "rematch": record.rematch,
         "engine_version": record.engine_version,
         "seats": [
             {"seat": i, "name": s.name, "joined": s.joined} for i, s in enumerate(record.seats)
@@ -124,7 +126,7 @@ def game_list(
         category = "waiting" if waiting else summary["status"]
         if which is None or which == category or (which == ACTIVE and waiting):
             listed.append(summary)
-    order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3}
+    order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3, CANCELLED: 4}
     listed.sort(
         key=lambda g: (
             order["waiting" if g["waiting_on_you"] else g["status"]],

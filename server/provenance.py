@@ -27,12 +27,12 @@ from shared.fairness import (
 )
 
 
-def created(seats: int, contribution: str | None) -> dict[str, Any]:
+def created(seats: int, contribution: str | None, seat: int = 0) -> dict[str, Any]:
     """The record's fields for a new game: a fresh secret and its commitment, the creator's
-    contribution (seat 0's), no seed yet, and the chain's genesis as its head."""
+    contribution (at their `seat`), no seed yet, and the chain's genesis as its head."""
     secret = secrets.token_hex(SEED_BYTES)
     contributions: list[Contribution | None] = [None] * seats
-    contributions[0] = given(secret, 0, contribution)
+    contributions[seat] = given(secret, seat, contribution)
     return {
         "secret": secret,
         "commitment": commitment(secret),

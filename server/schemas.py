@@ -322,7 +322,11 @@ class GameSchema(Schema):
     id = fields.String()
     type = fields.String()
     title = fields.String()
-    status = fields.String(metadata={"description": "open, active or finished"})
+    status = fields.String(metadata={"description": "open, active, finished or cancelled"})
+    public = fields.Boolean(metadata={"description": "listed in the lobby, open to spectators"})
+    rematch = fields.String(
+        allow_none=True, metadata={"description": "the game its players play next, once asked"}
+    )
     engine_version = fields.Integer()
     seats = fields.List(fields.Nested(SeatSchema))
     options = fields.Dict()

@@ -88,11 +88,11 @@ redis.call('PUBLISH', KEYS[2], 0)
 return 1
 """
 
-# KEYS: meta, log (its name is the channel).  ARGV: field, the value it must still have, then
-# the pairs to set.  A compare-and-set on one key: what WATCH/MULTI does, in one step that also
-# runs on Redis Cluster.
+# KEYS: meta, log (its name is the channel).  ARGV: field, the value it must still have ('': it
+# must be absent), then the pairs to set.  A compare-and-set on one key: what WATCH/MULTI does,
+# in one step that also runs on Redis Cluster.
 UPDATE_IF = """
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 3))
 redis.call('PUBLISH', KEYS[2], redis.call('LLEN', KEYS[2]))
 return 1
@@ -301,13 +301,13 @@ class RedisGameStore:
         pairs = [item for pair in encode(record).items() for item in pair]
         return bool(self._create(keys=self._meta_and_channel(record.id), args=pairs))
 
-    def seat(self, before: GameRecord, after: GameRecord) -> bool:
-        """Write what changed from `before` to `after` only if the seats are still as in
-        `before`; False if they moved."""
+    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+        """Write what changed from `before` to `after` only if the field `on` is still as in
+        `before`; False if it changed."""
         pairs = [item for pair in changes(before, after).items() for item in pair]
         updated = self._update_if(
             keys=self._meta_and_channel(before.id),
-            args=["seats", encode(before, ["seats"])["seats"], *pairs],
+            args=[on, encode(before, [on]).get(on, ""), *pairs],
         )
         return bool(updated)
 

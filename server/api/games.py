@@ -1,4 +1,5 @@
-"""Games: create, join, list, look, move, read the log, wait for a change, resign."""
+"""Games: create, join or decline, cancel, list, look, move, read the log, wait for a change,
+resign, play again."""
 
 from __future__ import annotations
 
@@ -73,6 +74,33 @@ def show(game_id: str) -> dict[str, Any]:
 def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Take your seat, with your contribution to the seed; the last seat starts the game."""
     game = services().games.join(g.player, game_id, body.get("contribution"))
+    return presenters.view(game, game.seat_of(g.player["id"]))
+
+
+@blp.route("/<game_id>/decline", methods=["POST"])
+@blp.built_response(200, GameViewSchema)
+def decline(game_id: str) -> dict[str, Any]:
+    """Turn down an invitation to a game that has not started: your seat is free again, and the
+    game leaves your list (the answer is the game as anyone may see it)."""
+    return presenters.view(services().games.decline(g.player, game_id), None)
+
+
+@blp.route("/<game_id>/cancel", methods=["POST"])
+@blp.built_response(200, GameViewSchema)
+def cancel(game_id: str) -> dict[str, Any]:
+    """Call off a game you created, before it starts; its players are told."""
+    game = services().games.cancel(g.player, game_id)
+    return presenters.view(game, game.seat_of(g.player["id"]))
+
+
+@blp.route("/<game_id>/rematch", methods=["POST"])
+@blp.arguments(JoinSchema, required=False)
+@blp.built_response(200, GameViewSchema)
+def rematch(body: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """Play a finished game again: the same type, options and players, each a seat further
+    round the table. The first to ask makes the new game and the others are invited; asking
+    after that takes your seat in it."""
+    game = services().games.rematch(g.player, game_id, body.get("contribution"))
     return presenters.view(game, game.seat_of(g.player["id"]))
 
 

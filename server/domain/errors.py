@@ -61,8 +61,8 @@ class NotJoined(Conflict):
 class NotStarted(Conflict):
     default_code = "game_not_started"
 
-    def __init__(self) -> None:
-        super().__init__("the game starts when every seat is taken")
+    def __init__(self, message: str = "the game starts when every seat is taken") -> None:
+        super().__init__(message)
 
 
 class GameOver(Conflict):

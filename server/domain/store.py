@@ -20,9 +20,10 @@ class GameStore(Protocol):
     def create(self, record: GameRecord) -> bool:
         """Write a new game's record; False if its id is taken."""
 
-    def seat(self, before: GameRecord, after: GameRecord) -> bool:
-        """Write what changed from `before` to `after` only if the game's seats are still as in
-        `before` (a compare-and-set: players racing for one seat)."""
+    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+        """Write what changed from `before` to `after` only if the record's field `on` (its
+        seats, unless told) is still as in `before` (a compare-and-set: players racing for one
+        seat, or asking for one rematch)."""
 
     def record(self, game_id: str) -> GameRecord | None:
         """The game's record; None if there is no such game."""

@@ -26,6 +26,7 @@ that line are ignored). Instead of a move you can write:
   moves   your legal moves
   help    this text
   say: …  a message to the other players (or write it under your move)
+  join, decline   to an invitation; rematch   to a finished game
 Only replies from your registered address count. The address you
 reply to works until the game moves on; every answer brings a fresh one."""
 
@@ -67,7 +68,9 @@ def game_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
             f"{game['title']} · game {game['id']} · version {answer['version']}",
             seats,
             "",
-            engine.render_view(answer["view"], player_names(game["seats"])).rstrip("\n"),
+            engine.render_view(answer["view"], player_names(game["seats"])).rstrip("\n")
+            if answer["view"] is not None
+            else "Nothing is dealt until every seat is taken.",
             "",
             next_step(answer),
         ]
@@ -77,6 +80,12 @@ def game_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
 def next_step(answer: dict[str, Any]) -> str:
     game = answer["game"]
     names = player_names(game["seats"])
+    if game["status"] == "cancelled":
+        return "This game was cancelled before it started."
+    if game["status"] == "open":
+        if answer["seat"] is None or not game["seats"][answer["seat"]]["joined"]:
+            return "You are invited: reply join (or decline)."
+        return "Waiting for every seat to be taken."
     if game["status"] == "finished":
         result = game["result"] or {}
         scores = " · ".join(
@@ -173,6 +182,25 @@ def wrong_sender(senders: list[str], registered: str) -> str:
         f"your registered address {registered}, so it was ignored. If that was you, send "
         "your reply again from your registered address."
     )
+
+
+ACTIONS = ("join", "decline", "rematch")
+"""What a reply may say to take a seat, turn an invitation down, or play a finished game
+again."""
+
+
+def acted(action: str, engine: Engine[Any], answer: dict[str, Any]) -> str:
+    """The answer to a reply that took a seat, declined, or asked for a rematch."""
+    done = {
+        "join": "You have taken your seat.",
+        "decline": "You have declined; the game goes on without you.",
+        "rematch": f"Rematch: game {answer['game']['id']}.",
+    }[action]
+    return with_how_to(done, game_text(engine, answer))
+
+
+def not_done(engine: Engine[Any], reason: str, answer: dict[str, Any]) -> str:
+    return with_how_to(f"Not done: {reason}", game_text(engine, answer))
 
 
 COMMANDS: dict[str, Callable[[Engine[Any], dict[str, Any]], str]] = {

@@ -7,7 +7,7 @@ worker that fell behind sends one notice per player, about the game as it is:
   gets "your turn"; the others, whose decision stands, get nothing new;
 - everyone gets "game over" when it ended, "game started" when it began (unless it is their
   turn), and a note when someone resigned or ran out of time;
-- invited players get an invitation once.
+- invited players get an invitation once, and a note if the game is cancelled before it starts.
 
 The planned version is stored beside the log and only ever raised, under a per-game lock, so
 planning is safe to repeat and to run in several workers. Once a finished game is planned to its
@@ -22,7 +22,7 @@ import logging
 from typing import Any
 
 from server import keys
-from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.record import GameRecord
 from server.notify import clocks
 from server.notify.context import Context
@@ -58,7 +58,7 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         status = record.status if record else None
         if status == OPEN and marked is not None and marked > ctx.clock() - JOIN_GRACE:
             ctx.redis.zadd(CHANGED, {game_id: marked}, nx=True)
-        elif record is not None and status != OPEN and record.archived is None:
+        elif record is not None and status not in (OPEN, CANCELLED) and record.archived is None:
             if _behind(ctx, game_id):
                 ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
             elif status == FINISHED:
@@ -107,7 +107,13 @@ def _plan(ctx: Context, game_id: str) -> list[str]:
                 ctx.outbox.add(sitter.player, item, now)
                 told.add(sitter.player)
         ctx.redis.hset(state_key, "invited", "1")
-    if record.status == OPEN:
+    if record.status == CANCELLED and "cancelled" not in done:
+        for seat, sitter in enumerate(record.seats):
+            if sitter.player and sitter.player != record.creator:
+                ctx.outbox.add(sitter.player, _item(game_id, 0, "cancelled", seat, now), now)
+                told.add(sitter.player)
+        ctx.redis.hset(state_key, "cancelled", "1")
+    if record.status in (OPEN, CANCELLED):
         return sorted(told)
     game = ctx.games.load(game_id)
     planned = int(done.get("planned", -1))

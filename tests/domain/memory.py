@@ -30,8 +30,8 @@ class MemoryGameStore:
         self.logs[record.id] = []
         return True
 
-    def seat(self, before: GameRecord, after: GameRecord) -> bool:
-        if self.records_by_id[before.id].seats != before.seats:
+    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+        if getattr(self.records_by_id[before.id], on) != getattr(before, on):
             return False
         self.records_by_id[before.id] = after
         return True

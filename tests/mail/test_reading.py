@@ -61,7 +61,7 @@ def test_the_lines_under_the_first_are_a_message_and_quotes_are_not() -> None:
         "play R7 draw deck\nNice one, bo.\n> quoted inside\n  Your move!\n\n"
         f"On Sun, 22 Nov 2026, turnpost wrote:\n{QUOTE}"
     )
-    assert written(body) == ("play R7 draw deck", "Nice one, bo.\n  Your move!")
+    assert written(body) == ("play R7 draw deck", "Nice one, bo.\nYour move!")
     assert written("say: hello\n")[1] == ""
 
 

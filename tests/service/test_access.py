@@ -40,6 +40,9 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
         "json": {"move": "{move}", "expected_version": "{version}"}
     },
     ("POST", "/api/v1/games/{game}/resign"): {},
+    ("POST", "/api/v1/games/{game}/decline"): {},
+    ("POST", "/api/v1/games/{game}/cancel"): {},
+    ("POST", "/api/v1/games/{game}/rematch"): {},
     ("GET", "/api/v1/games/{game}/log"): {"params": {"since": 0}},
     ("GET", "/api/v1/games/{game}/wait"): {"params": {"version": "{version}", "timeout": 0}},
     ("POST", "/api/v1/games/{game}/messages"): {"json": {"text": "hello"}},

@@ -44,10 +44,16 @@ def refused(response: requests.Response, status: int, code: str, case: object = 
     return error["details"]
 
 
-def stored(redis_client: redis.Redis) -> dict[bytes, bytes | None]:
-    """Everything the service keeps, except the rate limiter's counters (every request counts)."""
+def stored(redis_client: redis.Redis) -> dict[bytes, Any]:
+    """Everything the service keeps, except the rate limiter's counters (every request counts).
+    A hash by its fields: its DUMP lists them in the order of its table, which reads may
+    rehash."""
     return {
-        key: redis_client.dump(key)
+        key: (
+            redis_client.hgetall(key)
+            if redis_client.type(key) == b"hash"
+            else redis_client.dump(key)
+        )
         for key in redis_client.scan_iter()
         if not key.startswith(b"LIMITS:")
     }
