@@ -322,6 +322,10 @@ def new(
         list[str] | None,
         typer.Option(help="A game option NAME=VALUE (repeatable); VALUE is JSON or text."),
     ] = None,
+    public: Annotated[
+        bool,
+        typer.Option("--public", help="List it in the lobby: anyone may join it, or watch it."),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Start a new game; you take the first seat and the others join it.
@@ -331,7 +335,7 @@ def new(
     options = dict(option_value(text) for text in option or [])
     with session(as_json) as s:
         contribution = kept.new_contribution()
-        answer = s.api.create_game(game_type, seats, options, invite or [], contribution)
+        answer = s.api.create_game(game_type, seats, options, invite or [], contribution, public)
         kept.keep_contribution(answer["game"]["id"], contribution)
         show_game(s, answer)
 
@@ -419,6 +423,40 @@ def games(
         s.out.emit(
             answer, lambda console: render.game_list(console, answer["games"], time.time(), kind)
         )
+
+
+@app.command(cls=Usage)
+def lobby(as_json: JsonFlag = False) -> None:
+    """List the public games with a seat free: type, seats, options, move clock, and the time
+    zone of each player at the table. Take a seat with `turnpost join GAME`.
+
+    Example: turnpost lobby
+    """
+    with session(as_json) as s:
+        answer = s.api.lobby()
+        s.out.emit(answer, lambda console: render.lobby(console, answer["games"], time.time()))
+
+
+@app.command(cls=Usage)
+def watch(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A public game's id.")],
+    follow: Annotated[
+        bool, typer.Option("--follow", "-f", help="Keep watching until the game is over.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Watch a public game as a spectator: the board as the rules show it to no seat in
+    particular (no hand, no hidden choice, no money).
+
+    Example: turnpost watch k3J9xQ --follow
+    """
+    with session(as_json) as s:
+        answer = s.api.game(game)
+        show_game(s, answer)
+        while follow and answer["game"]["status"] not in ("finished", "cancelled"):
+            answer = s.api.wait(answer["game"]["id"], answer["version"], 60)
+            if answer["changed"]:
+                show_game(s, answer)
 
 
 @app.command(cls=Usage)

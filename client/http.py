@@ -148,12 +148,14 @@ class Api:
         options: dict[str, Any],
         invite: list[str],
         contribution: str,
+        public: bool = False,
     ) -> Any:
         body: dict[str, Any] = {
             "type": type_id,
             "options": options,
             "invite": invite,
             "contribution": contribution,
+            "public": public,
         }
         if seats is not None:
             body["seats"] = seats
@@ -161,6 +163,9 @@ class Api:
 
     def games(self, mine: str | None = None) -> Any:
         return self.request("GET", "/games", params={"mine": mine} if mine else None)
+
+    def lobby(self) -> Any:
+        return self.request("GET", "/games", params={"open": "public"})
 
     def game(self, game_id: str) -> Any:
         return self.request("GET", game_path(game_id))

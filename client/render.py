@@ -194,6 +194,27 @@ def game_list(
         )
 
 
+def lobby(console: Console, games: Sequence[dict[str, Any]], now: float) -> None:
+    """The public games with a seat free, one block each: what, who (and where), how fast."""
+    if not games:
+        console.print("No public game has a seat free. Start one: turnpost new TYPE --public")
+        return
+    for game in games:
+        clock = game["clock"]
+        pace = f"{duration(clock['move_time'])} per move" if clock else "no move clock"
+        console.print(
+            Text.assemble(
+                (game["id"], ID_STYLE),
+                f"  {game['type']}  {game['free_seats']} of {len(game['seats'])} seats free"
+                f"  {pace}  opened {duration(now - game['created'])} ago",
+            )
+        )
+        players = ", ".join(f"{p['name']} ({p['timezone']})" for p in game["players"])
+        console.print(f"    players: {players}", markup=False)
+        options = " ".join(f"{k}={json.dumps(v)}" for k, v in game["options"].items())
+        console.print(f"    options: {options}", markup=False)
+
+
 def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
     """Who else sits at the table, joined or invited (open seats are counted by `standing`)."""
     others = [seat["name"] for seat in seats if seat["seat"] != me]

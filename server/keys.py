@@ -32,5 +32,9 @@ def player(player_id: str, part: str) -> str:
     return f"{{p:{player_id}}}:{part}"
 
 
+LOBBY = "lobby"
+"""Sorted set: the ids of public games that may still have a seat free, by creation time."""
+
+
 def player_name(name: str) -> str:
     return f"name:{name.casefold()}"

@@ -136,6 +136,27 @@ def game_list(
     return listed
 
 
+def lobby(listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]]) -> list[dict[str, Any]]:
+    """The public games anyone may join, as the lobby lists them: each game as anyone may see
+    it, its seats free, and the time zone of each player at its table (the move clock is the
+    game's `clock`)."""
+    return [
+        {
+            **public_game(record),
+            "seat": None,
+            "waiting_on_you": False,
+            "invited": False,
+            "free_seats": sum(seat.player is None for seat in record.seats),
+            "players": [
+                {"name": profile["name"], "timezone": profile["timezone"]}
+                for profile in profiles
+                if profile is not None
+            ],
+        }
+        for record, profiles in listed
+    ]
+
+
 def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:
     """What a move's answer says of the steps of its batch that were not tried (as sent, or as
     parsed from the text): they came after step `made`, which drew, rolled or uncovered

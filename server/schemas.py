@@ -10,7 +10,7 @@ import re
 from typing import Any, ClassVar
 from zoneinfo import available_timezones
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
@@ -264,6 +264,10 @@ class CreateGameSchema(Schema):
         fields.String(validate=NAME), load_default=list, validate=validate.Length(max=9)
     )
     contribution = CONTRIBUTION
+    public = StrictBoolean(
+        load_default=False,
+        metadata={"description": "list the game in the lobby, and let anyone registered watch it"},
+    )
 
     @post_load
     def clock(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
@@ -279,7 +283,18 @@ class JoinSchema(Schema):
 
 
 class GameListQuery(Schema):
-    mine = fields.String(validate=validate.OneOf(["waiting", "active", "open", "finished"]))
+    mine = fields.String(
+        validate=validate.OneOf(["waiting", "active", "open", "finished", "cancelled"])
+    )
+    open = fields.String(
+        validate=validate.OneOf(["public"]),
+        metadata={"description": "public: the lobby, every public game with a seat free"},
+    )
+
+    @validates_schema
+    def one_list(self, data: dict[str, Any], **_: Any) -> None:
+        if "mine" in data and "open" in data:
+            raise ValidationError("ask for your games (mine) or the lobby (open), not both")
 
 
 class MoveSchema(Schema):
@@ -364,7 +379,17 @@ class GameSchema(Schema):
     updated = fields.Integer()
 
 
+class LobbyPlayerSchema(Schema):
+    name = fields.String()
+    timezone = fields.String()
+
+
 class GameSummarySchema(GameSchema):
+    free_seats = fields.Integer(metadata={"description": "in the lobby: seats anyone may take"})
+    players = fields.List(
+        fields.Nested(LobbyPlayerSchema),
+        metadata={"description": "in the lobby: who sits at the table, in which time zone"},
+    )
     seat = fields.Integer(allow_none=True)
     waiting_on_you = fields.Boolean()
     invited = fields.Boolean()

@@ -35,7 +35,7 @@ from server.domain.record import FINISHED, MOVED, GameRecord, changes, decode, e
 from server.domain.talk import Limits, Said
 from server.encoding import encoded
 from server.idempotency import Idempotency, Made
-from server.redis_client import Client, as_bytes, as_text
+from server.redis_client import Client, as_bytes, as_text, members
 from server.waits import Waits
 
 logger = logging.getLogger(__name__)
@@ -527,6 +527,16 @@ class RedisGameStore:
         return [
             orjson.loads(raw) for raw in self.client.lrange(keys.game(game_id, "talk"), start, -1)
         ]
+
+    def list_publicly(self, game_id: str, created: int) -> None:
+        self.client.zadd(keys.LOBBY, {game_id: created})
+
+    def lobby(self) -> list[str]:
+        return members(self.client.zrange(keys.LOBBY, 0, -1))
+
+    def unlist(self, game_ids: list[str]) -> None:
+        if game_ids:
+            self.client.zrem(keys.LOBBY, *game_ids)
 
     def drop_snapshots(self) -> int:
         """Delete every snapshot (they are a cache); returns how many."""

@@ -44,6 +44,7 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
         body["invite"],
         body["move_clock"],
         body.get("contribution"),
+        body["public"],
     )
     return presenters.view(game, 0)
 
@@ -52,8 +53,12 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
 @blp.arguments(GameListQuery, location="query")
 @blp.response(200, GameListSchema)
 def list_mine(query: dict[str, Any]) -> dict[str, Any]:
-    """Your games, those waiting on you first (`mine`: waiting, active, open, finished), each
-    with when a notice to you about it that is held goes out (`notice_held_until`)."""
+    """Your games, those waiting on you first (`mine`: waiting, active, open, finished,
+    cancelled), each with when a notice to you about it that is held goes out
+    (`notice_held_until`); or, with `open=public`, the lobby: every public game with a seat
+    free, oldest first, with its players' time zones (anyone registered may join or watch)."""
+    if "open" in query:
+        return {"games": presenters.lobby(services().games.lobby())}
     records = services().games.records_for(g.player)
     listed = presenters.game_list(records, g.player["id"], query.get("mine"))
     held = held_mail(services().outbox, g.player, services().clock()).games
@@ -63,8 +68,9 @@ def list_mine(query: dict[str, Any]) -> dict[str, Any]:
 @blp.route("/<game_id>", methods=["GET"])
 @blp.built_response(200, GameViewSchema)
 def show(game_id: str) -> dict[str, Any]:
-    """Your view of the game, its version, who must act and your legal moves."""
-    game, seat = services().games.for_player(game_id, g.player)
+    """Your view of the game, its version, who must act and your legal moves; a public game's
+    spectator view for anyone else."""
+    game, seat = services().games.for_viewer(game_id, g.player)
     return presenters.view(game, seat)
 
 
@@ -147,7 +153,7 @@ def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     """The game's history after version `since`, as you may see it, and the table talk since
     then (each message with the version it was said at)."""
     games, since = services().games, query["since"]
-    game, seat = games.for_player(game_id, g.player)
+    game, seat = games.for_viewer(game_id, g.player)
     entries = presenters.log(game, seat, since, games.entries(game, since))
     said = presenters.messages(game.record, 0, games.talk(game))
     messages = [message for message in said if message["version"] >= since]
@@ -163,7 +169,7 @@ def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     `TURNPOST_WAITS_PER_PLAYER` polls waiting at once (429 `too_many_waits` past that), and a
     busy server may ask a poll to come back later (503 `busy`); both say when in Retry-After."""
     games = services().games
-    game, seat = games.for_player(game_id, g.player)
+    game, seat = games.for_viewer(game_id, g.player)
     timeout = min(query["timeout"], services().config.max_wait_seconds)
     changed = game.version != query["version"]
     if not changed and timeout > 0:
@@ -171,5 +177,5 @@ def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
             deadline = time.monotonic() + timeout
             changed = games.wait_for_change(game_id, query["version"], deadline)
     if changed:
-        game, seat = games.for_player(game_id, g.player)
+        game, seat = games.for_viewer(game_id, g.player)
     return {**presenters.view(game, seat), "changed": changed}

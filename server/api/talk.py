@@ -35,6 +35,6 @@ def say(body: dict[str, Any], game_id: str) -> dict[str, Any]:
 def read(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     """The table talk after message number `since` (the last `last` of them, if given)."""
     games = services().games
-    game, _ = games.for_player(game_id, g.player)
+    game, _ = games.for_viewer(game_id, g.player)
     shown = presenters.messages(game.record, query["since"], games.talk(game, query["since"]))
     return {"messages": shown[-query["last"] :] if "last" in query else shown}

@@ -164,6 +164,31 @@ class GameService:
         game = self.load(game_id)
         return game, seat_in(game, player)
 
+    def for_viewer(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
+        """The game and the caller's seat, to look at: anyone may watch a public game, as a
+        spectator (seat None), who sees what the rules show no seat in particular."""
+        game = self.load(game_id)
+        if game.record.public and not game.record.sits_or_invited(player["id"]):
+            return game, None
+        return game, seat_in(game, player)
+
+    def lobby(self) -> list[tuple[GameRecord, list[dict[str, str] | None]]]:
+        """The public games with a seat anyone may take, oldest first, each with the profiles
+        of the players at its table (None for a seat free or a profile gone). Games that can no
+        longer be joined leave the index as they are met."""
+        ids = self.store.lobby()
+        listed, gone = [], []
+        for game_id, record in zip(ids, self.store.records(ids), strict=True):
+            if record is None:
+                continue  # being made, or never written
+            if record.status != OPEN or all(seat.player for seat in record.seats):
+                gone.append(game_id)
+                continue
+            players = [self.players.get(s.player) if s.player else None for s in record.seats]
+            listed.append((record, players))
+        self.store.unlist(gone)
+        return listed
+
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the game's version differs from `version`, or `deadline` (monotonic)."""
         return self.store.wait_for_change(game_id, version, deadline)
@@ -276,6 +301,8 @@ class GameService:
         for seat in record.seats:
             if seat.player:
                 self.players.add_game(seat.player, record.id, record.created)
+        if record.public:
+            self.store.list_publicly(record.id, record.created)
         self.listener.changing(record.id)
         return self.store.create(record)
 

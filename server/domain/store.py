@@ -82,11 +82,22 @@ class GameStore(Protocol):
     def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
         """The game's messages from number `start + 1` on, as stored."""
 
+    def list_publicly(self, game_id: str, created: int) -> None:
+        """Put a public game in the lobby's index (before the game itself is written)."""
+
+    def lobby(self) -> list[str]:
+        """The ids in the lobby's index, oldest first (some perhaps started or never written)."""
+
+    def unlist(self, game_ids: list[str]) -> None:
+        """Take games that can no longer be joined out of the lobby's index."""
+
 
 class Roster(Protocol):
     """What the domain needs of the players: who is called what, and each one's games."""
 
     def by_name(self, name: str) -> dict[str, str] | None: ...
+
+    def get(self, player_id: str) -> dict[str, str] | None: ...
 
     def add_game(self, player_id: str, game_id: str, created: float) -> None: ...
 

@@ -22,6 +22,7 @@ class MemoryGameStore:
         self.snapshots: dict[str, tuple[int, str, bytes]] = {}
         self.requests: dict[str, dict[bytes, Made]] = {}
         self.talks: dict[str, list[dict[str, Any]]] = {}
+        self.listed: dict[str, int] = {}
 
     def create(self, record: GameRecord) -> bool:
         if record.id in self.records_by_id:
@@ -119,6 +120,16 @@ class MemoryGameStore:
     def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
         return list(self.talks.get(game_id, [])[start:])
 
+    def list_publicly(self, game_id: str, created: int) -> None:
+        self.listed[game_id] = created
+
+    def lobby(self) -> list[str]:
+        return sorted(self.listed, key=self.listed.__getitem__)
+
+    def unlist(self, game_ids: list[str]) -> None:
+        for game_id in game_ids:
+            self.listed.pop(game_id, None)
+
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         while self.version(game_id) == version and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -132,6 +143,9 @@ class MemoryRoster:
 
     def by_name(self, name: str) -> dict[str, str] | None:
         return self.players.get(name)
+
+    def get(self, player_id: str) -> dict[str, str] | None:
+        return next((p for p in self.players.values() if p["id"] == player_id), None)
 
     def add_game(self, player_id: str, game_id: str, created: float) -> None:
         self.games.setdefault(player_id, {})[game_id] = created
