@@ -136,7 +136,13 @@ class Api:
     def vacation(self, on: bool) -> Any:
         return self.request("POST" if on else "DELETE", "/me/vacation")
 
+    def player(self, name: str) -> Any:
+        return self.request("GET", f"/players/{quote(name, safe='')}")
+
     # -- games ------------------------------------------------------------------------------
+
+    def leaderboard(self, type_id: str) -> Any:
+        return self.request("GET", f"/game-types/{quote(type_id, safe='')}/leaderboard")
 
     def game_types(self) -> Any:
         return self.request("GET", "/game-types")

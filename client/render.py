@@ -215,6 +215,48 @@ def lobby(console: Console, games: Sequence[dict[str, Any]], now: float) -> None
         console.print(f"    options: {options}", markup=False)
 
 
+def rating_text(standing: dict[str, Any]) -> str:
+    rating = standing["rating"]
+    if rating is None:
+        return "unrated"
+    return f"rating {rating['ordinal']:.1f} ({rating['mu']:.1f} ± {rating['sigma']:.1f})"
+
+
+def record_text(standing: dict[str, Any]) -> str:
+    return (
+        f"played {standing['played']}, won {standing['won']}, lost {standing['lost']}, "
+        f"resigned {standing['resigned']}, timed out {standing['timed_out']}"
+    )
+
+
+def history(console: Console, answer: dict[str, Any]) -> None:
+    """A player's records by game type, then their finished games, latest first."""
+    console.print(Text(answer["name"], style="bold"))
+    if not answer["records"]:
+        console.print("No finished games yet.")
+    for type_id, standing in answer["records"].items():
+        line = f"  {type_id}: {record_text(standing)}; {rating_text(standing)}"
+        console.print(line, markup=False)
+    for game in answer["games"]:
+        when = datetime.fromtimestamp(game["finished"]).strftime("%Y-%m-%d")
+        scores = " · ".join(f"{name} {score}" for name, score in game["scores"].items())
+        outcome = "won" if game["won"] else "lost"
+        others = ", ".join(map(str, game["opponents"]))
+        line = f"  {when}  {game['type']}  {outcome}  with {others}  ({scores})"
+        console.print(Text.assemble((game["id"], ID_STYLE), line))
+
+
+def leaderboard(console: Console, answer: dict[str, Any]) -> None:
+    if not answer["players"]:
+        console.print(f"No rated {answer['type']} game has finished yet.")
+    for ranked in answer["players"]:
+        console.print(
+            f"{ranked['rank']:>3}. {ranked['name']:<20} {rating_text(ranked)}  "
+            f"{record_text(ranked)}",
+            markup=False,
+        )
+
+
 def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
     """Who else sits at the table, joined or invited (open seats are counted by `standing`)."""
     others = [seat["name"] for seat in seats if seat["seat"] != me]

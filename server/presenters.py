@@ -9,6 +9,7 @@ from typing import Any
 from server import provenance
 from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.record import GameRecord
+from server.domain.standings import Standing
 from shared.games import ENGINES
 
 
@@ -155,6 +156,64 @@ def lobby(listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]]) -> l
         }
         for record, profiles in listed
     ]
+
+
+def standing(found: Standing) -> dict[str, Any]:
+    """A player's record in one game type, and their rating with its uncertainty."""
+    return {
+        "played": found.played,
+        "won": found.won,
+        "lost": found.lost,
+        "resigned": found.resigned,
+        "timed_out": found.timed_out,
+        "rating": (
+            {
+                "mu": round(found.mu, 2),
+                "sigma": round(found.sigma, 2),
+                "ordinal": round(found.ordinal, 2),
+                "rated_games": found.rated,
+            }
+            if found.rated
+            else None
+        ),
+    }
+
+
+def leaderboard(ranked: Iterable[tuple[str, Standing]]) -> list[dict[str, Any]]:
+    return [
+        {"rank": place, "name": name, **standing(found)}
+        for place, (name, found) in enumerate(ranked, start=1)
+    ]
+
+
+def history(
+    records: Iterable[GameRecord | None], player_id: str, most: int
+) -> list[dict[str, Any]]:
+    """A player's finished games, latest first: with whom, the scores, and whether they won."""
+    finished = [
+        record
+        for record in records
+        if record is not None
+        and record.status == FINISHED
+        and record.seat_of(player_id) is not None
+    ]
+    finished.sort(key=lambda record: -record.updated)
+    played = []
+    for record in finished[:most]:
+        seat = record.seat_of(player_id)
+        result = record.result or {}
+        scores = result.get("scores", [])
+        played.append(
+            {
+                "id": record.id,
+                "type": record.type,
+                "finished": record.updated,
+                "opponents": [s.name for i, s in enumerate(record.seats) if i != seat],
+                "scores": {record.names[i]: score for i, score in enumerate(scores)},
+                "won": seat in result.get("winners", []),
+            }
+        )
+    return played
 
 
 def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:

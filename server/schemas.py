@@ -494,6 +494,51 @@ class LogSchema(Schema):
     )
 
 
+class RatingSchema(Schema):
+    mu = fields.Float(metadata={"description": "the rating's mean (openskill, Plackett-Luce)"})
+    sigma = fields.Float(metadata={"description": "its uncertainty"})
+    ordinal = fields.Float(metadata={"description": "mu - 3 sigma: what the board ranks by"})
+    rated_games = fields.Integer()
+
+
+class StandingSchema(Schema):
+    played = fields.Integer()
+    won = fields.Integer()
+    lost = fields.Integer()
+    resigned = fields.Integer()
+    timed_out = fields.Integer()
+    rating = fields.Nested(
+        RatingSchema, allow_none=True, metadata={"description": "null before a rated game"}
+    )
+
+
+class RankedSchema(StandingSchema):
+    rank = fields.Integer()
+    name = fields.String()
+
+
+class LeaderboardSchema(Schema):
+    type = fields.String()
+    players = fields.List(fields.Nested(RankedSchema))
+
+
+class PlayedSchema(Schema):
+    id = fields.String()
+    type = fields.String()
+    finished = fields.Integer()
+    opponents = fields.List(fields.String(allow_none=True))
+    scores = fields.Dict(keys=fields.String(), values=fields.Raw())
+    won = fields.Boolean()
+
+
+class PlayerRecordSchema(Schema):
+    name = fields.String()
+    records = fields.Dict(keys=fields.String(), values=fields.Nested(StandingSchema))
+    games = fields.List(
+        fields.Nested(PlayedSchema), metadata={"description": "finished games, latest first"}
+    )
+
+
 class ErrorBodySchema(Schema):
     code = fields.String()
     message = fields.String()

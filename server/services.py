@@ -15,6 +15,7 @@ from server.players import Players
 from server.readiness import Readiness
 from server.redis_client import Client
 from server.settings import Config
+from server.standings import Standings
 from server.store import RedisGameStore, confirmation
 from server.wait_slots import WaitSlots
 from server.waits import Waits
@@ -33,6 +34,7 @@ class Services:
     wait_slots: WaitSlots
     waits: Waits
     """The process's long polls, on one subscription (`server.waits`)."""
+    standings: Standings
 
     @classmethod
     def build(
@@ -62,6 +64,7 @@ class Services:
             Readiness(config.redis_url),
             WaitSlots(client, config.waits_per_player),
             waits,
+            Standings(client, games, players),
         )
 
 

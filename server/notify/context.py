@@ -21,6 +21,7 @@ from server.players import Players
 from server.redis_client import Client, connect
 from server.services import Services
 from server.settings import Config, MailSettings
+from server.standings import Standings
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Context:
     outbox: Outbox
     vacations: Vacations
     queue: Queue
+    standings: Standings
 
     @classmethod
     def build(
@@ -52,6 +54,7 @@ class Context:
             services.outbox,
             services.vacations,
             queue(queue_connection(config, client)),
+            services.standings,
         )
 
 

@@ -7,7 +7,8 @@ worker that fell behind sends one notice per player, about the game as it is:
   gets "your turn"; the others, whose decision stands, get nothing new;
 - everyone gets "game over" when it ended, "game started" when it began (unless it is their
   turn), and a note when someone resigned or ran out of time;
-- invited players get an invitation once, and a note if the game is cancelled before it starts.
+- invited players get an invitation once, and a note if the game is cancelled before it starts;
+- a finished game is counted in its players' records and ratings (`server.standings`).
 
 The planned version is stored beside the log and only ever raised, under a per-game lock, so
 planning is safe to repeat and to run in several workers. Once a finished game is planned to its
@@ -119,6 +120,9 @@ def _plan(ctx: Context, game_id: str) -> list[str]:
     planned = int(done.get("planned", -1))
     if planned < game.version:
         told |= _notices(ctx, game, planned, now)
+        # Before the planned version is raised, so a job that dies in between is done again
+        # (the game is still marked, and not yet compacted); counted once however often.
+        ctx.standings.settle(game)
         ctx.redis.hset(state_key, "planned", str(game.version))
     return sorted(told)
 

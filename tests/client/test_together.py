@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from server.services import Services
 from tests.client.conftest import PlayerFactory
+from tests.parts import LiveServer
 
 
 def test_a_public_game_is_found_in_the_lobby_joined_watched_and_played_again(
@@ -42,3 +44,25 @@ def test_an_invitation_is_declined_and_an_open_game_cancelled(player: PlayerFact
     assert "cancelled" in cy.ok("games")
     refused = cy.run("join", game["id"])
     assert refused.exit_code == 1 and "cancelled" in refused.stderr
+
+
+def test_history_and_ratings_once_the_worker_has_counted_a_game(
+    player: PlayerFactory, api: LiveServer
+) -> None:
+    ada, bo = player("ada"), player("bo")
+    game_id = ada.json("new", "lost-cities", "--invite", "bo")["game"]["id"]
+    bo.ok("join", game_id)
+    assert "No rated lost-cities game has finished yet." in ada.ok("ratings", "lost-cities")
+    bo.ok("resign", game_id, "--yes")
+    services: Services = api.app.extensions["turnpost"]
+    assert services.standings.settle(services.games.load(game_id)) == "settled"  # the worker's
+
+    mine = ada.ok("history")
+    assert "lost-cities: played 1, won 1, lost 0, resigned 0, timed out 0; rating" in mine
+    assert f"{game_id}" in mine and "won  with bo" in mine
+    assert "resigned 1" in ada.ok("history", "bo")
+    board = ada.json("ratings", "lost-cities")["players"]
+    assert [p["name"] for p in board] == ["ada", "bo"]
+    assert "1. ada" in ada.ok("ratings", "lost-cities")
+    refused = ada.run("ratings", "chess")
+    assert refused.exit_code == 1 and "no game type 'chess'" in refused.stderr

@@ -46,19 +46,23 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/v1/games/{game}/log"): {"params": {"since": 0}},
     ("GET", "/api/v1/games/{game}/wait"): {"params": {"version": "{version}", "timeout": 0}},
     ("POST", "/api/v1/games/{game}/messages"): {"json": {"text": "hello"}},
+    ("GET", "/api/v1/players/{name}"): {},
+    ("GET", "/api/v1/game-types/{type}/leaderboard"): {},
     ("GET", "/api/v1/games/{game}/messages"): {"params": {"since": 0}},
 }
 DOCUMENTATION = {"static", "api-docs.openapi_json", *docs_page.ENDPOINTS}
 
 
 def routes(api: LiveServer) -> list[tuple[str, str]]:
-    """(method, path) of every route the app serves, `<game_id>` written `{game}`."""
+    """(method, path) of every route the app serves, `<game_id>` written `{game}`, a player's
+    `<name>` `{name}`, a `<type_id>` `{type}`."""
     found = []
     for rule in api.app.url_map.iter_rules():
         if rule.endpoint in DOCUMENTATION:
             continue
+        path = rule.rule.replace("<name>", "{name}").replace("<type_id>", "{type}")
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
-            found.append((method, re.sub(r"<[^>]+>", "{game}", rule.rule)))
+            found.append((method, re.sub(r"<[^>]+>", "{game}", path)))
     return found
 
 
@@ -88,7 +92,13 @@ def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
     game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
     mover = ada if ada.ok("GET", f"/games/{game_id}")["your_turn"] else bo
     view = mover.ok("GET", f"/games/{game_id}")
-    slots = {"game": game_id, "version": view["version"], "move": view["legal_moves"][0]["text"]}
+    slots = {
+        "game": game_id,
+        "version": view["version"],
+        "move": view["legal_moves"][0]["text"],
+        "name": "ada",
+        "type": "lost-cities",
+    }
     eve = api.client().register("eve")
     rotated = api.client().register("rotor")
     old_token = rotated.token
@@ -134,7 +144,7 @@ def test_who_is_asking_is_checked_before_what_they_ask(api: LiveServer) -> None:
     for method, path in routes(api):
         if (method, path) in public:
             continue
-        url = path.removeprefix("/api/v1").format(game=game_id)
+        url = path.removeprefix("/api/v1").format(game=game_id, name="ada", type="lost-cities")
         for headers in ({}, {"Authorization": "Bearer " + "x" * 43}):
             response = api.client().call(
                 method,
