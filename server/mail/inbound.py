@@ -31,7 +31,6 @@ from server.mail.reply_address import (
     Ticket,
     read_reply_address,
     reply_address,
-    signing_key,
 )
 from server.redis_client import connect
 from server.services import Services
@@ -67,8 +66,8 @@ class Mailroom:
             raise TemporaryFailure("REDIS_URL is not set: point it at the service's Redis")
         client = connect(config.redis_url)
         try:
-            key = signing_key(settings, client)
             services = Services.build(config, client)
+            key = services.secret.key()
         except redis.RedisError as error:
             raise TemporaryFailure(f"cannot reach Redis: {error}") from error
         except RuntimeError as error:  # a setting the service cannot run with

@@ -22,9 +22,8 @@ from server.domain.game import Game
 from server.mail.reply_address import Ticket, read_reply_address, reply_address
 from server.redis_process import RedisProcess
 from server.services import Services
-from tests.parts import SmtpInbox, service_config
+from tests.parts import SECRET, SmtpInbox, service_config
 
-SECRET = "the test secret"
 DOMAIN = "turnpost.test"
 MESSAGES = Path(__file__).parent / "messages"
 SERVER_COMMAND = str(Path(sys.executable).parent / "turnpost-server")

@@ -11,7 +11,7 @@ from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.mail.conftest import html_of, text_of
 from tests.notify.conftest import Mail
-from tests.parts import LiveServer
+from tests.parts import SECRET, LiveServer
 from tests.service.test_games import start_game
 
 
@@ -38,7 +38,7 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     for legal in views[mover]["legal_moves"]:
         assert f"  {legal['text']}\n" in body
     assert first["Auto-Submitted"] == "auto-generated"  # no out-of-office answers to it
-    assert read_reply_address(first["Reply-To"], b"test secret") == Ticket(
+    assert read_reply_address(first["Reply-To"], SECRET.encode()) == Ticket(
         game_id, mover, views[mover]["version"]
     )
     hidden = set(views[waiter]["view"]["hand"])
@@ -66,7 +66,7 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     text = text_of(notice)
     assert text.startswith("Your turn.")
     assert engine.render_view(now["view"], player_names(now["game"]["seats"])) in text
-    assert read_reply_address(notice["Reply-To"], b"test secret") == Ticket(
+    assert read_reply_address(notice["Reply-To"], SECRET.encode()) == Ticket(
         game_id, waiter, now["version"]
     )
     own_hand = set(players[mover].ok("GET", f"/games/{game_id}")["view"]["hand"])
