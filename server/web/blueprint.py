@@ -41,6 +41,10 @@ POLICY = (
 def register(app: Flask) -> None:
     app.session_interface = Sessions()
     app.config.update(
+        # A cookie is sent only when the session changes: a long poll answered after a move
+        # would otherwise send back the session as it was when the poll began, over the one
+        # the move's answer set (its message for the next page).
+        SESSION_REFRESH_EACH_REQUEST=False,
         WTF_CSRF_CHECK_DEFAULT=False,  # only the pages' forms: see `checked`
         WTF_CSRF_TIME_LIMIT=None,  # a game's page may stay open for days before a move
     )

@@ -19,8 +19,7 @@ LINK = re.compile(r"https?://\S+/login/[\w.-]+")
 
 
 def login_link(mail: Mail, email: str) -> str:
-    """The login link of the latest message to `email` (once the worker has run)."""
-    mail.run()
+    """The login link of the latest message to `email` (`mail.run()` sends what is due)."""
     messages = mail.inbox.to(email)
     assert messages, f"no mail to {email}"
     found = LINK.search(text_of(messages[-1]))
@@ -73,6 +72,7 @@ class Visitor:
 def logged_in(mail: Mail, url: str, player: ApiClient) -> Visitor:
     """A visitor logged in as `player` by the link of the latest mail to them."""
     visitor = Visitor(url)
+    mail.run()
     answer = visitor.log_in(login_link(mail, player.player["email"]))
     assert answer.status_code == 200 and answer.history, answer.text
     return visitor
