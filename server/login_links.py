@@ -1,6 +1,6 @@
 """Login links: how a player opens their games in a browser without a password.
 
-A link is `<TURNPOST_URL>/login/<token>`, the token signed with the server's secret
+A link is `<TURNPOST_PUBLIC_URL>/login/<token>`, the token signed with the server's secret
 (itsdangerous, timed) and naming the player, the generation of their API token, the game to
 open (or none: the list of games) and a nonce. It works for `TURNPOST_LOGIN_LINK_LIFETIME` and
 once: using it marks its nonce spent in Redis (SET NX) for as long as the link could still

@@ -64,7 +64,7 @@ class Config:
     """Signs reply addresses, login links and the web pages' sessions; without it, one random
     secret kept in Redis (`server.secret`)."""
     public_url: str = field(
-        default_factory=lambda: env.str("TURNPOST_URL", "http://127.0.0.1:8000").rstrip("/")
+        default_factory=lambda: env.str("TURNPOST_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
     )
     """Where players reach the service: the start of the login links mail and `turnpost open`
     hand out."""

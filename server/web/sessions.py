@@ -6,7 +6,7 @@ call) never does. It holds the player's id and the generation of their API token
 logged in (`token_generation`), so rotating the token ends every session at once. The cookie
 is HttpOnly, SameSite=Lax and, when the request came over https, Secure: gunicorn takes the
 scheme from X-Forwarded-Proto only when a proxy it trusts sends it (`--forwarded-allow-ips`,
-loopback by default), and a `TURNPOST_URL` starting with https makes it Secure always.
+loopback by default), and a `TURNPOST_PUBLIC_URL` starting with https makes it Secure always.
 """
 
 from __future__ import annotations
