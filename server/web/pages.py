@@ -33,8 +33,8 @@ def index() -> str:
 @blp.get("/play")
 def games() -> str:
     player = signed_in()
-    metas = services().games.metas_for(player)
-    return render_template("games.html", games=presenters.game_list(metas, player["id"], None))
+    records = services().games.records_for(player)
+    return render_template("games.html", games=presenters.game_list(records, player["id"], None))
 
 
 @blp.get("/play/<game_id>")
