@@ -19,8 +19,7 @@ from email.utils import make_msgid
 from css_inline import CSSInliner
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from server.login_links import LoginLink
-from server.mail.envelope import envelope
+from server.mail.envelope import Login, envelope
 from server.settings import MailSettings
 
 TEMPLATES = Environment(
@@ -59,14 +58,6 @@ def subject(section: Section) -> str:
 
 def thread_root(game_id: str, domain: str) -> str:
     return f"<game.{game_id}@{domain}>"
-
-
-@dataclass(frozen=True)
-class Login:
-    """A login link as a message shows it: where it leads, and for how many days it works."""
-
-    link: LoginLink
-    days: float
 
 
 def compose(

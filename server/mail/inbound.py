@@ -25,6 +25,7 @@ from server.mail import answers
 from server.mail.addresses import same_mailbox
 from server.mail.compose import thread_root
 from server.mail.delivery import deliver
+from server.mail.envelope import Login
 from server.mail.reading import Letter, read_letter
 from server.mail.reply_address import (
     LOCAL_PREFIX,
@@ -149,8 +150,11 @@ def ticket_for(answer: dict[str, Any]) -> Ticket:
 def answer(
     room: Mailroom, letter: Letter, player: dict[str, str], ticket: Ticket, body: str
 ) -> None:
-    """Send an answer to the player's registered address, replying to `ticket`'s address."""
+    """Send an answer to the player's registered address, replying to `ticket`'s address, with
+    a login link to the game."""
     settings = room.settings
+    links = room.services.links
+    login = Login(links.make(player, ticket.game_id), links.days)
     message = answers.compose(
         settings,
         to=(player["name"], player["email"]),
@@ -158,7 +162,7 @@ def answer(
         thread=thread_root(ticket.game_id, settings.reply_domain),
         in_reply_to=letter.message_id,
         reply_to=reply_address(ticket, room.key, settings.reply_domain),
-        body=body,
+        body=f"{body}\n\n{login.text()}",
     )
     try:
         deliver(message, settings)

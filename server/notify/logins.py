@@ -8,8 +8,9 @@ loses that one request, and the player asks again.
 
 from __future__ import annotations
 
-from server.mail.compose import Login, login_mail
+from server.mail.compose import login_mail
 from server.mail.delivery import deliver
+from server.mail.envelope import Login
 from server.notify.context import Context
 from server.notify.watch import LOGINS
 from server.redis_client import members

@@ -3,7 +3,6 @@ read out of the mail the worker sent (the jobs run in the test process: tests/no
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,19 +10,18 @@ import requests
 from bs4 import BeautifulSoup
 
 from tests.api_client import ApiClient
-from tests.mail.conftest import text_of
+from tests.mail.conftest import LOGIN_LINK, html_of, text_of
 from tests.notify.conftest import Mail
 from tests.notify.conftest import mail as mail  # the worker's jobs, run by the test
-
-LINK = re.compile(r"https?://\S+/login/[\w.-]+")
 
 
 def login_link(mail: Mail, email: str) -> str:
     """The login link of the latest message to `email` (`mail.run()` sends what is due)."""
     messages = mail.inbox.to(email)
     assert messages, f"no mail to {email}"
-    found = LINK.search(text_of(messages[-1]))
+    found = LOGIN_LINK.search(text_of(messages[-1]))
     assert found, text_of(messages[-1])
+    assert f'href="{found.group(0)}"' in html_of(messages[-1])  # both parts carry it
     return found.group(0)
 
 
