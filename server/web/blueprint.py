@@ -45,6 +45,7 @@ def register(app: Flask) -> None:
         # would otherwise send back the session as it was when the poll began, over the one
         # the move's answer set (its message for the next page).
         SESSION_REFRESH_EACH_REQUEST=False,
+        SESSION_COOKIE_SAMESITE="Lax",  # HttpOnly is Flask's default; Secure: `Sessions`
         WTF_CSRF_CHECK_DEFAULT=False,  # only the pages' forms: see `checked`
         WTF_CSRF_TIME_LIMIT=None,  # a game's page may stay open for days before a move
     )

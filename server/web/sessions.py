@@ -42,9 +42,6 @@ class Sessions(SecureCookieSessionInterface):
     def get_cookie_secure(self, app: Flask) -> bool:
         return request.is_secure or services().config.public_url.startswith("https:")
 
-    def get_cookie_samesite(self, app: Flask) -> str:
-        return "Lax"
-
 
 def log_in(player: dict[str, str]) -> None:
     """A fresh session for the player: whatever the cookie held before is dropped."""
