@@ -51,7 +51,7 @@ def guide_text(described: Mapping[str, Any], width: int = WIDTH) -> str:
     the game, its rules point by point, then how to write moves."""
     low, high = described["min_players"], described["max_players"]
     players = f"{low} players" if low == high else f"{low} to {high} players"
-    lines = [f"{described['title']} ({described['id']}), {players}", ""]
+    lines = [*prose(f"{described['title']} ({described['id']}), {players}", width), ""]
     for point in described["rules"]:
         lines += prose(point, width, "- ", "  ")
     return "\n".join([*lines, "", notation_text(described, width)])

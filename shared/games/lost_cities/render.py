@@ -10,15 +10,12 @@ from shared.legend import Key, key_line
 from shared.text import WIDTH, wrapped
 
 EMPTY = "-"
+COLOUR_KEY = ", ".join(
+    f"{letter} {name}" for letter, name in zip(COLOURS, COLOUR_NAMES, strict=True)
+)
 KEYS = (
-    Key(
-        "R7",
-        "R7",
-        "a card: its colour's letter ("
-        + ", ".join(f"{letter} {name}" for letter, name in zip(COLOURS, COLOUR_NAMES, strict=True))
-        + ") and its value",
-    ),
-    Key("Rw1", "Rw1", "a wager (w1-w3)"),
+    Key("Y2-Y10", "Y2-Y10", f"a colour's cards, its letter and value ({COLOUR_KEY})"),
+    Key("Yw1-Yw3", "Yw1-Yw3", "its wagers"),
     Key(EMPTY, EMPTY, "none"),
 )
 """What the cards' ids mean (`shared.legend`): the text's key and the board's legend."""
