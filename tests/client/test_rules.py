@@ -45,4 +45,3 @@ def test_show_fits_a_terminal_at_the_most_players(player: PlayerFactory) -> None
     view = ada.json("show", game_id)["view"]
     assert engine.render_view(view, NAMES, width=120) in everything
     assert everything.count("\nbridge ") == len(NAMES)
-
