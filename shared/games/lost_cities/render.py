@@ -14,11 +14,12 @@ COLOUR_KEY = ", ".join(
     f"{letter} {name}" for letter, name in zip(COLOURS, COLOUR_NAMES, strict=True)
 )
 KEYS = (
-    Key("Y2-Y10", "Y2-Y10", f"a colour's cards, its letter and value ({COLOUR_KEY})"),
-    Key("Yw1-Yw3", "Yw1-Yw3", "its wagers"),
+    Key("Xn", "Xn", f"a card: its colour's letter X ({COLOUR_KEY}) and its value n, 2-10"),
+    Key("Xw1-Xw3", "Xw1-Xw3", "the colour's wagers"),
     Key(EMPTY, EMPTY, "none"),
 )
-"""What the cards' ids mean (`shared.legend`): the text's key and the board's legend."""
+"""What the cards' ids mean (`shared.legend`): the text's key and the board's legend. X is no
+colour's letter, so no card the reader may not see is named here."""
 
 
 def _cards(cards: list[str]) -> str:
