@@ -339,10 +339,10 @@ class Engine(ABC, Generic[S]):
     @abstractmethod
     def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         """The same view drawn as an HTML board for an email or a page: a fragment, its
-        stylesheet and a legend of its symbols included (`shared.html`; its words are the
-        text's, `shared.legend`), every colour paired with the letter, number or word the text
-        uses. From the view alone, so it shows only
-        what the view's seat may see; `names` as for `render_view`."""
+        stylesheet and a legend of its symbols included (`shared.html`; in the text's words,
+        `shared.legend`), every colour paired with the letter, number or word the text uses.
+        From the view alone, so it shows only what the view's seat may see; `names` as for
+        `render_view`."""
 
     @abstractmethod
     def render_event(self, event: Event, names: Sequence[str] = ()) -> str:

@@ -33,7 +33,7 @@ class Livingstone(Engine[State]):
     max_players = 5
     version = CURRENT_VERSION
     guide = GUIDE
-    options = (
+    options: tuple[Option, ...] = (
         Option(
             "board",
             "the printed values: column costs, row VP, row majority bonus, card counts, how "

@@ -40,7 +40,7 @@ class LostCitiesDice(Engine[State]):
     max_players = 5
     version = 1
     guide = GUIDE
-    options = (
+    options: tuple[Option, ...] = (
         Option(
             "sheet",
             "the score sheet: per colour the fields (1-9) with an arrow or an artefact, and "
