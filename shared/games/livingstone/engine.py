@@ -30,7 +30,7 @@ class Livingstone(Engine[State]):
     min_players = 2
     max_players = 5
     version = CURRENT_VERSION
-    options = (
+    options: tuple[Option, ...] = (
         Option(
             "board",
             "the printed values: column costs, row VP, row majority bonus, card counts, how "
