@@ -141,6 +141,9 @@ class Api:
     def game_types(self) -> Any:
         return self.request("GET", "/game-types")
 
+    def game_rules(self, type_id: str) -> Any:
+        return self.request("GET", f"/game-types/{quote(type_id, safe='')}/rules")
+
     def create_game(
         self,
         type_id: str,

@@ -214,6 +214,23 @@ class GameTypeSchema(Schema):
     options = fields.List(fields.Dict())
 
 
+class ExampleSchema(Schema):
+    move = fields.String(metadata={"description": "a move as it is typed"})
+    means = fields.String(metadata={"description": "what it does"})
+
+
+class GameRulesSchema(Schema):
+    """A game's rules for a newcomer (`shared.guide`): the rulebook stays the source."""
+
+    id = fields.String()
+    title = fields.String()
+    min_players = fields.Integer()
+    max_players = fields.Integer()
+    rules = fields.List(fields.String(), metadata={"description": "the rules, point by point"})
+    notation = fields.String(metadata={"description": "how moves are written"})
+    examples = fields.List(fields.Nested(ExampleSchema))
+
+
 CONTRIBUTION = fields.String(
     validate=FullMatch(
         re.compile(CONTRIBUTION_PATTERN),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import smtplib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import redis
@@ -33,7 +33,8 @@ from server.mail.reply_address import (
     read_reply_address,
     reply_address,
 )
-from server.redis_client import connect
+from server.redis_client import connect, shown_url
+from server.redis_process import embedded_url
 from server.services import Services
 from server.settings import Config, MailSettings
 
@@ -63,8 +64,7 @@ class Mailroom:
 
     @classmethod
     def open(cls, config: Config, settings: MailSettings) -> Mailroom:
-        if not config.redis_url:
-            raise TemporaryFailure("REDIS_URL is not set: point it at the service's Redis")
+        config = replace(config, redis_url=redis_url(config))
         client = connect(config.redis_url)
         try:
             services = Services.build(config, client)
@@ -74,6 +74,23 @@ class Mailroom:
         except RuntimeError as error:  # a setting the service cannot run with
             raise TemporaryFailure(str(error)) from error
         return cls(services, settings, key)
+
+
+def redis_url(config: Config) -> str:
+    """The service's Redis: REDIS_URL, or else the embedded one `turnpost-server serve` runs on
+    the same data directory (TURNPOST_DATA), so mail-in beside `./dev serve` needs no setting.
+    Says which on the log."""
+    if config.redis_url:
+        log.info("Redis: %s (REDIS_URL)", shown_url(config.redis_url))
+        return config.redis_url
+    url = embedded_url(config.data_dir)
+    if url is None:
+        raise TemporaryFailure(
+            "REDIS_URL is not set, and no turnpost-server serve runs an embedded Redis in "
+            f"{config.data_dir.resolve()}: start it (./dev serve) there, or set REDIS_URL"
+        )
+    log.info("Redis: %s (the embedded one of turnpost-server serve; REDIS_URL is not set)", url)
+    return url
 
 
 def handle(raw: bytes, room: Mailroom, recipients: Iterable[str] = ()) -> Outcome:

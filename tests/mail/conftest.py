@@ -167,9 +167,14 @@ def table(
     mail_env: dict[str, str],
 ) -> Table:
     """ada and bo in a started one-round game of lost-cities."""
-    services = Services.build(service_config(redis_server.url), redis_client)
+    return seated(redis_server.url, redis_client, mail_env, smtp_server[1])
+
+
+def seated(redis_url: str, client: redis.Redis, env: dict[str, str], inbox: SmtpInbox) -> Table:
+    """The `table` in the Redis at `redis_url`, replies fed to mail-in with `env`."""
+    services = Services.build(service_config(redis_url), client)
     ada, _ = services.players.register("ada", "Ada@Example.org", "Europe/Warsaw")
     bo, _ = services.players.register("bo", "bo@example.org", "Europe/Warsaw")
     game = services.games.create(ada, "lost-cities", 2, {"rounds": 1}, ["bo"])
     services.games.join(bo, game.id)
-    return Table(services, mail_env, smtp_server[1], game.id, [ada, bo])
+    return Table(services, env, inbox, game.id, [ada, bo])

@@ -26,6 +26,7 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/v1/health/live"): {},
     ("GET", "/api/v1/health/ready"): {},
     ("GET", "/api/v1/game-types"): {},
+    ("GET", "/api/v1/game-types/{game}/rules"): {},
     ("POST", "/api/v1/players"): {"json": {"name": "someone", "email": "s@example.org"}},
     ("GET", "/api/v1/me"): {},
     ("PATCH", "/api/v1/me"): {"json": {"timezone": "UTC"}},
@@ -95,6 +96,7 @@ def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
     assert set(table) == set(REQUESTS), "a new route needs an example request in REQUESTS"
     assert public == {("GET", "/api/v1/health"), ("GET", "/api/v1/health/live"),
                       ("GET", "/api/v1/health/ready"), ("GET", "/api/v1/game-types"),
+                      ("GET", "/api/v1/game-types/{game}/rules"),
                       ("POST", "/api/v1/players")}  # fmt: skip
     before = stored(redis_client)
     tried = 0
