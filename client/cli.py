@@ -11,6 +11,7 @@ import math
 import sys
 import time
 import uuid
+import webbrowser
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -531,6 +532,28 @@ def wait(
         show_game(s, answer)
         if answer["game"]["status"] == "finished":
             raise typer.Exit(ExitCode.GAME_OVER)
+
+
+@app.command(name="open", cls=Usage)
+def open_game(
+    game: GameId,
+    browser: Annotated[
+        bool, typer.Option("--browser", "-b", help="Open the link in your web browser too.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Print a fresh link that opens the game in a web browser, logged in as you.
+
+    The link works once (it starts a session in the browser that opens it) and for a few days;
+    rotating your token ends it, and the sessions it started.
+
+    Example: turnpost open k3J9xQ --browser
+    """
+    with session(as_json) as s:
+        link = s.on_game(game, s.api.login_link)
+        s.out.emit(link, lambda _: typer.echo(link["url"]))
+        if browser and not webbrowser.open(link["url"]):
+            s.out.note("No web browser could be started here: open the link above yourself.")
 
 
 @app.command(cls=Usage)

@@ -184,6 +184,9 @@ class Api:
     def resign(self, game_id: str) -> Any:
         return self.request("POST", game_path(game_id, "/resign"))
 
+    def login_link(self, game_id: str) -> Any:
+        return self.request("POST", game_path(game_id, "/login-link"))
+
     def log(self, game_id: str, since: int = 0) -> Any:
         return self.request("GET", game_path(game_id, "/log"), params={"since": since})
 

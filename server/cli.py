@@ -70,7 +70,9 @@ def serve(
                     cleanup.enter_context(supervised_redis("the counters' Redis", counters))
                 )
                 env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(counters.url)
-        typer.echo(f"turnpost on http://{host}:{port}/api/v1 (docs: /api/v1/docs)")
+        # Login links lead here unless TURNPOST_PUBLIC_URL says where players reach the service.
+        env.setdefault("TURNPOST_PUBLIC_URL", f"http://{host}:{port}")
+        typer.echo(f"turnpost on http://{host}:{port}/ (API: /api/v1, docs: /api/v1/docs)")
         server = subprocess.Popen(
             gunicorn_command(f"{host}:{port}", workers, connections, "--access-logfile", "-"),
             env=env,

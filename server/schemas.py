@@ -189,6 +189,13 @@ class TokenSchema(Schema):
     token = fields.String(metadata={"description": "bearer token; shown only this once"})
 
 
+class LoginLinkSchema(Schema):
+    url = fields.String(
+        metadata={"description": "opens the game in a browser, logged in as you; works once"}
+    )
+    expires = fields.Integer(metadata={"description": "when it stops working (Unix time)"})
+
+
 class RegisteredSchema(Schema):
     player = fields.Nested(PlayerSchema)
     token = fields.String(metadata={"description": "bearer token; shown only this once"})

@@ -294,6 +294,11 @@ class Engine(ABC, Generic[S]):
         offer no such move now; the service then resigns the seat instead."""
         return None
 
+    def hidden_choice(self, state: S, seat: Seat) -> bool:
+        """Is `seat`'s move now a choice kept from the others until all have chosen
+        (simultaneous choices)? Pages say so beside the choice. From what `seat` may know."""
+        return False
+
     def decision(self, state: S, seat: Seat) -> JSON:
         """Which decision `seat` faces now, where one decision takes several of its moves (a
         Livingstone turn of free actions, a die and more free actions): the service's move

@@ -25,13 +25,13 @@ from server.mail import answers
 from server.mail.addresses import same_mailbox
 from server.mail.compose import thread_root
 from server.mail.delivery import deliver
+from server.mail.envelope import Login
 from server.mail.reading import Letter, read_letter
 from server.mail.reply_address import (
     LOCAL_PREFIX,
     Ticket,
     read_reply_address,
     reply_address,
-    signing_key,
 )
 from server.redis_client import connect, shown_url
 from server.redis_process import embedded_url
@@ -67,8 +67,8 @@ class Mailroom:
         config = replace(config, redis_url=redis_url(config))
         client = connect(config.redis_url)
         try:
-            key = signing_key(settings, client)
             services = Services.build(config, client)
+            key = services.secret.key()
         except redis.RedisError as error:
             raise TemporaryFailure(f"cannot reach Redis: {error}") from error
         except RuntimeError as error:  # a setting the service cannot run with
@@ -167,8 +167,11 @@ def ticket_for(answer: dict[str, Any]) -> Ticket:
 def answer(
     room: Mailroom, letter: Letter, player: dict[str, str], ticket: Ticket, body: str
 ) -> None:
-    """Send an answer to the player's registered address, replying to `ticket`'s address."""
+    """Send an answer to the player's registered address, replying to `ticket`'s address, with
+    a login link to the game."""
     settings = room.settings
+    links = room.services.links
+    login = Login(links.make(player, ticket.game_id), links.days)
     message = answers.compose(
         settings,
         to=(player["name"], player["email"]),
@@ -176,7 +179,7 @@ def answer(
         thread=thread_root(ticket.game_id, settings.reply_domain),
         in_reply_to=letter.message_id,
         reply_to=reply_address(ticket, room.key, settings.reply_domain),
-        body=body,
+        body=f"{body}\n\n{login.text()}",
     )
     try:
         deliver(message, settings)

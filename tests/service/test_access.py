@@ -41,6 +41,7 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
         "json": {"move": "{move}", "expected_version": "{version}"}
     },
     ("POST", "/api/v1/games/{game}/resign"): {},
+    ("POST", "/api/v1/games/{game}/login-link"): {},
     ("GET", "/api/v1/games/{game}/log"): {"params": {"since": 0}},
     ("GET", "/api/v1/games/{game}/wait"): {"params": {"version": "{version}", "timeout": 0}},
 }
@@ -48,10 +49,11 @@ DOCUMENTATION = {"static", "api-docs.openapi_json", *docs_page.ENDPOINTS}
 
 
 def routes(api: LiveServer) -> list[tuple[str, str]]:
-    """(method, path) of every route the app serves, `<game_id>` written `{game}`."""
+    """(method, path) of every route of the API, `<game_id>` written `{game}` (the web pages'
+    have tests of their own: tests/web)."""
     found = []
     for rule in api.app.url_map.iter_rules():
-        if rule.endpoint in DOCUMENTATION:
+        if rule.endpoint in DOCUMENTATION or not rule.rule.startswith("/api/"):
             continue
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             found.append((method, re.sub(r"<[^>]+>", "{game}", rule.rule)))

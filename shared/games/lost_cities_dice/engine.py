@@ -103,6 +103,10 @@ class LostCitiesDice(Engine[State]):
         """Refusing the dice is open to everyone who must choose."""
         return dict(notation.REFUSE) if seat in state.to_act else None
 
+    def hidden_choice(self, state: State, seat: Seat) -> bool:
+        """The others' choices after the active player's, in simultaneous order."""
+        return not state.clockwise and state.active_choice is not None and seat in state.to_act
+
     def transition(self, state: State, seat: Seat, move: JSON) -> tuple[State, Event]:
         choice = notation.read_move(require_mapping(move))
         if choice is None:
