@@ -8,12 +8,14 @@ from dataclasses import dataclass
 
 from server.domain.games import GameService
 from server.domain.talk import Limits
+from server.login_links import LoginLinks
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import GameWatch
 from server.players import Players
 from server.readiness import Readiness
 from server.redis_client import Client
+from server.secret import ServerSecret
 from server.settings import Config
 from server.standings import Standings
 from server.store import RedisGameStore, confirmation
@@ -35,6 +37,8 @@ class Services:
     waits: Waits
     """The process's long polls, on one subscription (`server.waits`)."""
     standings: Standings
+    secret: ServerSecret
+    links: LoginLinks
 
     @classmethod
     def build(
@@ -53,6 +57,8 @@ class Services:
             talk_limits=Limits(per_window=config.talk_per_minute),
         )
         vacations = Vacations(client, config.vacation_days, clock)
+        secret = ServerSecret(config.secret, client)
+        links = LoginLinks(secret, client, players, config.public_url, config.login_link_lifetime)
         return cls(
             config,
             client,
@@ -65,6 +71,8 @@ class Services:
             WaitSlots(client, config.waits_per_player),
             waits,
             Standings(client, games, players),
+            secret,
+            links,
         )
 
 

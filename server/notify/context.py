@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from rq import Queue
 
 from server.domain.games import GameService
+from server.login_links import LoginLinks
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import queue, queue_connection
 from server.players import Players
 from server.redis_client import Client, connect
+from server.secret import ServerSecret
 from server.services import Services
 from server.settings import Config, MailSettings
 from server.standings import Standings
@@ -35,6 +37,9 @@ class Context:
     vacations: Vacations
     queue: Queue
     standings: Standings
+    secret: ServerSecret
+    """Signs reply addresses."""
+    links: LoginLinks
 
     @classmethod
     def build(
@@ -55,6 +60,8 @@ class Context:
             services.vacations,
             queue(queue_connection(config, client)),
             services.standings,
+            services.secret,
+            services.links,
         )
 
 

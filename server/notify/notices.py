@@ -19,7 +19,7 @@ from typing import Any, TypedDict
 from server import presenters, provenance
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.mail.compose import Section
-from server.mail.reply_address import Ticket, reply_address, signing_key
+from server.mail.reply_address import Ticket, reply_address
 from server.notify import clocks, table_talk
 from server.notify.context import Context
 from server.redis_client import UNAVAILABLE
@@ -205,7 +205,7 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
 def _reply_to(ctx: Context, game: Game, seat: int) -> str:
     """The address the seat's player answers this notice at, for the game as it is now."""
     ticket = Ticket(game.id, seat, game.version)
-    return reply_address(ticket, signing_key(ctx.mail, ctx.redis), ctx.mail.reply_domain)
+    return reply_address(ticket, ctx.secret.key(), ctx.mail.reply_domain)
 
 
 def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]:

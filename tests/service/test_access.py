@@ -26,6 +26,7 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/v1/health/live"): {},
     ("GET", "/api/v1/health/ready"): {},
     ("GET", "/api/v1/game-types"): {},
+    ("GET", "/api/v1/game-types/{type}/rules"): {},
     ("POST", "/api/v1/players"): {"json": {"name": "someone", "email": "s@example.org"}},
     ("GET", "/api/v1/me"): {},
     ("PATCH", "/api/v1/me"): {"json": {"timezone": "UTC"}},
@@ -43,6 +44,7 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/v1/games/{game}/decline"): {},
     ("POST", "/api/v1/games/{game}/cancel"): {},
     ("POST", "/api/v1/games/{game}/rematch"): {},
+    ("POST", "/api/v1/games/{game}/login-link"): {},
     ("GET", "/api/v1/games/{game}/log"): {"params": {"since": 0}},
     ("GET", "/api/v1/games/{game}/wait"): {"params": {"version": "{version}", "timeout": 0}},
     ("POST", "/api/v1/games/{game}/messages"): {"json": {"text": "hello"}},
@@ -54,11 +56,12 @@ DOCUMENTATION = {"static", "api-docs.openapi_json", *docs_page.ENDPOINTS}
 
 
 def routes(api: LiveServer) -> list[tuple[str, str]]:
-    """(method, path) of every route the app serves, `<game_id>` written `{game}`, a player's
-    `<name>` `{name}`, a `<type_id>` `{type}`."""
+    """(method, path) of every route of the API, `<game_id>` written `{game}`, a player's
+    `<name>` `{name}`, a `<type_id>` `{type}` (the web pages' have tests of their own:
+    tests/web)."""
     found = []
     for rule in api.app.url_map.iter_rules():
-        if rule.endpoint in DOCUMENTATION:
+        if rule.endpoint in DOCUMENTATION or not rule.rule.startswith("/api/"):
             continue
         path = rule.rule.replace("<name>", "{name}").replace("<type_id>", "{type}")
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
@@ -70,7 +73,7 @@ def public_routes(api: LiveServer) -> set[tuple[str, str]]:
     """Routes the OpenAPI document says need no token (`security: []`)."""
     document = api.client().ok("GET", "/openapi.json")
     return {
-        (method.upper(), re.sub(r"\{[^}]+\}", "{game}", path))
+        (method.upper(), re.sub(r"\{game_id\}", "{game}", path.replace("{type_id}", "{type}")))
         for path, operations in document["paths"].items()
         for method, operation in operations.items()
         if method in ("get", "post", "put", "patch", "delete") and operation.get("security") == []
@@ -108,6 +111,7 @@ def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
     assert set(table) == set(REQUESTS), "a new route needs an example request in REQUESTS"
     assert public == {("GET", "/api/v1/health"), ("GET", "/api/v1/health/live"),
                       ("GET", "/api/v1/health/ready"), ("GET", "/api/v1/game-types"),
+                      ("GET", "/api/v1/game-types/{type}/rules"),
                       ("POST", "/api/v1/players")}  # fmt: skip
     before = stored(redis_client)
     tried = 0
