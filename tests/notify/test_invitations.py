@@ -9,7 +9,7 @@ from email.message import EmailMessage
 from tests.api_client import ApiClient
 from tests.mail.conftest import SERVER_COMMAND, plain_reply, text_of
 from tests.notify.conftest import Mail
-from tests.parts import LiveServer
+from tests.parts import SECRET, LiveServer
 
 
 def reply(mail: Mail, env: dict[str, str], to: EmailMessage, sender: ApiClient, body: str) -> str:
@@ -38,7 +38,7 @@ def test_invitations_are_answered_join_or_decline_and_a_finished_game_rematch(
 ) -> None:
     env = {
         **mail_env,
-        "TURNPOST_SECRET": mail.ctx.mail.secret,
+        "TURNPOST_SECRET": SECRET,
         "TURNPOST_MAIL_DOMAIN": mail.ctx.mail.reply_domain,
     }
     ada, bo, cy = (api.client().register(name) for name in ("ada", "bo", "cy"))

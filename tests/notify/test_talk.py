@@ -16,7 +16,7 @@ from redis import Redis
 from tests.mail.conftest import SERVER_COMMAND, html_of, plain_reply, text_of
 from tests.notify.conftest import Mail
 from tests.notify.test_reply_loop import latest_turn_notice
-from tests.parts import LiveServer, service_config
+from tests.parts import SECRET, LiveServer, service_config
 from tests.service.test_games import start_game
 
 TURNS = 10
@@ -39,7 +39,7 @@ def test_every_message_reaches_each_other_player_once_in_a_whole_game(
     settings = mail.ctx.mail
     env = {
         **mail_env,
-        "TURNPOST_SECRET": settings.secret,
+        "TURNPOST_SECRET": SECRET,
         "TURNPOST_MAIL_DOMAIN": settings.reply_domain,
         "TURNPOST_TALK_PER_MINUTE": str(CHATTY),
     }
