@@ -6,6 +6,7 @@ differ only in what the player cannot know draw the same page, byte for byte, gi
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,8 @@ from shared.engine import seats_named
 
 HISTORY = 30
 """The latest entries of the history a page shows unless asked for all of it."""
+TALK_SHOWN = 10
+"""How many of the latest messages at the table a game's page shows."""
 
 
 @dataclass(frozen=True)
@@ -52,9 +55,11 @@ def game_page(
     *,
     refusal: ApiError | None = None,
     draft: str = "",
+    talk: Sequence[dict[str, Any]] = (),
 ) -> str:
     """The page; `lines` are the latest of the history (`history`), `refusal` what a form
-    sent from the page before was told, `draft` the move text to offer again."""
+    sent from the page before was told, `draft` the move text to offer again, `talk` the
+    latest messages said at the table (`presenters.messages`)."""
     shown = presenters.view(game, seat)
     engine, names = game.engine, game.names
     result = shown["game"]["result"]
@@ -79,6 +84,7 @@ def game_page(
         scores=list(zip(names, result["scores"], strict=False)) if result else [],
         winners=seats_named(result["winners"], names) if result else "",
         lines=lines,
+        talk=talk,
         earlier=game.version - len(lines),
         fresh=fresh,
         csrf=fresh.csrf,

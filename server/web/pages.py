@@ -15,7 +15,7 @@ from server.long_polls import wait_for
 from server.schemas import MAX_MOVE_TEXT
 from server.services import services
 from server.web.blueprint import blp
-from server.web.game_page import HISTORY, Fresh, game_page, history
+from server.web.game_page import HISTORY, TALK_SHOWN, Fresh, game_page, history
 from server.web.sessions import signed_in
 from shared.engine import player_names
 from shared.games import ENGINES
@@ -54,8 +54,15 @@ def drawn(
     since = 0 if whole else max(0, found.version - HISTORY)
     lines = history(found, seat, services().games.entries(found, since), since)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
+    talk = presenters.messages(found.record, 0, services().games.talk(found))[-TALK_SHOWN:]
     return game_page(
-        found, seat, lines, Fresh.made(), refusal=refusal, draft=draft or "".join(drafts[-1:])
+        found,
+        seat,
+        lines,
+        Fresh.made(),
+        refusal=refusal,
+        draft=draft or "".join(drafts[-1:]),
+        talk=talk,
     )
 
 
