@@ -358,6 +358,30 @@ class GameSchema(Schema):
     updated = fields.Integer()
 
 
+class SeatClockSchema(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    due = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "when this seat's clock runs out, ISO 8601 with your time zone's "
+            "offset: the moment its player's waking time (their quiet hours and vacations do "
+            "not count) reaches the limit; an estimate that assumes they take no vacation from "
+            "now on (null: not within ten years)"
+        },
+    )
+    left_seconds = fields.Integer(metadata={"description": "the player's waking time left"})
+
+
+CLOCKS = fields.List(
+    fields.Nested(SeatClockSchema),
+    metadata={
+        "description": "each running move clock (a seat that must act, once the worker has "
+        "started its clock), with its deadline in your time zone"
+    },
+)
+
+
 class GameSummarySchema(GameSchema):
     seat = fields.Integer(allow_none=True)
     waiting_on_you = fields.Boolean()
@@ -369,6 +393,7 @@ class GameSummarySchema(GameSchema):
             "digest): when it goes out, ISO 8601 with your time zone's offset"
         },
     )
+    clocks = CLOCKS
 
 
 class GameListSchema(Schema):
@@ -403,6 +428,7 @@ class GameViewSchema(Schema):
         },
     )
     changed = fields.Boolean(metadata={"description": "after a wait: did the version move on"})
+    clocks = CLOCKS
 
 
 class LogEntrySchema(Schema):

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from server.domain.games import GameService
+from server.notify.deadlines import Deadlines
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import GameWatch
@@ -26,6 +27,7 @@ class Services:
     players: Players
     games: GameService
     vacations: Vacations
+    deadlines: Deadlines
     outbox: Outbox
     clock: Callable[[], float]
     readiness: Readiness
@@ -55,6 +57,7 @@ class Services:
             players,
             games,
             vacations,
+            Deadlines(client, players, vacations),
             Outbox(client),
             clock,
             Readiness(config.redis_url),

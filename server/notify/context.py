@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rq import Queue
 
 from server.domain.games import GameService
+from server.notify.deadlines import Deadlines
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import queue, queue_connection
@@ -32,6 +33,7 @@ class Context:
     games: GameService
     outbox: Outbox
     vacations: Vacations
+    deadlines: Deadlines
     queue: Queue
 
     @classmethod
@@ -51,6 +53,7 @@ class Context:
             services.games,
             services.outbox,
             services.vacations,
+            services.deadlines,
             queue(queue_connection(config, client)),
         )
 

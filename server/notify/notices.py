@@ -21,7 +21,10 @@ from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address, signing_key
 from server.notify import clocks
 from server.notify.context import Context
+from server.notify.deadlines import local
+from server.notify.quiet import zone
 from server.redis_client import UNAVAILABLE
+from shared.clock_text import deadline, span
 from shared.engine import Engine, seats_named
 from shared.fairness import fixed_by_creator_text
 
@@ -122,9 +125,30 @@ def section(
     if kind == "started":
         waiting = seats_named(game.engine.to_act(game.state), names)
         headline = f"The game has started; it is {waiting}'s turn."
-        return Section(game.id, label, headline, message_key=key, **shown)
+        return Section(
+            game.id, label, headline, deadlines(ctx, game, seat), message_key=key, **shown
+        )
     changes = _changes(ctx, game, seat, log)
-    return Section(game.id, label, who_left, [], changes, message_key=key, **shown)
+    notes = deadlines(ctx, game, seat)
+    return Section(game.id, label, who_left, notes, changes, message_key=key, **shown)
+
+
+def deadlines(ctx: Context, game: Game, seat: int) -> list[str]:
+    """The game's running clocks as the seat's player reads them: each deadline in their own
+    zone, theirs first."""
+    player = game.seats[seat].player
+    profile = ctx.players.get(player) if player else None
+    if profile is None:
+        return []
+    clocks = sorted(ctx.deadlines.of(game.record, ctx.clock()), key=lambda c: c.seat != seat)
+    return [
+        deadline(
+            "Your" if clock.seat == seat else f"{clock.name}'s",
+            None if clock.due is None else local(clock.due, zone(profile)),
+            clock.left,
+        )
+        for clock in clocks
+    ]
 
 
 class Drawn(TypedDict):
@@ -151,18 +175,14 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     # the game as shown.
     engine = game.engine
     if item["kind"] == "reminder":
-        headline = (
-            f"Reminder: it is still your turn, and {item['percent']}% of your move time is "
-            f"used: about {_duration(item['left'])} is left (your quiet hours and vacations "
-            "do not count)."
-        )
+        headline = f"Reminder: it is still your turn, and {item['percent']}% of your time is used."
     elif item.get("started"):
         headline = "The game has started, and it is your turn."
     elif item.get("again"):
         headline = "It is still your turn."
     else:
         headline = "Your turn."
-    notes = []
+    notes = deadlines(ctx, game, seat)
     clock = clocks.settings(game)
     if clock is not None:
         neutral = engine.neutral_move(game.state, seat) if clock["on_timeout"] == "skip" else None
@@ -171,8 +191,11 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
             if neutral is None
             else f'"{engine.format_move(neutral)}" is played for you'
         )
-        per_move = _duration(clock["move_time"])
-        notes.append(f"You have {per_move} per move; when it runs out, {then}.")
+        per_move = span(clock["move_time"])
+        notes.append(
+            f"You have {per_move} per move, your quiet hours and vacations not counted; "
+            f"when it runs out, {then}."
+        )
     ticket = Ticket(game.id, seat, game.version)
     return Section(
         game.id,
@@ -222,11 +245,3 @@ def _result(game: Game, names: list[str]) -> list[str]:
             f"turnpost verify {game.id}"
         )
     return notes
-
-
-def _duration(seconds: float) -> str:
-    if seconds >= 2 * 86400:
-        return f"{seconds / 86400:.0f} days"
-    if seconds >= 2 * 3600:
-        return f"{seconds / 3600:.0f} hours"
-    return f"{max(seconds, 60) / 60:.0f} minutes"

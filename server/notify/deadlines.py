@@ -1,0 +1,87 @@
+"""Move clocks as a reader is shown them: each running clock's deadline, in the reader's zone.
+
+The worker keeps a game's running clocks (`server.notify.clocks`): per seat that must act, when
+its decision began and how much waking time it may take. A deadline is the moment that time
+runs out (`waking.runs_out`): never in the mover's quiet hours, and an estimate, since it
+assumes the mover takes no vacation from now on. The API, the notices and the calendar feed all
+read deadlines here, so they say the same.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from server import keys
+from server.domain.record import ACTIVE, GameRecord
+from server.notify.vacation import Vacations
+from server.notify.waking import runs_out, used
+from server.players import Players
+from server.redis_client import Client
+
+RUNNING = "clock"
+"""`{g:ID}:clock`: seat → its running clock (JSON)."""
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """One seat's running clock, as anyone in the game may see it."""
+
+    seat: int
+    name: str
+    left: float
+    """Waking seconds left."""
+    due: float | None
+    """When it runs out if the player takes no vacation (None: not within `waking.HORIZON`)."""
+
+    def shown(self, zone: ZoneInfo) -> dict[str, Any]:
+        """As the API gives it: the deadline in ISO 8601 with the reader's offset."""
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "due": None if self.due is None else local(self.due, zone).isoformat(),
+            "left_seconds": int(self.left),
+        }
+
+
+def local(moment: float, zone: ZoneInfo) -> datetime:
+    return datetime.fromtimestamp(moment, zone)
+
+
+def limit(settings: dict[str, Any], running: dict[str, Any]) -> float:
+    """The waking seconds a running clock may take."""
+    found: float = running.get("limit", settings["move_time"])
+    return found
+
+
+class Deadlines:
+    def __init__(self, client: Client, players: Players, vacations: Vacations) -> None:
+        self.client = client
+        self.players = players
+        self.vacations = vacations
+
+    def running(self, game_id: str) -> dict[int, dict[str, Any]]:
+        """The game's running clocks by seat, as the worker keeps them."""
+        raw = self.client.hgetall(keys.game(game_id, RUNNING))
+        return {int(seat): json.loads(entry) for seat, entry in raw.items()}
+
+    def of(self, record: GameRecord, now: float) -> list[SeatClock]:
+        """The game's running clocks (none before the worker has started them, as it does when
+        it plans the notices of a move, or once the game is over)."""
+        if record.clock is None or record.status != ACTIVE:
+            return []
+        clocks = []
+        for seat, running in sorted(self.running(record.id).items()):
+            sitter = record.seats[seat]
+            profile = self.players.get(sitter.player) if sitter.player else None
+            if profile is None:
+                continue
+            away = self.vacations.intervals(profile, now)
+            allowed = limit(record.clock, running)
+            spent = used(profile, away, running["since"], now)
+            due = runs_out(profile, away, running["since"], allowed)
+            clocks.append(SeatClock(seat, sitter.name or "", max(0.0, allowed - spent), due))
+        return clocks
