@@ -87,16 +87,24 @@ def game_screen(console: Console, answer: dict[str, Any]) -> None:
 
 
 def deadlines(answer: dict[str, Any]) -> list[str]:
-    """Each running move clock of a game, its deadline in my zone, mine first."""
-    clocks = sorted(answer.get("clocks") or (), key=lambda clock: clock["seat"] != answer["seat"])
-    return [
+    """Each running move clock of a game, its deadline in my zone, mine first; and with a
+    time bank, everyone's bank."""
+    clocks = answer.get("clocks") or []
+    me = answer["seat"]
+    lines = [
         clock_text.deadline(
-            "Your" if clock["seat"] == answer["seat"] else f"{clock['name']}'s",
+            "Your" if clock["seat"] == me else f"{clock['name']}'s",
             moment(clock["due"]),
             clock["left_seconds"],
         )
-        for clock in clocks
+        for clock in sorted(clocks, key=lambda clock: clock["seat"] != me)
+        if clock["running"]
     ]
+    configured = answer["game"]["clock"] or {}
+    if "time_bank" in configured and clocks:
+        left = [("you" if c["seat"] == me else c["name"], c["left_seconds"]) for c in clocks]
+        lines.append(clock_text.banks(configured["time_bank"], configured["increment"], left))
+    return lines
 
 
 def moment(iso: str | None) -> datetime | None:
@@ -208,7 +216,7 @@ def game_list(
                 (when, "dim"),
             )
         )
-    if any(game.get("clocks") for game in games):
+    if any(clock["running"] for game in games for clock in game.get("clocks") or ()):
         console.print(
             Text(
                 "Deadlines count only the mover's waking time (quiet hours and vacations stop "
@@ -248,7 +256,8 @@ def since(game: dict[str, Any], now: float) -> str:
 
 def due_line(game: dict[str, Any]) -> str:
     """When the clock of whoever must act runs out (the first, if several), in my zone."""
-    clocks = sorted(game.get("clocks") or (), key=lambda clock: clock["seat"] != game["seat"])
+    running = [clock for clock in game.get("clocks") or () if clock["running"]]
+    clocks = sorted(running, key=lambda clock: clock["seat"] != game["seat"])
     if not clocks:
         return ""
     first = clocks[0]

@@ -13,7 +13,7 @@ from zoneinfo import available_timezones
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from server.mail.addresses import normalized
-from server.notify.clock_options import POLICIES, parse_move_time
+from server.notify.clock_options import move_clock
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
 from shared.fairness import CONTRIBUTION_PATTERN
 from shared.games import ENGINES
@@ -219,25 +219,6 @@ CONTRIBUTION = fields.String(
 )
 
 
-def move_clock(options: dict[str, Any]) -> dict[str, Any] | None:
-    """Take the service options out of a game's options: the move clock, or None."""
-    errors: dict[str, list[str]] = {}
-    move_time, policy = options.pop("move_time", None), options.pop("on_timeout", None)
-    seconds = None
-    if move_time is not None:
-        try:
-            seconds = parse_move_time(move_time)
-        except ValueError as error:
-            errors["move_time"] = [str(error)]
-    if policy is not None and policy not in POLICIES:
-        errors["on_timeout"] = [f"on_timeout is one of {', '.join(POLICIES)}"]
-    elif policy is not None and move_time is None:
-        errors["on_timeout"] = ["on_timeout needs a move_time"]
-    if errors:
-        raise ValidationError({"options": errors})
-    return None if seconds is None else {"move_time": seconds, "on_timeout": policy or "skip"}
-
-
 class CreateGameSchema(Schema):
     type = fields.String(
         required=True, validate=validate.Length(max=64), metadata={"enum": sorted(ENGINES)}
@@ -254,8 +235,8 @@ class CreateGameSchema(Schema):
         keys=fields.String(validate=validate.Length(max=64)),
         load_default=dict,
         metadata={
-            "description": "the game type's options, and move_time and on_timeout, which "
-            "every type takes (see GET /game-types)"
+            "description": "the game type's options, and the clock's (move_time, or "
+            "time_bank and increment; on_timeout), which every type takes (see GET /game-types)"
         },
     )
     invite = fields.List(
@@ -265,7 +246,12 @@ class CreateGameSchema(Schema):
 
     @post_load
     def clock(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
-        data["move_clock"] = move_clock(data["options"])
+        try:
+            data["move_clock"] = move_clock(data["options"])
+        except ValueError as error:
+            raise ValidationError(
+                {"options": {name: [why] for name, why in error.args[0].items()}}
+            ) from None
         return data
 
 
@@ -326,7 +312,11 @@ class GameSchema(Schema):
     options = fields.Dict()
     to_act = fields.List(fields.Integer())
     clock = fields.Dict(
-        allow_none=True, metadata={"description": "move_time (seconds) and on_timeout, if set"}
+        allow_none=True,
+        metadata={
+            "description": "the move clock, if set: move_time, or time_bank and increment (in "
+            "seconds), and on_timeout"
+        },
     )
     secret_sha256 = fields.String(
         allow_none=True,
@@ -370,14 +360,20 @@ class SeatClockSchema(Schema):
             "now on (null: not within ten years)"
         },
     )
-    left_seconds = fields.Integer(metadata={"description": "the player's waking time left"})
+    left_seconds = fields.Integer(
+        metadata={"description": "the player's waking time left: of the move, or in the bank"}
+    )
+    running = fields.Boolean(
+        metadata={"description": "false: a time bank between its player's decisions"}
+    )
 
 
 CLOCKS = fields.List(
     fields.Nested(SeatClockSchema),
     metadata={
         "description": "each running move clock (a seat that must act, once the worker has "
-        "started its clock), with its deadline in your time zone"
+        "started its clock), with its deadline in your time zone; with a time bank, every "
+        "seat's bank"
     },
 )
 

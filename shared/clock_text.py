@@ -1,5 +1,5 @@
-"""Move clocks in words, alike in mail and on the command line: a span of waking time, and a
-deadline as its reader sees it, in their own zone."""
+"""Move clocks in words, alike in mail and on the command line: a span of waking time, a
+deadline as its reader sees it, in their own zone, and the players' time banks."""
 
 from __future__ import annotations
 
@@ -34,3 +34,10 @@ def due(moment: datetime | None, left: float) -> str:
 def deadline(whose: str, moment: datetime | None, left: float) -> str:
     """A sentence: `whose` ("Your", "bo's") move is due, and the estimate said to be one."""
     return f"{whose} move is {due(moment, left)} ({NO_VACATION})."
+
+
+def banks(bank: float, increment: float, left: list[tuple[str, float]]) -> str:
+    """`Time banks (at most 7 days, +1 day a move): you 6 days 4 h, bo 7 days.`"""
+    added = f", +{span(increment)} a move" if increment else ""
+    each = ", ".join(f"{name} {span(seconds)}" for name, seconds in left)
+    return f"Time banks (at most {span(bank)}{added}): {each}."

@@ -1,11 +1,14 @@
-"""Move clocks: a game with `move_time` gives each seat that long per decision.
+"""Move clocks: a game with `move_time` gives each seat that long per decision; one with a
+`time_bank` gives each seat a bank its decisions draw on, which each move adds `increment` to
+(up to the bank it started with).
 
 Only the seat's own waking, present time counts: its quiet hours and its vacations do not.
 Reminders go out at half and at nine tenths of the time, and when it is all used the game's
 `on_timeout` policy is applied through `GameService.time_out` (the one path every move takes).
 
 `{g:ID}:clock` holds, per seat that must act, when its decision began, the waking seconds it may
-take and which reminders it has had (`server.notify.deadlines` reads it for players to see);
+take and which reminders it has had, and `{g:ID}:banks` each seat's bank between its decisions
+(`server.notify.deadlines` reads both for players to see);
 `clock:games` (game → when to look next) is what the periodic tick reads, so
 deadlines are enforced by the worker, never by a request.
 """
@@ -18,7 +21,7 @@ from typing import Any
 from server import keys
 from server.domain.game import ACTIVE, Game
 from server.notify.context import Context
-from server.notify.deadlines import RUNNING, limit
+from server.notify.deadlines import BANKS, RUNNING, limit
 from server.notify.outbox import item_id
 from server.notify.waking import runs_out, used
 
@@ -38,35 +41,47 @@ def _running(ctx: Context, game: Game) -> dict[str, Any] | None:
     cleared so that the tick stops looking at the game."""
     clock = settings(game)
     if clock is None or game.status != ACTIVE:
-        ctx.redis.delete(keys.game(game.id, RUNNING))
+        ctx.redis.delete(keys.game(game.id, RUNNING), keys.game(game.id, BANKS))
         ctx.redis.zrem(DUE, game.id)
         return None
     return clock
 
 
-def follow(ctx: Context, game: Game, turns: list[int], began: float) -> None:
+def follow(ctx: Context, game: Game, turns: list[int], now: float) -> None:
     """After planning: clocks start for the seats whose decision is new, stop for those who
     need not act any more, and run on for the rest. A seat's own steps within one decision
     (`Engine.decision`) do not restart its clock, or a small step would buy a fresh move time;
-    the clock only follows the version, so `GameService.time_out` still knows the decision."""
+    the clock only follows the version, so `GameService.time_out` still knows the decision.
+    With a time bank, a decision that ends is booked to its seat's bank (`_booked`) and the
+    next takes what the bank holds. Planning the same version again changes nothing."""
     configured = _running(ctx, game)
     if configured is None:
         return
-    clock_key = keys.game(game.id, RUNNING)
+    clock_key, bank_key = keys.game(game.id, RUNNING), keys.game(game.id, BANKS)
+    banked = "time_bank" in configured
+    banks = ctx.deadlines.banks(game.id) if banked else {}
     acting = set(game.engine.to_act(game.state))
     running = ctx.deadlines.running(game.id)
     pipe = ctx.redis.pipeline(transaction=True)
     for seat in running.keys() - acting:
         pipe.hdel(clock_key, str(seat))
+        if banked:
+            pipe.hset(bank_key, str(seat), _booked(ctx, game, seat, running[seat], now))
     for seat in acting:
         decision = game.engine.decision(game.state, seat)
         clock = running.get(seat)
         if clock is not None and decision is not None and clock.get("decision") == decision:
             pipe.hset(clock_key, str(seat), json.dumps({**clock, "version": game.version}))
-        elif seat in turns or clock is None:
+        elif clock is None or (seat in turns and clock["version"] < game.version):
+            limit = configured.get("move_time", 0.0)
+            if banked:
+                limit = banks.get(seat, configured["time_bank"])
+                if clock is not None:
+                    limit = _booked(ctx, game, seat, clock, now)
+                    pipe.hset(bank_key, str(seat), limit)
             started = {
-                "since": began,
-                "limit": configured["move_time"],
+                "since": now,
+                "limit": limit,
                 "version": game.version,
                 "reminded": 0,
                 "decision": decision,
@@ -74,6 +89,19 @@ def follow(ctx: Context, game: Game, turns: list[int], began: float) -> None:
             pipe.hset(clock_key, str(seat), json.dumps(started))
     pipe.zadd(DUE, {game.id: ctx.clock()})
     pipe.execute()
+
+
+def _booked(ctx: Context, game: Game, seat: int, clock: dict[str, Any], now: float) -> float:
+    """The seat's bank once the decision its `clock` timed is over: what was left of it (none,
+    if it ran out), plus the increment, never more than the bank it started the game with."""
+    configured = game.record.clock or {}
+    player = game.seats[seat].player
+    profile = ctx.players.get(player) if player else None
+    spent = 0.0
+    if profile is not None:
+        spent = used(profile, ctx.vacations.intervals(profile, now), clock["since"], now)
+    left = max(0.0, clock["limit"] - spent)
+    return float(min(configured["time_bank"], left + configured["increment"]))
 
 
 def check(ctx: Context, game_id: str) -> list[str]:
@@ -95,9 +123,9 @@ def check(ctx: Context, game_id: str) -> list[str]:
         away = ctx.vacations.intervals(profile, now)
         spent = used(profile, away, running["since"], now)
         if spent >= move_time:
-            if ctx.games.time_out(game_id, seat, running["version"]):
-                ctx.redis.hdel(clock_key, seat_text)
-                continue
+            # The move made for the seat is planned like any other: that stops its clock (and
+            # books its bank), or starts the next.
+            ctx.games.time_out(game_id, seat, running["version"])
             next_look = min(next_look, now + SHORTEST_CHECK)
             continue
         due = [p for p in REMINDERS if spent >= move_time * p / 100 > 0]

@@ -1,4 +1,5 @@
-"""Move clocks as a reader is shown them: each running clock's deadline, in the reader's zone.
+"""Move clocks as a reader is shown them: each running clock's deadline, in the reader's zone,
+and each seat's time bank.
 
 The worker keeps a game's running clocks (`server.notify.clocks`): per seat that must act, when
 its decision began and how much waking time it may take. A deadline is the moment that time
@@ -24,6 +25,8 @@ from server.redis_client import Client
 
 RUNNING = "clock"
 """`{g:ID}:clock`: seat → its running clock (JSON)."""
+BANKS = "banks"
+"""`{g:ID}:banks`: seat → its time bank between its decisions (none yet: the whole bank)."""
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,10 @@ class SeatClock:
     left: float
     """Waking seconds left."""
     due: float | None
-    """When it runs out if the player takes no vacation (None: not within `waking.HORIZON`)."""
+    """When it runs out if the player takes no vacation (None: not running, or not within
+    `waking.HORIZON`)."""
+    running: bool = False
+    """False: a time bank between its seat's decisions."""
 
     def shown(self, zone: ZoneInfo) -> dict[str, Any]:
         """As the API gives it: the deadline in ISO 8601 with the reader's offset."""
@@ -44,6 +50,7 @@ class SeatClock:
             "name": self.name,
             "due": None if self.due is None else local(self.due, zone).isoformat(),
             "left_seconds": int(self.left),
+            "running": self.running,
         }
 
 
@@ -52,8 +59,9 @@ def local(moment: float, zone: ZoneInfo) -> datetime:
 
 
 def limit(settings: dict[str, Any], running: dict[str, Any]) -> float:
-    """The waking seconds a running clock may take."""
-    found: float = running.get("limit", settings["move_time"])
+    """The waking seconds a running clock may take (one started before clocks said so: the
+    move time)."""
+    found: float = running["limit"] if "limit" in running else settings["move_time"]
     return found
 
 
@@ -68,20 +76,31 @@ class Deadlines:
         raw = self.client.hgetall(keys.game(game_id, RUNNING))
         return {int(seat): json.loads(entry) for seat, entry in raw.items()}
 
+    def banks(self, game_id: str) -> dict[int, float]:
+        """Each seat's time bank between its decisions (a seat not yet booked: none here)."""
+        raw = self.client.hgetall(keys.game(game_id, BANKS))
+        return {int(seat): float(left) for seat, left in raw.items()}
+
     def of(self, record: GameRecord, now: float) -> list[SeatClock]:
         """The game's running clocks (none before the worker has started them, as it does when
-        it plans the notices of a move, or once the game is over)."""
-        if record.clock is None or record.status != ACTIVE:
+        it plans the notices of a move, or once the game is over), and with a time bank every
+        other seat's bank too."""
+        clock = record.clock
+        if clock is None or record.status != ACTIVE:
             return []
+        running = self.running(record.id)
+        banks = self.banks(record.id) if "time_bank" in clock else None
         clocks = []
-        for seat, running in sorted(self.running(record.id).items()):
-            sitter = record.seats[seat]
-            profile = self.players.get(sitter.player) if sitter.player else None
-            if profile is None:
-                continue
-            away = self.vacations.intervals(profile, now)
-            allowed = limit(record.clock, running)
-            spent = used(profile, away, running["since"], now)
-            due = runs_out(profile, away, running["since"], allowed)
-            clocks.append(SeatClock(seat, sitter.name or "", max(0.0, allowed - spent), due))
+        for seat, sitter in enumerate(record.seats):
+            name = sitter.name or ""
+            timing = running.get(seat)
+            profile = self.players.get(sitter.player) if timing and sitter.player else None
+            if timing is not None and profile is not None:
+                away = self.vacations.intervals(profile, now)
+                allowed = limit(clock, timing)
+                left = max(0.0, allowed - used(profile, away, timing["since"], now))
+                due = runs_out(profile, away, timing["since"], allowed)
+                clocks.append(SeatClock(seat, name, left, due, running=True))
+            elif banks is not None:
+                clocks.append(SeatClock(seat, name, banks.get(seat, clock["time_bank"]), None))
         return clocks

@@ -24,7 +24,7 @@ from server.notify.context import Context
 from server.notify.deadlines import local
 from server.notify.quiet import zone
 from server.redis_client import UNAVAILABLE
-from shared.clock_text import deadline, span
+from shared.clock_text import banks, deadline, span
 from shared.engine import Engine, seats_named
 from shared.fairness import fixed_by_creator_text
 
@@ -134,21 +134,27 @@ def section(
 
 
 def deadlines(ctx: Context, game: Game, seat: int) -> list[str]:
-    """The game's running clocks as the seat's player reads them: each deadline in their own
-    zone, theirs first."""
+    """The game's running clocks as the seat's player reads them, each deadline in their own
+    zone, theirs first; and with a time bank, everyone's bank."""
     player = game.seats[seat].player
     profile = ctx.players.get(player) if player else None
-    if profile is None:
+    if profile is None or game.record.clock is None:
         return []
-    clocks = sorted(ctx.deadlines.of(game.record, ctx.clock()), key=lambda c: c.seat != seat)
-    return [
+    clocks = ctx.deadlines.of(game.record, ctx.clock())
+    lines = [
         deadline(
             "Your" if clock.seat == seat else f"{clock.name}'s",
             None if clock.due is None else local(clock.due, zone(profile)),
             clock.left,
         )
-        for clock in clocks
+        for clock in sorted(clocks, key=lambda c: c.seat != seat)
+        if clock.running
     ]
+    configured = game.record.clock
+    if "time_bank" in configured:
+        left = [("you" if clock.seat == seat else clock.name, clock.left) for clock in clocks]
+        lines.append(banks(configured["time_bank"], configured["increment"], left))
+    return lines
 
 
 class Drawn(TypedDict):
@@ -191,10 +197,13 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
             if neutral is None
             else f'"{engine.format_move(neutral)}" is played for you'
         )
-        per_move = span(clock["move_time"])
+        allowed = (
+            f"You have {span(clock['move_time'])} per move"
+            if "move_time" in clock
+            else "Your moves draw on your time bank"
+        )
         notes.append(
-            f"You have {per_move} per move, your quiet hours and vacations not counted; "
-            f"when it runs out, {then}."
+            f"{allowed}, your quiet hours and vacations not counted; when it runs out, {then}."
         )
     ticket = Ticket(game.id, seat, game.version)
     return Section(

@@ -26,6 +26,7 @@ from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.domain.record import GameRecord
 from server.notify import clocks
 from server.notify.context import Context
+from server.notify.deadlines import BANKS, RUNNING
 from server.notify.outbox import item_id
 from server.notify.watch import CHANGED
 from server.redis_client import UNAVAILABLE, as_text
@@ -78,7 +79,7 @@ def _compact(ctx: Context, record: GameRecord) -> None:
     its players' outboxes forget what they sent about it. A game that cannot be (a fault in its
     data or in this code) stays plain and whole, with the error logged: its notices still go."""
     game_id = record.id
-    along = [keys.game(game_id, "mail"), keys.game(game_id, "clock")]
+    along = [keys.game(game_id, part) for part in ("mail", RUNNING, BANKS)]
     try:
         if not ctx.games.store.compact(game_id, along):
             return

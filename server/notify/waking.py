@@ -39,6 +39,8 @@ def runs_out(
 ) -> float | None:
     """The moment `used(profile, vacations, since, moment)` reaches `limit`: the end of the
     player's waking time, never inside their quiet hours or a vacation. None past `HORIZON`."""
+    if limit <= 0:
+        return since
     away = sorted(vacations)
     left, reach, window = limit, since, since
     while window < since + HORIZON:

@@ -84,6 +84,18 @@ def table(api: LiveServer, mail: Mail, case: Case) -> tuple[str, list[ApiClient]
     return game_id, players
 
 
+def terminal(client: ApiClient, api: LiveServer, home: Path) -> Player:
+    """The player of `client` at the command line."""
+    name = client.player["name"]
+    env = {
+        **QUIET_ENV,
+        "TURNPOST_CONFIG_DIR": str(home / name),
+        "TURNPOST_URL": api.url,
+        "TURNPOST_TOKEN": client.token,
+    }
+    return Player(name, env)
+
+
 def log(client: ApiClient, game_id: str) -> list[dict[str, Any]]:
     entries: list[dict[str, Any]] = client.ok("GET", f"/games/{game_id}/log")["entries"]
     return entries
@@ -102,6 +114,7 @@ def test_the_deadline_shown_is_the_moment_the_clock_runs_out_in_each_readers_zon
             "name": mover.player["name"],
             "due": case.due[player.player["name"]],
             "left_seconds": 86400,
+            "running": True,
         }
         (listed,) = player.ok("GET", "/games")["games"]
         assert listed["clocks"] == [clock]
@@ -149,16 +162,7 @@ def test_show_and_games_say_each_deadline_in_my_zone(
     case = CASES["New York's summer time"]
     game_id, (ada, bo) = table(clocked, mail, case)
     at_terminal = {
-        client.player["name"]: Player(
-            client.player["name"],
-            {
-                **QUIET_ENV,
-                "TURNPOST_CONFIG_DIR": str(tmp_path / client.player["name"]),
-                "TURNPOST_URL": clocked.url,
-                "TURNPOST_TOKEN": client.token,
-            },
-        )
-        for client in (ada, bo)
+        client.player["name"]: terminal(client, clocked, tmp_path) for client in (ada, bo)
     }
     shown = at_terminal["bo"].ok("show", game_id)
     assert (
