@@ -241,6 +241,36 @@ def vacation(
         show_profile(s, s.api.vacation(away == Away.on))
 
 
+@app.command(cls=Usage)
+def calendar(
+    off: Annotated[
+        bool, typer.Option("--off", help="No feed any more: its address stops working.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Make a private calendar feed of your games waiting on you, each ending at your move's
+    deadline: subscribe to its address in Google Calendar, Apple Calendar or Thunderbird.
+
+    The address holds a secret and is shown only now; running this again makes a new one,
+    and the one before stops working.
+
+    Example: turnpost calendar
+    """
+    with session(as_json) as s:
+        answer = s.api.calendar(not off)
+        if answer["path"]:
+            answer = {**answer, "url": s.api.url.rstrip("/") + answer["path"]}
+
+        def say(console: Console) -> None:
+            if answer["url"]:
+                console.print("Subscribe to this address (keep it private):", markup=False)
+                console.print(answer["url"], markup=False, highlight=False, soft_wrap=True)
+            else:
+                console.print("No calendar feed; its address stops working.", markup=False)
+
+        s.out.emit(answer, say)
+
+
 @app.command(name="config", cls=Usage)
 def show_config(
     url: Annotated[str | None, typer.Option(help="Save this server URL.")] = None,

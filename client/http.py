@@ -136,6 +136,10 @@ class Api:
     def vacation(self, on: bool) -> Any:
         return self.request("POST" if on else "DELETE", "/me/vacation")
 
+    def calendar(self, on: bool) -> Any:
+        """A new calendar feed address (the one before stops working), or none."""
+        return self.request("POST" if on else "DELETE", "/me/calendar")
+
     # -- games ------------------------------------------------------------------------------
 
     def game_types(self) -> Any:

@@ -189,6 +189,20 @@ class TokenSchema(Schema):
     token = fields.String(metadata={"description": "bearer token; shown only this once"})
 
 
+class CalendarSchema(Schema):
+    on = fields.Boolean(metadata={"description": "you have a calendar feed"})
+    path = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "the feed's path on this server, with its secret; shown only when "
+            "it is made"
+        },
+    )
+    url = fields.String(
+        allow_none=True, metadata={"description": "the same, as this request reached the server"}
+    )
+
+
 class RegisteredSchema(Schema):
     player = fields.Nested(PlayerSchema)
     token = fields.String(metadata={"description": "bearer token; shown only this once"})

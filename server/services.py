@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from server.calendars import Calendars
 from server.domain.games import GameService
 from server.notify.deadlines import Deadlines
 from server.notify.outbox import Outbox
@@ -28,6 +29,7 @@ class Services:
     games: GameService
     vacations: Vacations
     deadlines: Deadlines
+    calendars: Calendars
     outbox: Outbox
     clock: Callable[[], float]
     readiness: Readiness
@@ -58,6 +60,7 @@ class Services:
             games,
             vacations,
             Deadlines(client, players, vacations),
+            Calendars(client, players),
             Outbox(client),
             clock,
             Readiness(config.redis_url),

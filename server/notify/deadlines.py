@@ -42,6 +42,8 @@ class SeatClock:
     `waking.HORIZON`)."""
     running: bool = False
     """False: a time bank between its seat's decisions."""
+    since: float | None = None
+    """When the running clock's decision began."""
 
     def shown(self, zone: ZoneInfo) -> dict[str, Any]:
         """As the API gives it: the deadline in ISO 8601 with the reader's offset."""
@@ -100,7 +102,7 @@ class Deadlines:
                 allowed = limit(clock, timing)
                 left = max(0.0, allowed - used(profile, away, timing["since"], now))
                 due = runs_out(profile, away, timing["since"], allowed)
-                clocks.append(SeatClock(seat, name, left, due, running=True))
+                clocks.append(SeatClock(seat, name, left, due, True, timing["since"]))
             elif banks is not None:
                 clocks.append(SeatClock(seat, name, banks.get(seat, clock["time_bank"]), None))
         return clocks
