@@ -32,6 +32,10 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/v1/me/token"): {},
     ("POST", "/api/v1/me/vacation"): {},
     ("DELETE", "/api/v1/me/vacation"): {},
+    ("GET", "/api/v1/me/calendar"): {},
+    ("POST", "/api/v1/me/calendar"): {},
+    ("DELETE", "/api/v1/me/calendar"): {},
+    ("GET", "/api/v1/calendar/{game}.ics"): {},
     ("POST", "/api/v1/games"): {"json": {"type": "lost-cities"}},
     ("GET", "/api/v1/games"): {"params": {"mine": "active"}},
     ("GET", "/api/v1/games/{game}"): {},
@@ -93,7 +97,8 @@ def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
     assert set(table) == set(REQUESTS), "a new route needs an example request in REQUESTS"
     assert public == {("GET", "/api/v1/health"), ("GET", "/api/v1/health/live"),
                       ("GET", "/api/v1/health/ready"), ("GET", "/api/v1/game-types"),
-                      ("POST", "/api/v1/players")}  # fmt: skip
+                      ("POST", "/api/v1/players"),
+                      ("GET", "/api/v1/calendar/{game}.ics")}  # fmt: skip
     before = stored(redis_client)
     tried = 0
     for method, path in table:
