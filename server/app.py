@@ -11,7 +11,7 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from server import docs_page
-from server.api import calendar, games, meta, players, refusals
+from server.api import calendar, games, meta, players, refusals, webhooks
 from server.api.answers import AnswerJson
 from server.domain.errors import Refusal, Unavailable
 from server.errors import HTTP_CODES, ApiError
@@ -77,7 +77,7 @@ def create_app(config: Config | None = None) -> Flask:
     api = TurnpostApi(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
-    for blueprint in (meta.blp, players.blp, games.blp, calendar.blp):
+    for blueprint in (meta.blp, players.blp, games.blp, calendar.blp, webhooks.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs_page.blp)
 

@@ -15,6 +15,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate
 from server.mail.addresses import normalized
 from server.notify.clock_options import move_clock
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
+from server.webhooks.messages import KINDS
 from shared.fairness import CONTRIBUTION_PATTERN
 from shared.games import ENGINES
 
@@ -200,6 +201,34 @@ class CalendarSchema(Schema):
     )
     url = fields.String(
         allow_none=True, metadata={"description": "the same, as this request reached the server"}
+    )
+
+
+class WebhookSetSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(KINDS))
+    url = fields.String(
+        required=True,
+        validate=validate.Length(1, 2000),
+        metadata={"description": "https:// and a public address (checked at each post)"},
+    )
+
+
+class WebhookSchema(Schema):
+    kind = fields.String(metadata={"enum": list(KINDS)})
+    url = fields.String()
+    enabled = fields.Boolean()
+    disabled = fields.String(
+        allow_none=True, metadata={"description": "why it was switched off, if it was"}
+    )
+    failing_since = fields.String(
+        allow_none=True,
+        metadata={"description": "its first failure since the last post that worked (ISO 8601)"},
+    )
+    secret = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "a standard webhook's signing secret (whsec_…), shown only when set"
+        },
     )
 
 

@@ -19,6 +19,7 @@ from server.settings import Config
 from server.store import RedisGameStore, confirmation
 from server.wait_slots import WaitSlots
 from server.waits import Waits
+from server.webhooks.hooks import Hooks
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class Services:
     vacations: Vacations
     deadlines: Deadlines
     calendars: Calendars
+    hooks: Hooks
     outbox: Outbox
     clock: Callable[[], float]
     readiness: Readiness
@@ -61,6 +63,7 @@ class Services:
             vacations,
             Deadlines(client, players, vacations),
             Calendars(client, players),
+            Hooks(client, config.webhook_loopback),
             Outbox(client),
             clock,
             Readiness(config.redis_url),

@@ -59,6 +59,26 @@ class Config:
     wait_replicas: int = field(default_factory=lambda: env.int("TURNPOST_WAIT_REPLICAS", 0))
     """Each move is answered once that many replicas have it (WAIT): with Sentinel, a failover
     then cannot drop an answered move."""
+    public_url: str = field(
+        default_factory=lambda: env.str("TURNPOST_URL", "http://127.0.0.1:8000").rstrip("/")
+    )
+    """Where players reach the service: the start of the links webhooks carry."""
+    webhook_retry: tuple[int, ...] = field(
+        default_factory=lambda: tuple(
+            int(s) for s in env.str("TURNPOST_WEBHOOK_RETRY", "10 60 300 1800 7200 21600").split()
+        )
+    )
+    """Seconds before each retry of a webhook delivery that failed."""
+    webhook_disable_after: int = field(
+        default_factory=lambda: env.int("TURNPOST_WEBHOOK_DISABLE_AFTER", 86400)
+    )
+    """A webhook failing for this long (from its first failure with no success since) is
+    switched off, and its owner told by mail."""
+    webhook_loopback: bool = field(
+        default_factory=lambda: env.bool("TURNPOST_WEBHOOK_LOOPBACK", False)
+    )
+    """Tests only: webhooks may also be sent to loopback addresses, over plain http too (never
+    to any other address inside)."""
 
 
 @dataclass(frozen=True)

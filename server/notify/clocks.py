@@ -20,6 +20,7 @@ from typing import Any
 
 from server import keys
 from server.domain.game import ACTIVE, Game
+from server.notify import webhooks
 from server.notify.context import Context
 from server.notify.deadlines import BANKS, RUNNING, limit
 from server.notify.outbox import item_id
@@ -140,7 +141,8 @@ def check(ctx: Context, game_id: str) -> list[str]:
                 "seat": seat,
                 "created": now,
             }
-            ctx.outbox.add(player, item, now)
+            if ctx.outbox.add(player, item, now):
+                webhooks.noticed(ctx, game, player, item)
             reminded.append(player)
             running["reminded"] = percent
             ctx.redis.hset(clock_key, seat_text, json.dumps(running))

@@ -22,6 +22,7 @@ from server.players import Players
 from server.redis_client import Client, connect
 from server.services import Services
 from server.settings import Config, MailSettings
+from server.webhooks.hooks import Hooks
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class Context:
     outbox: Outbox
     vacations: Vacations
     deadlines: Deadlines
+    hooks: Hooks
+    config: Config
     queue: Queue
 
     @classmethod
@@ -54,6 +57,8 @@ class Context:
             services.outbox,
             services.vacations,
             services.deadlines,
+            services.hooks,
+            config,
             queue(queue_connection(config, client)),
         )
 

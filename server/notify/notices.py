@@ -19,7 +19,6 @@ from server import presenters, provenance
 from server.domain.game import ACTIVE, FINISHED, Game
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address, signing_key
-from server.notify import clocks
 from server.notify.context import Context
 from server.notify.deadlines import local
 from server.notify.quiet import zone
@@ -110,12 +109,7 @@ def section(
         return None  # a start or a departure in a game that has ended since: its end tells it
     log = ctx.games.store.log_raw(game.id)
     shown = drawn(game.engine, game.state, seat, names)
-    who_left = " ".join(
-        f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
-        if timed_out
-        else f"{names[who]} resigned."
-        for who, action, timed_out in departed
-    )
+    who_left = departures(names, departed)
     if kind == "finished":
         headline = f"Game over. {who_left}".strip()
         changes = _changes(ctx, game, seat, log)
@@ -131,6 +125,16 @@ def section(
     changes = _changes(ctx, game, seat, log)
     notes = deadlines(ctx, game, seat)
     return Section(game.id, label, who_left, notes, changes, message_key=key, **shown)
+
+
+def departures(names: Sequence[str], left: Sequence[Sequence[Any]]) -> str:
+    """Who resigned or ran out of time, from notices' `left` (`[seat, action, timed out]`)."""
+    return " ".join(
+        f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
+        if timed_out
+        else f"{names[who]} resigned."
+        for who, action, timed_out in left
+    )
 
 
 def deadlines(ctx: Context, game: Game, seat: int) -> list[str]:
@@ -189,7 +193,7 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     else:
         headline = "Your turn."
     notes = deadlines(ctx, game, seat)
-    clock = clocks.settings(game)
+    clock = game.record.clock
     if clock is not None:
         neutral = engine.neutral_move(game.state, seat) if clock["on_timeout"] == "skip" else None
         then = (

@@ -16,7 +16,7 @@ from tests.api_client import ApiClient
 from tests.notify.conftest import Mail
 from tests.notify.test_deadlines import clocked as clocked
 from tests.notify.test_deadlines import terminal
-from tests.notify.test_time_banks import move
+from tests.notify.test_events import move
 from tests.parts import LiveServer
 from tests.service.test_games import start_game
 
@@ -85,13 +85,15 @@ def test_the_feed_follows_moves_deadline_changes_vacations_and_the_end(
     assert events(clocked, feeds["bo"]) == []
 
     mail.clock.advance(HOUR)
-    move(ada, game_id, mail)
+    move(ada, game_id)
+    mail.run()
     assert events(clocked, feeds["ada"]) == []
     (event,) = events(clocked, feeds["bo"])
     check(event, game_id, 1, due_of(bo, game_id))
 
     mail.clock.advance(HOUR)
-    move(bo, game_id, mail)
+    move(bo, game_id)
+    mail.run()
     assert events(clocked, feeds["bo"]) == []
     (event,) = events(clocked, feeds["ada"])
     first = due_of(ada, game_id)

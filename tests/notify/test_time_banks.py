@@ -14,6 +14,7 @@ from tests.api_client import ApiClient
 from tests.notify.conftest import Mail
 from tests.notify.test_deadlines import clocked as clocked
 from tests.notify.test_deadlines import log, terminal
+from tests.notify.test_events import move
 from tests.parts import LiveServer
 from tests.service.test_games import start_game
 
@@ -24,16 +25,6 @@ def banks(client: ApiClient, game_id: str) -> dict[str, tuple[int, bool]]:
     """Each player's bank as this player is shown it, and whether it runs."""
     clocks = client.ok("GET", f"/games/{game_id}")["clocks"]
     return {clock["name"]: (clock["left_seconds"], clock["running"]) for clock in clocks}
-
-
-def move(client: ApiClient, game_id: str, mail: Mail) -> None:
-    """The player's first legal move, planned by the worker at once."""
-    view = client.ok("GET", f"/games/{game_id}")
-    assert view["your_turn"]
-    text = view["legal_moves"][0]["text"]
-    body: dict[str, Any] = {"move": text, "expected_version": view["version"]}
-    client.ok("POST", f"/games/{game_id}/moves", json=body)
-    mail.run()
 
 
 def test_a_bank_pays_for_each_decision_gains_the_increment_and_is_capped(
@@ -52,11 +43,13 @@ def test_a_bank_pays_for_each_decision_gains_the_increment_and_is_capped(
         assert banks(player, game_id) == {"ada": (4 * HOUR, True), "bo": (4 * HOUR, False)}
 
     mail.clock.at(10, 12, 45)  # 45 minutes used, 30 added
-    move(ada, game_id, mail)
+    move(ada, game_id)
+    mail.run()
     assert banks(bo, game_id) == {"ada": (3 * HOUR + 45 * MINUTE, False), "bo": (4 * HOUR, True)}
 
     mail.clock.at(10, 12, 55)  # 10 used, 30 added, but no more than 4 hours
-    move(bo, game_id, mail)
+    move(bo, game_id)
+    mail.run()
     assert banks(ada, game_id) == {"ada": (3 * HOUR + 45 * MINUTE, True), "bo": (4 * HOUR, False)}
 
     mail.clock.at(10, 13, 15)  # 20 minutes, a vacation of 5 hours, 25 minutes
@@ -66,14 +59,16 @@ def test_a_bank_pays_for_each_decision_gains_the_increment_and_is_capped(
     mail.clock.at(10, 18, 15)
     mail.ctx.vacations.stop(profile)
     mail.clock.at(10, 18, 40)
-    move(ada, game_id, mail)
+    move(ada, game_id)
+    mail.run()
     assert banks(ada, game_id) == {"ada": (3 * HOUR + 30 * MINUTE, False), "bo": (4 * HOUR, True)}
 
     # bo's four hours: 3:20 until his quiet hours at 22:00, the rest from 08:00
     (running,) = [c for c in ada.ok("GET", f"/games/{game_id}")["clocks"] if c["running"]]
     assert running["due"] == "2027-03-11T08:40:00+01:00"
     mail.clock.at(11, 8, 30)  # 3:50 used
-    move(bo, game_id, mail)
+    move(bo, game_id)
+    mail.run()
     assert banks(ada, game_id) == {
         "ada": (3 * HOUR + 30 * MINUTE, True),
         "bo": (40 * MINUTE, False),

@@ -36,6 +36,9 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/v1/me/calendar"): {},
     ("DELETE", "/api/v1/me/calendar"): {},
     ("GET", "/api/v1/calendar/{game}.ics"): {},
+    ("GET", "/api/v1/me/webhook"): {},
+    ("PUT", "/api/v1/me/webhook"): {"json": {"kind": "slack", "url": "https://example.org/h"}},
+    ("DELETE", "/api/v1/me/webhook"): {},
     ("POST", "/api/v1/games"): {"json": {"type": "lost-cities"}},
     ("GET", "/api/v1/games"): {"params": {"mine": "active"}},
     ("GET", "/api/v1/games/{game}"): {},
@@ -46,6 +49,11 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/v1/games/{game}/resign"): {},
     ("GET", "/api/v1/games/{game}/log"): {"params": {"since": 0}},
     ("GET", "/api/v1/games/{game}/wait"): {"params": {"version": "{version}", "timeout": 0}},
+    ("GET", "/api/v1/games/{game}/webhook"): {},
+    ("PUT", "/api/v1/games/{game}/webhook"): {
+        "json": {"kind": "slack", "url": "https://example.org/h"}
+    },
+    ("DELETE", "/api/v1/games/{game}/webhook"): {},
 }
 DOCUMENTATION = {"static", "api-docs.openapi_json", *docs_page.ENDPOINTS}
 
