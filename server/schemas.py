@@ -232,6 +232,13 @@ class WebhookSchema(Schema):
     )
 
 
+class LoginLinkSchema(Schema):
+    url = fields.String(
+        metadata={"description": "opens the game in a browser, logged in as you; works once"}
+    )
+    expires = fields.Integer(metadata={"description": "when it stops working (Unix time)"})
+
+
 class RegisteredSchema(Schema):
     player = fields.Nested(PlayerSchema)
     token = fields.String(metadata={"description": "bearer token; shown only this once"})
@@ -248,6 +255,23 @@ class GameTypeSchema(Schema):
     max_players = fields.Integer()
     version = fields.Integer()
     options = fields.List(fields.Dict())
+
+
+class ExampleSchema(Schema):
+    move = fields.String(metadata={"description": "a move as it is typed"})
+    means = fields.String(metadata={"description": "what it does"})
+
+
+class GameRulesSchema(Schema):
+    """A game's rules for a newcomer (`shared.guide`): the rulebook stays the source."""
+
+    id = fields.String()
+    title = fields.String()
+    min_players = fields.Integer()
+    max_players = fields.Integer()
+    rules = fields.List(fields.String(), metadata={"description": "the rules, point by point"})
+    notation = fields.String(metadata={"description": "how moves are written"})
+    examples = fields.List(fields.Nested(ExampleSchema))
 
 
 CONTRIBUTION = fields.String(

@@ -213,10 +213,17 @@ def record_of(raw: Mapping[Any, Any]) -> GameRecord | None:
     return decode(decoded(raw)) if raw else None
 
 
-def not_yet_safe() -> Unavailable:
+def not_yet_safe(keyed: bool = True) -> Unavailable:
+    """A move Redis took but could not yet confirm. Sent with a key, the same request tells
+    how it went; sent without one, only the game's version can."""
+    if keyed:
+        return Unavailable(
+            "the move is made but not yet safe; send the same request again (with the same "
+            "Idempotency-Key) to hear how it went"
+        )
     return Unavailable(
-        "the move is made but not yet safe; send the same request again (with the same "
-        "Idempotency-Key) to hear how it went"
+        "the move is made but not yet safe; look at the game's version to see whether it "
+        "stands before moving again"
     )
 
 
@@ -388,7 +395,7 @@ class RedisGameStore:
         touched = [keys.game(game_id, part) for part in ("log", "meta", "snap", "requests")]
         (outcome, value), confirmed = self._written(self._append, touched, args, before)
         if outcome in (b"appended", b"replayed") and not confirmed:
-            raise not_yet_safe()
+            raise not_yet_safe(keyed=request is not None)
         return appended(outcome, value)
 
     def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:

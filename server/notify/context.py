@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from rq import Queue
 
 from server.domain.games import GameService
+from server.login_links import LoginLinks
 from server.notify.deadlines import Deadlines
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import queue, queue_connection
 from server.players import Players
 from server.redis_client import Client, connect
+from server.secret import ServerSecret
 from server.services import Services
 from server.settings import Config, MailSettings
 from server.webhooks.hooks import Hooks
@@ -38,6 +40,9 @@ class Context:
     hooks: Hooks
     config: Config
     queue: Queue
+    secret: ServerSecret
+    """Signs reply addresses."""
+    links: LoginLinks
 
     @classmethod
     def build(
@@ -60,6 +65,8 @@ class Context:
             services.hooks,
             config,
             queue(queue_connection(config, client)),
+            services.secret,
+            services.links,
         )
 
 

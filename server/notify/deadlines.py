@@ -22,6 +22,7 @@ from server.notify.vacation import Vacations
 from server.notify.waking import runs_out, used
 from server.players import Players
 from server.redis_client import Client
+from shared.clock_text import banks, deadline
 
 RUNNING = "clock"
 """`{g:ID}:clock`: seat → its running clock (JSON)."""
@@ -106,3 +107,22 @@ class Deadlines:
             elif banks is not None:
                 clocks.append(SeatClock(seat, name, banks.get(seat, clock["time_bank"]), None))
         return clocks
+
+    def told(self, record: GameRecord, seat: int | None, zone: ZoneInfo, now: float) -> list[str]:
+        """The game's running clocks in words for the player of `seat`, each deadline in their
+        `zone`, theirs first; and with a time bank, everyone's bank. For notices and pages."""
+        clocks = self.of(record, now)
+        lines = [
+            deadline(
+                "Your" if clock.seat == seat else f"{clock.name}'s",
+                None if clock.due is None else local(clock.due, zone),
+                clock.left,
+            )
+            for clock in sorted(clocks, key=lambda c: c.seat != seat)
+            if clock.running
+        ]
+        configured = record.clock
+        if configured is not None and "time_bank" in configured:
+            left = [("you" if clock.seat == seat else clock.name, clock.left) for clock in clocks]
+            lines.append(banks(configured["time_bank"], configured["increment"], left))
+        return lines

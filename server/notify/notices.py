@@ -18,12 +18,11 @@ from typing import Any, TypedDict
 from server import presenters, provenance
 from server.domain.game import ACTIVE, FINISHED, Game
 from server.mail.compose import Section
-from server.mail.reply_address import Ticket, reply_address, signing_key
+from server.mail.reply_address import Ticket, reply_address
 from server.notify.context import Context
-from server.notify.deadlines import local
 from server.notify.quiet import zone
 from server.redis_client import UNAVAILABLE
-from shared.clock_text import banks, deadline, span
+from shared.clock_text import span
 from shared.engine import Engine, seats_named
 from shared.fairness import fixed_by_creator_text
 
@@ -138,27 +137,12 @@ def departures(names: Sequence[str], left: Sequence[Sequence[Any]]) -> str:
 
 
 def deadlines(ctx: Context, game: Game, seat: int) -> list[str]:
-    """The game's running clocks as the seat's player reads them, each deadline in their own
-    zone, theirs first; and with a time bank, everyone's bank."""
+    """The game's running clocks as the seat's player reads them (`Deadlines.told`)."""
     player = game.seats[seat].player
     profile = ctx.players.get(player) if player else None
-    if profile is None or game.record.clock is None:
+    if profile is None:
         return []
-    clocks = ctx.deadlines.of(game.record, ctx.clock())
-    lines = [
-        deadline(
-            "Your" if clock.seat == seat else f"{clock.name}'s",
-            None if clock.due is None else local(clock.due, zone(profile)),
-            clock.left,
-        )
-        for clock in sorted(clocks, key=lambda c: c.seat != seat)
-        if clock.running
-    ]
-    configured = game.record.clock
-    if "time_bank" in configured:
-        left = [("you" if clock.seat == seat else clock.name, clock.left) for clock in clocks]
-        lines.append(banks(configured["time_bank"], configured["increment"], left))
-    return lines
+    return ctx.deadlines.told(game.record, seat, zone(profile), ctx.clock())
 
 
 class Drawn(TypedDict):
@@ -217,7 +201,7 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
         notes,
         _changes(ctx, game, seat, log),
         moves=[engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
-        reply_to=reply_address(ticket, signing_key(ctx.mail, ctx.redis), ctx.mail.reply_domain),
+        reply_to=reply_address(ticket, ctx.secret.key(), ctx.mail.reply_domain),
         message_key=key,
         **drawn(engine, game.state, seat, game.names),
     )

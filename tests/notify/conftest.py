@@ -94,10 +94,9 @@ def mail(
         smtp_port=controller.port,
         smtp_security="none",
         reply_domain="turnpost.example",
-        secret="test secret",
         maildir=tmp_path / "mail",
     )
-    config = service_config(api.app.extensions["turnpost"].config.redis_url)
+    config = service_config(api.app.extensions["turnpost"].config.redis_url, public_url=api.url)
     ctx = Context.build(config, redis_client, settings, clock)
     context.use(ctx)
     announcements = listen(redis_client)

@@ -20,6 +20,7 @@ from tests.client.conftest import QUIET_ENV, Player
 from tests.notify.conftest import WARSAW, Mail
 from tests.parts import LiveServer
 from tests.service.test_games import start_game
+from tests.web.conftest import logged_in, said
 
 NEW_YORK = ZoneInfo("America/New_York")
 
@@ -201,3 +202,19 @@ def test_a_deadline_beyond_ten_years_has_no_date() -> None:
     """A minute of waking time a day: a year's clock would run for centuries."""
     profile = {"timezone": "Europe/Warsaw", "quiet_hours": "08:01-08:00"}
     assert runs_out(profile, [], at(WARSAW, 3, 1, 9), 365 * 86400) is None
+
+
+def test_the_game_page_says_each_deadline_in_my_zone(clocked: LiveServer, mail: Mail) -> None:
+    case = CASES["New York's summer time"]
+    game_id, (ada, bo) = table(clocked, mail, case)
+    pages = {
+        client.player["name"]: said(
+            logged_in(mail, clocked.url, client).get(f"/play/{game_id}").text
+        )
+        for client in (ada, bo)
+    }
+    assert (
+        "Your move is due Mon 15 Mar 12:00 your time — 1 day of waking time left "
+        "(if no vacation is taken)." in pages["bo"]
+    )
+    assert "bo's move is due Mon 15 Mar 17:00 your time" in pages["ada"]

@@ -339,3 +339,16 @@ def test_turnpost_webhook_sets_shows_and_removes_one(
     assert at_terminal.run("webhook", "discord").exit_code == 2
     mine = at_terminal.ok("webhook", "discord", receiver.url + "/mine")
     assert f"Webhook: discord {receiver.url}/mine (on)" in mine
+
+
+def test_an_invitation_reaches_the_invited_players_webhook(
+    hooked: LiveServer, mail: Mail, receiver: Receiver
+) -> None:
+    ada, bo = hooked.client().register("ada"), hooked.client().register("bo")
+    bo.ok("PUT", "/me/webhook", json={"kind": "slack", "url": receiver.url})
+    created = ada.ok("POST", "/games", json={"type": "livingstone", "invite": ["bo"]})
+    mail.run()
+    (invited,) = [post.json()["text"] for post in receiver.posts]
+    game_id = created["game"]["id"]
+    assert f"bo is invited: turnpost join {game_id}" in invited
+    assert "Livingstone" in invited and "Now:" not in invited

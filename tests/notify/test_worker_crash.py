@@ -19,7 +19,7 @@ from aiosmtpd.controller import Controller
 
 from server.notify import context
 from tests.notify.conftest import Mail
-from tests.parts import LiveServer, SmtpInbox, smtp_serving
+from tests.parts import SECRET, LiveServer, SmtpInbox, smtp_serving
 
 
 class GatedInbox(SmtpInbox):
@@ -64,7 +64,7 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_sends_nothing_twice(
         "TURNPOST_SMTP_HOST": "127.0.0.1",
         "TURNPOST_SMTP_PORT": str(controller.port),
         "TURNPOST_SMTP_SECURITY": "none",
-        "TURNPOST_SECRET": "test secret",
+        "TURNPOST_SECRET": SECRET,
         "TURNPOST_TICK_SECONDS": "3600",
     }
     with (tmp_path / "worker.log").open("w") as output:
