@@ -28,7 +28,8 @@ from server.notify.waking import runs_out, used
 
 DUE = "clock:games"
 REMINDERS = (50, 90)
-"""Percent of the move time after which a reminder goes out."""
+"""Percent of the time a decision may take (its move time, or its bank) after which a
+reminder goes out."""
 SHORTEST_CHECK = 60.0
 LONGEST_CHECK = 86400.0
 
@@ -74,15 +75,15 @@ def follow(ctx: Context, game: Game, turns: list[int], now: float) -> None:
         if clock is not None and decision is not None and clock.get("decision") == decision:
             pipe.hset(clock_key, str(seat), json.dumps({**clock, "version": game.version}))
         elif clock is None or (seat in turns and clock["version"] < game.version):
-            limit = configured.get("move_time", 0.0)
+            allowed = configured.get("move_time", 0.0)
             if banked:
-                limit = banks.get(seat, configured["time_bank"])
+                allowed = banks.get(seat, configured["time_bank"])
                 if clock is not None:
-                    limit = _booked(ctx, game, seat, clock, now)
-                    pipe.hset(bank_key, str(seat), limit)
+                    allowed = _booked(ctx, game, seat, clock, now)
+                    pipe.hset(bank_key, str(seat), allowed)
             started = {
                 "since": now,
-                "limit": limit,
+                "limit": allowed,
                 "version": game.version,
                 "reminded": 0,
                 "decision": decision,
@@ -116,20 +117,20 @@ def check(ctx: Context, game_id: str) -> list[str]:
     reminded: list[str] = []
     next_look = now + LONGEST_CHECK
     for seat, running in ctx.deadlines.running(game_id).items():
-        seat_text, move_time = str(seat), limit(clock, running)
+        seat_text, allowed = str(seat), limit(clock, running)
         player = game.seats[seat].player
         profile = ctx.players.get(player) if player else None
         if player is None or profile is None:
             continue
         away = ctx.vacations.intervals(profile, now)
         spent = used(profile, away, running["since"], now)
-        if spent >= move_time:
+        if spent >= allowed:
             # The move made for the seat is planned like any other: that stops its clock (and
             # books its bank), or starts the next.
             ctx.games.time_out(game_id, seat, running["version"])
             next_look = min(next_look, now + SHORTEST_CHECK)
             continue
-        due = [p for p in REMINDERS if spent >= move_time * p / 100 > 0]
+        due = [p for p in REMINDERS if spent >= allowed * p / 100 > 0]
         if due and due[-1] > running["reminded"]:
             percent = due[-1]
             item = {
@@ -149,7 +150,7 @@ def check(ctx: Context, game_id: str) -> list[str]:
         # Looked at again when the next mark is reached, at the very moment if nothing changes
         # meanwhile, and at least as often as its waking time left (a change of quiet hours
         # or time zone moves the moment).
-        mark = min(move_time * p / 100 for p in (*REMINDERS, 100) if p > running["reminded"])
+        mark = min(allowed * p / 100 for p in (*REMINDERS, 100) if p > running["reminded"])
         look = now + max(mark - spent, SHORTEST_CHECK)
         moment = runs_out(profile, away, running["since"], mark)
         next_look = min(next_look, look if moment is None else min(look, moment))

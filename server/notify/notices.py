@@ -139,7 +139,7 @@ def departures(names: Sequence[str], left: Sequence[Sequence[Any]]) -> str:
 def deadlines(ctx: Context, game: Game, seat: int) -> list[str]:
     """The game's running clocks as the seat's player reads them (`Deadlines.told`)."""
     player = game.seats[seat].player
-    profile = ctx.players.get(player) if player else None
+    profile = ctx.players.get(player) if player and game.record.clock else None
     if profile is None:
         return []
     return ctx.deadlines.told(game.record, seat, zone(profile), ctx.clock())
