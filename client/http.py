@@ -136,6 +136,19 @@ class Api:
     def vacation(self, on: bool) -> Any:
         return self.request("POST" if on else "DELETE", "/me/vacation")
 
+    def webhook(self, game_id: str | None, change: dict[str, str] | None, off: bool) -> Any:
+        """One's webhook (or the game's): shown, set to `change` ({kind, url}), or removed."""
+        path = game_path(game_id, "/webhook") if game_id else "/me/webhook"
+        if off:
+            return self.request("DELETE", path)
+        if change:
+            return self.request("PUT", path, json=change)
+        return self.request("GET", path)
+
+    def calendar(self, on: bool) -> Any:
+        """A new calendar feed address (the one before stops working), or none."""
+        return self.request("POST" if on else "DELETE", "/me/calendar")
+
     # -- games ------------------------------------------------------------------------------
 
     def game_types(self) -> Any:

@@ -10,7 +10,7 @@ def game(game_id: str, part: str) -> str:
     """`meta`, `log` (its name is also the game's channel), `snap`, `requests` (the request
     index, `server.idempotency`), `archive` (a compacted game's log, `server.archive`), and
     `idem:...` (requests' records from before the index); for the mail worker `mail`,
-    `mail:lock` and `clock`."""
+    `mail:lock`, `clock` and `banks`."""
     return f"{{g:{game_id}}}:{part}"
 
 

@@ -13,8 +13,9 @@ from zoneinfo import available_timezones
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from server.mail.addresses import normalized
-from server.notify.clock_options import POLICIES, parse_move_time
+from server.notify.clock_options import move_clock
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
+from server.webhooks.messages import KINDS
 from shared.fairness import CONTRIBUTION_PATTERN
 from shared.games import ENGINES
 
@@ -189,6 +190,48 @@ class TokenSchema(Schema):
     token = fields.String(metadata={"description": "bearer token; shown only this once"})
 
 
+class CalendarSchema(Schema):
+    on = fields.Boolean(metadata={"description": "you have a calendar feed"})
+    path = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "the feed's path on this server, with its secret; shown only when "
+            "it is made"
+        },
+    )
+    url = fields.String(
+        allow_none=True, metadata={"description": "the same, as this request reached the server"}
+    )
+
+
+class WebhookSetSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(KINDS))
+    url = fields.String(
+        required=True,
+        validate=validate.Length(1, 2000),
+        metadata={"description": "https:// and a public address (checked at each post)"},
+    )
+
+
+class WebhookSchema(Schema):
+    kind = fields.String(metadata={"enum": list(KINDS)})
+    url = fields.String()
+    enabled = fields.Boolean()
+    disabled = fields.String(
+        allow_none=True, metadata={"description": "why it was switched off, if it was"}
+    )
+    failing_since = fields.String(
+        allow_none=True,
+        metadata={"description": "its first failure since the last post that worked (ISO 8601)"},
+    )
+    secret = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "a standard webhook's signing secret (whsec_…), shown only when set"
+        },
+    )
+
+
 class LoginLinkSchema(Schema):
     url = fields.String(
         metadata={"description": "opens the game in a browser, logged in as you; works once"}
@@ -243,25 +286,6 @@ CONTRIBUTION = fields.String(
 )
 
 
-def move_clock(options: dict[str, Any]) -> dict[str, Any] | None:
-    """Take the service options out of a game's options: the move clock, or None."""
-    errors: dict[str, list[str]] = {}
-    move_time, policy = options.pop("move_time", None), options.pop("on_timeout", None)
-    seconds = None
-    if move_time is not None:
-        try:
-            seconds = parse_move_time(move_time)
-        except ValueError as error:
-            errors["move_time"] = [str(error)]
-    if policy is not None and policy not in POLICIES:
-        errors["on_timeout"] = [f"on_timeout is one of {', '.join(POLICIES)}"]
-    elif policy is not None and move_time is None:
-        errors["on_timeout"] = ["on_timeout needs a move_time"]
-    if errors:
-        raise ValidationError({"options": errors})
-    return None if seconds is None else {"move_time": seconds, "on_timeout": policy or "skip"}
-
-
 class CreateGameSchema(Schema):
     type = fields.String(
         required=True, validate=validate.Length(max=64), metadata={"enum": sorted(ENGINES)}
@@ -278,8 +302,8 @@ class CreateGameSchema(Schema):
         keys=fields.String(validate=validate.Length(max=64)),
         load_default=dict,
         metadata={
-            "description": "the game type's options, and move_time and on_timeout, which "
-            "every type takes (see GET /game-types)"
+            "description": "the game type's options, and the clock's (move_time, or "
+            "time_bank and increment; on_timeout), which every type takes (see GET /game-types)"
         },
     )
     invite = fields.List(
@@ -289,7 +313,12 @@ class CreateGameSchema(Schema):
 
     @post_load
     def clock(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
-        data["move_clock"] = move_clock(data["options"])
+        try:
+            data["move_clock"] = move_clock(data["options"])
+        except ValueError as error:
+            raise ValidationError(
+                {"options": {name: [why] for name, why in error.args[0].items()}}
+            ) from None
         return data
 
 
@@ -350,7 +379,11 @@ class GameSchema(Schema):
     options = fields.Dict()
     to_act = fields.List(fields.Integer())
     clock = fields.Dict(
-        allow_none=True, metadata={"description": "move_time (seconds) and on_timeout, if set"}
+        allow_none=True,
+        metadata={
+            "description": "the move clock, if set: move_time, or time_bank and increment (in "
+            "seconds), and on_timeout"
+        },
     )
     secret_sha256 = fields.String(
         allow_none=True,
@@ -382,6 +415,36 @@ class GameSchema(Schema):
     updated = fields.Integer()
 
 
+class SeatClockSchema(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    due = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "when this seat's clock runs out, ISO 8601 with your time zone's "
+            "offset: the moment its player's waking time (their quiet hours and vacations do "
+            "not count) reaches the limit; an estimate that assumes they take no vacation from "
+            "now on (null: not within ten years)"
+        },
+    )
+    left_seconds = fields.Integer(
+        metadata={"description": "the player's waking time left: of the move, or in the bank"}
+    )
+    running = fields.Boolean(
+        metadata={"description": "false: a time bank between its player's decisions"}
+    )
+
+
+CLOCKS = fields.List(
+    fields.Nested(SeatClockSchema),
+    metadata={
+        "description": "each running move clock (a seat that must act, once the worker has "
+        "started its clock), with its deadline in your time zone; with a time bank, every "
+        "seat's bank"
+    },
+)
+
+
 class GameSummarySchema(GameSchema):
     seat = fields.Integer(allow_none=True)
     waiting_on_you = fields.Boolean()
@@ -393,6 +456,7 @@ class GameSummarySchema(GameSchema):
             "digest): when it goes out, ISO 8601 with your time zone's offset"
         },
     )
+    clocks = CLOCKS
 
 
 class GameListSchema(Schema):
@@ -427,6 +491,7 @@ class GameViewSchema(Schema):
         },
     )
     changed = fields.Boolean(metadata={"description": "after a wait: did the version move on"})
+    clocks = CLOCKS
 
 
 class LogEntrySchema(Schema):

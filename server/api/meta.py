@@ -42,7 +42,7 @@ def ready() -> dict[str, Any]:
 @blp.response(200, GameTypeSchema(many=True))
 def game_types() -> list[dict[str, Any]]:
     """Every game type, its player counts and its options with their defaults (the rules'
-    options, then move_time and on_timeout, which every type takes)."""
+    options, then the move clock's, which every type takes)."""
     described = [engine.describe() for engine in ENGINES.values()]
     return [{**d, "options": [*d["options"], *SERVICE_OPTIONS]} for d in described]
 

@@ -188,8 +188,8 @@ class GameService:
     ) -> Game:
         """A new game; `seats`, if not given, is one for the creator and each invited player,
         within the game's player counts (too many invited are then refused as such);
-        `move_clock` is `{move_time: seconds, on_timeout}`, if it has one; `contribution` is
-        the creator's to the seed (the server makes one if none is given)."""
+        `move_clock` is its clock's settings, if it has one (`server.notify.clock_options`);
+        `contribution` is the creator's to the seed (the server makes one if none is given)."""
         engine = engine_for(type_id)
         wanted = max(engine.min_players, min(1 + len(invite), engine.max_players))
         count = seats if seats is not None else wanted

@@ -55,7 +55,8 @@ class GameRecord:
     to_act: tuple[int, ...] = ()
     result: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
-    """The move clock, if the game has one: `{move_time, on_timeout}`."""
+    """The move clock, if the game has one: `{move_time, on_timeout}` or
+    `{time_bank, increment, on_timeout}` (`server.notify.clock_options`)."""
     seed: str = ""
     """Empty until the last seat fills (see `server.provenance`)."""
     commitment: str = ""

@@ -24,8 +24,9 @@ from typing import Any
 from server import keys
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.domain.record import GameRecord
-from server.notify import clocks
+from server.notify import clocks, webhooks
 from server.notify.context import Context
+from server.notify.deadlines import BANKS, RUNNING
 from server.notify.outbox import item_id
 from server.notify.watch import CHANGED
 from server.redis_client import UNAVAILABLE, as_text
@@ -78,7 +79,7 @@ def _compact(ctx: Context, record: GameRecord) -> None:
     its players' outboxes forget what they sent about it. A game that cannot be (a fault in its
     data or in this code) stays plain and whole, with the error logged: its notices still go."""
     game_id = record.id
-    along = [keys.game(game_id, "mail"), keys.game(game_id, "clock")]
+    along = [keys.game(game_id, part) for part in ("mail", RUNNING, BANKS)]
     try:
         if not ctx.games.store.compact(game_id, along):
             return
@@ -104,7 +105,8 @@ def _plan(ctx: Context, game_id: str) -> list[str]:
         for seat, sitter in enumerate(record.seats):
             if sitter.player and sitter.player != record.creator and not sitter.joined:
                 item = _item(game_id, 0, "invite", seat, now)
-                ctx.outbox.add(sitter.player, item, now)
+                if ctx.outbox.add(sitter.player, item, now):
+                    webhooks.noticed(ctx, ctx.games.load(game_id), sitter.player, item)
                 told.add(sitter.player)
         ctx.redis.hset(state_key, "invited", "1")
     if record.status == OPEN:
@@ -140,6 +142,7 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
     movers = {entry["seat"] for entry in entries}
     dropped = [e for e in entries if e["move"] == RESIGN or e.get("timeout")]
     told: set[str] = set()
+    added: list[tuple[str, dict[str, Any]]] = []
     turns = [seat for seat in after if seat not in before or seat in movers]
     left = [[e["seat"], e["move"].get("action"), bool(e.get("timeout"))] for e in dropped]
     for seat, sitter in enumerate(game.seats):
@@ -158,5 +161,9 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
             continue
         if ctx.outbox.add(sitter.player, item, now):
             told.add(sitter.player)
+            added.append((sitter.player, item))
     clocks.follow(ctx, game, turns, now)
+    webhooks.changed(ctx, game, planned < 0, entries, left)
+    for player, item in added:
+        webhooks.noticed(ctx, game, player, item)
     return told

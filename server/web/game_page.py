@@ -6,6 +6,7 @@ differ only in what the player cannot know draw the same page, byte for byte, gi
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,9 +53,11 @@ def game_page(
     *,
     refusal: ApiError | None = None,
     draft: str = "",
+    deadlines: Sequence[str] = (),
 ) -> str:
     """The page; `lines` are the latest of the history (`history`), `refusal` what a form
-    sent from the page before was told, `draft` the move text to offer again."""
+    sent from the page before was told, `draft` the move text to offer again, `deadlines` the
+    running clocks in the player's words (`Deadlines.told`)."""
     shown = presenters.view(game, seat)
     engine, names = game.engine, game.names
     result = shown["game"]["result"]
@@ -85,6 +88,7 @@ def game_page(
         nonce=fresh.nonce,
         refusal=refusal,
         draft=draft,
+        deadlines=deadlines,
         page_url=url_for("web.game", game_id=game.id),
         wait_url=url_for("web.wait", game_id=game.id, version=game.version),
     )

@@ -33,6 +33,13 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/v1/me/token"): {},
     ("POST", "/api/v1/me/vacation"): {},
     ("DELETE", "/api/v1/me/vacation"): {},
+    ("GET", "/api/v1/me/calendar"): {},
+    ("POST", "/api/v1/me/calendar"): {},
+    ("DELETE", "/api/v1/me/calendar"): {},
+    ("GET", "/api/v1/calendar/{game}.ics"): {},
+    ("GET", "/api/v1/me/webhook"): {},
+    ("PUT", "/api/v1/me/webhook"): {"json": {"kind": "slack", "url": "https://example.org/h"}},
+    ("DELETE", "/api/v1/me/webhook"): {},
     ("POST", "/api/v1/games"): {"json": {"type": "lost-cities"}},
     ("GET", "/api/v1/games"): {"params": {"mine": "active"}},
     ("GET", "/api/v1/games/{game}"): {},
@@ -44,6 +51,11 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/v1/games/{game}/login-link"): {},
     ("GET", "/api/v1/games/{game}/log"): {"params": {"since": 0}},
     ("GET", "/api/v1/games/{game}/wait"): {"params": {"version": "{version}", "timeout": 0}},
+    ("GET", "/api/v1/games/{game}/webhook"): {},
+    ("PUT", "/api/v1/games/{game}/webhook"): {
+        "json": {"kind": "slack", "url": "https://example.org/h"}
+    },
+    ("DELETE", "/api/v1/games/{game}/webhook"): {},
 }
 DOCUMENTATION = {"static", "api-docs.openapi_json", *docs_page.ENDPOINTS}
 
@@ -97,7 +109,8 @@ def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
     assert public == {("GET", "/api/v1/health"), ("GET", "/api/v1/health/live"),
                       ("GET", "/api/v1/health/ready"), ("GET", "/api/v1/game-types"),
                       ("GET", "/api/v1/game-types/{game}/rules"),
-                      ("POST", "/api/v1/players")}  # fmt: skip
+                      ("POST", "/api/v1/players"),
+                      ("GET", "/api/v1/calendar/{game}.ics")}  # fmt: skip
     before = stored(redis_client)
     tried = 0
     for method, path in table:
