@@ -3,7 +3,7 @@ games look like to the one asking. The domain hands over games; these decide the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from server import provenance
@@ -82,6 +82,12 @@ def log(
             shown["prev"] = entry["prev"]
         entries.append(shown)
     return entries
+
+
+def history_line(text: str, entry: Mapping[str, Any]) -> str:
+    """A log entry in one line for people (mail, pages, webhooks): what happened (`text`, as
+    its reader may see it), and that the service made the move when time ran out."""
+    return text + (" (time ran out)" if entry.get("timeout") else "")
 
 
 def game_list(

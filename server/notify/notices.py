@@ -215,7 +215,7 @@ def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]
     for entry in presenters.log(game, seat, since, ctx.games.entries(game, since)):
         if entry["version"] > game.version:
             break
-        lines.append(entry["text"] + (" (time ran out)" if entry.get("timeout") else ""))
+        lines.append(presenters.history_line(entry["text"], entry))
     return lines[-MAX_CHANGES:]
 
 

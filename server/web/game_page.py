@@ -40,7 +40,7 @@ class Fresh:
 def history(game: Game, seat: int | None, stored: list[dict[str, Any]], since: int) -> list[str]:
     """The stored log entries after version `since` as lines the seat may read."""
     return [
-        entry["text"] + (" (time ran out)" if entry.get("timeout") else "")
+        presenters.history_line(entry["text"], entry)
         for entry in presenters.log(game, seat, since, stored)
     ]
 

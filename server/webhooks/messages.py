@@ -22,6 +22,7 @@ from typing import Any
 
 from standardwebhooks import Webhook
 
+from server import presenters
 from shared.engine import Engine, seats_named
 
 KINDS = ("discord", "slack", "matrix", "standard")
@@ -78,8 +79,9 @@ def public_update(
     """The update for a game now at `state` (None: not started) after the log `entries`; of
     each entry only its event is read, as a spectator is shown it."""
     moves = [
-        engine.render_event(engine.redact_event(entry["event"], None), names)
-        + (" (time ran out)" if entry.get("timeout") else "")
+        presenters.history_line(
+            engine.render_event(engine.redact_event(entry["event"], None), names), entry
+        )
         for entry in entries
     ]
     to_act: tuple[str, ...] = ()
