@@ -3,40 +3,38 @@ games look like to the one asking. The domain hands over games; these decide the
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from server import provenance
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.record import GameRecord
 from shared.games import ENGINES
 
 
-def public_game(meta: dict[str, str]) -> dict[str, Any]:
+def public_game(record: GameRecord) -> dict[str, Any]:
     """What anyone in the game may see about it. The seed, the server's secret and hidden
     options (an explicit deck) appear only once the game is finished; their hashes, the
     contributions and the log's head are there from the start (see `server.provenance`)."""
-    engine = ENGINES[meta["type"]]
-    finished = meta["status"] == FINISHED
-    options = json.loads(meta["options"])
+    engine = ENGINES[record.type]
+    finished = record.status == FINISHED
     hidden = {option.name for option in engine.options if option.hidden}
-    seats = json.loads(meta["seats"])
     return {
-        "id": meta["id"],
-        "type": meta["type"],
+        "id": record.id,
+        "type": record.type,
         "title": engine.title,
-        "status": meta["status"],
-        "engine_version": int(meta["engine_version"]),
+        "status": record.status,
+        "engine_version": record.engine_version,
         "seats": [
-            {"seat": i, "name": s["name"], "joined": s["joined"]} for i, s in enumerate(seats)
+            {"seat": i, "name": s.name, "joined": s.joined} for i, s in enumerate(record.seats)
         ],
-        "options": {k: v for k, v in options.items() if finished or k not in hidden},
-        "to_act": json.loads(meta.get("to_act", "[]")),
-        "clock": json.loads(meta["clock"]) if meta.get("clock") else None,
-        **provenance.public(meta, engine, options, finished),
-        "result": json.loads(meta["result"]) if meta.get("result") else None,
-        "created": int(meta["created"]),
-        "updated": int(meta["updated"]),
+        "options": {k: v for k, v in record.options.items() if finished or k not in hidden},
+        "to_act": list(record.to_act),
+        "clock": record.clock,
+        **provenance.public(record, engine),
+        "result": record.result,
+        "created": record.created,
+        "updated": record.updated,
     }
 
 
@@ -47,7 +45,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     to_act = engine.to_act(state) if game.status == ACTIVE else ()
     legal = engine.legal_moves(state, seat) if seat in to_act else []
     return {
-        "game": public_game(game.meta),
+        "game": public_game(game.record),
         "version": game.version,
         "seat": seat,
         "to_act": list(to_act),
@@ -87,18 +85,16 @@ def log(
 
 
 def game_list(
-    metas: Iterable[dict[str, str]], player_id: str, which: str | None
+    records: Iterable[GameRecord | None], player_id: str, which: str | None
 ) -> list[dict[str, Any]]:
     """A player's games (`which`: waiting, active, open, finished, or all), those waiting on
-    them first (longest waiting first)."""
+    them first (longest waiting first); None stands for a game that was never written."""
     listed = []
-    for meta in metas:
-        mine = [
-            i for i, s in enumerate(json.loads(meta.get("seats", "[]"))) if s["player"] == player_id
-        ]
-        if not mine:
+    for record in records:
+        mine = [i for i, s in enumerate(record.seats if record else ()) if s.player == player_id]
+        if record is None or not mine:
             continue  # a game that was never written, or a seat that was never taken
-        summary = public_game(meta)
+        summary = public_game(record)
         seats = summary["seats"]
         seat = mine[0]
         invited = not seats[seat]["joined"]

@@ -306,7 +306,14 @@ class ContributionSchema(Schema):
 
 
 class FixedOptionSchema(Schema):
-    sha256 = fields.String(metadata={"description": "of the value as sorted, spaceless JSON"})
+    fingerprint = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "HMAC-SHA256 keyed with the server's secret over "
+            "'turnpost-option-v1:NAME:' and the value as sorted, spaceless JSON: checked once "
+            "the secret is revealed (none for a game from before secrets)"
+        },
+    )
 
 
 class GameSchema(Schema):

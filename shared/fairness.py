@@ -37,10 +37,6 @@ def is_contribution(value: str) -> bool:
     return re.fullmatch(CONTRIBUTION_PATTERN, value) is not None
 
 
-def sha256_hex(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
 def keyed(secret: str, message: str) -> str:
     """HMAC-SHA256 keyed with the secret's bytes, hex: the one hash of the scheme."""
     return hmac.new(bytes.fromhex(secret), message.encode("ascii"), hashlib.sha256).hexdigest()
@@ -72,13 +68,19 @@ def entry_hash(secret: str, entry: Mapping[str, Any]) -> str:
     return keyed(secret, "turnpost-entry-v1:" + canonical(chained))
 
 
-def option_sha256(value: Any) -> str:
+def option_fingerprint(secret: str, name: str, value: Any) -> str:
     """The fingerprint of an option the creator set that fixes chance (an explicit deck): shown
-    to invitees while the value stays hidden, checked against the value revealed at the end."""
-    return sha256_hex(canonical(value).encode())
+    to invitees while the value stays hidden, checked against the value and the secret
+    revealed at the end. Keyed, because a plain hash of a value drawn from few possibilities
+    (a first player, a deck guessed but for a card or two) would tell it."""
+    return keyed(secret, f"turnpost-option-v1:{name}:" + canonical(value))
 
 
-def fixed_by_creator_text(fixed: Mapping[str, Mapping[str, str]]) -> str:
-    """What an invitee is told of the options in `fixed` (name: {"sha256"}), before joining."""
-    named = ", ".join(f"{name} (sha256 {about['sha256']})" for name, about in fixed.items())
+def fixed_by_creator_text(fixed: Mapping[str, Mapping[str, str | None]]) -> str:
+    """What an invitee is told of the options in `fixed` (name: {"fingerprint"}), before
+    joining."""
+    named = ", ".join(
+        f"{name} (fingerprint {about['fingerprint']})" if about.get("fingerprint") else name
+        for name, about in fixed.items()
+    )
     return f"Set by the creator, not by lot: {named}. The game is unrated."

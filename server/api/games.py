@@ -53,8 +53,8 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
 def list_mine(query: dict[str, Any]) -> dict[str, Any]:
     """Your games, those waiting on you first (`mine`: waiting, active, open, finished), each
     with when a notice to you about it that is held goes out (`notice_held_until`)."""
-    metas = services().games.metas_for(g.player)
-    listed = presenters.game_list(metas, g.player["id"], query.get("mine"))
+    records = services().games.records_for(g.player)
+    listed = presenters.game_list(records, g.player["id"], query.get("mine"))
     held = held_mail(services().outbox, g.player, services().clock()).games
     return {"games": [{**game, "notice_held_until": held.get(game["id"])} for game in listed]}
 

@@ -1,4 +1,4 @@
-"""Games as the service sees them: meta + log in the store, state rebuilt through the engine.
+"""Games as the service sees them: record + log in the store, state rebuilt through the engine.
 
 This is the one code path for every move, whatever carried it (HTTP, email, a timeout): load,
 check the caller's seat and version, apply through the engine, append atomically. It knows no
@@ -8,7 +8,6 @@ HTTP: it answers with games and the mover's answer (`server.presenters`), and re
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -32,6 +31,7 @@ from server.domain.errors import (
 )
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.domain.held_states import HeldStates
+from server.domain.record import GameRecord, Seat
 from server.domain.store import GameStore, Roster
 from server.entries import dealt, new_entry
 from server.idempotency import Idempotency, Made
@@ -60,19 +60,19 @@ def engine_for(type_id: str) -> Engine[Any]:
         ) from None
 
 
-def progress_meta(engine: Engine[Any], state: Any, now: int) -> dict[str, str]:
-    """The meta fields that follow from a state: listing games never needs a replay."""
+def progress(engine: Engine[Any], state: Any, now: int) -> dict[str, Any]:
+    """The record's fields that follow from a state: listing games never needs a replay."""
     result = engine.result(state)
     return {
-        "to_act": json.dumps(list(engine.to_act(state))),
+        "to_act": tuple(engine.to_act(state)),
         "status": FINISHED if result is not None else ACTIVE,
-        "result": json.dumps(result) if result is not None else "",
-        "updated": str(now),
+        "result": result,
+        "updated": now,
     }
 
 
 class ChangeListener(Protocol):
-    """Told before a game's seats, meta or log change (see `server.notify.watch`), through
+    """Told before a game's seats, record or log change (see `server.notify.watch`), through
     `via` if given: a pipeline that carries the change right after it."""
 
     def changing(self, game_id: str, via: Client | None = None) -> None: ...
@@ -108,19 +108,19 @@ class GameService:
         loaded = self.store.load(game_id, *((held.version, held.last_entry) if held else ()))
         if loaded is None:
             raise NotFound("game")
-        engine = ENGINES[loaded.meta["type"]]
+        engine = ENGINES[loaded.record.type]
         start, tail = loaded.start, loaded.tail
         if loaded.from_held and held is not None:
             state = held.state
         elif (
             state := self._restore(engine, loaded.start, loaded.snapshot_tag, loaded.snapshot)
         ) is None:
-            state = dealt(engine, loaded.meta)
+            state = dealt(engine, loaded.record)
             if start > 0:  # a snapshot this code cannot use: the whole log, read again
                 start, tail = 0, self.store.log_raw(game_id)
         state = replay(engine, state, logged_moves(tail))
         last_entry = tail[-1] if tail else loaded.last_entry
-        game = Game(game_id, loaded.meta, engine, state, start + len(tail), last_entry)
+        game = Game(loaded.record, engine, state, start + len(tail), last_entry)
         self.held.keep(game)
         return game
 
@@ -139,20 +139,22 @@ class GameService:
             state = self._restore(engine, *snapshot)
             if state is not None:
                 return replay(engine, state, logged_moves(log[snapshot[0] : version]))
-        return replay(engine, dealt(engine, game.meta), logged_moves(log[:version]))
+        return replay(engine, dealt(engine, game.record), logged_moves(log[:version]))
 
     def at_version(self, game: Game, version: int, log: list[bytes] | None = None) -> Game:
-        """The game as it was at `version` (its meta's progress fields as they were then).
+        """The game as it was at `version` (its record's progress fields as they were then).
         `log` is the game's raw log when the caller has read it already: it is not read twice."""
         if version == game.version:
             return game
         engine = game.engine
         log = self.store.log_raw(game.id, 0, version) if log is None else log[:version]
         state = self._state_at(game, version, log)
-        at = json.loads(log[-1])["at"] if log else int(game.meta["updated"])
+        at = orjson.loads(log[-1])["at"] if log else game.record.updated
         last = log[-1] if log else b""
-        meta = {**game.meta, **progress_meta(engine, state, at), **provenance.head(game.meta, last)}
-        return Game(game.id, meta, engine, state, version, last)
+        record = game.record.changed(
+            **progress(engine, state, at), head=provenance.head(game.record, last)
+        )
+        return Game(record, engine, state, version, last)
 
     def for_player(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
         """The game and the caller's seat; 403 unless they sit (or are invited) in it."""
@@ -167,10 +169,10 @@ class GameService:
         """The game's log entries after version `since`, as stored."""
         return self.store.log(game.id, since)
 
-    def metas_for(self, player: dict[str, str]) -> list[dict[str, str]]:
-        """The meta of every game in the player's list (some perhaps never written, or not
-        yet theirs: see `join`)."""
-        return self.store.metas(self.players.game_ids(player["id"]))
+    def records_for(self, player: dict[str, str]) -> list[GameRecord | None]:
+        """The record of every game in the player's list (None for one never written; some
+        perhaps not yet theirs: see `join`)."""
+        return self.store.records(self.players.game_ids(player["id"]))
 
     # -- creating and joining ---------------------------------------------------------------
 
@@ -195,51 +197,47 @@ class GameService:
             configured = engine.configure(count, options)
         except BadOptions as error:
             raise Invalid(error.message, {"option": error.option}, "bad_options") from None
-        table: list[dict[str, Any]] = [
-            {"player": creator["id"], "name": creator["name"], "joined": True}
-        ]
+        table = [Seat(creator["id"], creator["name"], joined=True)]
         for name in invite:
             invitee = self.players.by_name(name)
             if invitee is None:
                 raise Invalid(f"no player is called {name!r}", {"name": name}, "unknown_player")
-            if any(s["player"] == invitee["id"] for s in table):
+            if any(s.player == invitee["id"] for s in table):
                 raise Invalid(f"{invitee['name']} has a seat already", code="duplicate_player")
-            table.append({"player": invitee["id"], "name": invitee["name"], "joined": False})
+            table.append(Seat(invitee["id"], invitee["name"]))
         if len(table) > count:
             raise Invalid(
                 f"{count} seats cannot hold {len(table)} players", code="too_many_invites"
             )
-        table += [{"player": None, "name": None, "joined": False}] * (count - len(table))
+        table += [Seat()] * (count - len(table))
         now = int(self.clock())
-        meta = {
-            "type": type_id,
-            "engine_version": str(engine.version),
-            "options": json.dumps(configured),
-            "seats": json.dumps(table),
+        record = GameRecord(
+            id=new_game_id(),
+            type=type_id,
+            engine_version=engine.version,
+            options=configured,
+            seats=tuple(table),
+            status=OPEN,
+            creator=creator["id"],
+            created=now,
+            updated=now,
+            clock=move_clock or None,
             **provenance.created(count, contribution),
-            "status": OPEN,
-            "creator": creator["id"],
-            "created": str(now),
-            "updated": str(now),
-            "to_act": "[]",
-            "result": "",
-            "clock": json.dumps(move_clock) if move_clock else "",
-        }
+        )
         # The players' game lists first, the game itself last: a list entry whose game was
         # never written (a crash in between) is skipped when listing, while a game is never
         # missing from its players' lists.
-        game_id = new_game_id()
         while True:
             for seat in table:
-                if seat["player"]:
-                    self.players.add_game(seat["player"], game_id, now)
-            self.listener.changing(game_id)
-            if self.store.create(game_id, meta):
-                return self.load(game_id)
+                if seat.player:
+                    self.players.add_game(seat.player, record.id, now)
+            self.listener.changing(record.id)
+            if self.store.create(record):
+                return self.load(record.id)
             for seat in table:  # an id taken by another game: 96 random bits, so never, but
-                if seat["player"]:  # its players' lists must not point at someone else's
-                    self.players.remove_game(seat["player"], game_id)
-            game_id = new_game_id()
+                if seat.player:  # its players' lists must not point at someone else's
+                    self.players.remove_game(seat.player, record.id)
+            record = record.changed(id=new_game_id())
 
     def join(self, player: dict[str, str], game_id: str, contribution: str | None = None) -> Game:
         """Take the seat reserved for the player, or the first open one, with the player's
@@ -250,40 +248,37 @@ class GameService:
         into the player's list first; `presenters.game_list` shows it only once they hold a
         seat in it, so a join lost to a race or a crash shows nothing."""
         while True:
-            meta = self.store.meta(game_id)
-            if not meta:
+            record = self.store.record(game_id)
+            if record is None:
                 raise NotFound("game")
-            table = json.loads(meta["seats"])
-            seat = self._free_seat(meta, table, player)
-            table[seat] = {"player": player["id"], "name": player["name"], "joined": True}
+            seat = self._free_seat(record, player)
+            table = list(record.seats)
+            table[seat] = Seat(player["id"], player["name"], joined=True)
             now = int(self.clock())
-            update = {
-                "seats": json.dumps(table),
-                "updated": str(now),
-                **provenance.seated(meta, seat, contribution),
-            }
-            if all(s["joined"] for s in table):
-                engine = ENGINES[meta["type"]]
-                state = dealt(engine, {**meta, **update})
-                update.update(progress_meta(engine, state, now))
-            self.players.add_game(player["id"], game_id, int(meta["created"]))
+            seated = record.changed(
+                seats=tuple(table),
+                updated=now,
+                **provenance.seated(record, seat, contribution),
+            )
+            if all(s.joined for s in table):
+                engine = ENGINES[record.type]
+                seated = seated.changed(**progress(engine, dealt(engine, seated), now))
+            self.players.add_game(player["id"], game_id, record.created)
             self.listener.changing(game_id)
-            if self.store.update_meta_if(game_id, "seats", meta["seats"], update):
+            if self.store.seat(record, seated):
                 return self.load(game_id)
 
     @staticmethod
-    def _free_seat(
-        meta: dict[str, str], table: list[dict[str, Any]], player: dict[str, str]
-    ) -> int:
-        if meta["status"] != OPEN:
+    def _free_seat(record: GameRecord, player: dict[str, str]) -> int:
+        if record.status != OPEN:
             raise Conflict("this game has already started", code="game_started")
-        for index, seat in enumerate(table):
-            if seat["player"] == player["id"]:
-                if seat["joined"]:
+        for index, seat in enumerate(record.seats):
+            if seat.player == player["id"]:
+                if seat.joined:
                     raise Conflict("you already have a seat in this game", code="already_joined")
                 return index
-        for index, seat in enumerate(table):
-            if seat["player"] is None:
+        for index, seat in enumerate(record.seats):
+            if seat.player is None:
                 return index
         raise Conflict("every seat of this game is taken or reserved", code="game_full")
 
@@ -430,7 +425,7 @@ class GameService:
         since = self.store.log_raw(game_id, since_version)
         if any(mover == seat for mover, _ in logged_moves(since)):
             return False
-        policy = json.loads(game.meta.get("clock") or "{}").get("on_timeout", "skip")
+        policy = (game.record.clock or {}).get("on_timeout", "skip")
         neutral = game.engine.neutral_move(game.state, seat) if policy == "skip" else None
         try:
             self._move(game, seat, neutral or dict(RESIGN), game.version, None, timed_out=True)
@@ -474,8 +469,8 @@ class GameService:
     ) -> dict[str, Any]:
         engine = game.engine
         new_version = game.version + len(entries)
-        entries, head = provenance.linked(game.meta, game.last_entry, entries)
-        meta = {**progress_meta(engine, state, now), **head}
+        entries, head = provenance.linked(game.record, game.last_entry, entries)
+        record = game.record.changed(**progress(engine, state, now), head=head)
         stored = [encode_entry(entry) for entry in entries]
         snapshot = None
         if new_version // self.snapshot_every > game.version // self.snapshot_every:
@@ -484,7 +479,7 @@ class GameService:
             game.id,
             (game.version, game.last_entry),
             stored,
-            meta,
+            record,
             snapshot=snapshot,
             request=(idem.field, idem.made(game.version, len(entries), untried)) if idem else None,
             before=lambda via: self.listener.changing(game.id, via),
@@ -495,7 +490,7 @@ class GameService:
             raise Stale(int(appended.value))
         if appended.outcome == "inactive":
             raise GameOver()
-        after = Game(game.id, {**game.meta, **meta}, engine, state, new_version, stored[-1])
+        after = Game(record, engine, state, new_version, stored[-1])
         self.held.keep(after)
         return self._answer(after, seat, entries, untried)
 
@@ -510,7 +505,7 @@ class GameService:
 def seat_in(game: Game, player: dict[str, str]) -> int | None:
     """The player's seat (None if only invited so far); 403 unless they sit or are invited."""
     seat = game.seat_of(player["id"])
-    if seat is None and not any(s["player"] == player["id"] for s in game.seats):
+    if seat is None and not game.record.sits_or_invited(player["id"]):
         raise NotAPlayer("you are not a player in this game")
     return seat
 

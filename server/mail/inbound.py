@@ -101,7 +101,7 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
     except NotFound:
         return dropped(letter, f"game {ticket.game_id} no longer exists")
     seats = game.seats
-    player_id = seats[ticket.seat]["player"] if ticket.seat < len(seats) else None
+    player_id = seats[ticket.seat].player if ticket.seat < len(seats) else None
     player = room.services.players.get(player_id) if player_id else None
     if player is None:
         return dropped(letter, f"seat {ticket.seat} of game {game.id} has no player")

@@ -27,8 +27,7 @@ SHORTEST_CHECK = 60.0
 
 
 def settings(game: Game) -> dict[str, Any] | None:
-    found: dict[str, Any] | None = json.loads(game.meta.get("clock") or "null")
-    return found
+    return game.record.clock
 
 
 def _running(ctx: Context, game: Game) -> dict[str, Any] | None:
@@ -92,9 +91,9 @@ def check(ctx: Context, game_id: str) -> list[str]:
     next_look = now + move_time
     for seat_text, raw in ctx.redis.hgetall(clock_key).items():
         seat, running = int(seat_text), json.loads(raw)
-        player = game.seats[seat]["player"]
+        player = game.seats[seat].player
         profile = ctx.players.get(player) if player else None
-        if profile is None:
+        if player is None or profile is None:
             continue
         spent = used(ctx, profile, running["since"], now)
         if spent >= move_time:

@@ -85,10 +85,10 @@ def section(
     key = f"{item['id'].replace(':', '.')}.{seat}"
     kind = item["kind"]
     if kind == "invite":
-        if game.seats[seat]["joined"]:
+        if game.seats[seat].joined:
             return None  # they found the game and took their seat while it was held
-        creator = ctx.players.get(game.meta["creator"])
-        fixed = provenance.fixed_by_creator(game.engine, json.loads(game.meta["options"]))
+        creator = ctx.players.get(game.record.creator)
+        fixed = provenance.fixed_by_creator(game.record, game.engine)
         return Section(
             game.id,
             label,
@@ -207,16 +207,17 @@ def _result(game: Game, names: list[str]) -> list[str]:
         "Final scores: " + ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores)),
         "Winner: " + (seats_named(winners, names) or "nobody"),
     ]
-    if game.status == FINISHED and provenance.chained(game.meta):
+    record = game.record
+    if game.status == FINISHED and record.chained:
         notes.append(
-            f"The server's secret was {game.meta['secret']} (its SHA-256, "
-            f"{game.meta['commitment']}, was published when the game was made), and the seed "
-            f"made from it and every player's contribution was {game.meta['seed']}; check the "
+            f"The server's secret was {record.secret} (its SHA-256, "
+            f"{record.commitment}, was published when the game was made), and the seed "
+            f"made from it and every player's contribution was {record.seed}; check the "
             f"seed, every shuffle and roll and the log's chain with: turnpost verify {game.id}"
         )
     elif game.status == FINISHED:
         notes.append(
-            f"The seed was {game.meta['seed']} (its SHA-256, {game.meta['commitment']}, was "
+            f"The seed was {record.seed} (its SHA-256, {record.commitment}, was "
             f"published when the game was made); check every shuffle and roll with: "
             f"turnpost verify {game.id}"
         )

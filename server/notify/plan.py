@@ -22,8 +22,8 @@ import logging
 from typing import Any
 
 from server import keys
-from server.archive import is_archived
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.record import GameRecord
 from server.notify import clocks
 from server.notify.context import Context
 from server.notify.outbox import item_id
@@ -54,15 +54,15 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         # one after it marked the game anew. A join shows nothing until it commits, so an open
         # game keeps a fresh mark until the sweep has looked once more.
         ctx.redis.zrem(CHANGED, game_id)
-        meta = ctx.games.store.meta(game_id)
-        status = meta.get("status")
+        record = ctx.games.store.record(game_id)
+        status = record.status if record else None
         if status == OPEN and marked is not None and marked > ctx.clock() - JOIN_GRACE:
             ctx.redis.zadd(CHANGED, {game_id: marked}, nx=True)
-        elif status is not None and status != OPEN and not is_archived(meta):
+        elif record is not None and status != OPEN and record.archived is None:
             if _behind(ctx, game_id):
                 ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
             elif status == FINISHED:
-                _compact(ctx, game_id)
+                _compact(ctx, record)
         return told
     finally:
         ctx.redis.delete(lock)
@@ -73,11 +73,11 @@ def _behind(ctx: Context, game_id: str) -> bool:
     return planned < ctx.games.store.version(game_id)
 
 
-def _compact(ctx: Context, game_id: str) -> None:
+def _compact(ctx: Context, record: GameRecord) -> None:
     """A finished game whose every notice is planned, compacted with its mail state and clocks;
     its players' outboxes forget what they sent about it. A game that cannot be (a fault in its
     data or in this code) stays plain and whole, with the error logged: its notices still go."""
-    seats = json.loads(ctx.games.store.meta(game_id)["seats"])
+    game_id = record.id
     along = [keys.game(game_id, "mail"), keys.game(game_id, "clock")]
     try:
         if not ctx.games.store.compact(game_id, along):
@@ -87,28 +87,27 @@ def _compact(ctx: Context, game_id: str) -> None:
     except Exception:
         log.exception("game %s could not be compacted; it stays as it is", game_id)
         return
-    for sitter in seats:
-        if sitter["player"]:
-            ctx.outbox.forget(sitter["player"], game_id)
+    for sitter in record.seats:
+        if sitter.player:
+            ctx.outbox.forget(sitter.player, game_id)
 
 
 def _plan(ctx: Context, game_id: str) -> list[str]:
     state_key = keys.game(game_id, "mail")
     done = {as_text(k): as_text(v) for k, v in ctx.redis.hgetall(state_key).items()}
-    meta = ctx.games.store.meta(game_id)
-    if not meta or is_archived(meta):  # planned to its end before it was compacted
+    record = ctx.games.store.record(game_id)
+    if record is None or record.archived is not None:  # planned to its end, then compacted
         return []
     now = ctx.clock()
     told: set[str] = set()
     if "invited" not in done:
-        creator = meta["creator"]
-        for seat, sitter in enumerate(json.loads(meta["seats"])):
-            if sitter["player"] and sitter["player"] != creator and not sitter["joined"]:
+        for seat, sitter in enumerate(record.seats):
+            if sitter.player and sitter.player != record.creator and not sitter.joined:
                 item = _item(game_id, 0, "invite", seat, now)
-                ctx.outbox.add(sitter["player"], item, now)
-                told.add(sitter["player"])
+                ctx.outbox.add(sitter.player, item, now)
+                told.add(sitter.player)
         ctx.redis.hset(state_key, "invited", "1")
-    if meta["status"] == OPEN:
+    if record.status == OPEN:
         return sorted(told)
     game = ctx.games.load(game_id)
     planned = int(done.get("planned", -1))
@@ -144,7 +143,7 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
     turns = [seat for seat in after if seat not in before or seat in movers]
     left = [[e["seat"], e["move"].get("action"), bool(e.get("timeout"))] for e in dropped]
     for seat, sitter in enumerate(game.seats):
-        if not sitter["player"]:
+        if not sitter.player:
             continue
         if game.status != ACTIVE:
             item = _item(game.id, game.version, "finished", seat, now, left=left)
@@ -157,7 +156,7 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
             item = _item(game.id, game.version, "dropped", seat, now, left=left)
         else:
             continue
-        if ctx.outbox.add(sitter["player"], item, now):
-            told.add(sitter["player"])
+        if ctx.outbox.add(sitter.player, item, now):
+            told.add(sitter.player)
     clocks.follow(ctx, game, turns, now)
     return told

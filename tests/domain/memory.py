@@ -9,51 +9,50 @@ from typing import Any
 
 import orjson
 
+from server.domain.record import GameRecord
 from server.idempotency import Idempotency, Made
 from server.store import Appended, Loaded
 
 
 class MemoryGameStore:
     def __init__(self) -> None:
-        self.metas_by_id: dict[str, dict[str, str]] = {}
+        self.records_by_id: dict[str, GameRecord] = {}
         self.logs: dict[str, list[bytes]] = {}
         self.snapshots: dict[str, tuple[int, str, bytes]] = {}
         self.requests: dict[str, dict[bytes, Made]] = {}
 
-    def create(self, game_id: str, meta: dict[str, str]) -> bool:
-        if game_id in self.metas_by_id:
+    def create(self, record: GameRecord) -> bool:
+        if record.id in self.records_by_id:
             return False
-        self.metas_by_id[game_id] = {"id": game_id, **meta}
-        self.logs[game_id] = []
+        self.records_by_id[record.id] = record
+        self.logs[record.id] = []
         return True
 
-    def update_meta_if(
-        self, game_id: str, field: str, expected: str, changes: dict[str, str]
-    ) -> bool:
-        meta = self.metas_by_id.get(game_id, {})
-        if meta.get(field) != expected:
+    def seat(self, before: GameRecord, after: GameRecord) -> bool:
+        if self.records_by_id[before.id].seats != before.seats:
             return False
-        meta.update(changes)
+        self.records_by_id[before.id] = after
         return True
 
-    def meta(self, game_id: str) -> dict[str, str]:
-        return dict(self.metas_by_id.get(game_id, {}))
+    def record(self, game_id: str) -> GameRecord | None:
+        return self.records_by_id.get(game_id)
 
-    def metas(self, game_ids: list[str]) -> list[dict[str, str]]:
-        return [self.meta(game_id) for game_id in game_ids]
+    def records(self, game_ids: list[str]) -> list[GameRecord | None]:
+        return [self.record(game_id) for game_id in game_ids]
 
     def version(self, game_id: str) -> int:
         return len(self.logs.get(game_id, []))
 
     def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
-        if game_id not in self.metas_by_id:
+        record = self.records_by_id.get(game_id)
+        if record is None:
             return None
         log = self.logs[game_id]
         last = log[-1] if log else b""
         if 0 < held_version <= len(log) and log[held_version - 1] == held_entry:
-            return Loaded(self.meta(game_id), held_version, True, "", b"", log[held_version:], last)
+            return Loaded(record, held_version, True, "", b"", log[held_version:], last)
         start, tag, blob = self.snapshots.get(game_id, (0, "", b""))
-        return Loaded(self.meta(game_id), start, False, tag, blob, log[start:], last)
+        return Loaded(record, start, False, tag, blob, log[start:], last)
 
     def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None:
         return self.snapshots.get(game_id)
@@ -75,7 +74,7 @@ class MemoryGameStore:
         game_id: str,
         after: tuple[int, bytes],
         entries: list[bytes],
-        meta: dict[str, str],
+        record: GameRecord,
         *,
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
@@ -86,9 +85,9 @@ class MemoryGameStore:
         log = self.logs[game_id]
         if len(log) != after[0] or (log[-1] if log else b"") != after[1]:
             return Appended("stale", str(len(log)))
-        if self.metas_by_id[game_id]["status"] != "active":
+        if self.records_by_id[game_id].status != "active":
             return Appended("inactive", str(len(log)))
-        self.metas_by_id[game_id].update(meta)
+        self.records_by_id[game_id] = record
         log.extend(entries)
         if snapshot is not None:
             self.snapshots[game_id] = snapshot

@@ -58,7 +58,7 @@ def test_refusals_come_by_kind_and_change_nothing() -> None:
     other = players[1 - players.index(player)]
     game = games.load(game_id)
     move = game.engine.legal_moves(game.state, game.seat_of(player["id"]))[0]
-    before = (store.log_raw(game_id), store.meta(game_id))
+    before = (store.log_raw(game_id), store.record(game_id))
     with pytest.raises(Illegal) as illegal:
         games.submit(other, game_id, move, 0)
     assert illegal.value.code == "not_your_turn" and illegal.value.details["legal_moves"] == []
@@ -76,7 +76,7 @@ def test_refusals_come_by_kind_and_change_nothing() -> None:
     with pytest.raises(KeyReused):
         games.submit(player, game_id, "play Q1 draw deck", 0, "key-1")
     assert store.version(game_id) == 1
-    assert before[1]["status"] == "active"
+    assert before[1] is not None and before[1].status == "active"
 
 
 def test_without_a_seat_count_a_game_seats_the_creator_and_the_invited() -> None:
@@ -84,9 +84,9 @@ def test_without_a_seat_count_a_game_seats_the_creator_and_the_invited() -> None
     ada = roster.players["ada"]
     assert len(games.create(ada, "lost-cities-dice", None, {}, []).seats) == 2  # the fewest
     invited = games.create(ada, "lost-cities-dice", None, {}, ["bo", "cy"])
-    assert [seat["name"] for seat in invited.seats] == ["ada", "bo", "cy"]
+    assert [seat.name for seat in invited.seats] == ["ada", "bo", "cy"]
     given = games.create(ada, "lost-cities-dice", 4, {}, ["bo"])
-    assert [seat["name"] for seat in given.seats] == ["ada", "bo", None, None]
+    assert [seat.name for seat in given.seats] == ["ada", "bo", None, None]
     with pytest.raises(Invalid) as crowded:
         games.create(ada, "lost-cities-dice", 2, {}, ["bo", "cy"])
     assert crowded.value.code == "too_many_invites"

@@ -11,7 +11,6 @@ from server.notify import context
 from server.notify.jobs import FAILED_DELIVERY_PAUSE
 from server.notify.outbox import DUE
 from server.settings import MailSettings
-from shared.fairness import option_sha256
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
 from tests.mail.conftest import text_of
@@ -80,7 +79,8 @@ def test_an_invitation_says_what_the_creator_set_in_place_of_chance(
     players[0].ok("POST", "/games", json=body)
     mail.run()
     (invitation,) = mail.to(players[1].player)
-    fixed = f"Set by the creator, not by lot: deck (sha256 {option_sha256(deck)})."
+    shown = players[1].ok("GET", "/games")["games"][0]["fixed_by_creator"]["deck"]
+    fixed = f"Set by the creator, not by lot: deck (fingerprint {shown['fingerprint']})."
     assert fixed in invitation and "The game is unrated." in invitation
     assert deck[0] not in invitation.split()
 

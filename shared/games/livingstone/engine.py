@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 from shared.chance import Chance
 from shared.engine import JSON, Engine, Event, Move, Option, Seat
 from shared.games.livingstone import html, legal, notation, render, result, rules
+from shared.games.livingstone.cards import shuffled_cards
 from shared.games.livingstone.data import (
     BAG,
+    CURRENT_VERSION,
     DEFAULT_BOARD,
-    PRINTED_VERSION,
     ROWS,
     board_from_table,
     parse_board,
@@ -28,8 +29,8 @@ class Livingstone(Engine[State]):
     title = "Livingstone"
     min_players = 2
     max_players = 5
-    version = PRINTED_VERSION
-    options = (
+    version = CURRENT_VERSION
+    options: tuple[Option, ...] = (
         Option(
             "board",
             "the printed values: column costs, row VP, row majority bonus, card counts, how "
@@ -61,7 +62,7 @@ class Livingstone(Engine[State]):
             turn=Turn(start),
             bag=BAG,
             set_aside=NO_STONES,
-            deck=tuple(Chance(seed, "deck").shuffled(board.deck())),
+            deck=shuffled_cards(Chance(seed, "deck"), version, board.deck()),
             played=(),
             version=version,
         )

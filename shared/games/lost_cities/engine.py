@@ -26,7 +26,7 @@ from shared.games.lost_cities.result import result
 from shared.games.lost_cities.rules import advance, drawn_card, ended_game
 from shared.games.lost_cities.scoring import games_won, match_totals
 from shared.games.lost_cities.state import SEATS, State, deal, first_starter
-from shared.shuffle import redealt
+from shared.redeal import redealt
 
 
 class LostCities(Engine[State]):

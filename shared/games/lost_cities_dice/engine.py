@@ -37,7 +37,7 @@ class LostCitiesDice(Engine[State]):
     min_players = 2
     max_players = 5
     version = 1
-    options = (
+    options: tuple[Option, ...] = (
         Option(
             "sheet",
             "the score sheet: per colour the fields (1-9) with an arrow or an artefact, and "
