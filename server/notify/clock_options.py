@@ -9,10 +9,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from server.domain.bots import TIMEOUT_LEVEL, TIMEOUT_POLICIES
+
 UNITS = {"m": 60, "h": 3600, "d": 86400}
 DURATION = re.compile(r"^([1-9]\d{0,3})([mhd])$")
 MOVE_TIME_RANGE = (10 * 60, 365 * 86400)
-POLICIES = ("skip", "forfeit")
+POLICIES = ("skip", "forfeit", *TIMEOUT_POLICIES)
 
 
 def parse_move_time(text: str) -> int:
@@ -37,8 +39,9 @@ SERVICE_OPTIONS: list[dict[str, Any]] = [
     {
         "name": "on_timeout",
         "description": "when a move time runs out: skip (the rules' way of doing nothing, "
-        "where there is one: refusing the dice, ending a Livingstone turn; otherwise resign) "
-        "or forfeit (resign)",
+        "where there is one: refusing the dice, ending a Livingstone turn; otherwise resign), "
+        f"forfeit (resign), or bot (a {TIMEOUT_LEVEL} bot makes that decision for the player, "
+        "whose next one is theirs again; bot:random, bot:quick or bot:search names the level)",
         "default": "skip",
         "choices": list(POLICIES),
     },

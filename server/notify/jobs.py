@@ -4,9 +4,12 @@
 - `flush(player_id)`: deliver what in a player's outbox may go out now (see `quiet`).
 - `check_clock(game_id)`: remind the game's players whose move time runs low, or time them
   out (see `clocks`).
+- `play_bot(game_id)`: the move of a bot whose seat must act (`GameService.play_bot`); planning
+  queues it, and keeps the game marked until the bot has moved (see `plan`).
 - `tick()`: every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (no worker
-  heard it, or a web process died between its mark and its write), flush players whose held
-  mail is due or whose settings changed, and check the move clocks that are due.
+  heard it, or a web process died between its mark and its write) or whose bot has not moved
+  (its job was lost with a worker killed as it thought), flush players whose held mail is due
+  or whose settings changed, and check the move clocks that are due.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from server.redis_client import members
 log = logging.getLogger("turnpost.notify")
 
 SWEEP_AFTER = 30.0
-"""A change older than this and still unplanned lost its job: the sweep plans it."""
+"""A change older than this and still unplanned lost its job, or a bot asked to move this long
+ago lost its: the sweep plans the game again."""
 FAILED_DELIVERY_PAUSE = 300.0
 
 
@@ -43,6 +47,10 @@ def check_clock(game_id: str) -> None:
     ctx = current()
     for player_id in clocks.check(ctx, game_id):
         enqueue_flush(ctx, player_id)
+
+
+def play_bot(game_id: str) -> None:
+    current().games.play_bot(game_id)
 
 
 def tick() -> None:

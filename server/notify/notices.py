@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from server import presenters, provenance
+from server.domain.bots import timeout_level
 from server.domain.game import ACTIVE, FINISHED, Game
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address, signing_key
@@ -165,12 +166,14 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     notes = []
     clock = clocks.settings(game)
     if clock is not None:
+        level = timeout_level(clock["on_timeout"])
         neutral = engine.neutral_move(game.state, seat) if clock["on_timeout"] == "skip" else None
-        then = (
-            "you resign"
-            if neutral is None
-            else f'"{engine.format_move(neutral)}" is played for you'
-        )
+        if level is not None:
+            then = f"a {level} bot makes this move for you, and the next is yours again"
+        elif neutral is None:
+            then = "you resign"
+        else:
+            then = f'"{engine.format_move(neutral)}" is played for you'
         per_move = _duration(clock["move_time"])
         notes.append(f"You have {per_move} per move; when it runs out, {then}.")
     ticket = Ticket(game.id, seat, game.version)
@@ -195,8 +198,15 @@ def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]
     for entry in presenters.log(game, seat, since, ctx.games.entries(game, since)):
         if entry["version"] > game.version:
             break
-        lines.append(entry["text"] + (" (time ran out)" if entry.get("timeout") else ""))
+        lines.append(entry["text"] + _stand_in(entry))
     return lines[-MAX_CHANGES:]
+
+
+def _stand_in(entry: dict[str, Any]) -> str:
+    """What a log line says of a move the service made for a player whose time ran out."""
+    if entry.get("bot"):
+        return f" (time ran out; a {entry['bot']} bot chose it)"
+    return " (time ran out)" if entry.get("timeout") else ""
 
 
 def _result(game: Game, names: list[str]) -> list[str]:

@@ -93,6 +93,10 @@ def queue_plan(jobs: Queue, game_id: str, why: str) -> None:
     jobs.enqueue("server.notify.jobs.plan", game_id, retry=RETRY, description=f"{why} {game_id}")
 
 
+def queue_bot(jobs: Queue, game_id: str) -> None:
+    jobs.enqueue("server.notify.jobs.play_bot", game_id, retry=RETRY, description=f"bot {game_id}")
+
+
 def relay(client: Client, jobs: Queue, stop: threading.Event) -> None:
     """The worker's thread that turns announcements into jobs until `stop`. Each time it
     subscribes (at the start, and anew after a broken connection) it first plans every game
