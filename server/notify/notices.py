@@ -191,8 +191,9 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
 
 
 def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]:
-    """The log since the seat's own last entry, as the seat may see it (`log`: the raw log)."""
-    own = [i for i, entry in enumerate(log[: game.version]) if json.loads(entry)["seat"] == seat]
+    """The log since the seat's own last move, as the seat may see it (`log`: the raw log); a
+    move a bot chose for it when its time ran out is among the news, not its own."""
+    own = [i for i, raw in enumerate(log[: game.version]) if _own(json.loads(raw), seat)]
     since = own[-1] + 1 if own else 0
     lines = []
     for entry in presenters.log(game, seat, since, ctx.games.entries(game, since)):
@@ -200,6 +201,10 @@ def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]
             break
         lines.append(entry["text"] + _stand_in(entry))
     return lines[-MAX_CHANGES:]
+
+
+def _own(entry: dict[str, Any], seat: int) -> bool:
+    return bool(entry["seat"] == seat and not entry.get("bot"))
 
 
 def _stand_in(entry: dict[str, Any]) -> str:
