@@ -66,7 +66,7 @@ def plan(ctx: Context, game_id: str) -> list[str]:
                 ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
             elif status == FINISHED:
                 _compact(ctx, record)
-            elif bots_to_act(record):
+            elif _bots_to_act(record):
                 ctx.redis.zadd(CHANGED, {game_id: ctx.clock()})
                 queue_bot(ctx.queue, game_id)
         return told
@@ -74,7 +74,7 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         ctx.redis.delete(lock)
 
 
-def bots_to_act(record: GameRecord) -> bool:
+def _bots_to_act(record: GameRecord) -> bool:
     return record.status == ACTIVE and any(record.seats[seat].bot for seat in record.to_act)
 
 
