@@ -111,7 +111,8 @@ def _seats(raw: str) -> tuple[Seat, ...]:
 
 
 def _seats_text(seats: tuple[Seat, ...]) -> str:
-    """A player's seat as seats were always kept (no `bot` key): a join compares the text."""
+    """Seats as they were always kept, a bot's with its level besides: a join compares the
+    stored text, so the seats of a game stored before bots must read back the same."""
     return _json(
         [
             {
