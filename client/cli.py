@@ -11,6 +11,7 @@ import math
 import sys
 import time
 import uuid
+import webbrowser
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -104,10 +105,11 @@ def option_value(text: str) -> tuple[str, Any]:
     return name.strip(), value
 
 
-def show_game(s: Session, answer: dict[str, Any]) -> None:
-    """The ending of every command that leaves you looking at a game."""
+def show_game(s: Session, answer: dict[str, Any], everything: bool = False) -> None:
+    """The ending of every command that leaves you looking at a game: the others' part in
+    brief unless `everything` is asked for."""
     keep_head(s, answer)
-    s.out.emit(answer, lambda console: render.game_screen(console, answer))
+    s.out.emit(answer, lambda console: render.game_screen(console, answer, everything))
 
 
 def keep_head(s: Session, answer: dict[str, Any]) -> None:
@@ -296,6 +298,31 @@ def types(as_json: JsonFlag = False) -> None:
 
 
 @app.command(cls=Usage)
+def rules(
+    game_type: Annotated[
+        str,
+        typer.Argument(
+            metavar="TYPE",
+            help="A game type (see `turnpost types`).",
+            autocompletion=complete_game_type,
+        ),
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Print a game's rules in one screen, and how to write its moves, with examples.
+
+    The rules come with this command line (the server is asked only about a game type newer
+    than it); the rulebook stays the source.
+
+    Example: turnpost rules lost-cities
+    """
+    with session(as_json, needs_token=False) as s:
+        engine = engine_for(game_type)
+        described = engine.describe_rules() if engine else s.api.game_rules(game_type)
+        s.out.emit(described, lambda console: render.game_rules(console, described))
+
+
+@app.command(cls=Usage)
 def new(
     game_type: Annotated[
         str,
@@ -385,14 +412,26 @@ def games(
 
 
 @app.command(cls=Usage)
-def show(game: GameId, as_json: JsonFlag = False) -> None:
+def show(
+    game: GameId,
+    everything: Annotated[
+        bool,
+        typer.Option(
+            "--all", help="Draw the other players' sheets in full too, not on a line each."
+        ),
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
     """Show a game as you see it: your hidden hand, the board, scores and whose turn it is.
 
-    Example: turnpost show k3J9xQ
+    It fits a terminal of 120 x 40 at any player count: your own sheet or hand in full, the
+    others' in brief (--all: in full), a key to the symbols at the end.
+
+    Example: turnpost show k3J9xQ --all
     """
     with session(as_json) as s:
         answer = s.on_game(game, s.api.game)
-        show_game(s, answer)
+        show_game(s, answer, everything)
 
 
 @app.command(cls=Usage)
@@ -502,6 +541,28 @@ def wait(
         show_game(s, answer)
         if answer["game"]["status"] == "finished":
             raise typer.Exit(ExitCode.GAME_OVER)
+
+
+@app.command(name="open", cls=Usage)
+def open_game(
+    game: GameId,
+    browser: Annotated[
+        bool, typer.Option("--browser", "-b", help="Open the link in your web browser too.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Print a fresh link that opens the game in a web browser, logged in as you.
+
+    The link works once (it starts a session in the browser that opens it) and for a few days;
+    rotating your token ends it, and the sessions it started.
+
+    Example: turnpost open k3J9xQ --browser
+    """
+    with session(as_json) as s:
+        link = s.on_game(game, s.api.login_link)
+        s.out.emit(link, lambda _: typer.echo(link["url"]))
+        if browser and not webbrowser.open(link["url"]):
+            s.out.note("No web browser could be started here: open the link above yourself.")
 
 
 @app.command(cls=Usage)

@@ -141,6 +141,9 @@ class Api:
     def game_types(self) -> Any:
         return self.request("GET", "/game-types")
 
+    def game_rules(self, type_id: str) -> Any:
+        return self.request("GET", f"/game-types/{quote(type_id, safe='')}/rules")
+
     def create_game(
         self,
         type_id: str,
@@ -183,6 +186,9 @@ class Api:
 
     def resign(self, game_id: str) -> Any:
         return self.request("POST", game_path(game_id, "/resign"))
+
+    def login_link(self, game_id: str) -> Any:
+        return self.request("POST", game_path(game_id, "/login-link"))
 
     def log(self, game_id: str, since: int = 0) -> Any:
         return self.request("GET", game_path(game_id, "/log"), params={"since": since})

@@ -20,6 +20,8 @@ from client.rules import engine_for
 from client.verify import Verification
 from shared.engine import player_names, seats_named
 from shared.fairness import fixed_by_creator_text
+from shared.guide import guide_text
+from shared.text import WIDTH
 
 COLOUR_STYLES = {
     "red": "bold red",
@@ -56,31 +58,36 @@ def seat_names(game: dict[str, Any], me: int | None) -> list[str]:
     ]
 
 
-def game_screen(console: Console, answer: dict[str, Any]) -> None:
-    """A game as one player sees it: who plays, the engine's drawing of the view, what next."""
+def game_screen(console: Console, answer: dict[str, Any], everything: bool = False) -> None:
+    """A game as one player sees it: who plays, the engine's drawing of the view for the
+    terminal's width (the others' part in brief unless `everything`), what next."""
     game = answer["game"]
-    console.print(
-        Text.assemble(
-            (game["title"], "bold"),
-            "  ·  game ",
-            (game["id"], ID_STYLE),
-            f"  ·  version {answer['version']}  ·  {game['status']}",
-        )
+    title = Text.assemble(
+        (game["title"], "bold"),
+        " · game ",
+        (game["id"], ID_STYLE),
+        f" · version {answer['version']} · {game['status']}",
     )
-    console.print(seats_line(answer))
+    console.print(title, seats_line(answer), sep="\n", soft_wrap=False)  # wrapped at spaces
     if game.get("fixed_by_creator"):
-        console.print(Text(fixed_by_creator_text(game["fixed_by_creator"]), style="bold yellow"))
+        warning = fixed_by_creator_text(game["fixed_by_creator"])
+        console.print(Text(warning, style="bold yellow"), soft_wrap=False)
     console.print()
     engine = engine_for(game["type"])
     if answer["view"] is None:
         drawn = "Nothing is dealt until every seat is taken."
     elif engine:
-        drawn = engine.render_view(answer["view"], player_names(game["seats"]))
+        drawn = engine.render_view(
+            answer["view"],
+            player_names(game["seats"]),
+            width=console.width,
+            compact=not everything,
+        )
     else:
         drawn = json.dumps(answer["view"], indent=2)
     console.print(highlight(drawn.rstrip("\n")))
     console.print()
-    console.print(next_step(answer))
+    console.print(next_step(answer), soft_wrap=False)
 
 
 def seats_line(answer: dict[str, Any]) -> Text:
@@ -258,6 +265,11 @@ def game_types(console: Console, types: Sequence[dict[str, Any]]) -> None:
                 f"    --option {option['name']}={shown}  {option['description']}{among}",
                 markup=False,
             )
+
+
+def game_rules(console: Console, described: dict[str, Any]) -> None:
+    """A game's guide at the terminal's width, but no wider than a page reads well."""
+    console.print(highlight(guide_text(described, min(console.width, WIDTH))))
 
 
 def verification(console: Console, report: Verification) -> None:

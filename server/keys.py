@@ -26,10 +26,15 @@ def idempotency(game_id: str, player_id: str, key: str) -> str:
 
 
 def player(player_id: str, part: str) -> str:
-    """`profile`, `games` (a sorted set of the player's game ids) or `waits` (their open long
-    polls, `server.wait_slots`)."""
+    """`profile`, `games` (a sorted set of the player's game ids), `waits` (their open long
+    polls, `server.wait_slots`) or `login:NONCE` (a login link used, `server.login_links`)."""
     return f"{{p:{player_id}}}:{part}"
 
 
 def player_name(name: str) -> str:
     return f"name:{name.casefold()}"
+
+
+def player_email(email: str) -> str:
+    """The players registered with an address (a set: one person may play as several)."""
+    return f"email:{email.casefold()}"

@@ -190,6 +190,13 @@ class TokenSchema(Schema):
     token = fields.String(metadata={"description": "bearer token; shown only this once"})
 
 
+class LoginLinkSchema(Schema):
+    url = fields.String(
+        metadata={"description": "opens the game in a browser, logged in as you; works once"}
+    )
+    expires = fields.Integer(metadata={"description": "when it stops working (Unix time)"})
+
+
 class RegisteredSchema(Schema):
     player = fields.Nested(PlayerSchema)
     token = fields.String(metadata={"description": "bearer token; shown only this once"})
@@ -209,6 +216,23 @@ class GameTypeSchema(Schema):
     bots = fields.List(
         fields.String(), metadata={"description": "the levels of bot that play this type"}
     )
+
+
+class ExampleSchema(Schema):
+    move = fields.String(metadata={"description": "a move as it is typed"})
+    means = fields.String(metadata={"description": "what it does"})
+
+
+class GameRulesSchema(Schema):
+    """A game's rules for a newcomer (`shared.guide`): the rulebook stays the source."""
+
+    id = fields.String()
+    title = fields.String()
+    min_players = fields.Integer()
+    max_players = fields.Integer()
+    rules = fields.List(fields.String(), metadata={"description": "the rules, point by point"})
+    notation = fields.String(metadata={"description": "how moves are written"})
+    examples = fields.List(fields.Nested(ExampleSchema))
 
 
 CONTRIBUTION = fields.String(

@@ -7,12 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from server.domain.games import GameService
+from server.login_links import LoginLinks
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import GameWatch
 from server.players import Players
 from server.readiness import Readiness
 from server.redis_client import Client
+from server.secret import ServerSecret
 from server.settings import Config
 from server.store import RedisGameStore, confirmation
 from server.wait_slots import WaitSlots
@@ -32,6 +34,8 @@ class Services:
     wait_slots: WaitSlots
     waits: Waits
     """The process's long polls, on one subscription (`server.waits`)."""
+    secret: ServerSecret
+    links: LoginLinks
 
     @classmethod
     def build(
@@ -49,6 +53,8 @@ class Services:
             listener=GameWatch(client, clock),
         )
         vacations = Vacations(client, config.vacation_days, clock)
+        secret = ServerSecret(config.secret, client)
+        links = LoginLinks(secret, client, players, config.public_url, config.login_link_lifetime)
         return cls(
             config,
             client,
@@ -60,6 +66,8 @@ class Services:
             Readiness(config.redis_url),
             WaitSlots(client, config.waits_per_player),
             waits,
+            secret,
+            links,
         )
 
 

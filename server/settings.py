@@ -7,6 +7,7 @@ test passes values in directly. The defaults run a local service with no setup."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 from environs import Env
@@ -59,6 +60,20 @@ class Config:
     wait_replicas: int = field(default_factory=lambda: env.int("TURNPOST_WAIT_REPLICAS", 0))
     """Each move is answered once that many replicas have it (WAIT): with Sentinel, a failover
     then cannot drop an answered move."""
+    secret: str = field(default_factory=lambda: env.str("TURNPOST_SECRET", ""))
+    """Signs reply addresses, login links and the web pages' sessions; without it, one random
+    secret kept in Redis (`server.secret`)."""
+    public_url: str = field(
+        default_factory=lambda: env.str("TURNPOST_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
+    )
+    """Where players reach the service: the start of the login links mail and `turnpost open`
+    hand out."""
+    login_link_lifetime: timedelta = field(
+        default_factory=lambda: env.timedelta("TURNPOST_LOGIN_LINK_LIFETIME", timedelta(days=7))
+    )
+    """How long a login link works (once)."""
+    login_limit: str = field(default_factory=lambda: env.str("TURNPOST_LOGIN_LIMIT", "5 per hour"))
+    """Login links the login page mails, per address asking and per address mailed to."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +92,6 @@ class MailSettings:
         default_factory=lambda: env.str("TURNPOST_MAIL_FROM", "turnpost <turnpost@localhost>")
     )
     reply_domain: str = field(default_factory=lambda: env.str("TURNPOST_MAIL_DOMAIN", "localhost"))
-    secret: str = field(default_factory=lambda: env.str("TURNPOST_SECRET", ""))
     maildir: Path = field(default_factory=lambda: Path(env.str("TURNPOST_DATA", "var")) / "mail")
 
     def __post_init__(self) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from flask import g, request
@@ -10,6 +9,7 @@ from flask import g, request
 from server import presenters
 from server.api.blueprint import Blueprint
 from server.errors import ApiError
+from server.long_polls import wait_for
 from server.notify.held import held_mail
 from server.schemas import (
     CreateGameSchema,
@@ -17,6 +17,7 @@ from server.schemas import (
     GameListSchema,
     GameViewSchema,
     JoinSchema,
+    LoginLinkSchema,
     LogQuery,
     LogSchema,
     MoveSchema,
@@ -108,6 +109,16 @@ def resign(game_id: str) -> dict[str, Any]:
     return services().games.resign(g.player, game_id)
 
 
+@blp.route("/<game_id>/login-link", methods=["POST"])
+@blp.response(201, LoginLinkSchema)
+def login_link(game_id: str) -> dict[str, Any]:
+    """A fresh link that opens the game in a browser, logged in as you (`turnpost open`): it
+    works once, for `TURNPOST_LOGIN_LINK_LIFETIME`, and not after you rotate your token."""
+    services().games.for_player(game_id, g.player)
+    link = services().links.make(g.player, game_id)
+    return {"url": link.url, "expires": link.expires}
+
+
 @blp.route("/<game_id>/log", methods=["GET"])
 @blp.arguments(LogQuery, location="query")
 @blp.response(200, LogSchema)
@@ -126,14 +137,5 @@ def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     seconds (capped by the server) with `changed: false`. A player holds at most
     `TURNPOST_WAITS_PER_PLAYER` polls waiting at once (429 `too_many_waits` past that), and a
     busy server may ask a poll to come back later (503 `busy`); both say when in Retry-After."""
-    games = services().games
-    game, seat = games.for_player(game_id, g.player)
-    timeout = min(query["timeout"], services().config.max_wait_seconds)
-    changed = game.version != query["version"]
-    if not changed and timeout > 0:
-        with services().wait_slots.held(g.player["id"], timeout):
-            deadline = time.monotonic() + timeout
-            changed = games.wait_for_change(game_id, query["version"], deadline)
-    if changed:
-        game, seat = games.for_player(game_id, g.player)
+    game, seat, changed = wait_for(g.player, game_id, query["version"], query["timeout"])
     return {**presenters.view(game, seat), "changed": changed}

@@ -7,8 +7,9 @@ from typing import Any
 from server.api.blueprint import Blueprint
 from server.auth import public_route
 from server.domain.bots import levels_for
+from server.domain.games import engine_for
 from server.notify.clock_options import SERVICE_OPTIONS
-from server.schemas import ErrorSchema, GameTypeSchema, HealthSchema
+from server.schemas import ErrorSchema, GameRulesSchema, GameTypeSchema, HealthSchema
 from server.services import services
 from shared.games import ENGINES
 
@@ -50,3 +51,13 @@ def game_types() -> list[dict[str, Any]]:
         options = [*described["options"], *SERVICE_OPTIONS]
         types.append({**described, "options": options, "bots": levels_for(engine.type_id)})
     return types
+
+
+@blp.route("/game-types/<type_id>/rules")
+@public_route
+@blp.response(200, GameRulesSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="no such game type: unknown_game_type")
+def game_rules(type_id: str) -> dict[str, Any]:
+    """A game's rules in one screen for a newcomer, and how its moves are written, with
+    examples (`turnpost rules TYPE` lays them out; a mail's `help` answer has the notation)."""
+    return engine_for(type_id).describe_rules()

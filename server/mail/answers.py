@@ -17,6 +17,8 @@ from server.domain.errors import Refusal, Stale
 from server.mail.envelope import envelope
 from server.settings import MailSettings
 from shared.engine import Engine, player_names, seats_named
+from shared.guide import notation_text
+from shared.text import wrapped
 
 HOW_TO_ANSWER = """\
 To answer, reply to this email with your move on the first line,
@@ -131,9 +133,14 @@ def moves(engine: Engine[Any], answer: dict[str, Any]) -> str:
 
 
 def help_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
+    """What the game is, how its moves are written (the guide's notation and examples), a few
+    of the player's legal moves now, and where the rules are in full."""
+    parts = [f"This is {engine.title} at turnpost.", notation_text(engine.describe_rules())]
     examples = [move["text"] for move in answer["legal_moves"][:3]]
-    shown_examples = f"\n\nFor example: {' · '.join(examples)}" if examples else ""
-    return with_how_to(f"This is {engine.title} at turnpost.{shown_examples}")
+    if examples:
+        parts.append("\n".join(wrapped([f"Your moves now include: {' · '.join(examples)}"])))
+    parts.append(f"The rules in one screen: turnpost rules {engine.type_id}")
+    return with_how_to(*parts)
 
 
 def no_move(engine: Engine[Any], answer: dict[str, Any]) -> str:

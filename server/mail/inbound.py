@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import smtplib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import redis
@@ -25,15 +25,16 @@ from server.mail import answers
 from server.mail.addresses import same_mailbox
 from server.mail.compose import thread_root
 from server.mail.delivery import deliver
+from server.mail.envelope import Login
 from server.mail.reading import Letter, read_letter
 from server.mail.reply_address import (
     LOCAL_PREFIX,
     Ticket,
     read_reply_address,
     reply_address,
-    signing_key,
 )
-from server.redis_client import connect
+from server.redis_client import connect, shown_url
+from server.redis_process import embedded_url
 from server.services import Services
 from server.settings import Config, MailSettings
 
@@ -63,17 +64,33 @@ class Mailroom:
 
     @classmethod
     def open(cls, config: Config, settings: MailSettings) -> Mailroom:
-        if not config.redis_url:
-            raise TemporaryFailure("REDIS_URL is not set: point it at the service's Redis")
+        config = replace(config, redis_url=redis_url(config))
         client = connect(config.redis_url)
         try:
-            key = signing_key(settings, client)
             services = Services.build(config, client)
+            key = services.secret.key()
         except redis.RedisError as error:
             raise TemporaryFailure(f"cannot reach Redis: {error}") from error
         except RuntimeError as error:  # a setting the service cannot run with
             raise TemporaryFailure(str(error)) from error
         return cls(services, settings, key)
+
+
+def redis_url(config: Config) -> str:
+    """The service's Redis: REDIS_URL, or else the embedded one `turnpost-server serve` runs on
+    the same data directory (TURNPOST_DATA), so mail-in beside `./dev serve` needs no setting.
+    Says which on the log."""
+    if config.redis_url:
+        log.info("Redis: %s (REDIS_URL)", shown_url(config.redis_url))
+        return config.redis_url
+    url = embedded_url(config.data_dir)
+    if url is None:
+        raise TemporaryFailure(
+            "REDIS_URL is not set, and no turnpost-server serve runs an embedded Redis in "
+            f"{config.data_dir.resolve()}: start it (./dev serve) there, or set REDIS_URL"
+        )
+    log.info("Redis: %s (the embedded one of turnpost-server serve; REDIS_URL is not set)", url)
+    return url
 
 
 def handle(raw: bytes, room: Mailroom, recipients: Iterable[str] = ()) -> Outcome:
@@ -150,8 +167,11 @@ def ticket_for(answer: dict[str, Any]) -> Ticket:
 def answer(
     room: Mailroom, letter: Letter, player: dict[str, str], ticket: Ticket, body: str
 ) -> None:
-    """Send an answer to the player's registered address, replying to `ticket`'s address."""
+    """Send an answer to the player's registered address, replying to `ticket`'s address, with
+    a login link to the game."""
     settings = room.settings
+    links = room.services.links
+    login = Login(links.make(player, ticket.game_id), links.days)
     message = answers.compose(
         settings,
         to=(player["name"], player["email"]),
@@ -159,7 +179,7 @@ def answer(
         thread=thread_root(ticket.game_id, settings.reply_domain),
         in_reply_to=letter.message_id,
         reply_to=reply_address(ticket, room.key, settings.reply_domain),
-        body=body,
+        body=f"{body}\n\n{login.text()}",
     )
     try:
         deliver(message, settings)

@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from rq import Queue
 
 from server.domain.games import GameService
+from server.login_links import LoginLinks
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import queue, queue_connection
 from server.players import Players
 from server.redis_client import Client, connect
+from server.secret import ServerSecret
 from server.services import Services
 from server.settings import Config, MailSettings
 
@@ -33,6 +35,9 @@ class Context:
     outbox: Outbox
     vacations: Vacations
     queue: Queue
+    secret: ServerSecret
+    """Signs reply addresses."""
+    links: LoginLinks
 
     @classmethod
     def build(
@@ -52,6 +57,8 @@ class Context:
             services.outbox,
             services.vacations,
             queue(queue_connection(config, client)),
+            services.secret,
+            services.links,
         )
 
 

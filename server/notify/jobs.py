@@ -6,10 +6,12 @@
   out (see `clocks`).
 - `play_bot(game_id)`: the move of a bot whose seat must act (`GameService.play_bot`); planning
   queues it, and keeps the game marked until the bot has moved (see `plan`).
+- `login_mail()`: mail the login links asked for on the login page (see `logins`).
 - `tick()`: every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (no worker
   heard it, or a web process died between its mark and its write) or whose bot has not moved
-  (its job was lost with a worker killed as it thought), flush players whose held mail is due
-  or whose settings changed, and check the move clocks that are due.
+  (its job was lost with a worker killed as it thought), mail login links nobody was told of,
+  flush players whose held mail is due or whose settings changed, and check the move clocks
+  that are due.
 """
 
 from __future__ import annotations
@@ -18,11 +20,11 @@ import logging
 
 from server.mail.compose import compose
 from server.mail.delivery import deliver
-from server.notify import clocks, notices
+from server.notify import clocks, logins, notices
 from server.notify import plan as planning
 from server.notify.context import Context, current
 from server.notify.held import release_at
-from server.notify.watch import CHANGED, RETRY, queue_plan
+from server.notify.watch import CHANGED, LOGINS, RETRY, queue_login_mail, queue_plan
 from server.redis_client import members
 
 log = logging.getLogger("turnpost.notify")
@@ -53,6 +55,10 @@ def play_bot(game_id: str) -> None:
     current().games.play_bot(game_id)
 
 
+def login_mail() -> None:
+    logins.mail_links(current())
+
+
 def tick() -> None:
     run_tick(current())
 
@@ -65,6 +71,8 @@ def run_tick(ctx: Context) -> None:
     now = ctx.clock()
     for game in members(ctx.redis.zrangebyscore(CHANGED, "-inf", now - SWEEP_AFTER)):
         queue_plan(ctx.queue, game, "sweep")
+    if ctx.redis.zrangebyscore(LOGINS, "-inf", now - SWEEP_AFTER, start=0, num=1):
+        queue_login_mail(ctx.queue, "swept")
     rechecks = ctx.outbox.rechecks()
     for player_id in dict.fromkeys([*ctx.outbox.due_players(now), *rechecks]):
         enqueue_flush(ctx, player_id)
@@ -94,7 +102,11 @@ def deliver_due(ctx: Context, player_id: str) -> int:
     try:
         sections, failed = notices.sections(ctx, claimed)
         if sections:
-            deliver(compose(profile["email"], sections, ctx.mail), ctx.mail)
+            game_id = sections[0].game_id if len(sections) == 1 else None
+            message = compose(
+                profile["email"], sections, ctx.mail, logins.login(ctx, profile, game_id)
+            )
+            deliver(message, ctx.mail)
     except Exception:
         log.exception("delivery to %s failed; kept for a retry", player_id)
         ctx.outbox.release(player_id, [item["id"] for item in claimed])

@@ -19,7 +19,7 @@ from server import presenters, provenance
 from server.domain.bots import timeout_level
 from server.domain.game import ACTIVE, FINISHED, Game
 from server.mail.compose import Section
-from server.mail.reply_address import Ticket, reply_address, signing_key
+from server.mail.reply_address import Ticket, reply_address
 from server.notify import clocks
 from server.notify.context import Context
 from server.redis_client import UNAVAILABLE
@@ -184,7 +184,7 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
         notes,
         _changes(ctx, game, seat, log),
         moves=[engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
-        reply_to=reply_address(ticket, signing_key(ctx.mail, ctx.redis), ctx.mail.reply_domain),
+        reply_to=reply_address(ticket, ctx.secret.key(), ctx.mail.reply_domain),
         message_key=key,
         **drawn(engine, game.state, seat, game.names),
     )

@@ -7,6 +7,8 @@ import pytest
 from server import presenters
 from server.mail.addresses import normalized
 from server.mail.reply_address import Ticket
+from shared.games import ENGINES
+from shared.guide import notation_text
 from tests.mail.conftest import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
 
 CLIENTS = [
@@ -67,6 +69,18 @@ def test_show_moves_and_help_are_answered_without_moving(table: Table) -> None:
     assert legal_moves_in(moves) == [m["text"] for m in table.view(seat)["legal_moves"]]
     assert "first line" in text_of(helped)
     assert all(ticket_of(answer).version == version for answer in (show, moves, helped))
+
+
+def test_help_tells_how_this_games_moves_are_written(table: Table) -> None:
+    game = table.load()
+    seat = game.engine.to_act(game.state)[0]
+    assert table.reply(seat, "help").returncode == 0
+    helped = text_of(table.last_answer(seat))
+    assert notation_text(ENGINES["lost-cities"].describe_rules()) in helped
+    assert "play R7 draw deck" in helped and "turnpost rules lost-cities" in helped
+    legal = [move["text"] for move in table.view(seat)["legal_moves"]]
+    assert legal[0] in helped
+    assert table.answers_to(1 - seat) == []
 
 
 def test_an_illegal_move_is_answered_with_why_and_the_legal_moves(table: Table) -> None:

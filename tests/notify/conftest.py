@@ -28,7 +28,7 @@ from server.notify.watch import listen, relay_heard
 from server.settings import MailSettings
 from tests.mail.conftest import mail_env as mail_env  # the environment mail-in runs with
 from tests.mail.conftest import text_of
-from tests.parts import LiveServer, SmtpInbox, service_config
+from tests.parts import SECRET, LiveServer, SmtpInbox, service_config
 
 # RQ's worker adds its own stdout/stderr handlers unless the logger has one: give it one that
 # does nothing, so its records go to the test's log capture and never to a stream since closed.
@@ -111,10 +111,9 @@ def mail(
         smtp_port=controller.port,
         smtp_security="none",
         reply_domain="turnpost.example",
-        secret="test secret",
         maildir=tmp_path / "mail",
     )
-    config = service_config(api.app.extensions["turnpost"].config.redis_url)
+    config = service_config(api.app.extensions["turnpost"].config.redis_url, public_url=api.url)
     ctx = Context.build(config, redis_client, settings, clock)
     context.use(ctx)
     announcements = listen(redis_client)
@@ -136,7 +135,7 @@ def worker_process(
         "TURNPOST_SMTP_HOST": "127.0.0.1",
         "TURNPOST_SMTP_PORT": str(smtp_port),
         "TURNPOST_SMTP_SECURITY": "none",
-        "TURNPOST_SECRET": "test secret",
+        "TURNPOST_SECRET": SECRET,
         "TURNPOST_TICK_SECONDS": "3600",
     }
     with output.open("w") as written:

@@ -15,7 +15,7 @@ from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
 from tests.mail.conftest import text_of
 from tests.notify.conftest import Mail
-from tests.parts import LiveServer
+from tests.parts import SECRET, LiveServer
 from tests.service.test_games import start_game
 
 
@@ -167,9 +167,7 @@ def test_a_failed_delivery_is_kept_and_sent_once_later(api: LiveServer, mail: Ma
     mail.run()
     before = len(mail.to(bo.player))
     working = mail.ctx
-    unreachable = MailSettings(
-        smtp_host="127.0.0.1", smtp_port=1, smtp_security="none", secret="test secret"
-    )
+    unreachable = MailSettings(smtp_host="127.0.0.1", smtp_port=1, smtp_security="none")
     context.use(replace(working, mail=unreachable))
     move(ada, game_id)
     mail.run()
@@ -235,7 +233,7 @@ def test_a_turn_held_in_quiet_hours_shows_the_game_as_it_is_when_sent(
     text = text_of(notice)
     assert text.startswith("Your turn.") and "Chosen, hidden until all have chosen: cy" in text
     now = bo.ok("GET", f"/games/{game_id}")
-    assert read_reply_address(notice["Reply-To"], b"test secret") == Ticket(
+    assert read_reply_address(notice["Reply-To"], SECRET.encode()) == Ticket(
         game_id, 1, now["version"]
     )
     assert now["version"] == 2

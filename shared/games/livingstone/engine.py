@@ -16,12 +16,14 @@ from shared.games.livingstone.data import (
     board_from_table,
     parse_board,
 )
+from shared.games.livingstone.guide import GUIDE
 from shared.games.livingstone.moves import end_move
 from shared.games.livingstone.resample import resample
 from shared.games.livingstone.rounds import roll_round
 from shared.games.livingstone.state import Player, State, Turn
 from shared.games.livingstone.stones import NO_STONES
 from shared.games.livingstone.view import view
+from shared.text import WIDTH
 
 
 class Livingstone(Engine[State]):
@@ -30,6 +32,7 @@ class Livingstone(Engine[State]):
     min_players = 2
     max_players = 5
     version = CURRENT_VERSION
+    guide = GUIDE
     options: tuple[Option, ...] = (
         Option(
             "board",
@@ -101,8 +104,15 @@ class Livingstone(Engine[State]):
     def result(self, state: State) -> dict[str, JSON] | None:
         return result.result(state)
 
-    def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
-        return render.render_view(view, names)
+    def render_view(
+        self,
+        view: dict[str, JSON],
+        names: Sequence[str] = (),
+        *,
+        width: int = WIDTH,
+        compact: bool = False,
+    ) -> str:
+        return render.render_view(view, names, width, compact)
 
     def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return html.render_html(view, names)
