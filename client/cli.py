@@ -421,20 +421,29 @@ def new(
     invite: Annotated[
         list[str] | None, typer.Option(help="Reserve a seat for this player (repeatable).")
     ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="LEVEL",
+            help="A seat for a bot: random, quick or search (repeatable; unrated game).",
+        ),
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(help="A game option NAME=VALUE (repeatable); VALUE is JSON or text."),
     ] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Start a new game; you take the first seat and the others join it.
+    """Start a new game; you take the first seat and the others join it, or bots take them.
 
     Example: turnpost new lost-cities --invite bo --option rounds=1
+
+    Against a bot (the game starts at once): turnpost new lost-cities --bot search
     """
     options = dict(option_value(text) for text in option or [])
     with session(as_json) as s:
         contribution = kept.new_contribution()
-        answer = s.api.create_game(game_type, seats, options, invite or [], contribution)
+        answer = s.api.create_game(game_type, seats, options, invite or [], contribution, bot or [])
         kept.keep_contribution(answer["game"]["id"], contribution)
         show_game(s, answer)
 

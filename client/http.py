@@ -164,6 +164,7 @@ class Api:
         options: dict[str, Any],
         invite: list[str],
         contribution: str,
+        bots: list[str],
     ) -> Any:
         body: dict[str, Any] = {
             "type": type_id,
@@ -171,6 +172,8 @@ class Api:
             "invite": invite,
             "contribution": contribution,
         }
+        if bots:
+            body["bots"] = bots
         if seats is not None:
             body["seats"] = seats
         return self.request("POST", "/games", json=body)

@@ -16,6 +16,7 @@ from server.mail.addresses import normalized
 from server.notify.clock_options import move_clock
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
 from server.webhooks.messages import KINDS
+from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
 from shared.games import ENGINES
 
@@ -255,6 +256,9 @@ class GameTypeSchema(Schema):
     max_players = fields.Integer()
     version = fields.Integer()
     options = fields.List(fields.Dict())
+    bots = fields.List(
+        fields.String(), metadata={"description": "the levels of bot that play this type"}
+    )
 
 
 class ExampleSchema(Schema):
@@ -294,8 +298,8 @@ class CreateGameSchema(Schema):
         strict=True,
         validate=validate.Range(1, 10),
         metadata={
-            "description": "how many players; default: one for you and each invited player, "
-            "or the fewest the game takes"
+            "description": "how many players; default: one for you, each invited player and "
+            "each bot, or the fewest the game takes"
         },
     )
     options = fields.Dict(
@@ -308,6 +312,16 @@ class CreateGameSchema(Schema):
     )
     invite = fields.List(
         fields.String(validate=NAME), load_default=list, validate=validate.Length(max=9)
+    )
+    bots = fields.List(
+        fields.String(validate=validate.Length(max=32), metadata={"enum": list(LEVELS)}),
+        load_default=list,
+        validate=validate.Length(max=9),
+        metadata={
+            "description": "a seat for a bot of each level given (random, quick or search; "
+            "repeat one for several): a bot moves at once when its turn comes, and a game "
+            "whose other seats are all bots starts at once; a game with a bot is unrated"
+        },
     )
     contribution = CONTRIBUTION
 
@@ -351,6 +365,10 @@ class SeatSchema(Schema):
     seat = fields.Integer()
     name = fields.String(allow_none=True)
     joined = fields.Boolean()
+    bot = fields.String(
+        allow_none=True,
+        metadata={"enum": list(LEVELS), "description": "a bot's seat: its level (else null)"},
+    )
 
 
 class ContributionSchema(Schema):
@@ -409,7 +427,9 @@ class GameSchema(Schema):
         values=fields.Nested(FixedOptionSchema),
         metadata={"description": "options the creator set that replace a draw by lot"},
     )
-    rated = fields.Boolean(metadata={"description": "false when the creator fixed chance"})
+    rated = fields.Boolean(
+        metadata={"description": "false when the creator fixed chance or a bot has a seat"}
+    )
     result = fields.Dict(allow_none=True)
     created = fields.Integer()
     updated = fields.Integer()
@@ -502,6 +522,12 @@ class LogEntrySchema(Schema):
     text = fields.String()
     move = fields.Raw(metadata={"description": "one's own moves; everyone's once finished"})
     timeout = fields.Boolean(metadata={"description": "made by the service: time ran out"})
+    bot = fields.String(
+        metadata={
+            "enum": list(LEVELS),
+            "description": "time ran out and a bot of this level chose the move for the player",
+        }
+    )
     prev = fields.String(metadata={"description": "the hash of the entry before (the chain)"})
 
 

@@ -38,7 +38,8 @@ MAX_IDEMPOTENCY_KEY = 200
 @blp.arguments(CreateGameSchema)
 @blp.built_response(201, GameViewSchema)
 def create(body: dict[str, Any]) -> dict[str, Any]:
-    """Create a game; you take seat 0, invited players get reserved seats to join."""
+    """Create a game; you take seat 0, invited players get reserved seats to join, bots
+    take theirs at once (a game whose other seats are all bots starts at once)."""
     game = services().games.create(
         g.player,
         body["type"],
@@ -47,6 +48,7 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
         body["invite"],
         body["move_clock"],
         body.get("contribution"),
+        body["bots"],
     )
     return presenters.view(game, 0)
 

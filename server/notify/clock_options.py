@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from server.domain.bots import TIMEOUT_LEVEL, TIMEOUT_POLICIES
+
 UNITS = {"m": 60, "h": 3600, "d": 86400}
 DURATION = re.compile(r"^([1-9]\d{0,3})([mhd])$")
 DURATIONS = {
@@ -18,7 +20,7 @@ DURATIONS = {
     "increment": (60, 365 * 86400),
 }
 """The options that are durations, and the seconds each may be, from and to."""
-POLICIES = ("skip", "forfeit")
+POLICIES = ("skip", "forfeit", *TIMEOUT_POLICIES)
 
 
 def parse_duration(name: str, text: object) -> int:
@@ -92,7 +94,9 @@ SERVICE_OPTIONS: list[dict[str, Any]] = [
         "name": "on_timeout",
         "description": "when a move time or bank runs out: skip (the rules' way of doing "
         "nothing, where there is one: refusing the dice, ending a Livingstone turn; otherwise "
-        "resign) or forfeit (resign)",
+        f"resign), forfeit (resign), or bot (a {TIMEOUT_LEVEL} bot makes that decision for the "
+        "player, whose next one is theirs again; bot:random, bot:quick or bot:search names the "
+        "level)",
         "default": "skip",
         "choices": list(POLICIES),
     },

@@ -8,11 +8,14 @@ posts) and is safe to run again or concurrently.
 - `deliver_hook(scope, of, message_id, update)`: post a message to a game's or a player's
   webhook (see `webhooks`); the message itself is its argument, so every retry posts the same.
 - `tell_hook_owner(owner, scope, of, why)`: mail a hook's owner that it is switched off.
+- `play_bot(game_id)`: the move of a bot whose seat must act (`GameService.play_bot`); planning
+  queues it, and keeps the game marked until the bot has moved (see `plan`).
 - `login_mail()`: mail the login links asked for on the login page (see `logins`).
 - `tick()`: every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (no worker
-  heard it, or a web process died between its mark and its write), mail login links nobody
-  was told of, flush players whose held mail is due or whose settings changed, and check the
-  move clocks that are due.
+  heard it, or a web process died between its mark and its write) or whose bot has not moved
+  (its job was lost with a worker killed as it thought), mail login links nobody was told of,
+  flush players whose held mail is due or whose settings changed, and check the move clocks
+  that are due.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ from server.webhooks.messages import Update
 log = logging.getLogger("turnpost.notify")
 
 SWEEP_AFTER = 30.0
-"""A change older than this and still unplanned lost its job: the sweep plans it."""
+"""A change older than this and still unplanned lost its job, or a bot asked to move this long
+ago lost its: the sweep plans the game again."""
 FAILED_DELIVERY_PAUSE = 300.0
 
 
@@ -51,6 +55,10 @@ def check_clock(game_id: str) -> None:
     ctx = current()
     for player_id in clocks.check(ctx, game_id):
         enqueue_flush(ctx, player_id)
+
+
+def play_bot(game_id: str) -> None:
+    current().games.play_bot(game_id)
 
 
 def login_mail() -> None:

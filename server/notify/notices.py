@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from server import presenters, provenance
+from server.domain.bots import timeout_level
 from server.domain.game import ACTIVE, FINISHED, Game
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address
@@ -179,12 +180,14 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     notes = deadlines(ctx, game, seat)
     clock = game.record.clock
     if clock is not None:
+        level = timeout_level(clock["on_timeout"])
         neutral = engine.neutral_move(game.state, seat) if clock["on_timeout"] == "skip" else None
-        then = (
-            "you resign"
-            if neutral is None
-            else f'"{engine.format_move(neutral)}" is played for you'
-        )
+        if level is not None:
+            then = f"a {level} bot makes this move for you, and the next is yours again"
+        elif neutral is None:
+            then = "you resign"
+        else:
+            then = f'"{engine.format_move(neutral)}" is played for you'
         allowed = (
             f"You have {span(clock['move_time'])} per move"
             if "move_time" in clock
@@ -208,8 +211,9 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
 
 
 def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]:
-    """The log since the seat's own last entry, as the seat may see it (`log`: the raw log)."""
-    own = [i for i, entry in enumerate(log[: game.version]) if json.loads(entry)["seat"] == seat]
+    """The log since the seat's own last move, as the seat may see it (`log`: the raw log); a
+    move a bot chose for it when its time ran out is among the news, not its own."""
+    own = [i for i, raw in enumerate(log[: game.version]) if _own(json.loads(raw), seat)]
     since = own[-1] + 1 if own else 0
     lines = []
     for entry in presenters.log(game, seat, since, ctx.games.entries(game, since)):
@@ -217,6 +221,10 @@ def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]
             break
         lines.append(presenters.history_line(entry["text"], entry))
     return lines[-MAX_CHANGES:]
+
+
+def _own(entry: dict[str, Any], seat: int) -> bool:
+    return bool(entry["seat"] == seat and not entry.get("bot"))
 
 
 def _result(game: Game, names: list[str]) -> list[str]:

@@ -10,9 +10,12 @@ worker that fell behind sends one notice per player, about the game as it is:
 - invited players get an invitation once.
 
 The planned version is stored beside the log and only ever raised, under a per-game lock, so
-planning is safe to repeat and to run in several workers. Once a finished game is planned to its
-end it is compacted (`GameStore.compact`), and its mail state and move clocks go with its plain
-form: a compacted game is never planned again, so nothing about it can be told twice.
+planning is safe to repeat and to run in several workers. When a bot's seat must act, planning
+also queues the bot's move (`server.notify.jobs.play_bot`), and the game stays marked as
+changed until the bot has moved: a job lost with its worker is queued again by the catch-up of
+a worker that starts, or by the sweep (`server.notify.jobs`). Once a finished game is planned
+to its end it is compacted (`GameStore.compact`), and its mail state and move clocks go with
+its plain form: a compacted game is never planned again, so nothing about it can be told twice.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from server.notify import clocks, webhooks
 from server.notify.context import Context
 from server.notify.deadlines import BANKS, RUNNING
 from server.notify.outbox import item_id
-from server.notify.watch import CHANGED
+from server.notify.watch import CHANGED, queue_bot
 from server.redis_client import UNAVAILABLE, as_text
 from shared.engine import RESIGN
 
@@ -64,9 +67,16 @@ def plan(ctx: Context, game_id: str) -> list[str]:
                 ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
             elif status == FINISHED:
                 _compact(ctx, record)
+            elif _bots_to_act(record):
+                ctx.redis.zadd(CHANGED, {game_id: ctx.clock()})
+                queue_bot(ctx.queue, game_id)
         return told
     finally:
         ctx.redis.delete(lock)
+
+
+def _bots_to_act(record: GameRecord) -> bool:
+    return record.status == ACTIVE and any(record.seats[seat].bot for seat in record.to_act)
 
 
 def _behind(ctx: Context, game_id: str) -> bool:
@@ -140,7 +150,7 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
     entries = [json.loads(raw) for raw in log[max(planned, 0) :]]
     after = engine.to_act(game.state) if game.status == ACTIVE else ()
     movers = {entry["seat"] for entry in entries}
-    dropped = [e for e in entries if e["move"] == RESIGN or e.get("timeout")]
+    dropped = [e for e in entries if e["move"] == RESIGN or (e.get("timeout") and not e.get("bot"))]
     told: set[str] = set()
     added: list[tuple[str, dict[str, Any]]] = []
     turns = [seat for seat in after if seat not in before or seat in movers]
