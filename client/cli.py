@@ -247,6 +247,86 @@ def vacation(
         show_profile(s, s.api.vacation(away == Away.on))
 
 
+class HookKind(StrEnum):
+    discord = "discord"
+    slack = "slack"
+    matrix = "matrix"
+    standard = "standard"
+
+
+@app.command(cls=Usage)
+def webhook(
+    kind: Annotated[
+        HookKind | None, typer.Argument(metavar="KIND", help="discord, slack, matrix or standard.")
+    ] = None,
+    url: Annotated[
+        str | None, typer.Argument(metavar="URL", help="The webhook's https:// address.")
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            help="A game you created: its webhook, for a channel its players share.",
+            autocompletion=complete_game_id,
+        ),
+    ] = None,
+    off: Annotated[bool, typer.Option("--off", help="No more posts to it.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show, set or remove the webhook your notices are posted to (or, with --game, a game's).
+
+    A webhook carries only what anyone may see of a game (whose turn it is, the moves, a
+    link), never your hand. A standard one signs each post (Standard Webhooks); its secret is
+    shown only when it is set.
+
+    Example: turnpost webhook discord https://discord.com/api/webhooks/123/abc
+    """
+    if (kind is None) != (url is None):
+        raise typer.BadParameter("give both KIND and URL, or neither", param_hint="KIND URL")
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"] if game else None
+        change = {"kind": kind.value, "url": url} if kind and url else None
+        answer = s.api.webhook(game_id, change, off)
+
+        def say(console: Console) -> None:
+            state = "on" if answer["enabled"] else f"switched off: {answer['disabled']}"
+            verb = "Removed" if off else "Webhook"
+            console.print(f"{verb}: {answer['kind']} {answer['url']} ({state})", markup=False)
+            if answer["secret"]:
+                console.print(f"Signing secret (shown only now): {answer['secret']}", markup=False)
+
+        s.out.emit(answer, say)
+
+
+@app.command(cls=Usage)
+def calendar(
+    off: Annotated[
+        bool, typer.Option("--off", help="No feed any more: its address stops working.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Make a private calendar feed of your games waiting on you, each ending at your move's
+    deadline: subscribe to its address in Google Calendar, Apple Calendar or Thunderbird.
+
+    The address holds a secret and is shown only now; running this again makes a new one,
+    and the one before stops working.
+
+    Example: turnpost calendar
+    """
+    with session(as_json) as s:
+        answer = s.api.calendar(not off)
+        if answer["path"]:
+            answer = {**answer, "url": s.api.url.rstrip("/") + answer["path"]}
+
+        def say(console: Console) -> None:
+            if answer["url"]:
+                console.print("Subscribe to this address (keep it private):", markup=False)
+                console.print(answer["url"], markup=False, highlight=False, soft_wrap=True)
+            else:
+                console.print("No calendar feed; its address stops working.", markup=False)
+
+        s.out.emit(answer, say)
+
+
 @app.command(name="config", cls=Usage)
 def show_config(
     url: Annotated[str | None, typer.Option(help="Save this server URL.")] = None,
@@ -345,6 +425,13 @@ def new(
     invite: Annotated[
         list[str] | None, typer.Option(help="Reserve a seat for this player (repeatable).")
     ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="LEVEL",
+            help="A seat for a bot: random, quick or search (repeatable; unrated game).",
+        ),
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(help="A game option NAME=VALUE (repeatable); VALUE is JSON or text."),
@@ -355,14 +442,18 @@ def new(
     ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Start a new game; you take the first seat and the others join it.
+    """Start a new game; you take the first seat and the others join it, or bots take them.
 
     Example: turnpost new lost-cities --invite bo --option rounds=1
+
+    Against a bot (the game starts at once): turnpost new lost-cities --bot search
     """
     options = dict(option_value(text) for text in option or [])
     with session(as_json) as s:
         contribution = kept.new_contribution()
-        answer = s.api.create_game(game_type, seats, options, invite or [], contribution, public)
+        answer = s.api.create_game(
+            game_type, seats, options, invite or [], contribution, bot or [], public
+        )
         kept.keep_contribution(answer["game"]["id"], contribution)
         show_game(s, answer)
 

@@ -139,6 +139,19 @@ class Api:
     def player(self, name: str) -> Any:
         return self.request("GET", f"/players/{quote(name, safe='')}")
 
+    def webhook(self, game_id: str | None, change: dict[str, str] | None, off: bool) -> Any:
+        """One's webhook (or the game's): shown, set to `change` ({kind, url}), or removed."""
+        path = game_path(game_id, "/webhook") if game_id else "/me/webhook"
+        if off:
+            return self.request("DELETE", path)
+        if change:
+            return self.request("PUT", path, json=change)
+        return self.request("GET", path)
+
+    def calendar(self, on: bool) -> Any:
+        """A new calendar feed address (the one before stops working), or none."""
+        return self.request("POST" if on else "DELETE", "/me/calendar")
+
     # -- games ------------------------------------------------------------------------------
 
     def leaderboard(self, type_id: str) -> Any:
@@ -157,6 +170,7 @@ class Api:
         options: dict[str, Any],
         invite: list[str],
         contribution: str,
+        bots: list[str],
         public: bool = False,
     ) -> Any:
         body: dict[str, Any] = {
@@ -166,6 +180,8 @@ class Api:
             "contribution": contribution,
             "public": public,
         }
+        if bots:
+            body["bots"] = bots
         if seats is not None:
             body["seats"] = seats
         return self.request("POST", "/games", json=body)

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from client.rules import engine_for
 from client.verify import Verification
+from shared import clock_text
 from shared.engine import player_names, seats_named
 from shared.fairness import fixed_by_creator_text
 from shared.guide import guide_text
@@ -88,6 +89,34 @@ def game_screen(console: Console, answer: dict[str, Any], everything: bool = Fal
     console.print(highlight(drawn.rstrip("\n")))
     console.print()
     console.print(next_step(answer), soft_wrap=False)
+    for line in deadlines(answer):
+        console.print(line, markup=False, highlight=False)
+
+
+def deadlines(answer: dict[str, Any]) -> list[str]:
+    """Each running move clock of a game, its deadline in my zone, mine first; and with a
+    time bank, everyone's bank."""
+    clocks = answer.get("clocks") or []
+    me = answer["seat"]
+    lines = [
+        clock_text.deadline(
+            "Your" if clock["seat"] == me else f"{clock['name']}'s",
+            moment(clock["due"]),
+            clock["left_seconds"],
+        )
+        for clock in sorted(clocks, key=lambda clock: clock["seat"] != me)
+        if clock["running"]
+    ]
+    configured = answer["game"]["clock"] or {}
+    if "time_bank" in configured and clocks:
+        left = [("you" if c["seat"] == me else c["name"], c["left_seconds"]) for c in clocks]
+        lines.append(clock_text.banks(configured["time_bank"], configured["increment"], left))
+    return lines
+
+
+def moment(iso: str | None) -> datetime | None:
+    """A time the server gave in ISO 8601, in the zone (my own) it gave it in."""
+    return None if iso is None else datetime.fromisoformat(iso)
 
 
 def seats_line(answer: dict[str, Any]) -> Text:
@@ -180,7 +209,7 @@ def game_list(
             game["type"],
             opponents(game["seats"], game["seat"]),
             standing(game),
-            since(game, now) + held_notice(game, now),
+            since(game, now) + due_line(game) + held_notice(game, now),
         )
         for game in games
     ]
@@ -197,6 +226,14 @@ def game_list(
                 (where.ljust(widths[3]), "bold green" if game["waiting_on_you"] else ""),
                 "  ",
                 (when, "dim"),
+            )
+        )
+    if any(clock["running"] for game in games for clock in game.get("clocks") or ()):
+        console.print(
+            Text(
+                "Deadlines count only the mover's waking time (quiet hours and vacations stop "
+                f"clocks), {clock_text.NO_VACATION}.",
+                "dim",
             )
         )
 
@@ -292,6 +329,17 @@ def since(game: dict[str, Any], now: float) -> str:
     """How long the game has waited on whoever must act (or since it last changed)."""
     age = duration(now - game["updated"])
     return f"waiting {age}" if game["status"] == "active" else f"{age} ago"
+
+
+def due_line(game: dict[str, Any]) -> str:
+    """When the clock of whoever must act runs out (the first, if several), in my zone."""
+    running = [clock for clock in game.get("clocks") or () if clock["running"]]
+    clocks = sorted(running, key=lambda clock: clock["seat"] != game["seat"])
+    if not clocks:
+        return ""
+    first = clocks[0]
+    whose = "" if first["seat"] == game["seat"] else f"{first['name']} "
+    return f"; {whose}{clock_text.due(moment(first['due']), first['left_seconds'])}"
 
 
 def held_notice(game: dict[str, Any], now: float) -> str:

@@ -5,10 +5,10 @@ ever, and most of each entry can be made again: its event is what the rules make
 replay makes it again, which is why the chain's hashes leave it out: `shared.fairness`), and
 its `prev` is the hash of the entry before (the game's secret makes it again). So a compacted
 game keeps, beside its record, one zlib-compressed string (`{g:ID}:archive`): its entries' seats,
-moves and times (as differences) in columns, which of them timed out, and of each move made
-with an idempotency key where it starts, its steps, what it left untried and its 4-byte tag
-(`server.idempotency`). `entries` makes the log again from it, byte for byte; the record's
-`archived` field holds the log's length.
+moves and times (as differences) in columns, which of them timed out (and which bot moved for
+the player then), and of each move made with an idempotency key where it starts, its steps,
+what it left untried and its 4-byte tag (`server.idempotency`). `entries` makes the log again
+from it, byte for byte; the record's `archived` field holds the log's length.
 
 `pack` makes an archive only if `entries` gives back exactly the stored entries, chain and head
 included: a game stored by code whose events read otherwise, or anything else that would not
@@ -51,6 +51,7 @@ def pack(record: GameRecord, stored: list[bytes], requests: dict[bytes, bytes]) 
         "moves": [item["move"] for item in log],
         "at": [now - before for before, now in zip([0, *times], times, strict=False)],
         "timeouts": [index for index, item in enumerate(log) if item.get("timeout")],
+        "bots": [[index, item["bot"]] for index, item in enumerate(log) if item.get("bot")],
         # each from the end of the one before: mostly [0, 1, null], which compresses to nothing
         "requests": [
             [made.version - end, made.steps, made.untried]
@@ -87,12 +88,13 @@ def entries(record: GameRecord, blob: bytes) -> list[bytes]:
     engine = ENGINES[record.type]
     state = dealt(engine, record)
     timeouts = set(columns["timeouts"])
+    bots = dict(columns.get("bots", []))  # (archives made before bots have none)
     made = []
     for index, (seat, move, at) in enumerate(
         zip(columns["seats"], columns["moves"], accumulate(columns["at"]), strict=True)
     ):
         state, event = engine.transition(state, seat, move)
-        made.append(new_entry(seat, move, event, at, index in timeouts))
+        made.append(new_entry(seat, move, event, at, index in timeouts, bots.get(index)))
     linked, head = provenance.linked(record, b"", made)
     if head != record.head:
         raise ValueError(f"the archive of game {record.id} does not end at its head")

@@ -26,13 +26,17 @@ def dealt(engine: Engine[Any], record: GameRecord) -> Any:
         ) from None
 
 
-def new_entry(seat: Seat, move: Move, event: Event, at: int, timed_out: bool) -> dict[str, Any]:
+def new_entry(
+    seat: Seat, move: Move, event: Event, at: int, timed_out: bool, bot: str | None = None
+) -> dict[str, Any]:
     """A log entry before it is chained (`server.provenance.linked` adds its `prev`).
-    `timed_out` marks a move the service made for a seat whose clock ran out."""
+    `timed_out` marks a move the service made for a seat whose clock ran out, and `bot` the
+    level of the bot that chose it, if one did."""
     return {
         "seat": seat,
         "move": move,
         "event": event,
         "at": at,
         **({"timeout": True} if timed_out else {}),
+        **({"bot": bot} if bot else {}),
     }

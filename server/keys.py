@@ -11,7 +11,7 @@ def game(game_id: str, part: str) -> str:
     index, `server.idempotency`), `archive` (a compacted game's log, `server.archive`), and
     `idem:...` (requests' records from before the index), `talk` (the table talk,
     `server.domain.talk`, which compaction leaves alone); for the mail worker `mail`,
-    `mail:lock` and `clock`."""
+    `mail:lock`, `clock` and `banks`."""
     return f"{{g:{game_id}}}:{part}"
 
 

@@ -47,6 +47,9 @@ def token_generation(player: dict[str, str]) -> str:
     return hashlib.sha256(b"generation:" + player["token_hash"].encode()).hexdigest()[:32]
 
 
+ADDRESSES_INDEXED = "players:addresses-indexed"
+
+
 class Players:
     def __init__(self, client: Client) -> None:
         self.client = client
@@ -93,6 +96,20 @@ class Players:
     def by_name(self, name: str) -> dict[str, str] | None:
         player_id = self.client.get(keys.player_name(name))
         return self.get(as_text(player_id)) if player_id else None
+
+    def index_addresses(self) -> int:
+        """Put players registered before the address index existed into it (the login page
+        finds players by address); done once, then a marker says so. Returns how many."""
+        if self.client.exists(ADDRESSES_INDEXED):
+            return 0
+        indexed = 0
+        for key in self.client.scan_iter(match="{p:*}:profile", count=1000):
+            player_id, email = self.client.hmget(key, "id", "email")
+            if player_id and email:
+                self.client.sadd(keys.player_email(as_text(email)), as_text(player_id))
+                indexed += 1
+        self.client.set(ADDRESSES_INDEXED, "1")
+        return indexed
 
     def by_email(self, email: str) -> list[dict[str, str]]:
         """The players whose address is `email` (in any case)."""

@@ -3,7 +3,7 @@ games look like to the one asking. The domain hands over games; these decide the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from server import provenance
@@ -14,9 +14,10 @@ from shared.games import ENGINES
 
 
 def public_game(record: GameRecord) -> dict[str, Any]:
-    """What anyone in the game may see about it. The seed, the server's secret and hidden
-    options (an explicit deck) appear only once the game is finished; their hashes, the
-    contributions and the log's head are there from the start (see `server.provenance`)."""
+    """What anyone in the game may see about it: who sits where (a bot's seat says its
+    level). The seed, the server's secret and hidden options (an explicit deck) appear only
+    once the game is finished; their hashes, the contributions and the log's head are there
+    from the start (see `server.provenance`)."""
     engine = ENGINES[record.type]
     finished = record.status == FINISHED
     hidden = {option.name for option in engine.options if option.hidden}
@@ -29,7 +30,8 @@ def public_game(record: GameRecord) -> dict[str, Any]:
         "rematch": record.rematch,
         "engine_version": record.engine_version,
         "seats": [
-            {"seat": i, "name": s.name, "joined": s.joined} for i, s in enumerate(record.seats)
+            {"seat": i, "name": s.name, "joined": s.joined, "bot": s.bot}
+            for i, s in enumerate(record.seats)
         ],
         "options": {k: v for k, v in record.options.items() if finished or k not in hidden},
         "to_act": list(record.to_act),
@@ -81,6 +83,8 @@ def log(
             shown["move"] = entry["move"]
         if entry.get("timeout"):
             shown["timeout"] = True
+        if entry.get("bot"):
+            shown["bot"] = entry["bot"]
         if "prev" in entry:
             shown["prev"] = entry["prev"]
         entries.append(shown)
@@ -104,6 +108,15 @@ def messages(
 ) -> list[dict[str, Any]]:
     """The messages after number `since`."""
     return [message(record, number, said) for number, said in enumerate(stored, start=since + 1)]
+
+
+def history_line(text: str, entry: Mapping[str, Any]) -> str:
+    """A log entry in one line for people (mail, pages, webhooks): what happened (`text`, as
+    its reader may see it), and that the service made the move when time ran out (a bot's
+    choice, under `on_timeout: bot`)."""
+    if entry.get("bot") and entry.get("timeout"):
+        return f"{text} (time ran out; a {entry['bot']} bot chose it)"
+    return text + (" (time ran out)" if entry.get("timeout") else "")
 
 
 def game_list(
@@ -147,7 +160,7 @@ def lobby(listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]]) -> l
             "seat": None,
             "waiting_on_you": False,
             "invited": False,
-            "free_seats": sum(seat.player is None for seat in record.seats),
+            "free_seats": sum(seat.free for seat in record.seats),
             "players": [
                 {"name": profile["name"], "timezone": profile["timezone"]}
                 for profile in profiles

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 import orjson
 
-from server.domain.record import FINISHED, Contribution, GameRecord
+from server.domain.record import FINISHED, Contribution, GameRecord, Seat
 from shared.chance import SEED_BYTES, commitment
 from shared.engine import Engine
 from shared.fairness import (
@@ -27,18 +28,25 @@ from shared.fairness import (
 )
 
 
-def created(seats: int, contribution: str | None, seat: int = 0) -> dict[str, Any]:
+def created(
+    seats: Sequence[Seat], contribution: str | None, creator_seat: int = 0
+) -> dict[str, Any]:
     """The record's fields for a new game: a fresh secret and its commitment, the creator's
-    contribution (at their `seat`), no seed yet, and the chain's genesis as its head."""
+    contribution (at their seat, 0 unless told) and one the server makes for each bot's seat,
+    the seed if that fills every seat (no seat left for anyone to join), and the chain's
+    genesis as its head."""
     secret = secrets.token_hex(SEED_BYTES)
-    contributions: list[Contribution | None] = [None] * seats
-    contributions[seat] = given(secret, seat, contribution)
+    contributions: list[Contribution | None] = [None] * len(seats)
+    contributions[creator_seat] = given(secret, creator_seat, contribution)
+    for index, seat in enumerate(seats):
+        if seat.bot:
+            contributions[index] = given(secret, index, None)
     return {
         "secret": secret,
         "commitment": commitment(secret),
-        "contributions": tuple(contributions),
         "seed": "",
         "head": genesis(secret),
+        **_with_seed(secret, contributions),
     }
 
 
@@ -50,10 +58,14 @@ def seated(record: GameRecord, seat: int, contribution: str | None) -> dict[str,
         return {}
     contributions = list(record.contributions)
     contributions[seat] = given(record.secret, seat, contribution)
+    return _with_seed(record.secret, contributions)
+
+
+def _with_seed(secret: str, contributions: list[Contribution | None]) -> dict[str, Any]:
+    """The contributions, and the seed derived from them once every seat has one."""
     changes: dict[str, Any] = {"contributions": tuple(contributions)}
     if all(contributions):
-        values = [c.value for c in contributions if c is not None]
-        changes["seed"] = derived_seed(record.secret, values)
+        changes["seed"] = derived_seed(secret, [c.value for c in contributions if c is not None])
     return changes
 
 
@@ -112,7 +124,8 @@ def fixed_by_creator(record: GameRecord, engine: Engine[Any]) -> dict[str, dict[
 
 def public(record: GameRecord, engine: Engine[Any]) -> dict[str, Any]:
     """The provenance anyone in the game may see: the secret and the seed only once it is over
-    (their hashes before), the contributions and the head at every version."""
+    (their hashes before), the contributions and the head at every version; and whether the
+    game is rated: not when the creator fixed chance, nor with a bot at the table."""
     finished = record.status == FINISHED
     seed = record.seed
     fixed = fixed_by_creator(record, engine)
@@ -132,5 +145,5 @@ def public(record: GameRecord, engine: Engine[Any]) -> dict[str, Any]:
         "seed": seed if finished else None,
         "head": record.head,
         "fixed_by_creator": fixed,
-        "rated": not fixed,
+        "rated": not fixed and not any(seat.bot for seat in record.seats),
     }

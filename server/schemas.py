@@ -15,8 +15,10 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.mail.addresses import normalized
-from server.notify.clock_options import POLICIES, parse_move_time
+from server.notify.clock_options import move_clock
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
+from server.webhooks.messages import KINDS
+from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
 from shared.games import ENGINES
 
@@ -191,6 +193,48 @@ class TokenSchema(Schema):
     token = fields.String(metadata={"description": "bearer token; shown only this once"})
 
 
+class CalendarSchema(Schema):
+    on = fields.Boolean(metadata={"description": "you have a calendar feed"})
+    path = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "the feed's path on this server, with its secret; shown only when "
+            "it is made"
+        },
+    )
+    url = fields.String(
+        allow_none=True, metadata={"description": "the same, as this request reached the server"}
+    )
+
+
+class WebhookSetSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(KINDS))
+    url = fields.String(
+        required=True,
+        validate=validate.Length(1, 2000),
+        metadata={"description": "https:// and a public address (checked at each post)"},
+    )
+
+
+class WebhookSchema(Schema):
+    kind = fields.String(metadata={"enum": list(KINDS)})
+    url = fields.String()
+    enabled = fields.Boolean()
+    disabled = fields.String(
+        allow_none=True, metadata={"description": "why it was switched off, if it was"}
+    )
+    failing_since = fields.String(
+        allow_none=True,
+        metadata={"description": "its first failure since the last post that worked (ISO 8601)"},
+    )
+    secret = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "a standard webhook's signing secret (whsec_…), shown only when set"
+        },
+    )
+
+
 class LoginLinkSchema(Schema):
     url = fields.String(
         metadata={"description": "opens the game in a browser, logged in as you; works once"}
@@ -214,6 +258,9 @@ class GameTypeSchema(Schema):
     max_players = fields.Integer()
     version = fields.Integer()
     options = fields.List(fields.Dict())
+    bots = fields.List(
+        fields.String(), metadata={"description": "the levels of bot that play this type"}
+    )
 
 
 class ExampleSchema(Schema):
@@ -245,25 +292,6 @@ CONTRIBUTION = fields.String(
 )
 
 
-def move_clock(options: dict[str, Any]) -> dict[str, Any] | None:
-    """Take the service options out of a game's options: the move clock, or None."""
-    errors: dict[str, list[str]] = {}
-    move_time, policy = options.pop("move_time", None), options.pop("on_timeout", None)
-    seconds = None
-    if move_time is not None:
-        try:
-            seconds = parse_move_time(move_time)
-        except ValueError as error:
-            errors["move_time"] = [str(error)]
-    if policy is not None and policy not in POLICIES:
-        errors["on_timeout"] = [f"on_timeout is one of {', '.join(POLICIES)}"]
-    elif policy is not None and move_time is None:
-        errors["on_timeout"] = ["on_timeout needs a move_time"]
-    if errors:
-        raise ValidationError({"options": errors})
-    return None if seconds is None else {"move_time": seconds, "on_timeout": policy or "skip"}
-
-
 class CreateGameSchema(Schema):
     type = fields.String(
         required=True, validate=validate.Length(max=64), metadata={"enum": sorted(ENGINES)}
@@ -272,20 +300,30 @@ class CreateGameSchema(Schema):
         strict=True,
         validate=validate.Range(1, 10),
         metadata={
-            "description": "how many players; default: one for you and each invited player, "
-            "or the fewest the game takes"
+            "description": "how many players; default: one for you, each invited player and "
+            "each bot, or the fewest the game takes"
         },
     )
     options = fields.Dict(
         keys=fields.String(validate=validate.Length(max=64)),
         load_default=dict,
         metadata={
-            "description": "the game type's options, and move_time and on_timeout, which "
-            "every type takes (see GET /game-types)"
+            "description": "the game type's options, and the clock's (move_time, or "
+            "time_bank and increment; on_timeout), which every type takes (see GET /game-types)"
         },
     )
     invite = fields.List(
         fields.String(validate=NAME), load_default=list, validate=validate.Length(max=9)
+    )
+    bots = fields.List(
+        fields.String(validate=validate.Length(max=32), metadata={"enum": list(LEVELS)}),
+        load_default=list,
+        validate=validate.Length(max=9),
+        metadata={
+            "description": "a seat for a bot of each level given (random, quick or search; "
+            "repeat one for several): a bot moves at once when its turn comes, and a game "
+            "whose other seats are all bots starts at once; a game with a bot is unrated"
+        },
     )
     contribution = CONTRIBUTION
     public = StrictBoolean(
@@ -295,7 +333,12 @@ class CreateGameSchema(Schema):
 
     @post_load
     def clock(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
-        data["move_clock"] = move_clock(data["options"])
+        try:
+            data["move_clock"] = move_clock(data["options"])
+        except ValueError as error:
+            raise ValidationError(
+                {"options": {name: [why] for name, why in error.args[0].items()}}
+            ) from None
         return data
 
 
@@ -339,6 +382,10 @@ class SeatSchema(Schema):
     seat = fields.Integer()
     name = fields.String(allow_none=True)
     joined = fields.Boolean()
+    bot = fields.String(
+        allow_none=True,
+        metadata={"enum": list(LEVELS), "description": "a bot's seat: its level (else null)"},
+    )
 
 
 class ContributionSchema(Schema):
@@ -371,7 +418,11 @@ class GameSchema(Schema):
     options = fields.Dict()
     to_act = fields.List(fields.Integer())
     clock = fields.Dict(
-        allow_none=True, metadata={"description": "move_time (seconds) and on_timeout, if set"}
+        allow_none=True,
+        metadata={
+            "description": "the move clock, if set: move_time, or time_bank and increment (in "
+            "seconds), and on_timeout"
+        },
     )
     secret_sha256 = fields.String(
         allow_none=True,
@@ -397,10 +448,42 @@ class GameSchema(Schema):
         values=fields.Nested(FixedOptionSchema),
         metadata={"description": "options the creator set that replace a draw by lot"},
     )
-    rated = fields.Boolean(metadata={"description": "false when the creator fixed chance"})
+    rated = fields.Boolean(
+        metadata={"description": "false when the creator fixed chance or a bot has a seat"}
+    )
     result = fields.Dict(allow_none=True)
     created = fields.Integer()
     updated = fields.Integer()
+
+
+class SeatClockSchema(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    due = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "when this seat's clock runs out, ISO 8601 with your time zone's "
+            "offset: the moment its player's waking time (their quiet hours and vacations do "
+            "not count) reaches the limit; an estimate that assumes they take no vacation from "
+            "now on (null: not within ten years)"
+        },
+    )
+    left_seconds = fields.Integer(
+        metadata={"description": "the player's waking time left: of the move, or in the bank"}
+    )
+    running = fields.Boolean(
+        metadata={"description": "false: a time bank between its player's decisions"}
+    )
+
+
+CLOCKS = fields.List(
+    fields.Nested(SeatClockSchema),
+    metadata={
+        "description": "each running move clock (a seat that must act, once the worker has "
+        "started its clock), with its deadline in your time zone; with a time bank, every "
+        "seat's bank"
+    },
+)
 
 
 class LobbyPlayerSchema(Schema):
@@ -424,6 +507,7 @@ class GameSummarySchema(GameSchema):
             "digest): when it goes out, ISO 8601 with your time zone's offset"
         },
     )
+    clocks = CLOCKS
 
 
 class GameListSchema(Schema):
@@ -458,6 +542,7 @@ class GameViewSchema(Schema):
         },
     )
     changed = fields.Boolean(metadata={"description": "after a wait: did the version move on"})
+    clocks = CLOCKS
 
 
 class LogEntrySchema(Schema):
@@ -468,6 +553,12 @@ class LogEntrySchema(Schema):
     text = fields.String()
     move = fields.Raw(metadata={"description": "one's own moves; everyone's once finished"})
     timeout = fields.Boolean(metadata={"description": "made by the service: time ran out"})
+    bot = fields.String(
+        metadata={
+            "enum": list(LEVELS),
+            "description": "time ran out and a bot of this level chose the move for the player",
+        }
+    )
     prev = fields.String(metadata={"description": "the hash of the entry before (the chain)"})
 
 

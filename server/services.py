@@ -6,9 +6,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from server.calendars import Calendars
 from server.domain.games import GameService
 from server.domain.talk import Limits
 from server.login_links import LoginLinks
+from server.notify.deadlines import Deadlines
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import GameWatch
@@ -21,6 +23,7 @@ from server.standings import Standings
 from server.store import RedisGameStore, confirmation
 from server.wait_slots import WaitSlots
 from server.waits import Waits
+from server.webhooks.hooks import Hooks
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,9 @@ class Services:
     players: Players
     games: GameService
     vacations: Vacations
+    deadlines: Deadlines
+    calendars: Calendars
+    hooks: Hooks
     outbox: Outbox
     clock: Callable[[], float]
     readiness: Readiness
@@ -65,6 +71,9 @@ class Services:
             players,
             games,
             vacations,
+            Deadlines(client, players, vacations),
+            Calendars(client, players),
+            Hooks(client, config.webhook_loopback),
             Outbox(client),
             clock,
             Readiness(config.redis_url),

@@ -76,6 +76,22 @@ class Config:
     """How long a login link works (once)."""
     login_limit: str = field(default_factory=lambda: env.str("TURNPOST_LOGIN_LIMIT", "5 per hour"))
     """Login links the login page mails, per address asking and per address mailed to."""
+    webhook_retry: tuple[int, ...] = field(
+        default_factory=lambda: tuple(
+            int(s) for s in env.str("TURNPOST_WEBHOOK_RETRY", "10 60 300 1800 7200 21600").split()
+        )
+    )
+    """Seconds before each retry of a webhook delivery that failed."""
+    webhook_disable_after: int = field(
+        default_factory=lambda: env.int("TURNPOST_WEBHOOK_DISABLE_AFTER", 86400)
+    )
+    """A webhook failing for this long (from its first failure with no success since) is
+    switched off, and its owner told by mail."""
+    webhook_loopback: bool = field(
+        default_factory=lambda: env.bool("TURNPOST_WEBHOOK_LOOPBACK", False)
+    )
+    """Tests only: webhooks may also be sent to loopback addresses, over plain http too (never
+    to any other address inside)."""
 
 
 @dataclass(frozen=True)

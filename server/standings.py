@@ -58,7 +58,7 @@ class Standings:
         if game.status != FINISHED:
             return "not finished"
         record, type_id = game.record, game.record.type
-        ids = [seat.player or "" for seat in record.seats]
+        ids = [seat.player or "" for seat in record.seats]  # a bot's seat: no one's standing
         entries = self.games.store.log(game.id)
         script = self.client.register_script(SETTLE)
         while True:
@@ -67,6 +67,8 @@ class Standings:
             after = settled(record, game.engine, entries, before)
             args: list[Any] = [game.id]
             for player_id, was, now in zip(ids, raw, after, strict=True):
+                if not player_id:
+                    continue
                 on_board = now.ordinal if now.rated else ""
                 args += [player_id, was or "", orjson.dumps(now.as_json()), on_board]
             outcome = as_text(

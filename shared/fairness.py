@@ -28,9 +28,10 @@ CONTRIBUTION_BYTES = 32
 CONTRIBUTION_PATTERN = rf"^[0-9a-f]{{{2 * CONTRIBUTION_BYTES}}}$"
 """A contribution: 32 random bytes, in lowercase hex."""
 
-CHAINED_FIELDS = ("prev", "seat", "move", "at", "timeout")
-"""The fields of a log entry its hash covers (`timeout` only when the entry has it). The event
-is not among them: it is what the rules make of the move, and a replay makes it again."""
+CHAINED_FIELDS = ("prev", "seat", "move", "at", "timeout", "bot")
+"""The fields of a log entry its hash covers (`timeout` and `bot`, the level of a bot that moved
+for a player whose time ran out, only when the entry has them). The event is not among them:
+it is what the rules make of the move, and a replay makes it again."""
 
 
 def is_contribution(value: str) -> bool:
@@ -50,6 +51,13 @@ def canonical(value: Any) -> str:
 def server_contribution(secret: str, seat: int) -> str:
     """The contribution of a seat taken without one (a browser's join, a script's creation)."""
     return keyed(secret, f"turnpost-contribution-v1:{seat}")
+
+
+def bot_seed(secret: str, version: int, seat: int) -> str:
+    """The randomness of the bot that moves for `seat` at `version`: fixed by the secret, so
+    that nobody can foresee a bot's move while the game runs, and anyone can make it again once
+    the secret is revealed (`shared.bots.choose` with this seed)."""
+    return keyed(secret, f"turnpost-bot-v1:{version}:{seat}")
 
 
 def derived_seed(secret: str, contributions: Sequence[str]) -> str:

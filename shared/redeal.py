@@ -13,8 +13,13 @@ def redealt(
     chance: Chance, hands: Sequence[Sequence[Any]], rest: Sequence[Any]
 ) -> tuple[list[tuple[Any, ...]], list[Any]]:
     """The cards of `hands` and `rest` shuffled together and dealt again: hands of the same
-    sizes (sorted, as a player holds them), and the rest in its new order."""
-    pool = chance.shuffled([*(card for hand in hands for card in hand), *rest])
+    sizes (sorted, as a player holds them), and the rest in its new order.
+
+    The pool is sorted before it is shuffled, so the deal depends on which cards are hidden and
+    on `chance`, never on where they lay: two games a seat cannot tell apart are redealt alike,
+    which is what lets a bot sample hidden cards from the true state and still know nothing
+    more than its seat (`shared.bots`)."""
+    pool = chance.shuffled(sorted([*(card for hand in hands for card in hand), *rest]))
     dealt = []
     for hand in hands:
         dealt.append(tuple(sorted(pool[: len(hand)])))

@@ -9,9 +9,12 @@ from flask import Request, g, request
 
 from server import presenters
 from server.api.blueprint import Blueprint
+from server.domain.game import Game
+from server.domain.record import GameRecord
 from server.errors import ApiError
 from server.long_polls import wait_for
 from server.notify.held import held_mail
+from server.notify.quiet import zone
 from server.schemas import (
     CreateGameSchema,
     GameListQuery,
@@ -36,7 +39,8 @@ MAX_IDEMPOTENCY_KEY = 200
 @blp.arguments(CreateGameSchema)
 @blp.built_response(201, GameViewSchema)
 def create(body: dict[str, Any]) -> dict[str, Any]:
-    """Create a game; you take seat 0, invited players get reserved seats to join."""
+    """Create a game; you take seat 0, invited players get reserved seats to join, bots
+    take theirs at once (a game whose other seats are all bots starts at once)."""
     game = services().games.create(
         g.player,
         body["type"],
@@ -46,6 +50,7 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
         body["move_clock"],
         body.get("contribution"),
         body["public"],
+        body["bots"],
     )
     return presenters.view(game, 0)
 
@@ -60,10 +65,30 @@ def list_mine(query: dict[str, Any]) -> dict[str, Any]:
     free, oldest first, with its players' time zones (anyone registered may join or watch)."""
     if "open" in query:
         return {"games": presenters.lobby(services().games.lobby())}
-    records = services().games.records_for(g.player)
-    listed = presenters.game_list(records, g.player["id"], query.get("mine"))
+    records = {record.id: record for record in services().games.records_for(g.player) if record}
+    listed = presenters.game_list(records.values(), g.player["id"], query.get("mine"))
     held = held_mail(services().outbox, g.player, services().clock()).games
-    return {"games": [{**game, "notice_held_until": held.get(game["id"])} for game in listed]}
+    return {
+        "games": [
+            {
+                **game,
+                "notice_held_until": held.get(game["id"]),
+                "clocks": clocks(records[game["id"]]),
+            }
+            for game in listed
+        ]
+    }
+
+
+def clocks(record: GameRecord) -> list[dict[str, Any]]:
+    """The game's running move clocks, their deadlines in the caller's own zone."""
+    found = services()
+    return [clock.shown(zone(g.player)) for clock in found.deadlines.of(record, found.clock())]
+
+
+def seen(game: Game, seat: int | None) -> dict[str, Any]:
+    """The caller's view of a game, with its running clocks."""
+    return {**presenters.view(game, seat), "clocks": clocks(game.record)}
 
 
 @blp.route("/<game_id>", methods=["GET"])
@@ -72,7 +97,7 @@ def show(game_id: str) -> dict[str, Any]:
     """Your view of the game, its version, who must act and your legal moves; a public game's
     spectator view for anyone else."""
     game, seat = services().games.for_viewer(game_id, g.player)
-    return presenters.view(game, seat)
+    return seen(game, seat)
 
 
 @blp.route("/<game_id>/join", methods=["POST"])
@@ -180,4 +205,4 @@ def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     `TURNPOST_WAITS_PER_PLAYER` polls waiting at once (429 `too_many_waits` past that), and a
     busy server may ask a poll to come back later (503 `busy`); both say when in Retry-After."""
     game, seat, changed = wait_for(g.player, game_id, query["version"], query["timeout"])
-    return {**presenters.view(game, seat), "changed": changed}
+    return {**seen(game, seat), "changed": changed}

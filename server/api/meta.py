@@ -7,6 +7,7 @@ from typing import Any
 from server import presenters
 from server.api.blueprint import Blueprint
 from server.auth import public_route
+from server.domain.bots import levels_for
 from server.domain.games import engine_for
 from server.notify.clock_options import SERVICE_OPTIONS
 from server.schemas import (
@@ -58,10 +59,15 @@ def leaderboard(type_id: str) -> dict[str, Any]:
 @public_route
 @blp.response(200, GameTypeSchema(many=True))
 def game_types() -> list[dict[str, Any]]:
-    """Every game type, its player counts and its options with their defaults (the rules'
-    options, then move_time and on_timeout, which every type takes)."""
-    described = [engine.describe() for engine in ENGINES.values()]
-    return [{**d, "options": [*d["options"], *SERVICE_OPTIONS]} for d in described]
+    """Every game type, its player counts, its options with their defaults (the rules'
+    options, then the move clock's, which every type takes) and the levels of bot that play
+    it."""
+    types = []
+    for engine in ENGINES.values():
+        described = engine.describe()
+        options = [*described["options"], *SERVICE_OPTIONS]
+        types.append({**described, "options": options, "bots": levels_for(engine.type_id)})
+    return types
 
 
 @blp.route("/game-types/<type_id>/rules")

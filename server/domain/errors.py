@@ -30,7 +30,8 @@ class Refusal(Exception):
 
 class Invalid(Refusal):
     """The request cannot be carried out as asked: an unknown game type or player, bad
-    options, more invitations than seats."""
+    options, more invitations (or bots) than seats, a bot level that does not exist or a game
+    no bot plays."""
 
     default_code = "invalid_request"
 

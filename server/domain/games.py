@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import orjson
 
 from server import presenters, provenance
+from server.domain import bots as bot_players
 from server.domain import talk
 from server.domain.errors import (
     Conflict,
@@ -43,6 +44,9 @@ from shared.batch import apply_batch, parse_batch, refusal_details
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
 from shared.games import ENGINES
 from shared.playout import replay
+
+BOT = "bot"
+"""Who sends a bot's move, as its idempotency key counts it (no player id looks like it)."""
 
 
 def new_game_id() -> str:
@@ -181,7 +185,7 @@ class GameService:
         for game_id, record in zip(ids, self.store.records(ids), strict=True):
             if record is None:
                 continue  # being made, or never written
-            if record.status != OPEN or all(seat.player for seat in record.seats):
+            if record.status != OPEN or not any(seat.free for seat in record.seats):
                 gone.append(game_id)
                 continue
             players = [self.players.get(s.player) if s.player else None for s in record.seats]
@@ -226,14 +230,19 @@ class GameService:
         move_clock: dict[str, Any] | None = None,
         contribution: str | None = None,
         public: bool = False,
+        bots: Sequence[str] = (),
     ) -> Game:
-        """A new game; `seats`, if not given, is one for the creator and each invited player,
-        within the game's player counts (too many invited are then refused as such);
-        `move_clock` is `{move_time: seconds, on_timeout}`, if it has one; `contribution` is
-        the creator's to the seed (the server makes one if none is given); a `public` game is
-        listed in the lobby and open to spectators."""
+        """A new game; `seats`, if not given, is one for the creator, each invited player and
+        each bot, within the game's player counts (too many are then refused as such);
+        `move_clock` is its clock's settings, if it has one (`server.notify.clock_options`);
+        `contribution` is the creator's to the seed (the server makes one if none is given, and
+        one for each bot's seat); a `public` game is listed in the lobby and open to
+        spectators; `bots` are the levels of the bots that take a seat each (`domain.bots`). A
+        game whose seats are all taken so (the creator and bots) starts at once."""
         engine = engine_for(type_id)
-        wanted = max(engine.min_players, min(1 + len(invite), engine.max_players))
+        bot_seats = bot_players.seats(type_id, bots)
+        asked = 1 + len(invite) + len(bot_seats)
+        wanted = max(engine.min_players, min(asked, engine.max_players))
         count = seats if seats is not None else wanted
         table = [Seat(creator["id"], creator["name"], joined=True)]
         for name in invite:
@@ -247,7 +256,13 @@ class GameService:
             raise Invalid(
                 f"{count} seats cannot hold {len(table)} players", code="too_many_invites"
             )
-        table += [Seat()] * (count - len(table))
+        if len(table) + len(bot_seats) > count:
+            raise Invalid(
+                f"{count} seats cannot hold {len(table)} players and {len(bot_seats)} bots",
+                {"seats": count, "bots": len(bot_seats)},
+                "too_many_bots",
+            )
+        table += [*bot_seats, *[Seat()] * (count - len(table) - len(bot_seats))]
         record = self._new_record(
             engine, type_id, options, table, creator, move_clock, contribution, public
         )
@@ -272,14 +287,15 @@ class GameService:
         public: bool,
         game_id: str | None = None,
     ) -> GameRecord:
-        """A new game's record, the creator seated at their place in `table`."""
+        """A new game's record, the creator seated at their place in `table`; started if
+        every seat is taken (by the creator and bots)."""
         try:
             configured = engine.configure(len(table), dict(options))
         except BadOptions as error:
             raise Invalid(error.message, {"option": error.option}, "bad_options") from None
         now = int(self.clock())
         place = next(i for i, seat in enumerate(table) if seat.player == creator["id"])
-        return GameRecord(
+        record = GameRecord(
             id=game_id or new_game_id(),
             type=type_id,
             engine_version=engine.version,
@@ -291,8 +307,11 @@ class GameService:
             updated=now,
             clock=move_clock or None,
             public=public,
-            **provenance.created(len(table), contribution, place),
+            **provenance.created(table, contribution, place),
         )
+        if all(seat.joined for seat in table):
+            record = record.changed(**progress(engine, dealt(engine, record), now))
+        return record
 
     def _store_new(self, record: GameRecord) -> bool:
         """Write a new game; False if its id is taken. The players' game lists first, the game
@@ -348,7 +367,7 @@ class GameService:
             if seat.player == player["id"]:
                 return index
         for index, seat in enumerate(record.seats):
-            if seat.player is None:
+            if seat.free:
                 return index
         raise NotAPlayer(
             "this game is private: the seats left are reserved for the players invited",
@@ -424,7 +443,7 @@ class GameService:
             else:
                 old = self._record_for(player, game_id)
         table = [
-            Seat(s.player, s.name, joined=s.player == player["id"])
+            s if s.bot else Seat(s.player, s.name, joined=s.player == player["id"])
             for s in (*old.seats[1:], *old.seats[:1])
         ]
         engine = engine_for(old.type)
@@ -542,10 +561,12 @@ class GameService:
         expected_version: int,
         idem: Idempotency | None,
         timed_out: bool = False,
+        bot: str | None = None,
     ) -> dict[str, Any]:
-        """The move, once the game is loaded: `resign` and `time_out`, which load it for its
-        version, move through here rather than `submit`, so it is not loaded and replayed
-        twice. `timed_out` marks a move the service made for a seat whose clock ran out."""
+        """The move, once the game is loaded: `resign`, `time_out` and `play_bot`, which load
+        it for its version, move through here rather than `submit`, so it is not loaded and
+        replayed twice. `timed_out` marks a move the service made for a seat whose clock ran
+        out, and `bot` the level of the bot that chose it for that seat."""
         self._check_active(game)
         if expected_version != game.version and not self._unchanged_for(
             game, seat, expected_version
@@ -561,7 +582,7 @@ class GameService:
             raise illegal(game, seat, error) from None
         now = int(self.clock())
         entries = [
-            new_entry(seat, engine.parse_move(engine.format_move(step)), event, now, timed_out)
+            new_entry(seat, engine.parse_move(engine.format_move(step)), event, now, timed_out, bot)
             for step, event in zip(steps, applied.events, strict=False)
         ]
         return self._append(game, seat, applied.state, entries, idem, now, applied.untried)
@@ -584,10 +605,11 @@ class GameService:
                 continue
 
     def time_out(self, game_id: str, seat: int, since_version: int) -> bool:
-        """The seat's clock ran out on the decision it has faced since `since_version`: make
-        the rules' neutral move for it if the game's policy is `skip` and there is one, else
-        resign it. False (nothing done) if it has moved since, or the game moved on meanwhile
-        (the next check looks again)."""
+        """The seat's clock ran out on the decision it has faced since `since_version`: under
+        the policy `bot`, a bot makes that decision (every step of it) for the seat, which is
+        the player's again for the next one; under `skip`, the rules' neutral move is made for
+        it if there is one; else it resigns. False (nothing done) if it has moved since, or the
+        game moved on meanwhile (the next check looks again)."""
         game = self.load(game_id)
         if game.status != ACTIVE or seat not in game.engine.to_act(game.state):
             return False
@@ -595,12 +617,58 @@ class GameService:
         if any(mover == seat for mover, _ in logged_moves(since)):
             return False
         policy = (game.record.clock or {}).get("on_timeout", "skip")
-        neutral = game.engine.neutral_move(game.state, seat) if policy == "skip" else None
+        level = bot_players.timeout_level(policy)
         try:
+            if level is not None:
+                self._bot_decides(game, seat, level)
+                return True
+            neutral = game.engine.neutral_move(game.state, seat) if policy == "skip" else None
             self._move(game, seat, neutral or dict(RESIGN), game.version, None, timed_out=True)
         except (Stale, GameOver):
             return False
         return True
+
+    def _bot_decides(self, game: Game, seat: int, level: str) -> None:
+        """A bot makes the seat's decision for a player whose time ran out: its moves, one at
+        a time, until the seat faces another decision (or none)."""
+        decision = game.engine.decision(game.state, seat)
+        while True:
+            self._bot_move(game, seat, level, timed_out=True)
+            game = self.load(game.id)
+            engine = game.engine
+            if (
+                decision is None
+                or game.status != ACTIVE
+                or seat not in engine.to_act(game.state)
+                or engine.decision(game.state, seat) != decision
+            ):
+                return
+
+    def play_bot(self, game_id: str) -> bool:
+        """The move of the bot whose seat must act now (the first, if several must): False if
+        none must. Run by the worker, and safe to run again: a run that comes after the move
+        was made finds no bot to act, or the next one, and two runs at once make the same
+        move under the same key, which the log takes once (`_bot_move`)."""
+        game = self.load(game_id)
+        if game.status != ACTIVE:
+            return False
+        for seat in game.engine.to_act(game.state):
+            level = game.seats[seat].bot
+            if level is not None:
+                try:
+                    self._bot_move(game, seat, level)
+                except (Stale, GameOver):
+                    return False
+                return True
+        return False
+
+    def _bot_move(self, game: Game, seat: int, level: str, timed_out: bool = False) -> None:
+        """One move a bot chooses for `seat` (`domain.bots`), made through the one move path,
+        with an idempotency key named by the version and seat: the same bot's move at the same
+        version is the same request, whichever job sends it."""
+        move = bot_players.move(game, seat, level)
+        idem = Idempotency.of(game.id, BOT, f"{game.version}:{seat}", move, game.version)
+        self._move(game, seat, move, game.version, idem, timed_out, level if timed_out else None)
 
     def _unchanged_for(self, game: Game, seat: int, seen_version: int) -> bool:
         """Did the game move on only by other seats, leaving this seat's choice exactly as it

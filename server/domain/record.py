@@ -23,11 +23,18 @@ OPEN, ACTIVE, FINISHED, CANCELLED = "open", "active", "finished", "cancelled"
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A seat at the table: empty (no player), reserved for an invited player, or taken."""
+    """A seat at the table: empty (no player), reserved for an invited player, or taken; by a
+    player, or by a bot (`bot`: its level, `shared.bots.LEVELS`), which no player can hold."""
 
     player: str | None = None
     name: str | None = None
     joined: bool = False
+    bot: str | None = None
+
+    @property
+    def free(self) -> bool:
+        """Open to anyone who joins."""
+        return self.player is None and not self.joined
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +62,8 @@ class GameRecord:
     to_act: tuple[int, ...] = ()
     result: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
-    """The move clock, if the game has one: `{move_time, on_timeout}`."""
+    """The move clock, if the game has one: `{move_time, on_timeout}` or
+    `{time_bank, increment, on_timeout}` (`server.notify.clock_options`)."""
     seed: str = ""
     """Empty until the last seat fills (see `server.provenance`)."""
     commitment: str = ""
@@ -107,6 +115,22 @@ def _seats(raw: str) -> tuple[Seat, ...]:
     return tuple(Seat(**seat) for seat in orjson.loads(raw))
 
 
+def _seats_text(seats: tuple[Seat, ...]) -> str:
+    """Seats as they were always kept, a bot's with its level besides: a join compares the
+    stored text, so the seats of a game stored before bots must read back the same."""
+    return _json(
+        [
+            {
+                "player": s.player,
+                "name": s.name,
+                "joined": s.joined,
+                **({"bot": s.bot} if s.bot else {}),
+            }
+            for s in seats
+        ]
+    )
+
+
 def _contributions(raw: str) -> tuple[Contribution | None, ...]:
     return tuple(Contribution(**c) if c else None for c in orjson.loads(raw))
 
@@ -123,7 +147,7 @@ CODECS: dict[str, Codec] = {
     "type": (str, str),
     "engine_version": (int, str),
     "options": (orjson.loads, _json),
-    "seats": (_seats, lambda seats: _json([dataclasses.asdict(s) for s in seats])),
+    "seats": (_seats, _seats_text),
     "status": (str, str),
     "creator": (str, str),
     "created": (int, str),

@@ -15,6 +15,7 @@ from rq import Queue
 
 from server.domain.games import GameService
 from server.login_links import LoginLinks
+from server.notify.deadlines import Deadlines
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import queue, queue_connection
@@ -24,6 +25,7 @@ from server.secret import ServerSecret
 from server.services import Services
 from server.settings import Config, MailSettings
 from server.standings import Standings
+from server.webhooks.hooks import Hooks
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,9 @@ class Context:
     games: GameService
     outbox: Outbox
     vacations: Vacations
+    deadlines: Deadlines
+    hooks: Hooks
+    config: Config
     queue: Queue
     standings: Standings
     secret: ServerSecret
@@ -58,6 +63,9 @@ class Context:
             services.games,
             services.outbox,
             services.vacations,
+            services.deadlines,
+            services.hooks,
+            config,
             queue(queue_connection(config, client)),
             services.standings,
             services.secret,

@@ -17,12 +17,15 @@ from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from server import presenters, provenance
+from server.domain.bots import timeout_level
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address
-from server.notify import clocks, table_talk
+from server.notify import table_talk
 from server.notify.context import Context
+from server.notify.quiet import zone
 from server.redis_client import UNAVAILABLE
+from shared.clock_text import span
 from shared.engine import Engine, seats_named
 from shared.fairness import fixed_by_creator_text
 
@@ -114,12 +117,7 @@ def section(
         return None  # a start or a departure in a game that has ended since: its end tells it
     log = ctx.games.store.log_raw(game.id)
     shown = drawn(game.engine, game.state, seat, names)
-    who_left = " ".join(
-        f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
-        if timed_out
-        else f"{names[who]} resigned."
-        for who, action, timed_out in departed
-    )
+    who_left = departures(names, departed)
     if kind == "finished":
         headline = f"Game over. {who_left}".strip()
         changes = _changes(ctx, game, seat, log)
@@ -138,9 +136,31 @@ def section(
     if kind == "started":
         waiting = seats_named(game.engine.to_act(game.state), names)
         headline = f"The game has started; it is {waiting}'s turn."
-        return Section(game.id, label, headline, message_key=key, **shown)
+        return Section(
+            game.id, label, headline, deadlines(ctx, game, seat), message_key=key, **shown
+        )
     changes = _changes(ctx, game, seat, log)
-    return Section(game.id, label, who_left, [], changes, message_key=key, **shown)
+    notes = deadlines(ctx, game, seat)
+    return Section(game.id, label, who_left, notes, changes, message_key=key, **shown)
+
+
+def departures(names: Sequence[str], left: Sequence[Sequence[Any]]) -> str:
+    """Who resigned or ran out of time, from notices' `left` (`[seat, action, timed out]`)."""
+    return " ".join(
+        f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
+        if timed_out
+        else f"{names[who]} resigned."
+        for who, action, timed_out in left
+    )
+
+
+def deadlines(ctx: Context, game: Game, seat: int) -> list[str]:
+    """The game's running clocks as the seat's player reads them (`Deadlines.told`)."""
+    player = game.seats[seat].player
+    profile = ctx.players.get(player) if player and game.record.clock else None
+    if profile is None:
+        return []
+    return ctx.deadlines.told(game.record, seat, zone(profile), ctx.clock())
 
 
 class Drawn(TypedDict):
@@ -167,28 +187,32 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     # the game as shown.
     engine = game.engine
     if item["kind"] == "reminder":
-        headline = (
-            f"Reminder: it is still your turn, and {item['percent']}% of your move time is "
-            f"used: about {_duration(item['left'])} is left (your quiet hours and vacations "
-            "do not count)."
-        )
+        headline = f"Reminder: it is still your turn, and {item['percent']}% of your time is used."
     elif item.get("started"):
         headline = "The game has started, and it is your turn."
     elif item.get("again"):
         headline = "It is still your turn."
     else:
         headline = "Your turn."
-    notes = []
-    clock = clocks.settings(game)
+    notes = deadlines(ctx, game, seat)
+    clock = game.record.clock
     if clock is not None:
+        level = timeout_level(clock["on_timeout"])
         neutral = engine.neutral_move(game.state, seat) if clock["on_timeout"] == "skip" else None
-        then = (
-            "you resign"
-            if neutral is None
-            else f'"{engine.format_move(neutral)}" is played for you'
+        if level is not None:
+            then = f"a {level} bot makes this move for you, and the next is yours again"
+        elif neutral is None:
+            then = "you resign"
+        else:
+            then = f'"{engine.format_move(neutral)}" is played for you'
+        allowed = (
+            f"You have {span(clock['move_time'])} per move"
+            if "move_time" in clock
+            else "Your moves draw on your time bank"
         )
-        per_move = _duration(clock["move_time"])
-        notes.append(f"You have {per_move} per move; when it runs out, {then}.")
+        notes.append(
+            f"{allowed}, your quiet hours and vacations not counted; when it runs out, {then}."
+        )
     return Section(
         game.id,
         label,
@@ -209,15 +233,20 @@ def _reply_to(ctx: Context, game: Game, seat: int) -> str:
 
 
 def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]:
-    """The log since the seat's own last entry, as the seat may see it (`log`: the raw log)."""
-    own = [i for i, entry in enumerate(log[: game.version]) if json.loads(entry)["seat"] == seat]
+    """The log since the seat's own last move, as the seat may see it (`log`: the raw log); a
+    move a bot chose for it when its time ran out is among the news, not its own."""
+    own = [i for i, raw in enumerate(log[: game.version]) if _own(json.loads(raw), seat)]
     since = own[-1] + 1 if own else 0
     lines = []
     for entry in presenters.log(game, seat, since, ctx.games.entries(game, since)):
         if entry["version"] > game.version:
             break
-        lines.append(entry["text"] + (" (time ran out)" if entry.get("timeout") else ""))
+        lines.append(presenters.history_line(entry["text"], entry))
     return lines[-MAX_CHANGES:]
+
+
+def _own(entry: dict[str, Any], seat: int) -> bool:
+    return bool(entry["seat"] == seat and not entry.get("bot"))
 
 
 def _result(game: Game, names: list[str]) -> list[str]:
@@ -243,11 +272,3 @@ def _result(game: Game, names: list[str]) -> list[str]:
             f"turnpost verify {game.id}"
         )
     return notes
-
-
-def _duration(seconds: float) -> str:
-    if seconds >= 2 * 86400:
-        return f"{seconds / 86400:.0f} days"
-    if seconds >= 2 * 3600:
-        return f"{seconds / 3600:.0f} hours"
-    return f"{max(seconds, 60) / 60:.0f} minutes"

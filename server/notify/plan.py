@@ -11,9 +11,12 @@ worker that fell behind sends one notice per player, about the game as it is:
 - a finished game is counted in its players' records and ratings (`server.standings`).
 
 The planned version is stored beside the log and only ever raised, under a per-game lock, so
-planning is safe to repeat and to run in several workers. Once a finished game is planned to its
-end it is compacted (`GameStore.compact`), and its mail state and move clocks go with its plain
-form: a compacted game is never planned again, so nothing about it can be told twice.
+planning is safe to repeat and to run in several workers. When a bot's seat must act, planning
+also queues the bot's move (`server.notify.jobs.play_bot`), and the game stays marked as
+changed until the bot has moved: a job lost with its worker is queued again by the catch-up of
+a worker that starts, or by the sweep (`server.notify.jobs`). Once a finished game is planned
+to its end it is compacted (`GameStore.compact`), and its mail state and move clocks go with
+its plain form: a compacted game is never planned again, so nothing about it can be told twice.
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ from typing import Any
 from server import keys
 from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.record import GameRecord
-from server.notify import clocks
+from server.notify import clocks, webhooks
 from server.notify.context import Context
+from server.notify.deadlines import BANKS, RUNNING
 from server.notify.outbox import item_id
-from server.notify.watch import CHANGED
+from server.notify.watch import CHANGED, queue_bot
 from server.redis_client import UNAVAILABLE, as_text
 from shared.engine import RESIGN
 
@@ -64,9 +68,16 @@ def plan(ctx: Context, game_id: str) -> list[str]:
                 ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
             elif status == FINISHED:
                 _compact(ctx, record)
+            elif _bots_to_act(record):
+                ctx.redis.zadd(CHANGED, {game_id: ctx.clock()})
+                queue_bot(ctx.queue, game_id)
         return told
     finally:
         ctx.redis.delete(lock)
+
+
+def _bots_to_act(record: GameRecord) -> bool:
+    return record.status == ACTIVE and any(record.seats[seat].bot for seat in record.to_act)
 
 
 def _behind(ctx: Context, game_id: str) -> bool:
@@ -79,7 +90,7 @@ def _compact(ctx: Context, record: GameRecord) -> None:
     its players' outboxes forget what they sent about it. A game that cannot be (a fault in its
     data or in this code) stays plain and whole, with the error logged: its notices still go."""
     game_id = record.id
-    along = [keys.game(game_id, "mail"), keys.game(game_id, "clock")]
+    along = [keys.game(game_id, part) for part in ("mail", RUNNING, BANKS)]
     try:
         if not ctx.games.store.compact(game_id, along):
             return
@@ -105,7 +116,8 @@ def _plan(ctx: Context, game_id: str) -> list[str]:
         for seat, sitter in enumerate(record.seats):
             if sitter.player and sitter.player != record.creator and not sitter.joined:
                 item = _item(game_id, 0, "invite", seat, now)
-                ctx.outbox.add(sitter.player, item, now)
+                if ctx.outbox.add(sitter.player, item, now):
+                    webhooks.noticed(ctx, ctx.games.load(game_id), sitter.player, item)
                 told.add(sitter.player)
         ctx.redis.hset(state_key, "invited", "1")
     if record.status == CANCELLED and "cancelled" not in done:
@@ -148,8 +160,9 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
     entries = [json.loads(raw) for raw in log[max(planned, 0) :]]
     after = engine.to_act(game.state) if game.status == ACTIVE else ()
     movers = {entry["seat"] for entry in entries}
-    dropped = [e for e in entries if e["move"] == RESIGN or e.get("timeout")]
+    dropped = [e for e in entries if e["move"] == RESIGN or (e.get("timeout") and not e.get("bot"))]
     told: set[str] = set()
+    added: list[tuple[str, dict[str, Any]]] = []
     turns = [seat for seat in after if seat not in before or seat in movers]
     left = [[e["seat"], e["move"].get("action"), bool(e.get("timeout"))] for e in dropped]
     for seat, sitter in enumerate(game.seats):
@@ -168,5 +181,9 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
             continue
         if ctx.outbox.add(sitter.player, item, now):
             told.add(sitter.player)
+            added.append((sitter.player, item))
     clocks.follow(ctx, game, turns, now)
+    webhooks.changed(ctx, game, planned < 0, entries, left)
+    for player, item in added:
+        webhooks.noticed(ctx, game, player, item)
     return told

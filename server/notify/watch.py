@@ -113,6 +113,10 @@ def queue_plan(jobs: Queue, game_id: str, why: str) -> None:
     jobs.enqueue("server.notify.jobs.plan", game_id, retry=RETRY, description=f"{why} {game_id}")
 
 
+def queue_bot(jobs: Queue, game_id: str) -> None:
+    jobs.enqueue("server.notify.jobs.play_bot", game_id, retry=RETRY, description=f"bot {game_id}")
+
+
 def queue_login_mail(jobs: Queue, why: str) -> None:
     jobs.enqueue("server.notify.jobs.login_mail", retry=RETRY, description=f"login links {why}")
 

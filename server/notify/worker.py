@@ -14,6 +14,7 @@ import threading
 from rq import Queue, Worker
 
 from server.notify.watch import RETRY, queue, queue_connection, relay
+from server.players import Players
 from server.redis_client import connect
 from server.settings import Config
 
@@ -29,6 +30,7 @@ def ticker(jobs: Queue, every: float, stop: threading.Event) -> None:
 def run(config: Config) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     client = connect(config.redis_url)
+    Players(client).index_addresses()
     jobs = queue(queue_connection(config, client))
     # First the worker: it gives the connections made from now on a socket timeout longer than
     # its blocking wait for jobs. A connection the threads below opened before (redis-py's

@@ -42,7 +42,7 @@ class Fresh:
 def history(game: Game, seat: int | None, stored: list[dict[str, Any]], since: int) -> list[str]:
     """The stored log entries after version `since` as lines the seat may read."""
     return [
-        entry["text"] + (" (time ran out)" if entry.get("timeout") else "")
+        presenters.history_line(entry["text"], entry)
         for entry in presenters.log(game, seat, since, stored)
     ]
 
@@ -55,11 +55,13 @@ def game_page(
     *,
     refusal: ApiError | None = None,
     draft: str = "",
+    deadlines: Sequence[str] = (),
     talk: Sequence[dict[str, Any]] = (),
 ) -> str:
     """The page; `lines` are the latest of the history (`history`), `refusal` what a form
-    sent from the page before was told, `draft` the move text to offer again, `talk` the
-    latest messages said at the table (`presenters.messages`)."""
+    sent from the page before was told, `draft` the move text to offer again, `deadlines` the
+    running clocks in the player's words (`Deadlines.told`), `talk` the latest messages said
+    at the table (`presenters.messages`)."""
     shown = presenters.view(game, seat)
     engine, names = game.engine, game.names
     result = shown["game"]["result"]
@@ -91,6 +93,7 @@ def game_page(
         nonce=fresh.nonce,
         refusal=refusal,
         draft=draft,
+        deadlines=deadlines,
         page_url=url_for("web.game", game_id=game.id),
         wait_url=url_for("web.wait", game_id=game.id, version=game.version),
     )

@@ -12,6 +12,7 @@ from server.api.refusals import refused
 from server.domain.errors import Refusal
 from server.errors import ApiError
 from server.long_polls import wait_for
+from server.notify.quiet import zone
 from server.schemas import MAX_MOVE_TEXT
 from server.services import services
 from server.web.blueprint import blp
@@ -55,6 +56,7 @@ def drawn(
     lines = history(found, seat, services().games.entries(found, since), since)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
     talk = presenters.messages(found.record, 0, services().games.talk(found))[-TALK_SHOWN:]
+    told = services().deadlines.told(found.record, seat, zone(player), services().clock())
     return game_page(
         found,
         seat,
@@ -63,6 +65,7 @@ def drawn(
         refusal=refusal,
         draft=draft or "".join(drafts[-1:]),
         talk=talk,
+        deadlines=told,
     )
 
 

@@ -199,3 +199,24 @@ def test_a_new_game_has_a_seat_for_each_invited_player_unless_seats_are_given(
     refused = ada.run("new", "lost-cities-dice", "--seats", "2", "--invite", "bo", "--invite", "cy")
     assert refused.exit_code == 1
     assert refused.stderr.strip() == "2 seats cannot hold 3 players"
+
+
+def test_bots_take_the_seats_given_to_them_and_the_game_starts_at_once(
+    player: PlayerFactory,
+) -> None:
+    ada, _ = player("ada"), player("bo")
+    made = ada.json("new", "lost-cities-dice", "--bot", "search", "--bot", "random")["game"]
+    assert [(s["name"], s["bot"]) for s in made["seats"]] == [
+        ("ada", None),
+        ("bot 1 (search)", "search"),
+        ("bot 2 (random)", "random"),
+    ]
+    assert made["status"] == "active" and made["rated"] is False
+    assert "bot 1 (search)" in ada.ok("show", made["id"])
+    beside = ada.json("new", "lost-cities-dice", "--invite", "bo", "--bot", "quick")["game"]
+    assert beside["status"] == "open"
+    refused = ada.run("new", "lost-cities", "--bot", "genius")
+    assert refused.exit_code == 1
+    assert refused.stderr.strip() == (
+        "there is no bot level 'genius'; the levels are random, quick, search"
+    )

@@ -17,6 +17,7 @@ from server.domain.errors import (
     Stale,
 )
 from server.domain.games import GameService
+from shared import bots
 from tests.domain.memory import MemoryGameStore, MemoryRoster
 
 
@@ -116,3 +117,22 @@ def test_creating_and_joining_are_refused_by_kind() -> None:
     with pytest.raises(Conflict) as full:
         games.join(cy, game.id)
     assert full.value.code == "game_full"
+
+
+def test_a_bot_moves_once_however_often_asked_and_only_in_games_it_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    games, store, roster = service()
+    ada = roster.players["ada"]
+    game = games.create(
+        ada, "lost-cities", None, {"rounds": 1, "first_player": 1}, [], bots=["quick"]
+    )
+    assert game.status == "active" and game.seats[1].bot == "quick"
+    assert games.play_bot(game.id) is True
+    assert games.play_bot(game.id) is False  # ada's turn now: nothing for a bot to do
+    assert store.version(game.id) == 1 and games.load(game.id).record.to_act == (0,)
+    monkeypatch.delitem(bots.HEURISTICS, "lost-cities-dice")  # a game no bot has learned
+    with pytest.raises(Invalid) as unplayed:
+        games.create(ada, "lost-cities-dice", None, {}, [], bots=["quick"])
+    assert unplayed.value.code == "no_bots_for_type"
+    assert len(store.records_by_id) == 1

@@ -33,6 +33,13 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/v1/me/token"): {},
     ("POST", "/api/v1/me/vacation"): {},
     ("DELETE", "/api/v1/me/vacation"): {},
+    ("GET", "/api/v1/me/calendar"): {},
+    ("POST", "/api/v1/me/calendar"): {},
+    ("DELETE", "/api/v1/me/calendar"): {},
+    ("GET", "/api/v1/calendar/{game}.ics"): {},
+    ("GET", "/api/v1/me/webhook"): {},
+    ("PUT", "/api/v1/me/webhook"): {"json": {"kind": "slack", "url": "https://example.org/h"}},
+    ("DELETE", "/api/v1/me/webhook"): {},
     ("POST", "/api/v1/games"): {"json": {"type": "lost-cities"}},
     ("GET", "/api/v1/games"): {"params": {"mine": "active"}},
     ("GET", "/api/v1/games/{game}"): {},
@@ -51,6 +58,11 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/v1/players/{name}"): {},
     ("GET", "/api/v1/game-types/{type}/leaderboard"): {},
     ("GET", "/api/v1/games/{game}/messages"): {"params": {"since": 0}},
+    ("GET", "/api/v1/games/{game}/webhook"): {},
+    ("PUT", "/api/v1/games/{game}/webhook"): {
+        "json": {"kind": "slack", "url": "https://example.org/h"}
+    },
+    ("DELETE", "/api/v1/games/{game}/webhook"): {},
 }
 DOCUMENTATION = {"static", "api-docs.openapi_json", *docs_page.ENDPOINTS}
 
@@ -69,11 +81,18 @@ def routes(api: LiveServer) -> list[tuple[str, str]]:
     return found
 
 
+SLOT = re.compile(r"\{(?!type\}|name\})[^}]+\}")
+"""A path's parameter that names a game (or a feed), not a type or a player."""
+
+
 def public_routes(api: LiveServer) -> set[tuple[str, str]]:
     """Routes the OpenAPI document says need no token (`security: []`)."""
     document = api.client().ok("GET", "/openapi.json")
     return {
-        (method.upper(), re.sub(r"\{game_id\}", "{game}", path.replace("{type_id}", "{type}")))
+        (
+            method.upper(),
+            re.sub(r"\{(?!type\}|name\})[^}]+\}", "{game}", path.replace("{type_id}", "{type}")),
+        )
         for path, operations in document["paths"].items()
         for method, operation in operations.items()
         if method in ("get", "post", "put", "patch", "delete") and operation.get("security") == []
@@ -112,7 +131,8 @@ def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
     assert public == {("GET", "/api/v1/health"), ("GET", "/api/v1/health/live"),
                       ("GET", "/api/v1/health/ready"), ("GET", "/api/v1/game-types"),
                       ("GET", "/api/v1/game-types/{type}/rules"),
-                      ("POST", "/api/v1/players")}  # fmt: skip
+                      ("POST", "/api/v1/players"),
+                      ("GET", "/api/v1/calendar/{game}.ics")}  # fmt: skip
     before = stored(redis_client)
     tried = 0
     for method, path in table:

@@ -1,0 +1,151 @@
+"""How well the bots play, and how long they think: whole games between bot levels, one core.
+
+For each game type and player count, each bot level (`quick`, `search`) plays `--games` games
+against opponents of one level (`random`, `quick`) in every other seat. Each deal is played
+once with the level in every seat; game seeds and bot seeds are fixed by the game's number, so
+a run replays. Printed per
+match-up: the level's win rate with its Wilson 95% interval (a shared win counts as the share),
+and its think time per move (CPU time, `time.process_time`, median and p99), with the search's
+playouts per move. Lost Cities is played as single games (`rounds: 1`): a three-game match
+would favour the stronger player more, so this is the harder test.
+
+The targets: the search bot wins at least 95% of two-player Lost Cities games against random
+play and at least 65% against the quick bot, at no more than 1 s of CPU a move; the dice game's
+and Livingstone's bots clearly beat random play at every player count (the lower end of the
+interval above one in N).
+
+Run: `python -m bench.bots` (or `./dev bench bots`) for every match-up; `--game`, `--players`,
+`--level`, `--against`, `--games`, `--iterations` narrow it down for a quick run, e.g.
+`python -m bench.bots --game lost-cities --level search --against quick --games 40`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import statistics
+import time
+from typing import Any, NamedTuple
+
+from bench.service import percentile
+from shared.bots import ITERATIONS, QUICK, RANDOM, SEARCH, Budget, choose
+from shared.engine import JSON, Engine
+from shared.games import ENGINES
+
+OPTIONS: dict[str, dict[str, JSON]] = {"lost-cities": {"rounds": 1}}
+"""Options per game type; a type not listed plays with its defaults."""
+
+GAMES = {QUICK: 1000, SEARCH: 100}
+"""Games per match-up by default, per level: a thousand where a game takes milliseconds, fewer
+where the search thinks for a second a move (`--games` overrides both)."""
+
+Z95 = statistics.NormalDist().inv_cdf(0.975)
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a win rate."""
+    if not games:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = rate + Z95**2 / (2 * games)
+    spread = Z95 * math.sqrt(rate * (1 - rate) / games + Z95**2 / (4 * games**2))
+    scale = 1 + Z95**2 / games
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+def seed_of(*numbers: int) -> str:
+    return "".join(f"{number:08x}" for number in numbers).rjust(32, "0")
+
+
+class Tally(NamedTuple):
+    wins: float
+    games: int
+    think: list[float]
+    """CPU seconds of each of the level's moves."""
+    iterations: int
+
+
+def play(
+    engine: Engine[Any], players: int, level: str, against: str, number: int, budget: Budget
+) -> tuple[float, list[float], int]:
+    """Game `number`: `level` in seat `number % players`, `against` in the others, on deal
+    `number // players`, so each deal is played with the level in every seat (which takes the
+    luck of the deal out of the comparison). Returns the level's share of the win, its think
+    times and its playouts."""
+    deal, hero = divmod(number, players)
+    state = engine.new(players, seed_of(deal), OPTIONS.get(engine.type_id))
+    think: list[float] = []
+    iterations = 0
+    step = 0
+    while seats := engine.to_act(state):
+        for seat in seats:
+            step += 1
+            seed = seed_of(number, step, seat)
+            if seat == hero:
+                start = time.process_time()
+                decision = choose(engine, state, seat, seed, level, budget)
+                think.append(time.process_time() - start)
+                iterations += decision.iterations
+            else:
+                decision = choose(engine, state, seat, seed, against)
+            state = engine.apply(state, seat, decision.move)
+            if engine.is_over(state):
+                break
+    result = engine.result(state)
+    assert result is not None
+    winners = result["winners"]
+    return (1 / len(winners) if hero in winners else 0.0), think, iterations
+
+
+def match_up(
+    engine: Engine[Any], players: int, level: str, against: str, games: int, budget: Budget
+) -> Tally:
+    wins, think, iterations = 0.0, [], 0
+    for number in range(games):
+        won, times, used = play(engine, players, level, against, number, budget)
+        wins += won
+        think += times
+        iterations += used
+    return Tally(wins, games, think, iterations)
+
+
+def describe(type_id: str, players: int, level: str, against: str, tally: Tally) -> str:
+    low, high = wilson(tally.wins, tally.games)
+    rate = tally.wins / tally.games
+    line = (
+        f"{type_id:<17} {players}p {level:>6} vs {against:<6} {rate:6.1%} "
+        f"[{low:5.1%}, {high:5.1%}] of {tally.games:4d} (chance {1 / players:4.0%})   "
+        f"think p50 {percentile(tally.think, 0.5) * 1000:7.1f} ms "
+        f"p99 {percentile(tally.think, 0.99) * 1000:7.1f} ms"
+    )
+    if level == SEARCH:
+        line += f"   {tally.iterations / len(tally.think):5.0f} playouts/move"
+    return line
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", action="append", choices=sorted(ENGINES), help="game types")
+    parser.add_argument("--players", type=int, action="append", help="player counts")
+    parser.add_argument("--level", action="append", choices=(QUICK, SEARCH), help="bot levels")
+    parser.add_argument("--against", action="append", choices=(RANDOM, QUICK), help="opponents")
+    parser.add_argument("--games", type=int, help="games per match-up (default: by level)")
+    parser.add_argument("--iterations", type=int, help="the search's playouts per move")
+    options = parser.parse_args()
+
+    print(f"Python {platform.python_version()} on {platform.machine()}, one process, one core")
+    for type_id in options.game or sorted(ENGINES):
+        engine = ENGINES[type_id]
+        budget = Budget(options.iterations or ITERATIONS[type_id])
+        counts = options.players or range(engine.min_players, engine.max_players + 1)
+        for players in counts:
+            for level in options.level or (QUICK, SEARCH):
+                for against in options.against or (RANDOM, QUICK):
+                    games = options.games or GAMES[level]
+                    tally = match_up(engine, players, level, against, games, budget)
+                    print(describe(type_id, players, level, against, tally), flush=True)
+
+
+if __name__ == "__main__":
+    main()

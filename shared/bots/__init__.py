@@ -1,0 +1,90 @@
+"""Bots: a move for a seat, at one of three levels, from what that seat may know.
+
+    choose(engine, state, seat, seed, level, budget) -> Decision(move, iterations)
+
+`random` plays a uniformly random legal move; `quick` the move its game's heuristic scores best;
+`search` the move information-set Monte Carlo tree search finds with that heuristic
+(`shared.bots.search`). The caller hands over the true state (the service has nothing else),
+but a bot never reads it: the first thing `choose` does is sample a state the seat cannot tell
+from it (`Engine.resample`, which depends only on what the seat may know and the seed), and
+the search samples afresh from there on. So two games that differ only in what the seat may
+not know get the same move for the same seed (tests/engines/test_bots.py checks it).
+
+Engines are pure, and so are bots: no clock. A budget is a number of playouts, which makes a
+decision a function of (state as the seat knows it, seed, iterations) and so replayable; a
+caller with a clock may also pass `out_of_time`, asked before each playout, and record the
+`iterations` the decision says it used to replay it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from shared.bots.heuristic import Heuristic, best
+from shared.bots.livingstone import LIVINGSTONE
+from shared.bots.lost_cities import LOST_CITIES
+from shared.bots.lost_cities_dice import LOST_CITIES_DICE
+from shared.bots.search import search
+from shared.engine import Engine, Move, Seat
+
+RANDOM, QUICK, SEARCH = "random", "quick", "search"
+LEVELS = (RANDOM, QUICK, SEARCH)
+
+HEURISTICS: dict[str, Heuristic] = {
+    "livingstone": LIVINGSTONE,
+    "lost-cities": LOST_CITIES,
+    "lost-cities-dice": LOST_CITIES_DICE,
+}
+
+ITERATIONS: dict[str, int] = {
+    "livingstone": 400,
+    "lost-cities": 400,
+    "lost-cities-dice": 400,
+}
+"""The `search` level's playouts per move, by game: what fits in well under a second of one
+core (docs/performance.md, Bots, has the think times)."""
+
+
+class Budget(NamedTuple):
+    """How long a `search` bot may think: at most `iterations` playouts, and none once
+    `out_of_time()` (the caller's clock, if any) says so."""
+
+    iterations: int
+    out_of_time: Callable[[], bool] | None = None
+
+
+class Decision(NamedTuple):
+    move: Move
+    iterations: int
+    """The playouts made: `Budget(iterations)` with the same seed gives the same move."""
+
+
+def choose(
+    engine: Engine[Any],
+    state: Any,
+    seat: Seat,
+    seed: str,
+    level: str = SEARCH,
+    budget: Budget | None = None,
+) -> Decision:
+    """`seat`'s move at `level`, from randomness `seed` (hex); the seat must be one to act.
+    The `search` level's budget defaults to its game's `ITERATIONS`."""
+    if level not in LEVELS:
+        raise ValueError(f"a bot's level is one of {', '.join(LEVELS)}, not {level!r}")
+    rnd = random.Random(int(seed, 16))
+    sample = engine.resample(state, seat, f"{rnd.getrandbits(128):032x}")
+    moves = engine.legal_moves(sample, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no move to make")
+    heuristic = HEURISTICS[engine.type_id]
+    if level == RANDOM or len(moves) == 1:
+        return Decision(rnd.choice(moves), 0)
+    if level == QUICK:
+        return Decision(best(moves, heuristic.scores(sample, seat, moves)), 0)
+    budget = budget or Budget(ITERATIONS[engine.type_id])
+    move, iterations = search(
+        engine, sample, seat, heuristic, budget.iterations, rnd, budget.out_of_time
+    )
+    return Decision(move, iterations)

@@ -1,0 +1,286 @@
+"""How a Lost Cities bot judges a turn: what each expedition may still come to.
+
+One idea carries it: a colour's *prospect*, the points its expedition would end with if the
+seat played the cards of that colour it holds (lowest first, as time allows) and, with a chance
+that shrinks as the draw pile does, the unseen cards above them. A turn is judged by how it
+changes the prospects: playing the lowest card of a colour changes nothing (it only uses a turn
+to do what was planned), playing over a lower card throws that card away, discarding a card of
+a promising colour loses its share, and a discard or a pile left open is judged by what it
+would bring the other seat. Starting an expedition costs 20 points up front, so it is made only
+when its prospect clears a margin.
+
+Only what the seat may see is read: its own hand, both expeditions, the discard piles and the
+size of the draw pile. The cards unseen (in the draw pile or the other hand) are everything
+else. Inside a colour, cards are a 12-bit mask (`code - colour * 12` is the bit), and every sum
+and count over a colour is one lookup in tables built here at import.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from shared.bots.heuristic import Payoffs, margins, payoffs
+from shared.engine import Engine, Move, Seat
+from shared.games.lost_cities.cards import BIT, BLOCKED_BY, CARDS_PER_COLOUR, WAGERS_PER_COLOUR
+from shared.games.lost_cities.notation import DECK, Turn, canonical_turn
+from shared.games.lost_cities.rules import advance
+from shared.games.lost_cities.scoring import (
+    BONUS_CARDS,
+    BONUS_POINTS,
+    EXPEDITION_COST,
+    match_totals,
+)
+from shared.games.lost_cities.state import SEATS, State
+
+COLOUR_MASK = (1 << CARDS_PER_COLOUR) - 1
+WAGER_MASK = (1 << WAGERS_PER_COLOUR) - 1
+NUMBER_MASK = COLOUR_MASK & ~WAGER_MASK
+
+
+def _value(bit: int) -> int:
+    return 0 if bit < WAGERS_PER_COLOUR else bit - WAGERS_PER_COLOUR + 2
+
+
+def _table(of: Any) -> tuple[int, ...]:
+    return tuple(
+        of([bit for bit in range(CARDS_PER_COLOUR) if mask >> bit & 1])
+        for mask in range(1 << CARDS_PER_COLOUR)
+    )
+
+
+SUM = _table(lambda bits: sum(_value(bit) for bit in bits))
+COUNT = _table(len)
+WAGERS = _table(lambda bits: sum(bit < WAGERS_PER_COLOUR for bit in bits))
+TOP = _table(lambda bits: max((_value(bit) for bit in bits), default=0))
+"""The highest number of a colour's cards (0: none, or wagers only)."""
+ABOVE = tuple(
+    sum(1 << bit for bit in range(WAGERS_PER_COLOUR, CARDS_PER_COLOUR) if _value(bit) > top)
+    for top in range(11)
+)
+"""`ABOVE[top]`: the numbers one may still play on an expedition whose top is `top`."""
+
+START_MARGIN = 12.0
+"""The prospect an expedition must promise before it is started."""
+WAGER_MARGIN = 10.0
+"""And more per wager on it, for a wager doubles the loss as well as the gain."""
+DRAW_SHARE = 0.5
+"""The chance of drawing an unseen card in time to play it, per turn left per unseen card."""
+PLAY_BONUS = 1.0
+"""A turn that plays a card as planned beats one that discards a card nobody needs."""
+GIFT = 0.7
+"""How much of a card's worth to the other seat counts against discarding it (and for taking
+it off a pile): the other seat plays it only if it suits its hand."""
+SPREAD = 25.0
+"""A margin of this many points is most of the way to a sure win (`payoffs`)."""
+PLAYOUT_EPSILON = 0.1
+"""How often a playout's turn is a random legal one, so the samples do not all agree."""
+PLAYOUT_TURNS = 10
+"""Turns a playout plays before it judges the game as it stands."""
+
+
+class Outlook:
+    """One seat's view of the table, in colour masks, for judging its turn."""
+
+    __slots__ = (
+        "chance",
+        "colours",
+        "hand",
+        "later",
+        "mine",
+        "now",
+        "other",
+        "tops",
+        "turns",
+        "unseen",
+    )
+
+    def __init__(self, state: State, seat: Seat) -> None:
+        colours = state.deal.rules.colours
+        mine, other = state.expeditions[seat], state.expeditions[1 - seat]
+        seen = mine | other
+        for pile in state.piles:
+            for card in pile:
+                seen |= BIT[card]
+        held = 0
+        for card in state.hands[seat]:
+            held |= BIT[card]
+        unseen = ~(seen | held)
+        self.colours = colours
+        self.hand, self.mine, self.other, self.unseen = [], [], [], []
+        unseen_count = 0
+        for colour in range(colours):
+            shift = colour * CARDS_PER_COLOUR
+            self.hand.append(held >> shift & COLOUR_MASK)
+            self.mine.append(mine >> shift & COLOUR_MASK)
+            self.other.append(other >> shift & COLOUR_MASK)
+            hidden = unseen >> shift & COLOUR_MASK
+            self.unseen.append(hidden)
+            unseen_count += COUNT[hidden]
+        self.tops = [pile[-1] if pile else -1 for pile in state.piles]
+        self.turns = (state.deck_left + 1) // 2
+        """Turns left to the seat if every draw is from the draw pile, this one included."""
+        self.chance = min(DRAW_SHARE, DRAW_SHARE * self.turns / max(unseen_count, 1))
+        self.now: list[float | None] = [None] * colours
+        """Per colour, its prospect as things are (worked out when first asked)."""
+        self.later: list[float | None] = [None] * colours
+        """The same a turn later (after a turn that leaves the colour alone)."""
+
+    def current(self, colour: int) -> float:
+        now = self.now[colour]
+        if now is None:
+            now = self.now[colour] = self.prospect(
+                colour, self.mine[colour], self.hand[colour], self.turns
+            )
+        return now
+
+    def next_turn(self, colour: int) -> float:
+        later = self.later[colour]
+        if later is None:
+            later = self.later[colour] = self.prospect(
+                colour, self.mine[colour], self.hand[colour], self.turns - 1
+            )
+        return later
+
+    def prospect(self, colour: int, played: int, held: int, turns: int) -> float:
+        """The points colour `colour` would end with: expedition `played`, cards `held`, `turns`
+        turns to play them in. An expedition not started is worth nothing until it is."""
+        top = TOP[played]
+        playable = held & ABOVE[top]
+        plays = COUNT[playable]
+        numbers: float = SUM[playable]
+        if plays > turns:
+            numbers = numbers * turns / plays if plays else 0
+            plays = turns
+        later = self.unseen[colour] & ABOVE[top]
+        expected = SUM[later] * self.chance
+        cards = COUNT[played] + plays + COUNT[later] * self.chance
+        base = SUM[played] + numbers + expected - EXPEDITION_COST
+        bonus = BONUS_POINTS if cards >= BONUS_CARDS else 0
+        wagers = WAGERS[played]
+        points = base * (1 + wagers) + bonus
+        if not played & NUMBER_MASK and held & WAGER_MASK:
+            with_wagers = base * (1 + wagers + WAGERS[held]) + bonus
+            points = max(points, with_wagers - WAGER_MARGIN * WAGERS[held])
+        return points if played else max(0.0, points)
+
+    def gift(self, colour: int, bit: int) -> float:
+        """What card `bit` of `colour` would be worth to the other seat."""
+        theirs = self.other[colour]
+        if not (1 << bit) & (ABOVE[TOP[theirs]] | (0 if theirs & NUMBER_MASK else WAGER_MASK)):
+            return 0.0
+        if not theirs:
+            return 0.1 * _value(bit)
+        return GIFT * _value(bit) * (1 + WAGERS[theirs])
+
+    def action(self, play: bool, colour: int, bit: int) -> float:
+        """How a turn's first half changes the seat's prospects (the draw aside)."""
+        played, rest = self.mine[colour], self.hand[colour] & ~(1 << bit)
+        before = self.current(colour)
+        if not play:
+            after = self.prospect(colour, played, rest, self.turns - 1)
+            return after - before - self.gift(colour, bit)
+        after = self.prospect(colour, played | 1 << bit, rest, self.turns - 1)
+        if not played:
+            return after - before - START_MARGIN + PLAY_BONUS
+        if bit < WAGERS_PER_COLOUR:
+            return after - before - WAGER_MARGIN + PLAY_BONUS
+        return after - before + PLAY_BONUS
+
+    def draw(self, play: bool, colour: int, bit: int, source: int) -> float:
+        """What the draw from `source` adds, after the first half played or discarded `bit`."""
+        if source == DECK:
+            return 0.0
+        drawn = self.tops[source] - source * CARDS_PER_COLOUR
+        played, held = self.mine[source], self.hand[source]
+        if source == colour:
+            held &= ~(1 << bit)
+            if play:
+                played |= 1 << bit
+            before = self.prospect(source, played, held, self.turns - 1)
+        else:
+            before = self.next_turn(source)
+        after = self.prospect(source, played, held | 1 << drawn, self.turns - 1)
+        return after - before + self.gift(source, drawn)
+
+
+def _turn_scores(outlook: Outlook, turns: list[Turn]) -> list[float]:
+    actions: dict[tuple[bool, int], float] = {}
+    scores = []
+    for play, card, source in turns:
+        colour, bit = divmod(card, CARDS_PER_COLOUR)
+        key = (play, card)
+        score = actions.get(key)
+        if score is None:
+            score = actions[key] = outlook.action(play, colour, bit)
+        scores.append(score + outlook.draw(play, colour, bit, source))
+    return scores
+
+
+def _best_turn(state: State, seat: Seat) -> Turn:
+    """The best-scored turn, found without listing every compound move: the best draw after
+    each first half differs from the best draw overall only in the first half's colour."""
+    outlook = Outlook(state, seat)
+    played = state.expeditions[seat]
+    sources = [DECK]
+    if not state.deal.rules.must_draw_deck(state.stall):
+        sources += [colour for colour in range(outlook.colours) if state.open_piles >> colour & 1]
+    draws = [(outlook.draw(False, -1, 0, source), source) for source in sources]
+    draws.sort(reverse=True)
+    chosen, best_score = Turn(False, state.hands[seat][0], DECK), -1e9
+    for card in state.hands[seat]:
+        colour, bit = divmod(card, CARDS_PER_COLOUR)
+        for play in (True, False) if not played & BLOCKED_BY[card] else (False,):
+            score = outlook.action(play, colour, bit)
+            draw, source = next(draw for draw in draws if draw[1] != colour)
+            if play and colour in sources:
+                own = outlook.draw(play, colour, bit, colour)
+                if own > draw:
+                    draw, source = own, colour
+            if score + draw > best_score:
+                chosen, best_score = Turn(play, card, source), score + draw
+    return chosen
+
+
+def _turn(move: Move) -> Turn:
+    turn = canonical_turn(move)
+    assert turn is not None, "legal moves are canonical"
+    return turn
+
+
+def standing(state: State) -> list[float]:
+    """Per seat, the points of the match so far and what its expeditions of this game may
+    still come to: how a playout cut short is judged."""
+    totals = match_totals(state.deal.finished, SEATS)
+    return [
+        totals[seat] + sum(outlook.current(colour) for colour in range(outlook.colours))
+        for seat, outlook in ((seat, Outlook(state, seat)) for seat in range(SEATS))
+    ]
+
+
+class LostCitiesHeuristic:
+    def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
+        return _turn_scores(Outlook(state, seat), [_turn(move) for move in moves])
+
+    def playout(self, engine: Engine[Any], state: State, rnd: random.Random) -> Payoffs:
+        """At most `PLAYOUT_TURNS` turns on, never into the match's next game, then judged:
+        by the result at the match's end, else by the points so far and to come."""
+        deal = state.deal
+        for _ in range(PLAYOUT_TURNS):
+            seat = state.turn
+            if seat is None or state.deal is not deal:
+                break
+            if rnd.random() < PLAYOUT_EPSILON:
+                turn = _turn(rnd.choice(engine.legal_moves(state, seat)))
+            else:
+                turn = _best_turn(state, seat)
+            state = advance(state, seat, turn)
+        result = engine.result(state)
+        if result is not None:
+            return payoffs(match_totals(state.deal.finished, SEATS), result["winners"], SPREAD)
+        if state.deal is not deal:
+            return margins(match_totals(state.deal.finished, SEATS), SPREAD)
+        return margins(standing(state), SPREAD)
+
+
+LOST_CITIES = LostCitiesHeuristic()

@@ -1,0 +1,105 @@
+"""How a Roll & Write bot judges a choice: what its sheet may still come to.
+
+A sheet is worth what it would score at the end, as far as one can tell now: each started
+expedition counts the fields it has and those it may still fill, which depends on the room
+left above its top number (a 9 leaves little, a 2 a lot) and on how much of the game is left
+(the share of the eight bridges nobody has crossed yet). A choice is judged by how it changes
+that worth: writing a number far above an expedition's top throws room away, an arrow or an
+artefact brings a field or a vase for free, a refusal moves along the dice column. Everything
+on the sheets is public, so this reads nothing a seat may not know.
+
+A playout plays every seat by that judgement for a few turns, then judges all sheets so.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from shared.bots.heuristic import Payoffs, best, margins, payoffs
+from shared.engine import Engine, Move, Seat
+from shared.games.lost_cities_dice.notation import read_move
+from shared.games.lost_cities_dice.sheet import Sheet, write
+from shared.games.lost_cities_dice.sheet_data import COLUMNS, FIELDS, SheetRules
+from shared.games.lost_cities_dice.state import State
+
+GROWTH = 0.6
+"""Fields an expedition may still gain per number of room above its top, early in the game."""
+SPREAD = 30.0
+"""A lead of this many points is most of the way to a sure win (`payoffs`)."""
+PLAYOUT_TURNS = 4
+"""Turns (a roll and every seat's choice) a playout plays before it judges the sheets."""
+PLAYOUT_EPSILON = 0.1
+"""How often a playout's choice is a random legal one."""
+
+
+def _interpolated(scale: tuple[int, ...], marks: float) -> float:
+    """The points of `marks` marks (a scale lists 1..9 marks; none is 0), in a straight line
+    between whole marks."""
+    marks = min(marks, FIELDS)
+    low = int(marks)
+    at_low = scale[low - 1] if low else 0
+    return at_low if low == FIELDS else at_low + (scale[low] - at_low) * (marks - low)
+
+
+def worth(sheet: Sheet, rules: SheetRules, pace: float) -> float:
+    """What `sheet` may score by the end, `pace` (1 at the start, 0 at the end) being how
+    much of the game is left."""
+    total = 0.0
+    for colour, numbers in enumerate(sheet.expeditions):
+        filled = len(numbers)
+        circle = sheet.circles[colour]
+        if not filled and not circle:
+            continue
+        top = numbers[-1] if filled else 1
+        future = min(FIELDS - filled, GROWTH * (11 - top) * pace)
+        marks = filled + future
+        points = _interpolated(rules.expedition_points, marks) if marks >= 1 else rules.circle_only
+        total += 2 * points if circle else points
+    if sheet.vases:
+        total += rules.artefact_points[sheet.vases - 1]
+    if sheet.refusals:
+        total += rules.dice_points[sheet.refusals - 1]
+    return total + rules.bridge_bonus * sum(sheet.bonuses)
+
+
+def pace(state: State) -> float:
+    """How much of the game is left, by the bridges nobody has crossed yet."""
+    return sum(first is None for first in state.bridge_turns) / len(COLUMNS)
+
+
+def _scores(state: State, seat: Seat, moves: list[Move]) -> list[float]:
+    sheet, rules, left = state.sheets[seat], state.rules, pace(state)
+    before = worth(sheet, rules, left)
+    scores = []
+    for move in moves:
+        choice = read_move(move)
+        assert choice is not None, "legal moves are choices"
+        after = write(sheet, rules, choice, state.bridge_turns, state.turn)[0]
+        scores.append(worth(after, rules, left) - before)
+    return scores
+
+
+class LostCitiesDiceHeuristic:
+    def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
+        return _scores(state, seat, moves)
+
+    def playout(self, engine: Engine[Any], state: State, rnd: random.Random) -> Payoffs:
+        """A few turns on, then judged: by the result at the end, else by the sheets' worth."""
+        last = state.turn + PLAYOUT_TURNS
+        while state.ended is None and state.turn < last:
+            seat = state.to_act[0]
+            moves = engine.legal_moves(state, seat)
+            if rnd.random() < PLAYOUT_EPSILON:
+                move = rnd.choice(moves)
+            else:
+                move = best(moves, _scores(state, seat, moves))
+            state = engine.apply(state, seat, move)
+        result = engine.result(state)
+        if result is not None:
+            return payoffs(result["scores"], result["winners"], SPREAD)
+        left = pace(state)
+        return margins([worth(sheet, state.rules, left) for sheet in state.sheets], SPREAD)
+
+
+LOST_CITIES_DICE = LostCitiesDiceHeuristic()
