@@ -360,8 +360,6 @@ class GameService:
         invited to: one that anyone who knows the game's id may take."""
         if record.seat_of(player["id"]) is not None:
             raise Conflict("you already have a seat in this game", code="already_joined")
-        if record.status == ACTIVE or record.status == FINISHED:
-            raise Conflict("every seat of this game is taken: it has started", code="game_full")
         check_open(record)
         for index, seat in enumerate(record.seats):
             if seat.player == player["id"]:
@@ -746,7 +744,7 @@ def check_open(record: GameRecord) -> None:
     if record.status == CANCELLED:
         raise Conflict("this game was cancelled before it started", code="game_cancelled")
     if record.status != OPEN:
-        raise Conflict("this game has already started", code="game_started")
+        raise Conflict("this game has already started: every seat is taken", code="game_started")
 
 
 def seat_in(game: Game, player: dict[str, str]) -> int | None:

@@ -114,9 +114,9 @@ def test_creating_and_joining_are_refused_by_kind() -> None:
     with pytest.raises(Conflict) as again:
         games.join(bo, game.id)
     assert again.value.code == "already_joined"
-    with pytest.raises(Conflict) as full:
+    with pytest.raises(Conflict) as started:
         games.join(cy, game.id)
-    assert full.value.code == "game_full"
+    assert started.value.code == "game_started"
 
 
 def test_a_bot_moves_once_however_often_asked_and_only_in_games_it_plays(

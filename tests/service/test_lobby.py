@@ -52,7 +52,7 @@ def test_a_public_game_is_joined_from_the_lobby_and_watched_without_hidden_infor
     assert cy.ok("GET", "/games?open=public")["games"] == []
     assert redis_client.zcard(keys.LOBBY) == 0  # started: out of the index
     refused = di.call("POST", f"/games/{game_id}/join")
-    assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_full"
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_started"
 
     players = [ada, cy]
     rnd = random.Random(11)

@@ -40,7 +40,7 @@ def test_an_open_game_is_cancelled_by_its_creator_and_declined_by_an_invitee(
     assert stored(redis_client) == before
 
     declined = cy.ok("POST", f"/games/{game_id}/decline")
-    assert declined["game"]["seats"][2] == {"seat": 2, "name": None, "joined": False}
+    assert declined["game"]["seats"][2] == {"seat": 2, "name": None, "joined": False, "bot": None}
     assert game_id not in [g["id"] for g in cy.ok("GET", "/games")["games"]]
     refused(cy.call("POST", f"/games/{game_id}/decline"), 403, "forbidden")
     bo.ok("POST", f"/games/{game_id}/join")
@@ -60,14 +60,14 @@ def test_an_open_game_is_cancelled_by_its_creator_and_declined_by_an_invitee(
     assert [g["status"] for g in bo.ok("GET", "/games")["games"]] == ["cancelled"]
 
 
-def test_a_started_game_is_not_cancelled_and_a_full_one_not_joined(
+def test_a_started_game_is_neither_cancelled_nor_joined(
     api: LiveServer, redis_client: redis.Redis
 ) -> None:
     game_id, (ada, _) = start_game(api, "lost-cities", rounds=1)
     eve = api.client().register("eve")
     before = stored(redis_client)
     refused(ada.call("POST", f"/games/{game_id}/cancel"), 409, "game_started")
-    refused(eve.call("POST", f"/games/{game_id}/join"), 409, "game_full")
+    refused(eve.call("POST", f"/games/{game_id}/join"), 409, "game_started")
     assert stored(redis_client) == before
 
 
