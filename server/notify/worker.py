@@ -30,7 +30,6 @@ def ticker(jobs: Queue, every: float, stop: threading.Event) -> None:
 def run(config: Config) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     client = connect(config.redis_url)
-    Players(client).index_addresses()
     jobs = queue(queue_connection(config, client))
     # First the worker: it gives the connections made from now on a socket timeout longer than
     # its blocking wait for jobs. A connection the threads below opened before (redis-py's
@@ -38,6 +37,7 @@ def run(config: Config) -> None:
     # A job's result is nothing: a finished job is deleted at once rather than kept for RQ's
     # default 500 s (each move makes two).
     worker = Worker([jobs], connection=jobs.connection, default_result_ttl=0)
+    Players(client).index_addresses()
     stop = threading.Event()
     for name, target, args in (
         ("ticker", ticker, (jobs, config.tick_seconds, stop)),
