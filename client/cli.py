@@ -112,6 +112,10 @@ def show_game(s: Session, answer: dict[str, Any], everything: bool = False) -> N
     s.out.emit(answer, lambda console: render.game_screen(console, answer, everything))
 
 
+TALK_SHOWN = 3
+"""How many of the latest messages at the table `show` prints under the game."""
+
+
 def keep_head(s: Session, answer: dict[str, Any]) -> None:
     """Keep the head of the game's log this answer shows, for `verify` (see `client.kept`), and
     say at once if another was shown for the same version before."""
@@ -432,6 +436,10 @@ def new(
         list[str] | None,
         typer.Option(help="A game option NAME=VALUE (repeatable); VALUE is JSON or text."),
     ] = None,
+    public: Annotated[
+        bool,
+        typer.Option("--public", help="List it in the lobby: anyone may join it, or watch it."),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Start a new game; you take the first seat and the others join it, or bots take them.
@@ -443,7 +451,9 @@ def new(
     options = dict(option_value(text) for text in option or [])
     with session(as_json) as s:
         contribution = kept.new_contribution()
-        answer = s.api.create_game(game_type, seats, options, invite or [], contribution, bot or [])
+        answer = s.api.create_game(
+            game_type, seats, options, invite or [], contribution, bot or [], public
+        )
         kept.keep_contribution(answer["game"]["id"], contribution)
         show_game(s, answer)
 
@@ -475,6 +485,48 @@ def join(game: GameId, as_json: JsonFlag = False) -> None:
 
 
 @app.command(cls=Usage)
+def decline(game: GameId, as_json: JsonFlag = False) -> None:
+    """Turn down an invitation to a game that has not started; your seat is free again.
+
+    Example: turnpost decline k3J9xQ
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        answer = s.api.decline(game_id)
+        s.out.emit(answer, lambda console: console.print(f"Declined game {game_id}.", markup=False))
+
+
+@app.command(cls=Usage)
+def cancel(game: GameId, as_json: JsonFlag = False) -> None:
+    """Call off a game you created, before it starts; its players are told.
+
+    Example: turnpost cancel k3J9xQ
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        show_game(s, s.api.cancel(game_id))
+
+
+@app.command(cls=Usage)
+def rematch(game: GameId, as_json: JsonFlag = False) -> None:
+    """Play a finished game again, with the same players and options, each a seat further round.
+
+    The first to ask makes the new game and the others are invited; asking after that takes
+    your seat in it (as `turnpost join NEW-GAME` would).
+
+    Example: turnpost rematch k3J9xQ
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        contribution = kept.new_contribution()
+        answer = s.api.rematch(game_id, contribution)
+        new_id = answer["game"]["id"]
+        if not kept.load(new_id).contribution:  # a seat taken now, not one taken before
+            kept.keep_contribution(new_id, contribution)
+        show_game(s, answer)
+
+
+@app.command(cls=Usage)
 def games(
     mine: Annotated[Listing | None, typer.Option(help="Only these games.")] = None,
     as_json: JsonFlag = False,
@@ -492,6 +544,78 @@ def games(
 
 
 @app.command(cls=Usage)
+def lobby(as_json: JsonFlag = False) -> None:
+    """List the public games with a seat free: type, seats, options, move clock, and the time
+    zone of each player at the table. Take a seat with `turnpost join GAME`.
+
+    Example: turnpost lobby
+    """
+    with session(as_json) as s:
+        answer = s.api.lobby()
+        s.out.emit(answer, lambda console: render.lobby(console, answer["games"], time.time()))
+
+
+@app.command(cls=Usage)
+def watch(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A public game's id.")],
+    follow: Annotated[
+        bool, typer.Option("--follow", "-f", help="Keep watching until the game is over.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Watch a public game as a spectator: the board as the rules show it to no seat in
+    particular (no hand, no hidden choice, no money).
+
+    Example: turnpost watch k3J9xQ --follow
+    """
+    with session(as_json) as s:
+        answer = s.api.game(game)
+        show_game(s, answer)
+        while follow and answer["game"]["status"] not in ("finished", "cancelled"):
+            answer = s.api.wait(answer["game"]["id"], answer["version"], 60)
+            if answer["changed"]:
+                show_game(s, answer)
+
+
+@app.command(cls=Usage)
+def history(
+    name: Annotated[
+        str | None, typer.Argument(metavar="[NAME]", help="A player; default: you.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show a player's record in each game type (played, won, lost, resigned, timed out, and
+    the rating with its uncertainty) and their finished games, with opponents and scores.
+
+    Example: turnpost history bo
+    """
+    with session(as_json) as s:
+        who = name or s.settings.name or s.api.me()["name"]
+        answer = s.api.player(who)
+        s.out.emit(answer, lambda console: render.history(console, answer))
+
+
+@app.command(cls=Usage)
+def ratings(
+    game_type: Annotated[
+        str,
+        typer.Argument(metavar="TYPE", help="A game type.", autocompletion=complete_game_type),
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the leaderboard of a game type: rated players, best first.
+
+    A rating is a mean and its uncertainty (mu ± sigma); the board ranks by mu - 3 sigma, so a
+    player is ranked high only once the games played have made the rating sure.
+
+    Example: turnpost ratings lost-cities
+    """
+    with session(as_json) as s:
+        answer = s.api.leaderboard(game_type)
+        s.out.emit(answer, lambda console: render.leaderboard(console, answer))
+
+
+@app.command(cls=Usage)
 def show(
     game: GameId,
     everything: Annotated[
@@ -502,7 +626,8 @@ def show(
     ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show a game as you see it: your hidden hand, the board, scores and whose turn it is.
+    """Show a game as you see it: your hidden hand, the board, scores and whose turn it is,
+    and the latest messages at the table.
 
     It fits a terminal of 120 x 40 at any player count: your own sheet or hand in full, the
     others' in brief (--all: in full), a key to the symbols at the end.
@@ -511,7 +636,37 @@ def show(
     """
     with session(as_json) as s:
         answer = s.on_game(game, s.api.game)
-        show_game(s, answer, everything)
+        keep_head(s, answer)
+        said = s.api.messages(answer["game"]["id"], TALK_SHOWN)["messages"]
+
+        def draw(console: Console) -> None:
+            render.game_screen(console, answer, everything)
+            if said:
+                console.print()
+                for message in said:
+                    render.talk_line(console, message)
+
+        s.out.emit(answer, draw)
+
+
+@app.command(cls=Usage)
+def say(
+    game: GameId,
+    text: Annotated[
+        str, typer.Argument(metavar="TEXT", help="Plain text, at most 500 characters.")
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Say something to the other players of a game; it never changes the game's version.
+
+    They read it in `turnpost log` and `show`, and in their next email about the game.
+
+    Example: turnpost say k3J9xQ "good luck!"
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        answer = s.api.say(game_id, text, str(uuid.uuid4()))
+        s.out.emit(answer, lambda console: render.talk_line(console, answer["message"]))
 
 
 @app.command(cls=Usage)
@@ -565,14 +720,20 @@ def log(
     since: Annotated[int, typer.Option(min=0, help="Only what happened after this version.")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show the game's history as you may see it (everyone's moves once it is over).
+    """Show the game's history as you may see it (everyone's moves once it is over), with what
+    was said at the table.
 
     Example: turnpost log k3J9xQ --since 10
     """
     with session(as_json) as s:
         current = s.on_game(game, s.api.game)
         answer = s.api.log(current["game"]["id"], since)
-        s.out.emit(answer, lambda console: render.log_lines(console, current, answer["entries"]))
+        s.out.emit(
+            answer,
+            lambda console: render.log_lines(
+                console, current, answer["entries"], answer.get("messages", [])
+            ),
+        )
 
 
 @app.command(cls=Usage)

@@ -142,9 +142,14 @@ def next_step(answer: dict[str, Any]) -> Text:
     game = answer["game"]
     if game["status"] == "finished":
         return result_line(game)
+    if game["status"] == "cancelled":
+        return Text("Cancelled before it started.")
     if game["status"] == "open":
         if answer["seat"] is None:
-            return Text(f"You are invited: turnpost join {game['id']}", style="bold")
+            return Text(
+                f"You are invited: turnpost join {game['id']} (or turnpost decline {game['id']})",
+                style="bold",
+            )
         waiting_for = sum(not seat["joined"] for seat in game["seats"])
         return Text(f"Waiting for {waiting_for} more player(s) to join.")
     if answer["your_turn"]:
@@ -233,6 +238,69 @@ def game_list(
         )
 
 
+def lobby(console: Console, games: Sequence[dict[str, Any]], now: float) -> None:
+    """The public games with a seat free, one block each: what, who (and where), how fast."""
+    if not games:
+        console.print("No public game has a seat free. Start one: turnpost new TYPE --public")
+        return
+    for game in games:
+        clock = game["clock"]
+        pace = f"{duration(clock['move_time'])} per move" if clock else "no move clock"
+        console.print(
+            Text.assemble(
+                (game["id"], ID_STYLE),
+                f"  {game['type']}  {game['free_seats']} of {len(game['seats'])} seats free"
+                f"  {pace}  opened {duration(now - game['created'])} ago",
+            )
+        )
+        players = ", ".join(f"{p['name']} ({p['timezone']})" for p in game["players"])
+        console.print(f"    players: {players}", markup=False)
+        options = " ".join(f"{k}={json.dumps(v)}" for k, v in game["options"].items())
+        console.print(f"    options: {options}", markup=False)
+
+
+def rating_text(standing: dict[str, Any]) -> str:
+    rating = standing["rating"]
+    if rating is None:
+        return "unrated"
+    return f"rating {rating['ordinal']:.1f} ({rating['mu']:.1f} ± {rating['sigma']:.1f})"
+
+
+def record_text(standing: dict[str, Any]) -> str:
+    return (
+        f"played {standing['played']}, won {standing['won']}, lost {standing['lost']}, "
+        f"resigned {standing['resigned']}, timed out {standing['timed_out']}"
+    )
+
+
+def history(console: Console, answer: dict[str, Any]) -> None:
+    """A player's records by game type, then their finished games, latest first."""
+    console.print(Text(answer["name"], style="bold"))
+    if not answer["records"]:
+        console.print("No finished games yet.")
+    for type_id, standing in answer["records"].items():
+        line = f"  {type_id}: {record_text(standing)}; {rating_text(standing)}"
+        console.print(line, markup=False)
+    for game in answer["games"]:
+        when = datetime.fromtimestamp(game["finished"]).strftime("%Y-%m-%d")
+        scores = " · ".join(f"{name} {score}" for name, score in game["scores"].items())
+        outcome = "won" if game["won"] else "lost"
+        others = ", ".join(map(str, game["opponents"]))
+        line = f"  {when}  {game['type']}  {outcome}  with {others}  ({scores})"
+        console.print(Text.assemble((game["id"], ID_STYLE), line))
+
+
+def leaderboard(console: Console, answer: dict[str, Any]) -> None:
+    if not answer["players"]:
+        console.print(f"No rated {answer['type']} game has finished yet.")
+    for ranked in answer["players"]:
+        console.print(
+            f"{ranked['rank']:>3}. {ranked['name']:<20} {rating_text(ranked)}  "
+            f"{record_text(ranked)}",
+            markup=False,
+        )
+
+
 def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
     """Who else sits at the table, joined or invited (open seats are counted by `standing`)."""
     others = [seat["name"] for seat in seats if seat["seat"] != me]
@@ -243,6 +311,8 @@ def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
 def standing(game: dict[str, Any]) -> str:
     """Where a listed game stands, from my side of the table."""
     names = seat_names(game, game["seat"])
+    if game["status"] == "cancelled":
+        return "cancelled"
     if game["status"] == "finished":
         winners = (game["result"] or {}).get("winners", [])
         return "finished, won by " + seats_named(winners, names)
@@ -286,14 +356,38 @@ def duration(seconds: float) -> str:
     return f"{seconds}s"
 
 
-def log_lines(console: Console, answer: dict[str, Any], entries: Sequence[dict[str, Any]]) -> None:
+def log_lines(
+    console: Console,
+    answer: dict[str, Any],
+    entries: Sequence[dict[str, Any]],
+    messages: Sequence[dict[str, Any]] = (),
+) -> None:
     """The history, one line per entry: version, when, and what happened as the engine tells
-    it (which names who did it)."""
+    it (which names who did it); each message said at the table after the entry it followed."""
+    said = list(messages)
     for entry in entries:
+        while said and said[0]["version"] < entry["version"]:
+            talk_line(console, said.pop(0))
         when = datetime.fromtimestamp(entry["at"]).strftime("%Y-%m-%d %H:%M")
         console.print(Text(f"{entry['version']:>4}  {when}  ", "dim") + highlight(entry["text"]))
-    if not entries:
+    for message in said:
+        talk_line(console, message)
+    if not entries and not messages:
         console.print("Nothing has happened yet.")
+
+
+def talk_line(console: Console, message: dict[str, Any]) -> None:
+    """A message said at the table: who, when, and the text as typed (no markup read in it)."""
+    when = datetime.fromtimestamp(message["at"]).strftime("%Y-%m-%d %H:%M")
+    console.print(
+        Text.assemble(
+            ("   »  ", "dim"),
+            (when, "dim"),
+            "  ",
+            (f"{message['name']}: ", "bold"),
+            message["text"].replace("\n", "\n" + " " * 8),
+        )
+    )
 
 
 def game_types(console: Console, types: Sequence[dict[str, Any]]) -> None:

@@ -7,8 +7,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from server import provenance
-from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.record import GameRecord
+from server.domain.standings import Standing
 from shared.games import ENGINES
 
 
@@ -25,6 +26,8 @@ def public_game(record: GameRecord) -> dict[str, Any]:
         "type": record.type,
         "title": engine.title,
         "status": record.status,
+        "public": record.public,
+        "rematch": record.rematch,
         "engine_version": record.engine_version,
         "seats": [
             {"seat": i, "name": s.name, "joined": s.joined, "bot": s.bot}
@@ -88,6 +91,25 @@ def log(
     return entries
 
 
+def message(record: GameRecord, number: int, stored: dict[str, Any]) -> dict[str, Any]:
+    """A message said at the game's table (`server.domain.talk`), named by its speaker."""
+    return {
+        "number": number,
+        "seat": stored["seat"],
+        "name": record.names[stored["seat"]],
+        "at": stored["at"],
+        "version": stored["version"],
+        "text": stored["text"],
+    }
+
+
+def messages(
+    record: GameRecord, since: int, stored: Iterable[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The messages after number `since`."""
+    return [message(record, number, said) for number, said in enumerate(stored, start=since + 1)]
+
+
 def history_line(text: str, entry: Mapping[str, Any]) -> str:
     """A log entry in one line for people (mail, pages, webhooks): what happened (`text`, as
     its reader may see it), and that the service made the move when time ran out (a bot's
@@ -118,7 +140,7 @@ def game_list(
         category = "waiting" if waiting else summary["status"]
         if which is None or which == category or (which == ACTIVE and waiting):
             listed.append(summary)
-    order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3}
+    order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3, CANCELLED: 4}
     listed.sort(
         key=lambda g: (
             order["waiting" if g["waiting_on_you"] else g["status"]],
@@ -126,6 +148,85 @@ def game_list(
         )
     )
     return listed
+
+
+def lobby(listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]]) -> list[dict[str, Any]]:
+    """The public games anyone may join, as the lobby lists them: each game as anyone may see
+    it, its seats free, and the time zone of each player at its table (the move clock is the
+    game's `clock`)."""
+    return [
+        {
+            **public_game(record),
+            "seat": None,
+            "waiting_on_you": False,
+            "invited": False,
+            "free_seats": sum(seat.free for seat in record.seats),
+            "players": [
+                {"name": profile["name"], "timezone": profile["timezone"]}
+                for profile in profiles
+                if profile is not None
+            ],
+        }
+        for record, profiles in listed
+    ]
+
+
+def standing(found: Standing) -> dict[str, Any]:
+    """A player's record in one game type, and their rating with its uncertainty."""
+    return {
+        "played": found.played,
+        "won": found.won,
+        "lost": found.lost,
+        "resigned": found.resigned,
+        "timed_out": found.timed_out,
+        "rating": (
+            {
+                "mu": round(found.mu, 2),
+                "sigma": round(found.sigma, 2),
+                "ordinal": round(found.ordinal, 2),
+                "rated_games": found.rated,
+            }
+            if found.rated
+            else None
+        ),
+    }
+
+
+def leaderboard(ranked: Iterable[tuple[str, Standing]]) -> list[dict[str, Any]]:
+    return [
+        {"rank": place, "name": name, **standing(found)}
+        for place, (name, found) in enumerate(ranked, start=1)
+    ]
+
+
+def history(
+    records: Iterable[GameRecord | None], player_id: str, most: int
+) -> list[dict[str, Any]]:
+    """A player's finished games, latest first: with whom, the scores, and whether they won."""
+    finished = [
+        record
+        for record in records
+        if record is not None
+        and record.status == FINISHED
+        and record.seat_of(player_id) is not None
+    ]
+    finished.sort(key=lambda record: -record.updated)
+    played = []
+    for record in finished[:most]:
+        seat = record.seat_of(player_id)
+        result = record.result or {}
+        scores = result.get("scores", [])
+        played.append(
+            {
+                "id": record.id,
+                "type": record.type,
+                "finished": record.updated,
+                "opponents": [s.name for i, s in enumerate(record.seats) if i != seat],
+                "scores": {record.names[i]: score for i, score in enumerate(scores)},
+                "won": seat in result.get("winners", []),
+            }
+        )
+    return played
 
 
 def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:

@@ -28,13 +28,16 @@ from shared.fairness import (
 )
 
 
-def created(seats: Sequence[Seat], contribution: str | None) -> dict[str, Any]:
+def created(
+    seats: Sequence[Seat], contribution: str | None, creator_seat: int = 0
+) -> dict[str, Any]:
     """The record's fields for a new game: a fresh secret and its commitment, the creator's
-    contribution (seat 0's) and one the server makes for each bot's seat, the seed if that
-    fills every seat (no seat left for anyone to join), and the chain's genesis as its head."""
+    contribution (at their seat, 0 unless told) and one the server makes for each bot's seat,
+    the seed if that fills every seat (no seat left for anyone to join), and the chain's
+    genesis as its head."""
     secret = secrets.token_hex(SEED_BYTES)
     contributions: list[Contribution | None] = [None] * len(seats)
-    contributions[0] = given(secret, 0, contribution)
+    contributions[creator_seat] = given(secret, creator_seat, contribution)
     for index, seat in enumerate(seats):
         if seat.bot:
             contributions[index] = given(secret, index, None)

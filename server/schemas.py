@@ -10,8 +10,10 @@ import re
 from typing import Any, ClassVar
 from zoneinfo import available_timezones
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
+from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.mail.addresses import normalized
 from server.notify.clock_options import move_clock
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
@@ -324,6 +326,10 @@ class CreateGameSchema(Schema):
         },
     )
     contribution = CONTRIBUTION
+    public = StrictBoolean(
+        load_default=False,
+        metadata={"description": "list the game in the lobby, and let anyone registered watch it"},
+    )
 
     @post_load
     def clock(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
@@ -344,7 +350,18 @@ class JoinSchema(Schema):
 
 
 class GameListQuery(Schema):
-    mine = fields.String(validate=validate.OneOf(["waiting", "active", "open", "finished"]))
+    mine = fields.String(
+        validate=validate.OneOf(["waiting", "active", "open", "finished", "cancelled"])
+    )
+    open = fields.String(
+        validate=validate.OneOf(["public"]),
+        metadata={"description": "public: the lobby, every public game with a seat free"},
+    )
+
+    @validates_schema
+    def one_list(self, data: dict[str, Any], **_: Any) -> None:
+        if "mine" in data and "open" in data:
+            raise ValidationError("ask for your games (mine) or the lobby (open), not both")
 
 
 class MoveSchema(Schema):
@@ -391,7 +408,11 @@ class GameSchema(Schema):
     id = fields.String()
     type = fields.String()
     title = fields.String()
-    status = fields.String(metadata={"description": "open, active or finished"})
+    status = fields.String(metadata={"description": "open, active, finished or cancelled"})
+    public = fields.Boolean(metadata={"description": "listed in the lobby, open to spectators"})
+    rematch = fields.String(
+        allow_none=True, metadata={"description": "the game its players play next, once asked"}
+    )
     engine_version = fields.Integer()
     seats = fields.List(fields.Nested(SeatSchema))
     options = fields.Dict()
@@ -465,7 +486,17 @@ CLOCKS = fields.List(
 )
 
 
+class LobbyPlayerSchema(Schema):
+    name = fields.String()
+    timezone = fields.String()
+
+
 class GameSummarySchema(GameSchema):
+    free_seats = fields.Integer(metadata={"description": "in the lobby: seats anyone may take"})
+    players = fields.List(
+        fields.Nested(LobbyPlayerSchema),
+        metadata={"description": "in the lobby: who sits at the table, in which time zone"},
+    )
     seat = fields.Integer(allow_none=True)
     waiting_on_you = fields.Boolean()
     invited = fields.Boolean()
@@ -531,9 +562,96 @@ class LogEntrySchema(Schema):
     prev = fields.String(metadata={"description": "the hash of the entry before (the chain)"})
 
 
+class MessageSchema(Schema):
+    text = fields.String(
+        required=True,
+        metadata={
+            "description": f"plain text, at most {MAX_MESSAGE_CHARS} characters on "
+            f"{MAX_MESSAGE_LINES} lines (line breaks: \\n); no control characters"
+        },
+    )
+
+
+class MessageQuery(Schema):
+    since = fields.Integer(
+        load_default=0,
+        validate=validate.Range(0, 10**9),
+        metadata={"description": "only messages after this number"},
+    )
+    last = fields.Integer(
+        validate=validate.Range(1, 1000), metadata={"description": "only the last this many"}
+    )
+
+
+class SaidMessageSchema(Schema):
+    number = fields.Integer(metadata={"description": "counting from 1, in the order said"})
+    seat = fields.Integer()
+    name = fields.String()
+    at = fields.Integer()
+    version = fields.Integer(metadata={"description": "the game's version when it was said"})
+    text = fields.String(metadata={"description": "plain text: escape it to show it as HTML"})
+
+
+class SaidSchema(Schema):
+    message = fields.Nested(SaidMessageSchema)
+
+
+class MessagesSchema(Schema):
+    messages = fields.List(fields.Nested(SaidMessageSchema))
+
+
 class LogSchema(Schema):
     version = fields.Integer()
     entries = fields.List(fields.Nested(LogEntrySchema))
+    messages = fields.List(
+        fields.Nested(SaidMessageSchema),
+        metadata={"description": "the table talk said at or after version `since`"},
+    )
+
+
+class RatingSchema(Schema):
+    mu = fields.Float(metadata={"description": "the rating's mean (openskill, Plackett-Luce)"})
+    sigma = fields.Float(metadata={"description": "its uncertainty"})
+    ordinal = fields.Float(metadata={"description": "mu - 3 sigma: what the board ranks by"})
+    rated_games = fields.Integer()
+
+
+class StandingSchema(Schema):
+    played = fields.Integer()
+    won = fields.Integer()
+    lost = fields.Integer()
+    resigned = fields.Integer()
+    timed_out = fields.Integer()
+    rating = fields.Nested(
+        RatingSchema, allow_none=True, metadata={"description": "null before a rated game"}
+    )
+
+
+class RankedSchema(StandingSchema):
+    rank = fields.Integer()
+    name = fields.String()
+
+
+class LeaderboardSchema(Schema):
+    type = fields.String()
+    players = fields.List(fields.Nested(RankedSchema))
+
+
+class PlayedSchema(Schema):
+    id = fields.String()
+    type = fields.String()
+    finished = fields.Integer()
+    opponents = fields.List(fields.String(allow_none=True))
+    scores = fields.Dict(keys=fields.String(), values=fields.Raw())
+    won = fields.Boolean()
+
+
+class PlayerRecordSchema(Schema):
+    name = fields.String()
+    records = fields.Dict(keys=fields.String(), values=fields.Nested(StandingSchema))
+    games = fields.List(
+        fields.Nested(PlayedSchema), metadata={"description": "finished games, latest first"}
+    )
 
 
 class ErrorBodySchema(Schema):

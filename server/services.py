@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from server.calendars import Calendars
 from server.domain.games import GameService
+from server.domain.talk import Limits
 from server.login_links import LoginLinks
 from server.notify.deadlines import Deadlines
 from server.notify.outbox import Outbox
@@ -18,6 +19,7 @@ from server.readiness import Readiness
 from server.redis_client import Client
 from server.secret import ServerSecret
 from server.settings import Config
+from server.standings import Standings
 from server.store import RedisGameStore, confirmation
 from server.wait_slots import WaitSlots
 from server.waits import Waits
@@ -40,6 +42,7 @@ class Services:
     wait_slots: WaitSlots
     waits: Waits
     """The process's long polls, on one subscription (`server.waits`)."""
+    standings: Standings
     secret: ServerSecret
     links: LoginLinks
 
@@ -57,6 +60,7 @@ class Services:
             held_states=config.held_states,
             clock=clock,
             listener=GameWatch(client, clock),
+            talk_limits=Limits(per_window=config.talk_per_minute),
         )
         vacations = Vacations(client, config.vacation_days, clock)
         secret = ServerSecret(config.secret, client)
@@ -75,6 +79,7 @@ class Services:
             Readiness(config.redis_url),
             WaitSlots(client, config.waits_per_player),
             waits,
+            Standings(client, games, players),
             secret,
             links,
         )

@@ -48,6 +48,8 @@ class Config:
     max_wait_seconds: int = field(default_factory=lambda: env.int("TURNPOST_MAX_WAIT", 60))
     waits_per_player: int = field(default_factory=lambda: env.int("TURNPOST_WAITS_PER_PLAYER", 20))
     """Long polls one player may hold open at once, across every web process."""
+    talk_per_minute: int = field(default_factory=lambda: env.int("TURNPOST_TALK_PER_MINUTE", 5))
+    """Messages one player may say at one game's table in a minute (`server.domain.talk`)."""
     queue_url: str = field(default_factory=lambda: env.str("TURNPOST_QUEUE_URL", ""))
     """The Redis holding the mail worker's job queue (RQ); REDIS_URL's when empty."""
     vacation_days: int = field(default_factory=lambda: env.int("TURNPOST_VACATION_DAYS", 21))

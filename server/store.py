@@ -32,9 +32,10 @@ from redis.commands.core import Script
 from server import archive, keys
 from server.domain.errors import Unavailable
 from server.domain.record import FINISHED, MOVED, GameRecord, changes, decode, encode
+from server.domain.talk import Limits, Said
 from server.encoding import encoded
 from server.idempotency import Idempotency, Made
-from server.redis_client import Client, as_bytes, as_text
+from server.redis_client import Client, as_bytes, as_text, members
 from server.waits import Waits
 
 logger = logging.getLogger(__name__)
@@ -87,11 +88,11 @@ redis.call('PUBLISH', KEYS[2], 0)
 return 1
 """
 
-# KEYS: meta, log (its name is the channel).  ARGV: field, the value it must still have, then
-# the pairs to set.  A compare-and-set on one key: what WATCH/MULTI does, in one step that also
-# runs on Redis Cluster.
+# KEYS: meta, log (its name is the channel).  ARGV: field, the value it must still have ('': it
+# must be absent), then the pairs to set.  A compare-and-set on one key: what WATCH/MULTI does,
+# in one step that also runs on Redis Cluster.
 UPDATE_IF = """
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 3))
 redis.call('PUBLISH', KEYS[2], redis.call('LLEN', KEYS[2]))
 return 1
@@ -165,6 +166,35 @@ redis.call('SET', KEYS[5], ARGV[3])
 redis.call('HSET', KEYS[1], 'archived', ARGV[1])
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], unpack(KEYS, 6))
 return 1
+"""
+
+
+# KEYS: talk, meta, log.  ARGV: seat, now, key digest ('': none), per window, window, most,
+# text.  A message said once (a key already there returns its message), at most `per window`
+# of one seat's in `window` seconds, at most `most` in all; stamped with the game's version
+# (its log's length, or a compacted game's). Nothing is published: no version changes.
+SAY = """
+local seat, now, key = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local said = redis.call('LRANGE', KEYS[1], 0, -1)
+local recent, oldest = 0, now
+for i = #said, 1, -1 do
+  local message = cjson.decode(said[i])
+  if key ~= '' and message.key == key then return {'said', i, said[i]} end
+  if message.seat == seat and message.at > now - tonumber(ARGV[5]) then
+    recent = recent + 1
+    oldest = math.min(oldest, message.at)
+  end
+end
+if recent >= tonumber(ARGV[4]) then
+  return {'throttled', tostring(oldest + tonumber(ARGV[5]) - now)}
+end
+if #said >= tonumber(ARGV[6]) then return {'full', '0'} end
+local version = tonumber(redis.call('HGET', KEYS[2], 'archived') or redis.call('LLEN', KEYS[3]))
+local message = {seat = seat, at = now, version = version, text = ARGV[7]}
+if key ~= '' then message.key = key end
+local stored = cjson.encode(message)
+redis.call('RPUSH', KEYS[1], stored)
+return {'said', #said + 1, stored}
 """
 
 
@@ -271,19 +301,20 @@ class RedisGameStore:
         self._read = client.register_script(READ)
         self._made = client.register_script(MADE)
         self._compact = client.register_script(COMPACT)
+        self._say = client.register_script(SAY)
 
     def create(self, record: GameRecord) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
         pairs = [item for pair in encode(record).items() for item in pair]
         return bool(self._create(keys=self._meta_and_channel(record.id), args=pairs))
 
-    def seat(self, before: GameRecord, after: GameRecord) -> bool:
-        """Write what changed from `before` to `after` only if the seats are still as in
-        `before`; False if they moved."""
+    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+        """Write what changed from `before` to `after` only if the field `on` is still as in
+        `before`; False if it changed."""
         pairs = [item for pair in changes(before, after).items() for item in pair]
         updated = self._update_if(
             keys=self._meta_and_channel(before.id),
-            args=["seats", encode(before, ["seats"])["seats"], *pairs],
+            args=[on, encode(before, [on]).get(on, ""), *pairs],
         )
         return bool(updated)
 
@@ -490,6 +521,29 @@ class RedisGameStore:
         this process is stopping (`server.waits`)."""
         log_key = keys.game(game_id, "log")
         return self.waits.wait(log_key, lambda: self.version(game_id) != version, deadline)
+
+    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+        """See SAY."""
+        outcome, value, *stored = self._say(
+            keys=[keys.game(game_id, part) for part in ("talk", "meta", "log")],
+            args=[seat, now, key, limits.per_window, limits.window, limits.most, text],
+        )
+        return Said(outcome.decode(), int(value), orjson.loads(stored[0]) if stored else None)
+
+    def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        return [
+            orjson.loads(raw) for raw in self.client.lrange(keys.game(game_id, "talk"), start, -1)
+        ]
+
+    def list_publicly(self, game_id: str, created: int) -> None:
+        self.client.zadd(keys.LOBBY, {game_id: created})
+
+    def lobby(self) -> list[str]:
+        return members(self.client.zrange(keys.LOBBY, 0, -1))
+
+    def unlist(self, game_ids: list[str]) -> None:
+        if game_ids:
+            self.client.zrem(keys.LOBBY, *game_ids)
 
     def drop_snapshots(self) -> int:
         """Delete every snapshot (they are a cache); returns how many."""

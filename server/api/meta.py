@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from server import presenters
 from server.api.blueprint import Blueprint
 from server.auth import public_route
 from server.domain.bots import levels_for
 from server.domain.games import engine_for
 from server.notify.clock_options import SERVICE_OPTIONS
-from server.schemas import ErrorSchema, GameRulesSchema, GameTypeSchema, HealthSchema
+from server.schemas import (
+    ErrorSchema,
+    GameRulesSchema,
+    GameTypeSchema,
+    HealthSchema,
+    LeaderboardSchema,
+)
 from server.services import services
 from shared.games import ENGINES
 
@@ -36,6 +43,16 @@ def ready() -> dict[str, Any]:
     `unavailable` while it does not (down, restarting, replaying its AOF)."""
     services().readiness.check()
     return {"ok": True}
+
+
+@blp.route("/game-types/<type_id>/leaderboard")
+@blp.response(200, LeaderboardSchema)
+def leaderboard(type_id: str) -> dict[str, Any]:
+    """The type's rated players, best first by their rating's conservative estimate (mu - 3
+    sigma), each with their record; a game counts once it is finished, if it was rated."""
+    engine_for(type_id)  # 400 unknown_game_type
+    ranked = services().standings.leaderboard(type_id)
+    return {"type": type_id, "players": presenters.leaderboard(ranked)}
 
 
 @blp.route("/game-types")

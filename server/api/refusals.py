@@ -17,6 +17,7 @@ from server.domain.errors import (
     NotAPlayer,
     NotFound,
     Refusal,
+    TooMany,
     Unavailable,
 )
 from server.errors import HTTP_CODES, ApiError
@@ -31,13 +32,16 @@ STATUS: dict[type[Refusal], int] = {
     Conflict: 409,
     Illegal: 422,
     KeyReused: 422,
+    TooMany: 429,
 }
 """A refusal's status is its nearest kind's in this table."""
 
 
 def refused(refusal: Refusal) -> ApiError:
     status = next(STATUS[kind] for kind in type(refusal).__mro__ if kind in STATUS)
-    return ApiError(status, refusal.code, refusal.message, refusal.details)
+    retry_after = refusal.details.get("retry_after")
+    headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
+    return ApiError(status, refusal.code, refusal.message, refusal.details, headers=headers)
 
 
 def unavailable(outage: Unavailable | None = None) -> ApiError:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from server.domain.record import ACTIVE, FINISHED, OPEN, GameRecord, Seat
+from server.domain.record import ACTIVE, CANCELLED, FINISHED, OPEN, GameRecord, Seat
 from shared.engine import Engine
 
-__all__ = ["ACTIVE", "FINISHED", "OPEN", "Game"]
+__all__ = ["ACTIVE", "CANCELLED", "FINISHED", "OPEN", "Game"]
 
 
 @dataclass(frozen=True)

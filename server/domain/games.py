@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 import orjson
 
 from server import presenters, provenance
 from server.domain import bots as bot_players
+from server.domain import talk
 from server.domain.errors import (
     Conflict,
     GameOver,
@@ -30,7 +31,7 @@ from server.domain.errors import (
     Stale,
     Unavailable,
 )
-from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.held_states import HeldStates
 from server.domain.record import GameRecord, Seat
 from server.domain.store import GameStore, Roster
@@ -97,6 +98,7 @@ class GameService:
         clock: Callable[[], float] = time.time,
         listener: ChangeListener | None = None,
         held_states: int = 4096,
+        talk_limits: talk.Limits | None = None,
     ) -> None:
         self.store = store
         self.players = players
@@ -104,6 +106,7 @@ class GameService:
         self.clock = clock
         self.listener = listener or Unheard()
         self.held = HeldStates(held_states)
+        self.talk_limits = talk_limits or talk.Limits()
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -165,6 +168,31 @@ class GameService:
         game = self.load(game_id)
         return game, seat_in(game, player)
 
+    def for_viewer(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
+        """The game and the caller's seat, to look at: anyone may watch a public game, as a
+        spectator (seat None), who sees what the rules show no seat in particular."""
+        game = self.load(game_id)
+        if game.record.public and not game.record.sits_or_invited(player["id"]):
+            return game, None
+        return game, seat_in(game, player)
+
+    def lobby(self) -> list[tuple[GameRecord, list[dict[str, str] | None]]]:
+        """The public games with a seat anyone may take, oldest first, each with the profiles
+        of the players at its table (None for a seat free or a profile gone). Games that can no
+        longer be joined leave the index as they are met."""
+        ids = self.store.lobby()
+        listed, gone = [], []
+        for game_id, record in zip(ids, self.store.records(ids), strict=True):
+            if record is None:
+                continue  # being made, or never written
+            if record.status != OPEN or not any(seat.free for seat in record.seats):
+                gone.append(game_id)
+                continue
+            players = [self.players.get(s.player) if s.player else None for s in record.seats]
+            listed.append((record, players))
+        self.store.unlist(gone)
+        return listed
+
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the game's version differs from `version`, or `deadline` (monotonic)."""
         return self.store.wait_for_change(game_id, version, deadline)
@@ -172,6 +200,18 @@ class GameService:
     def entries(self, game: Game, since: int) -> list[dict[str, Any]]:
         """The game's log entries after version `since`, as stored."""
         return self.store.log(game.id, since)
+
+    def talk(self, game: Game, since: int = 0) -> list[dict[str, Any]]:
+        """The game's table talk after message number `since`, as stored."""
+        return self.store.talk(game.id, since)
+
+    def say(
+        self, player: dict[str, str], game_id: str, text: str, key: str | None = None
+    ) -> tuple[GameRecord, int, dict[str, Any]]:
+        """A message from the player to the game's table (`server.domain.talk`): the game's
+        record, the message's number and the message; the game's version stays as it is."""
+        now = int(self.clock())
+        return talk.say(self.store, player, game_id, text, now, key, self.talk_limits)
 
     def records_for(self, player: dict[str, str]) -> list[GameRecord | None]:
         """The record of every game in the player's list (None for one never written; some
@@ -189,24 +229,21 @@ class GameService:
         invite: list[str],
         move_clock: dict[str, Any] | None = None,
         contribution: str | None = None,
+        public: bool = False,
         bots: Sequence[str] = (),
     ) -> Game:
         """A new game; `seats`, if not given, is one for the creator, each invited player and
         each bot, within the game's player counts (too many are then refused as such);
         `move_clock` is its clock's settings, if it has one (`server.notify.clock_options`);
         `contribution` is the creator's to the seed (the server makes one if none is given, and
-        one for each bot's seat); `bots` are the levels of the bots that take a seat each
-        (`domain.bots`). A game whose seats are all taken so (the creator and bots) starts at
-        once."""
+        one for each bot's seat); a `public` game is listed in the lobby and open to
+        spectators; `bots` are the levels of the bots that take a seat each (`domain.bots`). A
+        game whose seats are all taken so (the creator and bots) starts at once."""
         engine = engine_for(type_id)
         bot_seats = bot_players.seats(type_id, bots)
         asked = 1 + len(invite) + len(bot_seats)
         wanted = max(engine.min_players, min(asked, engine.max_players))
         count = seats if seats is not None else wanted
-        try:
-            configured = engine.configure(count, options)
-        except BadOptions as error:
-            raise Invalid(error.message, {"option": error.option}, "bad_options") from None
         table = [Seat(creator["id"], creator["name"], joined=True)]
         for name in invite:
             invitee = self.players.by_name(name)
@@ -226,9 +263,40 @@ class GameService:
                 "too_many_bots",
             )
         table += [*bot_seats, *[Seat()] * (count - len(table) - len(bot_seats))]
+        record = self._new_record(
+            engine, type_id, options, table, creator, move_clock, contribution, public
+        )
+        while not self._store_new(record):
+            # an id taken by another game: 96 random bits, so never, but its players' lists
+            # must not point at someone else's
+            for seat in table:
+                if seat.player:
+                    self.players.remove_game(seat.player, record.id)
+            record = record.changed(id=new_game_id())
+        return self.load(record.id)
+
+    def _new_record(
+        self,
+        engine: Engine[Any],
+        type_id: str,
+        options: Mapping[str, Any],
+        table: list[Seat],
+        creator: dict[str, str],
+        move_clock: dict[str, Any] | None,
+        contribution: str | None,
+        public: bool,
+        game_id: str | None = None,
+    ) -> GameRecord:
+        """A new game's record, the creator seated at their place in `table`; started if
+        every seat is taken (by the creator and bots)."""
+        try:
+            configured = engine.configure(len(table), dict(options))
+        except BadOptions as error:
+            raise Invalid(error.message, {"option": error.option}, "bad_options") from None
         now = int(self.clock())
+        place = next(i for i, seat in enumerate(table) if seat.player == creator["id"])
         record = GameRecord(
-            id=new_game_id(),
+            id=game_id or new_game_id(),
             type=type_id,
             engine_version=engine.version,
             options=configured,
@@ -238,24 +306,24 @@ class GameService:
             created=now,
             updated=now,
             clock=move_clock or None,
-            **provenance.created(table, contribution),
+            public=public,
+            **provenance.created(table, contribution, place),
         )
         if all(seat.joined for seat in table):
             record = record.changed(**progress(engine, dealt(engine, record), now))
-        # The players' game lists first, the game itself last: a list entry whose game was
-        # never written (a crash in between) is skipped when listing, while a game is never
-        # missing from its players' lists.
-        while True:
-            for seat in table:
-                if seat.player:
-                    self.players.add_game(seat.player, record.id, now)
-            self.listener.changing(record.id)
-            if self.store.create(record):
-                return self.load(record.id)
-            for seat in table:  # an id taken by another game: 96 random bits, so never, but
-                if seat.player:  # its players' lists must not point at someone else's
-                    self.players.remove_game(seat.player, record.id)
-            record = record.changed(id=new_game_id())
+        return record
+
+    def _store_new(self, record: GameRecord) -> bool:
+        """Write a new game; False if its id is taken. The players' game lists first, the game
+        itself last: a list entry whose game was never written (a crash in between) is skipped
+        when listing, while a game is never missing from its players' lists."""
+        for seat in record.seats:
+            if seat.player:
+                self.players.add_game(seat.player, record.id, record.created)
+        if record.public:
+            self.store.list_publicly(record.id, record.created)
+        self.listener.changing(record.id)
+        return self.store.create(record)
 
     def join(self, player: dict[str, str], game_id: str, contribution: str | None = None) -> Game:
         """Take the seat reserved for the player, or the first open one, with the player's
@@ -288,17 +356,112 @@ class GameService:
 
     @staticmethod
     def _free_seat(record: GameRecord, player: dict[str, str]) -> int:
-        if record.status != OPEN:
-            raise Conflict("this game has already started", code="game_started")
+        """The seat reserved for the player, else the first that no one has and no one is
+        invited to: one that anyone who knows the game's id may take."""
+        if record.seat_of(player["id"]) is not None:
+            raise Conflict("you already have a seat in this game", code="already_joined")
+        check_open(record)
         for index, seat in enumerate(record.seats):
             if seat.player == player["id"]:
-                if seat.joined:
-                    raise Conflict("you already have a seat in this game", code="already_joined")
                 return index
         for index, seat in enumerate(record.seats):
             if seat.free:
                 return index
-        raise Conflict("every seat of this game is taken or reserved", code="game_full")
+        raise NotAPlayer(
+            "this game is private: the seats left are reserved for the players invited",
+            code="not_invited",
+        )
+
+    def cancel(self, player: dict[str, str], game_id: str) -> Game:
+        """Its creator calls off a game that has not started: it stays, cancelled, in its
+        players' lists, and no one can join it. A compare-and-set on the seats, so a join that
+        fills the last seat at the same moment wins or loses whole."""
+        while True:
+            record = self._record_for(player, game_id)
+            if record.creator != player["id"]:
+                raise NotAPlayer(
+                    "only the game's creator can cancel it; an invited player can decline",
+                    code="not_creator",
+                )
+            check_open(record)
+            cancelled = record.changed(status=CANCELLED, updated=int(self.clock()))
+            self.listener.changing(game_id)
+            if self.store.seat(record, cancelled):
+                return self.load(game_id)
+
+    def decline(self, player: dict[str, str], game_id: str) -> Game:
+        """An invited player turns the invitation down: their seat is free again (anyone who
+        knows the game's id may take it) and the game leaves their list."""
+        while True:
+            record = self._record_for(player, game_id)
+            check_open(record)
+            place = next(i for i, s in enumerate(record.seats) if s.player == player["id"])
+            if record.seats[place].joined:
+                raise Conflict(
+                    "you have taken your seat: resign once the game starts, or ask its creator "
+                    "to cancel it",
+                    code="already_joined",
+                )
+            table = list(record.seats)
+            table[place] = Seat()
+            declined = record.changed(seats=tuple(table), updated=int(self.clock()))
+            self.listener.changing(game_id)
+            if self.store.seat(record, declined):
+                self.players.remove_game(player["id"], game_id)
+                return self.load(game_id)
+
+    def _record_for(self, player: dict[str, str], game_id: str) -> GameRecord:
+        """The game's record, if the player sits or is invited in it (else 404 or 403)."""
+        record = self.store.record(game_id)
+        if record is None:
+            raise NotFound("game")
+        if not record.sits_or_invited(player["id"]):
+            raise NotAPlayer("you are not a player in this game")
+        return record
+
+    def rematch(
+        self, player: dict[str, str], game_id: str, contribution: str | None = None
+    ) -> Game:
+        """The next game of a finished one: the same type and options, the same players, each
+        a seat further round the table (so another starts). The first to ask makes it, and the
+        others are invited; whoever asks after joins it. Its id is written into the finished
+        game's record (a compare-and-set) before the game is made, so two asking at once make
+        one game, and a crash in between leaves an id the next request makes the game under."""
+        old = self._record_for(player, game_id)
+        if old.seat_of(player["id"]) is None:
+            raise NotAPlayer("only the game's players can ask for a rematch")
+        if old.status != FINISHED:
+            raise Conflict(
+                "a rematch follows a finished game, and this one is not over", code="not_finished"
+            )
+        while old.rematch is None:
+            marked = old.changed(rematch=new_game_id())
+            if self.store.seat(old, marked, on="rematch"):
+                old = marked
+            else:
+                old = self._record_for(player, game_id)
+        table = [
+            s if s.bot else Seat(s.player, s.name, joined=s.player == player["id"])
+            for s in (*old.seats[1:], *old.seats[:1])
+        ]
+        engine = engine_for(old.type)
+        record = self._new_record(
+            engine,
+            old.type,
+            old.options,
+            table,
+            player,
+            old.clock,
+            contribution,
+            old.public,
+            old.rematch,
+        )
+        if self._store_new(record):
+            return self.load(record.id)
+        made = self.load(old.rematch)  # made by another's request: take the seat kept for you
+        if made.seat_of(player["id"]) is not None:
+            return made
+        return self.join(player, old.rematch, contribution)
 
     # -- moving -----------------------------------------------------------------------------
 
@@ -427,6 +590,11 @@ class GameService:
         another move is retried rather than bounced back to the player."""
         while True:
             game, seat = self.for_player(game_id, player)
+            if game.status == OPEN:
+                raise NotStarted(
+                    "the game has not started, so there is nothing to resign from: its creator "
+                    "can cancel it, and an invited player can decline"
+                )
             if seat is None:
                 raise NotJoined("you have not joined this game")
             try:
@@ -521,6 +689,8 @@ class GameService:
     def _check_active(game: Game) -> None:
         if game.status == OPEN:
             raise NotStarted()
+        if game.status == CANCELLED:
+            raise Conflict("this game was cancelled before it started", code="game_cancelled")
         if game.status == FINISHED:
             raise GameOver()
 
@@ -567,6 +737,14 @@ class GameService:
     ) -> dict[str, Any]:
         """A move's answer (`presenters.moved`), the first time and when it is sent again."""
         return presenters.moved(after, seat, [entry["event"] for entry in entries], untried or ())
+
+
+def check_open(record: GameRecord) -> None:
+    """Seats are taken, given up or called off only before the game starts."""
+    if record.status == CANCELLED:
+        raise Conflict("this game was cancelled before it started", code="game_cancelled")
+    if record.status != OPEN:
+        raise Conflict("this game has already started: every seat is taken", code="game_started")
 
 
 def seat_in(game: Game, player: dict[str, str]) -> int | None:

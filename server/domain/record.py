@@ -18,7 +18,7 @@ import orjson
 
 from shared.engine import JSON, seat_name
 
-OPEN, ACTIVE, FINISHED = "open", "active", "finished"
+OPEN, ACTIVE, FINISHED, CANCELLED = "open", "active", "finished", "cancelled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +75,10 @@ class GameRecord:
     """The hash of the log's last entry (of the chain's genesis before any move)."""
     archived: int | None = None
     """The log's length, once the game is kept compacted (`server.archive`)."""
+    public: bool = False
+    """Listed in the lobby while it is open, and open to spectators."""
+    rematch: str | None = None
+    """The id of the game its players play next (`GameService.rematch`), once one asked."""
 
     @property
     def chained(self) -> bool:
@@ -160,8 +164,10 @@ CODECS: dict[str, Codec] = {
     ),
     "head": (str, str),
     "archived": (int, str),
+    "public": (lambda raw: raw == "true", lambda public: "true" if public else "false"),
+    "rematch": (str, str),
 }
-OPTIONAL = frozenset({"secret", "head", "archived"})
+OPTIONAL = frozenset({"secret", "head", "archived", "rematch"})
 """Fields a record may lack in the store (None in the record): games from before they existed,
 and games not compacted."""
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from server.domain.record import GameRecord
+    from server.domain.talk import Limits, Said
     from server.idempotency import Idempotency, Made
     from server.store import Appended, Loaded
 
@@ -19,9 +20,10 @@ class GameStore(Protocol):
     def create(self, record: GameRecord) -> bool:
         """Write a new game's record; False if its id is taken."""
 
-    def seat(self, before: GameRecord, after: GameRecord) -> bool:
-        """Write what changed from `before` to `after` only if the game's seats are still as in
-        `before` (a compare-and-set: players racing for one seat)."""
+    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+        """Write what changed from `before` to `after` only if the record's field `on` (its
+        seats, unless told) is still as in `before` (a compare-and-set: players racing for one
+        seat, or asking for one rematch)."""
 
     def record(self, game_id: str) -> GameRecord | None:
         """The game's record; None if there is no such game."""
@@ -72,11 +74,30 @@ class GameStore(Protocol):
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the log's length differs from `version`, or `deadline` (monotonic)."""
 
+    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+        """Add a message to the game's table talk, stamped with the game's version, in one
+        step: unless one under `key` (if not empty) is there already, the seat has said its
+        `limits` worth lately, or the talk is full (`server.domain.talk`)."""
+
+    def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        """The game's messages from number `start + 1` on, as stored."""
+
+    def list_publicly(self, game_id: str, created: int) -> None:
+        """Put a public game in the lobby's index (before the game itself is written)."""
+
+    def lobby(self) -> list[str]:
+        """The ids in the lobby's index, oldest first (some perhaps started or never written)."""
+
+    def unlist(self, game_ids: list[str]) -> None:
+        """Take games that can no longer be joined out of the lobby's index."""
+
 
 class Roster(Protocol):
     """What the domain needs of the players: who is called what, and each one's games."""
 
     def by_name(self, name: str) -> dict[str, str] | None: ...
+
+    def get(self, player_id: str) -> dict[str, str] | None: ...
 
     def add_game(self, player_id: str, game_id: str, created: float) -> None: ...
 

@@ -48,6 +48,12 @@ class Section:
     """The same in HTML (`Engine.render_html`): markup the engine escaped, shown as it is."""
     moves: list[str] = field(default_factory=list)
     reply_to: str = ""
+    commands: list[str] = field(default_factory=list)
+    """What a reply to a notice without moves may say (`join`, `rematch`, …)."""
+    talk: list[str] = field(default_factory=list)
+    """What the others said at the table since the recipient was last told ("bo wrote: …")."""
+    talk_upto: int = 0
+    """The number of the game's last message this notice tells of (`server.notify.table_talk`)."""
     message_key: str = ""
     """Unique per notice and recipient: makes the Message-ID, so a resend is recognisable."""
 

@@ -131,7 +131,53 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
         body = answers.for_command(letter.first_line, engine, current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("answered", letter.first_line or "no move found")
+    action = letter.first_line.lower()
+    if action in answers.ACTIONS:
+        return _act(action, letter, room, ticket, game, player)
+    spoken = answers.spoken(letter.first_line)
+    if spoken is not None:
+        text = "\n".join(part for part in (spoken, letter.below) if part)
+        ok, told = _say(letter, room, game, player, text)
+        current = presenters.view(room.services.games.load(game.id), ticket.seat)
+        answer(room, letter, player, ticket_for(current), answers.talked(engine, told, current))
+        return Outcome("answered", "said" if ok else "not said")
     return _move(letter, room, ticket, game, player)
+
+
+def _act(
+    action: str, letter: Letter, room: Mailroom, ticket: Ticket, game: Game, player: dict[str, str]
+) -> Outcome:
+    """Take the seat an invitation keeps, decline it, or ask for a rematch of a finished game."""
+    games = room.services.games
+    try:
+        if action == "join":
+            after = games.join(player, game.id)
+        elif action == "decline":
+            after = games.decline(player, game.id)
+        else:
+            after = games.rematch(player, game.id)
+    except Refusal as refusal:
+        current = presenters.view(games.load(game.id), ticket.seat)
+        body = answers.not_done(game.engine, answers.reason(refusal), current)
+        answer(room, letter, player, ticket_for(current), body)
+        return Outcome("refused", refusal.code)
+    seat = after.seat_of(player["id"])
+    shown = presenters.view(after, seat)
+    answered = ticket if seat is None else ticket_for(shown)
+    answer(room, letter, player, answered, answers.acted(action, after.engine, shown))
+    return Outcome("answered", f"{action} game {after.id}")
+
+
+def _say(
+    letter: Letter, room: Mailroom, game: Game, player: dict[str, str], text: str
+) -> tuple[bool, str]:
+    """Say `text` at the game's table, keyed by the letter (a second delivery says it once):
+    whether it was said, and in words for the answer."""
+    try:
+        room.services.games.say(player, game.id, text, "mail-talk:" + letter.fingerprint)
+    except Refusal as refusal:
+        return False, answers.unsaid(refusal)
+    return True, answers.said(text)
 
 
 def _move(
@@ -147,7 +193,8 @@ def _move(
         body = answers.refused(engine, answers.reason(refusal), current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("refused", refusal.code)
-    answer(room, letter, player, ticket_for(result), answers.played(engine, result))
+    talk = _say(letter, room, game, player, letter.below)[1] if letter.below else ""
+    answer(room, letter, player, ticket_for(result), answers.played(engine, result, talk))
     return Outcome("played", f"game {game.id} version {result['version']}")
 
 

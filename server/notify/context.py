@@ -24,6 +24,7 @@ from server.redis_client import Client, connect
 from server.secret import ServerSecret
 from server.services import Services
 from server.settings import Config, MailSettings
+from server.standings import Standings
 from server.webhooks.hooks import Hooks
 
 
@@ -40,6 +41,7 @@ class Context:
     hooks: Hooks
     config: Config
     queue: Queue
+    standings: Standings
     secret: ServerSecret
     """Signs reply addresses."""
     links: LoginLinks
@@ -65,6 +67,7 @@ class Context:
             services.hooks,
             config,
             queue(queue_connection(config, client)),
+            services.standings,
             services.secret,
             services.links,
         )

@@ -25,7 +25,7 @@ from typing import Any
 
 from server.mail.compose import compose
 from server.mail.delivery import deliver
-from server.notify import clocks, logins, notices, webhooks
+from server.notify import clocks, logins, notices, table_talk, webhooks
 from server.notify import plan as planning
 from server.notify.context import Context, current
 from server.notify.held import release_at
@@ -128,6 +128,11 @@ def deliver_due(ctx: Context, player_id: str) -> int:
         raise
     sent = [item for item in claimed if item not in failed]
     compacted = ctx.games.store.compacted({item["game"] for item in sent})
+    for section in sections:
+        if section.talk_upto and section.game_id not in compacted:
+            table_talk.heard(ctx.redis, player_id, section.game_id, section.talk_upto)
+    for game_id in compacted:  # its last notice: nothing more will carry its talk
+        table_talk.forget(ctx.redis, player_id, game_id)
     forgotten = [item["id"] for item in sent if item["game"] in compacted]
     ctx.outbox.done(player_id, [item["id"] for item in sent], now, forgotten)
     if failed:  # the others went out; these wait for their game or this code to be mended

@@ -10,6 +10,7 @@ nothing: it is dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from collections.abc import Sequence
@@ -17,9 +18,10 @@ from typing import Any, TypedDict
 
 from server import presenters, provenance
 from server.domain.bots import timeout_level
-from server.domain.game import ACTIVE, FINISHED, Game
+from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address
+from server.notify import table_talk
 from server.notify.context import Context
 from server.notify.quiet import zone
 from server.redis_client import UNAVAILABLE
@@ -72,7 +74,8 @@ def game_section(ctx: Context, game: Game, notices: list[dict[str, Any]]) -> Sec
     for item in reversed(notices):
         found = section(ctx, game, item, departed)
         if found is not None:
-            return found
+            talk, upto = table_talk.unheard(ctx, game, item["seat"])
+            return dataclasses.replace(found, talk=talk, talk_upto=upto)
     return None
 
 
@@ -86,21 +89,26 @@ def section(
     label = f"{game.engine.title} {game.id[:8]} with {', '.join(names)}"
     key = f"{item['id'].replace(':', '.')}.{seat}"
     kind = item["kind"]
+    creator = ctx.players.get(game.record.creator)
+    by = creator["name"] if creator else "Someone"
+    if kind == "cancelled":
+        headline = f"{by} has cancelled this game; it will not start."
+        return Section(game.id, label, headline, message_key=key)
     if kind == "invite":
-        if game.seats[seat].joined:
-            return None  # they found the game and took their seat while it was held
-        creator = ctx.players.get(game.record.creator)
+        if game.status != OPEN or game.seats[seat].joined or game.seats[seat].player is None:
+            return None  # taken up, declined or called off while it was held
         fixed = provenance.fixed_by_creator(game.record, game.engine)
         return Section(
             game.id,
             label,
-            f"{creator['name'] if creator else 'Someone'} invites you to a game of "
-            f"{game.engine.title}.",
+            f"{by} invites you to a game of {game.engine.title}.",
             notes=[
                 *([fixed_by_creator_text(fixed)] if fixed else []),
-                f"Take your seat with: turnpost join {game.id}",
+                f"Take your seat with: turnpost join {game.id} (or turnpost decline {game.id})",
                 "The game starts when every seat is taken.",
             ],
+            reply_to=_reply_to(ctx, game, seat),
+            commands=["join", "decline"],
             message_key=key,
         )
     if kind in ("turn", "reminder"):
@@ -113,8 +121,17 @@ def section(
     if kind == "finished":
         headline = f"Game over. {who_left}".strip()
         changes = _changes(ctx, game, seat, log)
+        notes = [*_result(game, names), f"Play again: turnpost rematch {game.id}"]
         return Section(
-            game.id, label, headline, _result(game, names), changes, message_key=key, **shown
+            game.id,
+            label,
+            headline,
+            notes,
+            changes,
+            reply_to=_reply_to(ctx, game, seat),
+            commands=["rematch", "say: …"],
+            message_key=key,
+            **shown,
         )
     if kind == "started":
         waiting = seats_named(game.engine.to_act(game.state), names)
@@ -196,7 +213,6 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
         notes.append(
             f"{allowed}, your quiet hours and vacations not counted; when it runs out, {then}."
         )
-    ticket = Ticket(game.id, seat, game.version)
     return Section(
         game.id,
         label,
@@ -204,10 +220,16 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
         notes,
         _changes(ctx, game, seat, log),
         moves=[engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
-        reply_to=reply_address(ticket, ctx.secret.key(), ctx.mail.reply_domain),
+        reply_to=_reply_to(ctx, game, seat),
         message_key=key,
         **drawn(engine, game.state, seat, game.names),
     )
+
+
+def _reply_to(ctx: Context, game: Game, seat: int) -> str:
+    """The address the seat's player answers this notice at, for the game as it is now."""
+    ticket = Ticket(game.id, seat, game.version)
+    return reply_address(ticket, ctx.secret.key(), ctx.mail.reply_domain)
 
 
 def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]:

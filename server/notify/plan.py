@@ -7,7 +7,8 @@ worker that fell behind sends one notice per player, about the game as it is:
   gets "your turn"; the others, whose decision stands, get nothing new;
 - everyone gets "game over" when it ended, "game started" when it began (unless it is their
   turn), and a note when someone resigned or ran out of time;
-- invited players get an invitation once.
+- invited players get an invitation once, and a note if the game is cancelled before it starts;
+- a finished game is counted in its players' records and ratings (`server.standings`).
 
 The planned version is stored beside the log and only ever raised, under a per-game lock, so
 planning is safe to repeat and to run in several workers. When a bot's seat must act, planning
@@ -25,7 +26,7 @@ import logging
 from typing import Any
 
 from server import keys
-from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.record import GameRecord
 from server.notify import clocks, webhooks
 from server.notify.context import Context
@@ -62,7 +63,7 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         status = record.status if record else None
         if status == OPEN and marked is not None and marked > ctx.clock() - JOIN_GRACE:
             ctx.redis.zadd(CHANGED, {game_id: marked}, nx=True)
-        elif record is not None and status != OPEN and record.archived is None:
+        elif record is not None and status not in (OPEN, CANCELLED) and record.archived is None:
             if _behind(ctx, game_id):
                 ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
             elif status == FINISHED:
@@ -119,12 +120,21 @@ def _plan(ctx: Context, game_id: str) -> list[str]:
                     webhooks.noticed(ctx, ctx.games.load(game_id), sitter.player, item)
                 told.add(sitter.player)
         ctx.redis.hset(state_key, "invited", "1")
-    if record.status == OPEN:
+    if record.status == CANCELLED and "cancelled" not in done:
+        for seat, sitter in enumerate(record.seats):
+            if sitter.player and sitter.player != record.creator:
+                ctx.outbox.add(sitter.player, _item(game_id, 0, "cancelled", seat, now), now)
+                told.add(sitter.player)
+        ctx.redis.hset(state_key, "cancelled", "1")
+    if record.status in (OPEN, CANCELLED):
         return sorted(told)
     game = ctx.games.load(game_id)
     planned = int(done.get("planned", -1))
     if planned < game.version:
         told |= _notices(ctx, game, planned, now)
+        # Before the planned version is raised, so a job that dies in between is done again
+        # (the game is still marked, and not yet compacted); counted once however often.
+        ctx.standings.settle(game)
         ctx.redis.hset(state_key, "planned", str(game.version))
     return sorted(told)
 

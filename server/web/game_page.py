@@ -21,6 +21,8 @@ from shared.engine import seats_named
 
 HISTORY = 30
 """The latest entries of the history a page shows unless asked for all of it."""
+TALK_SHOWN = 10
+"""How many of the latest messages at the table a game's page shows."""
 
 
 @dataclass(frozen=True)
@@ -54,10 +56,12 @@ def game_page(
     refusal: ApiError | None = None,
     draft: str = "",
     deadlines: Sequence[str] = (),
+    talk: Sequence[dict[str, Any]] = (),
 ) -> str:
     """The page; `lines` are the latest of the history (`history`), `refusal` what a form
     sent from the page before was told, `draft` the move text to offer again, `deadlines` the
-    running clocks in the player's words (`Deadlines.told`)."""
+    running clocks in the player's words (`Deadlines.told`), `talk` the latest messages said
+    at the table (`presenters.messages`)."""
     shown = presenters.view(game, seat)
     engine, names = game.engine, game.names
     result = shown["game"]["result"]
@@ -82,6 +86,7 @@ def game_page(
         scores=list(zip(names, result["scores"], strict=False)) if result else [],
         winners=seats_named(result["winners"], names) if result else "",
         lines=lines,
+        talk=talk,
         earlier=game.version - len(lines),
         fresh=fresh,
         csrf=fresh.csrf,

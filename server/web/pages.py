@@ -16,7 +16,7 @@ from server.notify.quiet import zone
 from server.schemas import MAX_MOVE_TEXT
 from server.services import services
 from server.web.blueprint import blp
-from server.web.game_page import HISTORY, Fresh, game_page, history
+from server.web.game_page import HISTORY, TALK_SHOWN, Fresh, game_page, history
 from server.web.sessions import signed_in
 from shared.engine import player_names
 from shared.games import ENGINES
@@ -55,6 +55,7 @@ def drawn(
     since = 0 if whole else max(0, found.version - HISTORY)
     lines = history(found, seat, services().games.entries(found, since), since)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
+    talk = presenters.messages(found.record, 0, services().games.talk(found))[-TALK_SHOWN:]
     told = services().deadlines.told(found.record, seat, zone(player), services().clock())
     return game_page(
         found,
@@ -63,6 +64,7 @@ def drawn(
         Fresh.made(),
         refusal=refusal,
         draft=draft or "".join(drafts[-1:]),
+        talk=talk,
         deadlines=told,
     )
 

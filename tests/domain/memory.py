@@ -10,6 +10,7 @@ from typing import Any
 import orjson
 
 from server.domain.record import GameRecord
+from server.domain.talk import Limits, Said
 from server.idempotency import Idempotency, Made
 from server.store import Appended, Loaded
 
@@ -20,6 +21,8 @@ class MemoryGameStore:
         self.logs: dict[str, list[bytes]] = {}
         self.snapshots: dict[str, tuple[int, str, bytes]] = {}
         self.requests: dict[str, dict[bytes, Made]] = {}
+        self.talks: dict[str, list[dict[str, Any]]] = {}
+        self.listed: dict[str, int] = {}
 
     def create(self, record: GameRecord) -> bool:
         if record.id in self.records_by_id:
@@ -28,8 +31,8 @@ class MemoryGameStore:
         self.logs[record.id] = []
         return True
 
-    def seat(self, before: GameRecord, after: GameRecord) -> bool:
-        if self.records_by_id[before.id].seats != before.seats:
+    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+        if getattr(self.records_by_id[before.id], on) != getattr(before, on):
             return False
         self.records_by_id[before.id] = after
         return True
@@ -100,6 +103,33 @@ class MemoryGameStore:
         made = self.requests.get(game_id, {}).get(idem.field)
         return idem.check(made) if made is not None else None
 
+    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+        said = self.talks.setdefault(game_id, [])
+        for number, message in enumerate(said, start=1):
+            if key and message.get("key") == key:
+                return Said("said", number, message)
+        recent = [m["at"] for m in said if m["seat"] == seat and m["at"] > now - limits.window]
+        if len(recent) >= limits.per_window:
+            return Said("throttled", min(recent) + limits.window - now)
+        if len(said) >= limits.most:
+            return Said("full", 0)
+        message = {"seat": seat, "at": now, "version": self.version(game_id), "text": text}
+        said.append({**message, **({"key": key} if key else {})})
+        return Said("said", len(said), said[-1])
+
+    def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        return list(self.talks.get(game_id, [])[start:])
+
+    def list_publicly(self, game_id: str, created: int) -> None:
+        self.listed[game_id] = created
+
+    def lobby(self) -> list[str]:
+        return sorted(self.listed, key=self.listed.__getitem__)
+
+    def unlist(self, game_ids: list[str]) -> None:
+        for game_id in game_ids:
+            self.listed.pop(game_id, None)
+
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         while self.version(game_id) == version and time.monotonic() < deadline:
             time.sleep(0.01)
@@ -113,6 +143,9 @@ class MemoryRoster:
 
     def by_name(self, name: str) -> dict[str, str] | None:
         return self.players.get(name)
+
+    def get(self, player_id: str) -> dict[str, str] | None:
+        return next((p for p in self.players.values() if p["id"] == player_id), None)
 
     def add_game(self, player_id: str, game_id: str, created: float) -> None:
         self.games.setdefault(player_id, {})[game_id] = created

@@ -107,13 +107,16 @@ def test_creating_and_joining_are_refused_by_kind() -> None:
         games.submit(ada, game.id, "play R7 draw deck", 0)
     with pytest.raises(NotJoined):
         games.submit(bo, game.id, "play R7 draw deck", 0)
-    with pytest.raises(Conflict) as full:
+    with pytest.raises(NotAPlayer) as private:  # the seat left is bo's
         games.join(cy, game.id)
-    assert full.value.code == "game_full"
+    assert private.value.code == "not_invited"
     games.join(bo, game.id)
     with pytest.raises(Conflict) as again:
         games.join(bo, game.id)
-    assert again.value.code in ("already_joined", "game_started")
+    assert again.value.code == "already_joined"
+    with pytest.raises(Conflict) as started:
+        games.join(cy, game.id)
+    assert started.value.code == "game_started"
 
 
 def test_a_bot_moves_once_however_often_asked_and_only_in_games_it_plays(

@@ -123,3 +123,25 @@ def test_a_reply_from_the_registered_address_written_another_way_moves(table: Ta
     assert done.returncode == 0, done.stderr
     assert table.load().version == version + 1
     assert text_of(table.last_answer(seat)).startswith("Played: ")
+
+
+def test_lines_under_the_move_are_said_once_and_say_alone_moves_nothing(table: Table) -> None:
+    seat = table.load().engine.to_act(table.load().state)[0]
+    move = table.view(seat)["legal_moves"][0]["text"]
+    raw = plain_reply(
+        table.address(seat), table.players[seat]["email"], f"{move}\nNice\nhand!", "talk-1@x"
+    )
+    for _ in range(2):  # delivered twice: one move, one message
+        assert table.mail_in(raw).returncode == 0
+    game = table.load()
+    assert game.version == 1
+    assert [m["text"] for m in table.services.games.talk(game)] == ["Nice\nhand!"]
+    assert "Said to the table: Nice\n  hand!" in text_of(table.last_answer(seat))
+
+    other = 1 - seat
+    for body, said in [("say: <b>well</b> played", True), ("Say: bad\x07bell", False)]:
+        assert table.reply(other, body, address=table.address(other)).returncode == 0
+        answer = text_of(table.last_answer(other))
+        assert answer.startswith("Said to the table:" if said else "Your message was not sent")
+    assert table.load().version == 1
+    assert [m["text"] for m in table.services.games.talk(game)][1:] == ["<b>well</b> played"]

@@ -119,3 +119,12 @@ def test_another_players_game_an_unknown_one_and_no_session_get_refusal_pages(
     for path in ("/play", f"/play/{game_id}"):
         refused = nobody.get(path)
         assert refused.status_code == 401 and "Log in" in said(refused.text)
+
+
+def test_the_page_shows_the_talk_at_the_table_escaped(api: LiveServer, mail: Mail) -> None:
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    clients[1].ok("POST", f"/games/{game_id}/messages", json={"text": "<script>x</script> hi"})
+    visitor = logged_in(mail, api.url, clients[0])
+    page = visitor.get(f"/play/{game_id}").text
+    assert "At the table bo : <script>x</script> hi" in said(page)  # as text
+    assert "&lt;script&gt;x&lt;/script&gt; hi" in page and "<script>x" not in page
