@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from functools import cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -68,18 +69,11 @@ class Chance:
         `below()` serves up to eight positions: a 60-card deck takes a handful of draws rather
         than sixty, which is most of what starting a game costs."""
         result = list(items)
-        position = len(result) - 1
-        while position > 0:
-            # positions position..lowest+1 take their indices from one number below `product`
-            product, lowest = 1, position
-            while lowest > 0 and product * (lowest + 1) <= DRAW_BOUND:
-                product *= lowest + 1
-                lowest -= 1
+        for top, lowest, product in _plan(len(result)):
             number = self.below(product)
-            while position > lowest:
+            for position in range(top, lowest, -1):
                 number, index = divmod(number, position + 1)
                 result[position], result[index] = result[index], result[position]
-                position -= 1
         return result
 
     def shuffled_by_position(self, items: Sequence[T]) -> list[T]:
@@ -90,3 +84,20 @@ class Chance:
             j = self.below(i + 1)
             result[i], result[j] = result[j], result[i]
         return result
+
+
+@cache
+def _plan(length: int) -> tuple[tuple[int, int, int], ...]:
+    """How a shuffle of `length` items draws: per number drawn, the positions top..lowest+1 it
+    serves and the range it is drawn from (`product`); the same for every shuffle of that
+    length, so worked out once."""
+    plan = []
+    position = length - 1
+    while position > 0:
+        product, lowest = 1, position
+        while lowest > 0 and product * (lowest + 1) <= DRAW_BOUND:
+            product *= lowest + 1
+            lowest -= 1
+        plan.append((position, lowest, product))
+        position = lowest
+    return tuple(plan)

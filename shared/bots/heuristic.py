@@ -2,7 +2,7 @@
 
 The search (`shared.bots.search`) is the same for every game; what it needs of a game beyond
 the engine protocol is a `Heuristic`. Its `scores` rank a seat's legal moves (the `quick`
-level plays the best; the search widens its tree in that order), and its `playout` plays a
+level plays the best; the search compares the best few), and its `playout` plays a
 sampled game on to an end it can judge (the game's end, or a point where the outcome is
 clear enough), returning a payoff per seat. Both see a state the bot sampled
 (`Engine.resample`), so a heuristic that read another seat's hand would read a guess; they read

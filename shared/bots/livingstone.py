@@ -37,14 +37,14 @@ from shared.games.livingstone.data import (
     MARKET,
     MARKET_PRICE,
     NO_COST_TENT,
+    START_THALERS,
     TAKE_4_THALERS,
     THRESHOLD_DICE,
     TWO_DICE,
 )
 from shared.games.livingstone.legal import legal_moves
-from shared.games.livingstone.moves import Donate, Play, Sell, Take, decode
 from shared.games.livingstone.rules import step
-from shared.games.livingstone.state import Field, State
+from shared.games.livingstone.state import State
 from shared.games.livingstone.tents import tent_price
 
 THALER = 0.8
@@ -57,7 +57,7 @@ MAJORITY_SHARE = 0.6
 """How much of a row's majority bonus, as the rows stand now, counts: they may yet change."""
 EXCLUSION = 40.0
 """VP that being ruled out by the queen costs: about the game."""
-SHORTFALL = 3.0
+SHORTFALL = 5.0
 """More than two players: VP per thaler a donation falls short of its target, at the end
 (less before)."""
 SPREAD = 10.0
@@ -70,40 +70,6 @@ PLAYOUT_EPSILON = 0.05
 def gem_worth(gem: int, thaler: float = THALER) -> float:
     """Clear, blue or red (0, 1, 2): 1 VP at the end, or its price in thalers."""
     return max(1.0, GEM_PRICES[gem] * thaler)
-
-
-def stone_worth(state: State, thaler: float) -> float:
-    """A stone drawn blind from the bag, on average."""
-    bag = state.bag
-    left = sum(bag)
-    if not left:
-        return 0.0
-    return sum(bag[CLEAR + gem] * gem_worth(gem, thaler) for gem in range(3)) / left
-
-
-def thaler_worth(state: State, seat: Seat) -> float:
-    """VP one more thaler is worth to `seat` now: what it buys, or what giving it saves (at
-    the best rate over the gifts it may still make: the first thalers of a two-player gift save
-    nothing alone), whichever is more."""
-    donated = state.players[seat].donated
-    now = shortfall(state, seat, donated)
-    saves = max(
-        (now - shortfall(state, seat, donated + more)) / more
-        for more in range(1, len(THRESHOLD_ABOVE) + 1)
-    )
-    return max(THALER * (1 - progress(state)), saves)
-
-
-def donation_target(state: State, seat: Seat) -> int:
-    """More than two players: what `seat` aims to have given by the end, one thaler over all
-    the money the poorest other has had to give (its thalers and its gifts, whose sum the table
-    shows), which no gift of that player's can beat."""
-    means = [
-        other.thalers + other.donated
-        for index, other in enumerate(state.players)
-        if index != seat and not other.resigned
-    ]
-    return min(means, default=0) + 1
 
 
 def _sums_above(dice: int) -> tuple[float, ...]:
@@ -123,151 +89,205 @@ def _sums_above(dice: int) -> tuple[float, ...]:
 
 
 THRESHOLD_ABOVE = _sums_above(THRESHOLD_DICE)
+BEST_RATE = tuple(
+    max(
+        (THRESHOLD_ABOVE[given] - THRESHOLD_ABOVE[min(given + more, len(THRESHOLD_ABOVE) - 1)])
+        / more
+        for more in range(1, len(THRESHOLD_ABOVE))
+    )
+    for given in range(len(THRESHOLD_ABOVE))
+)
+"""Two players: `BEST_RATE[given]`, the most a thaler more can lower the chance that the dice
+beat a gift of `given`, given at the best rate over the gifts still to make (the first thalers
+of a gift lower it by nothing alone)."""
 
 
-def shortfall(state: State, seat: Seat, donated: int) -> float:
-    """VP the queen's rule may yet cost `seat` having given `donated`: with two players the
-    chance that the dice beat it, with more how far it is from its target; either weighs more
-    as the end nears, while money still buys tents."""
-    weight = progress(state)
-    if len(state.players) == 2:
-        chance = THRESHOLD_ABOVE[donated] if donated < len(THRESHOLD_ABOVE) else 0.0
-        return EXCLUSION * chance * weight
-    return SHORTFALL * max(0, donation_target(state, seat) - donated) * weight
+class Outlook:
+    """One seat's view of the game, for judging its steps: how far the game is, what its
+    donations must reach, what a thaler and a stone are worth to it, who leads each row."""
 
+    __slots__ = ("_rows", "progress", "seat", "state", "stone", "target", "thaler")
 
-def progress(state: State) -> float:
-    """How far the game is: 0 at the first column, 1 at the last."""
-    return state.steamer / max(state.board.columns - 1, 1)
+    def __init__(self, state: State, seat: Seat) -> None:
+        self.state = state
+        self.seat = seat
+        self.progress = state.steamer / max(state.board.columns - 1, 1)
+        """0 at the first column, 1 at the last."""
+        rounds = state.board.columns
+        others = [
+            (other.thalers + other.donated - START_THALERS) * rounds / (state.steamer + 1)
+            + START_THALERS
+            for index, other in enumerate(state.players)
+            if index != seat and not other.resigned
+        ]
+        self.target = int(min(others, default=0)) + 1
+        """More than two players: one thaler over all the money the poorest other may have had
+        to give by the end (its thalers and its gifts, whose sum the table shows, going on
+        growing as it has so far), which no gift of that player's can beat."""
+        self._rows: list[Counter[int]] | None = None
+        donated = state.players[seat].donated
+        if len(state.players) == 2:
+            rate = BEST_RATE[donated] if donated < len(BEST_RATE) else 0.0
+            saves = EXCLUSION * rate * self.progress
+        else:
+            saves = SHORTFALL * self.progress if donated < self.target else 0.0
+        self.thaler = max(THALER * (1 - self.progress), saves)
+        """VP one more thaler is worth: what it buys, or what giving it saves, whichever is
+        more."""
+        bag = state.bag
+        left = sum(bag)
+        self.stone = (
+            sum(bag[CLEAR + gem] * gem_worth(gem, self.thaler) for gem in range(3)) / left
+            if left
+            else 0.0
+        )
+        """A stone drawn blind from the bag, on average."""
 
+    @property
+    def rows(self) -> list[Counter[int]]:
+        """Per row, how many tents each seat has in it (worked out when first asked)."""
+        if self._rows is None:
+            tents = self.state.tents
+            self._rows = [
+                Counter(owner for column in tents for owner in column[row])
+                for row in range(len(self.state.board.row_points))
+            ]
+        return self._rows
 
-def _majority(state: State, seat: Seat, row: int, added: int = 1) -> float:
-    """What `added` more tents of `seat` in `row` (1..6) change in its share of the bonus."""
-    counts = Counter(owner for column in state.tents for owner in column[row - 1])
-    bonus = state.board.majority[row - 1]
+    def shortfall(self, donated: int) -> float:
+        """VP the queen's rule may yet cost the seat having given `donated`: with two players
+        the chance that the dice beat it, with more how far it is from its target; either
+        weighs more as the end nears, while money still buys tents."""
+        if len(self.state.players) == 2:
+            chance = THRESHOLD_ABOVE[donated] if donated < len(THRESHOLD_ABOVE) else 0.0
+            return EXCLUSION * chance * self.progress
+        return SHORTFALL * max(0, self.target - donated) * self.progress
 
-    def share(counted: Counter[int]) -> float:
-        if not counted:
+    def majority(self, row: int, added: int = 1) -> float:
+        """What `added` more tents in `row` (1..6) change in the seat's share of its bonus."""
+        counts = self.rows[row - 1]
+        bonus = self.state.board.majority[row - 1]
+        before = _share(counts, self.seat, bonus)
+        counts[self.seat] += added
+        after = _share(counts, self.seat, bonus)
+        counts[self.seat] -= added
+        return MAJORITY_SHARE * (after - before)
+
+    def worth(self) -> float:
+        """What the seat may end the game with, in VP, as things stand."""
+        state, seat = self.state, self.seat
+        player = state.players[seat]
+        board = state.board
+        total = float(player.points)
+        if state.turn is not None:
+            for row_points, owners in zip(board.row_points, state.tents[state.column], strict=True):
+                total += row_points * owners.count(seat)
+        for row, counts in enumerate(self.rows):
+            total += MAJORITY_SHARE * _share(counts, seat, board.majority[row])
+        total += sum(count * gem_worth(gem) for gem, count in enumerate(player.gems))
+        total += player.thalers * THALER * (1 - self.progress)
+        total += sum(ANIMAL_POINTS.get(card, CARD) for card in player.hand)
+        return total - self.shortfall(player.donated)
+
+    def step(self, move: Move) -> float:
+        """How much `move` (a legal one, so in canonical form) adds to the seat's worth, drawing
+        by its average."""
+        thaler = self.thaler
+        action = move["action"]
+        if action == "take":
+            die: int = move["die"]
+            use = move["use"]
+            if use == "thalers":
+                return die * thaler
+            if use == "mine":
+                return die * self.stone
+            if use == "card":
+                return CARD
+            source = move.get("from")
+            return self._tent(move.get("row", die), None if source is None else source[1])
+        if action == "sell":
+            gem: str = move["gem"]
+            market: bool = move.get("market", False)
+            price = MARKET_PRICE[gem] if market else BANK_PRICE[gem]
+            value = price * (thaler + market) - gem_worth(GEMS.index(gem))
+            return value + self._unlocked(move)
+        if action == "donate":
+            amount: int = move["amount"]
+            donated = self.state.players[self.seat].donated
+            saves = self.shortfall(donated) - self.shortfall(donated + amount)
+            return saves - amount * THALER * (1 - self.progress)
+        if action == "play":
+            at = move.get("at")
+            return self._card(move["card"], None if at is None else at[1])
+        return 0.0
+
+    def _tent(self, row: int, source: int | None) -> float:
+        """A tent on `row` of the steamer's column (moved from a tent on row `source`)."""
+        state, turn = self.state, self.state.turn
+        assert turn is not None, "tents are pitched only while the game runs"
+        price = tent_price(state, self.seat, (state.column, row), turn.free_tents > 0)
+        value = state.board.row_points[row - 1] + self.majority(row) - price * self.thaler
+        if source is not None:
+            value += self.majority(source, -1)
+        return value
+
+    def _best_take(self) -> float:
+        takes = [move for move in legal_moves(self.state, self.seat) if move["action"] == "take"]
+        return max((self.step(move) for move in takes), default=0.0)
+
+    def _unlocked(self, sale: Move) -> float:
+        """What a sale adds to the best die the seat may take (a tent it could not pay)."""
+        state, turn = self.state, self.state.turn
+        if turn is None or not turn.may_take or not state.round.can_take(self.seat):
             return 0.0
-        most = max(counted.values())
-        leaders = [owner for owner, count in counted.items() if count == most]
-        return bonus / len(leaders) if seat in leaders else 0.0
+        after = Outlook(step(state, self.seat, sale)[0], self.seat)
+        return max(0.0, after._best_take() - self._best_take())
 
-    before = share(counts)
-    counts[seat] += added
-    return MAJORITY_SHARE * (share(counts) - before)
+    def _card(self, card: str, at: int | None) -> float:
+        """What playing `card` (Extra Tent at row `at`) brings beyond keeping it (worth `CARD`,
+        or an animal's VP)."""
+        state, turn = self.state, self.state.turn
+        assert turn is not None, "cards are played only while the game runs"
+        player = state.players[self.seat]
+        if card in ANIMAL_POINTS:
+            return 0.1
+        if card == TAKE_4_THALERS:
+            return CARD_THALERS * self.thaler - CARD + 0.1
+        if card == DRAW_3_STONES:
+            return CARD_STONES * self.stone - CARD + 0.1
+        if card == MARKET:
+            gains = (
+                count * (MARKET_PRICE[gem] * (self.thaler + 1) - gem_worth(index))
+                for index, (gem, count) in enumerate(zip(GEMS, player.gems, strict=True))
+            )
+            return sum(gains) - CARD
+        if card == EXTRA_TENT and at is not None:
+            return self.majority(at) - CARD + 0.5
+        dice_left = turn.may_take and state.round.can_take(self.seat)
+        if card == TWO_DICE:
+            return 1.0 if dice_left and len(state.round.dice) > 1 else -CARD
+        if card in (NO_COST_TENT, IGNORE_DIE_VALUE, EXPEDITION):
+            if not dice_left or player.tents_left == 0 or turn.free_tents or turn.any_row_tents:
+                return -CARD
+            return 2.0
+        return -CARD
 
 
-def worth(state: State, seat: Seat) -> float:
-    """What `seat` may end the game with, in VP, as things stand."""
-    player = state.players[seat]
-    board = state.board
-    total = float(player.points)
-    if state.turn is not None:
-        for row_points, owners in zip(board.row_points, state.tents[state.column], strict=True):
-            total += row_points * owners.count(seat)
-    for row in range(1, len(board.row_points) + 1):
-        total += _majority(state, seat, row, 0) + MAJORITY_SHARE * _row_share(state, seat, row)
-    total += sum(count * gem_worth(gem) for gem, count in enumerate(player.gems))
-    total += player.thalers * THALER * (1 - progress(state))
-    total += sum(ANIMAL_POINTS.get(card, CARD) for card in player.hand)
-    return total - shortfall(state, seat, player.donated)
-
-
-def _row_share(state: State, seat: Seat, row: int) -> float:
-    counts = Counter(owner for column in state.tents for owner in column[row - 1])
-    if not counts:
+def _share(counts: Counter[int], seat: Seat, bonus: int) -> float:
+    """`seat`'s share of a row's majority `bonus`, the tents per owner being `counts`."""
+    mine = counts[seat]
+    if not mine:
         return 0.0
     most = max(counts.values())
-    leaders = [owner for owner, count in counts.items() if count == most]
-    return state.board.majority[row - 1] / len(leaders) if seat in leaders else 0.0
-
-
-def step_value(state: State, seat: Seat, move: Move) -> float:
-    """How much `move` adds to `seat`'s worth, drawing by its average."""
-    player = state.players[seat]
-    thaler = thaler_worth(state, seat)
-    match decode(move):
-        case Take(die, "thalers"):
-            return die * thaler
-        case Take(die, "mine"):
-            return die * stone_worth(state, thaler)
-        case Take(_, "card"):
-            return CARD
-        case Take(die, _, row, source):
-            return _tent_value(state, seat, row or die, source, thaler)
-        case Sell(gem, market):
-            index = GEMS.index(gem)
-            price = MARKET_PRICE[gem] if market else BANK_PRICE[gem]
-            value = price * (thaler + market) - gem_worth(index)
-            return value + _unlocked(state, seat, move)
-        case Donate(amount):
-            saves = shortfall(state, seat, player.donated) - shortfall(
-                state, seat, player.donated + amount
-            )
-            return saves - amount * THALER * (1 - progress(state))
-        case Play(card, at):
-            return _card_value(state, seat, card, at, thaler)
-    return 0.0
-
-
-def _tent_value(state: State, seat: Seat, row: int, source: Field | None, thaler: float) -> float:
-    turn = state.turn
-    assert turn is not None, "tents are pitched only while the game runs"
-    free = turn.free_tents > 0
-    price = tent_price(state, seat, (state.column, row), free)
-    value = state.board.row_points[row - 1] + _majority(state, seat, row) - price * thaler
-    if source is not None:
-        value += _majority(state, seat, source[1], -1)
-    return value
-
-
-def _best_take(state: State, seat: Seat) -> float:
-    takes = [move for move in legal_moves(state, seat) if move["action"] == "take"]
-    return max((step_value(state, seat, move) for move in takes), default=0.0)
-
-
-def _unlocked(state: State, seat: Seat, sale: Move) -> float:
-    """What a sale adds to the best die `seat` may take (a tent it could not pay before)."""
-    turn = state.turn
-    if turn is None or not turn.may_take or not state.round.can_take(seat):
+    if mine < most:
         return 0.0
-    after = step(state, seat, sale)[0]
-    return max(0.0, _best_take(after, seat) - _best_take(state, seat))
-
-
-def _card_value(state: State, seat: Seat, card: str, at: Field | None, thaler: float) -> float:
-    """What playing `card` brings beyond keeping it (worth `CARD`, or an animal's VP)."""
-    turn = state.turn
-    assert turn is not None, "cards are played only while the game runs"
-    player = state.players[seat]
-    if card in ANIMAL_POINTS:
-        return 0.1
-    if card == TAKE_4_THALERS:
-        return CARD_THALERS * thaler - CARD + 0.1
-    if card == DRAW_3_STONES:
-        return CARD_STONES * stone_worth(state, thaler) - CARD + 0.1
-    if card == MARKET:
-        gains = (
-            count * (MARKET_PRICE[gem] * (thaler + 1) - gem_worth(index))
-            for index, (gem, count) in enumerate(zip(GEMS, player.gems, strict=True))
-        )
-        return sum(gains) - CARD
-    if card == EXTRA_TENT and at is not None:
-        return _majority(state, seat, at[1]) - CARD + 0.5
-    dice_left = turn.may_take and state.round.can_take(seat)
-    if card == TWO_DICE:
-        return 1.0 if dice_left and len(state.round.dice) > 1 else -CARD
-    if card in (NO_COST_TENT, IGNORE_DIE_VALUE, EXPEDITION):
-        if not dice_left or player.tents_left == 0 or turn.free_tents or turn.any_row_tents:
-            return -CARD
-        return 2.0
-    return -CARD
+    return bonus / sum(1 for count in counts.values() if count == most)
 
 
 class LivingstoneHeuristic:
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
-        return [step_value(state, seat, move) for move in moves]
+        outlook = Outlook(state, seat)
+        return [outlook.step(move) for move in moves]
 
     def playout(self, engine: Engine[Any], state: State, rnd: random.Random) -> Payoffs:
         last = state.round.number + PLAYOUT_ROUNDS
@@ -283,7 +303,8 @@ class LivingstoneHeuristic:
         result = engine.result(state)
         if result is not None:
             return payoffs(result["scores"], result["winners"], SPREAD)
-        return margins([worth(state, seat) for seat in range(len(state.players))], SPREAD)
+        seats = range(len(state.players))
+        return margins([Outlook(state, seat).worth() for seat in seats], SPREAD)
 
 
 LIVINGSTONE = LivingstoneHeuristic()

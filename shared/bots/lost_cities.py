@@ -42,11 +42,14 @@ def _value(bit: int) -> int:
     return 0 if bit < WAGERS_PER_COLOUR else bit - WAGERS_PER_COLOUR + 2
 
 
+_BITS = tuple(
+    tuple(bit for bit in range(CARDS_PER_COLOUR) if mask >> bit & 1)
+    for mask in range(1 << CARDS_PER_COLOUR)
+)
+
+
 def _table(of: Any) -> tuple[int, ...]:
-    return tuple(
-        of([bit for bit in range(CARDS_PER_COLOUR) if mask >> bit & 1])
-        for mask in range(1 << CARDS_PER_COLOUR)
-    )
+    return tuple(of(bits) for bits in _BITS)
 
 
 SUM = _table(lambda bits: sum(_value(bit) for bit in bits))
@@ -59,6 +62,16 @@ ABOVE = tuple(
     for top in range(11)
 )
 """`ABOVE[top]`: the numbers one may still play on an expedition whose top is `top`."""
+COUNT_SUM = tuple(zip(COUNT, SUM, strict=True))
+EXPEDITION = tuple(
+    (ABOVE[TOP[mask]], SUM[mask], COUNT[mask], WAGERS[mask]) for mask in range(len(SUM))
+)
+"""An expedition's cards as `prospect` reads them: the numbers still playable on it, the sum
+and count of its cards, its wagers."""
+PLAYABLE = tuple(
+    ABOVE[TOP[mask]] | (0 if mask & NUMBER_MASK else WAGER_MASK) for mask in range(len(SUM))
+)
+"""The cards one may still play on an expedition (wagers only before its first number)."""
 
 START_MARGIN = 12.0
 """The prospect an expedition must promise before it is started."""
@@ -77,6 +90,21 @@ PLAYOUT_EPSILON = 0.1
 """How often a playout's turn is a random legal one, so the samples do not all agree."""
 PLAYOUT_TURNS = 10
 """Turns a playout plays before it judges the game as it stands."""
+
+
+def _gift(theirs: int, bit: int) -> float:
+    if not (1 << bit) & PLAYABLE[theirs]:
+        return 0.0
+    if not theirs:
+        return 0.1 * _value(bit)
+    return GIFT * _value(bit) * (1 + WAGERS[theirs])
+
+
+GIFTS = tuple(
+    tuple(_gift(theirs, bit) for bit in range(CARDS_PER_COLOUR)) for theirs in range(len(SUM))
+)
+"""`GIFTS[theirs][bit]`: what a card would be worth to the other seat, whose expedition of its
+colour is `theirs` (more to one who has started it, and wagered on it)."""
 
 
 class Outlook:
@@ -145,41 +173,42 @@ class Outlook:
     def prospect(self, colour: int, played: int, held: int, turns: int) -> float:
         """The points colour `colour` would end with: expedition `played`, cards `held`, `turns`
         turns to play them in. An expedition not started is worth nothing until it is."""
-        top = TOP[played]
-        playable = held & ABOVE[top]
-        plays = COUNT[playable]
-        numbers: float = SUM[playable]
+        above, played_sum, played_count, wagers = EXPEDITION[played]
+        plays, whole = COUNT_SUM[held & above]
+        numbers: float = whole
         if plays > turns:
-            numbers = numbers * turns / plays if plays else 0
+            numbers = numbers * turns / plays
             plays = turns
-        later = self.unseen[colour] & ABOVE[top]
-        expected = SUM[later] * self.chance
-        cards = COUNT[played] + plays + COUNT[later] * self.chance
-        base = SUM[played] + numbers + expected - EXPEDITION_COST
-        bonus = BONUS_POINTS if cards >= BONUS_CARDS else 0
-        wagers = WAGERS[played]
+        later_count, later_sum = COUNT_SUM[self.unseen[colour] & above]
+        expected = later_count * self.chance
+        spare = max(turns - plays, 0)
+        if expected > spare:  # too few turns left to play them all: each card takes one
+            later = later_sum * spare / later_count
+            expected = spare
+        else:
+            later = later_sum * self.chance
+        base = played_sum + numbers + later - EXPEDITION_COST
+        bonus = BONUS_POINTS if played_count + plays + expected >= BONUS_CARDS else 0
         points = base * (1 + wagers) + bonus
-        if not played & NUMBER_MASK and held & WAGER_MASK:
-            with_wagers = base * (1 + wagers + WAGERS[held]) + bonus
-            points = max(points, with_wagers - WAGER_MARGIN * WAGERS[held])
+        if held & WAGER_MASK and not played & NUMBER_MASK:
+            in_hand = WAGERS[held]
+            points = max(points, base * (1 + wagers + in_hand) + bonus - WAGER_MARGIN * in_hand)
         return points if played else max(0.0, points)
 
     def gift(self, colour: int, bit: int) -> float:
         """What card `bit` of `colour` would be worth to the other seat."""
-        theirs = self.other[colour]
-        if not (1 << bit) & (ABOVE[TOP[theirs]] | (0 if theirs & NUMBER_MASK else WAGER_MASK)):
-            return 0.0
-        if not theirs:
-            return 0.1 * _value(bit)
-        return GIFT * _value(bit) * (1 + WAGERS[theirs])
+        return GIFTS[self.other[colour]][bit]
 
     def action(self, play: bool, colour: int, bit: int) -> float:
         """How a turn's first half changes the seat's prospects (the draw aside)."""
         played, rest = self.mine[colour], self.hand[colour] & ~(1 << bit)
         before = self.current(colour)
         if not play:
-            after = self.prospect(colour, played, rest, self.turns - 1)
-            return after - before - self.gift(colour, bit)
+            if (1 << bit) & PLAYABLE[played]:
+                after = self.prospect(colour, played, rest, self.turns - 1)
+            else:  # a card the seat can no longer play: its prospect never counted it
+                after = self.next_turn(colour)
+            return after - before - GIFTS[self.other[colour]][bit]
         after = self.prospect(colour, played | 1 << bit, rest, self.turns - 1)
         if not played:
             return after - before - START_MARGIN + PLAY_BONUS
@@ -219,26 +248,32 @@ def _turn_scores(outlook: Outlook, turns: list[Turn]) -> list[float]:
 
 def _best_turn(state: State, seat: Seat) -> Turn:
     """The best-scored turn, found without listing every compound move: the best draw after
-    each first half differs from the best draw overall only in the first half's colour."""
+    each first half is the best draw overall, unless that is from the first half's colour."""
     outlook = Outlook(state, seat)
     played = state.expeditions[seat]
-    sources = [DECK]
-    if not state.deal.rules.must_draw_deck(state.stall):
-        sources += [colour for colour in range(outlook.colours) if state.open_piles >> colour & 1]
-    draws = [(outlook.draw(False, -1, 0, source), source) for source in sources]
+    drawable = 0 if state.deal.rules.must_draw_deck(state.stall) else state.open_piles
+    draws = [(0.0, DECK)]
+    draws += [
+        (outlook.draw(False, -1, 0, colour), colour)
+        for colour in range(outlook.colours)
+        if drawable >> colour & 1
+    ]
     draws.sort(reverse=True)
+    first, second = draws[0], draws[-1] if len(draws) == 1 else draws[1]
     chosen, best_score = Turn(False, state.hands[seat][0], DECK), -1e9
     for card in state.hands[seat]:
         colour, bit = divmod(card, CARDS_PER_COLOUR)
-        for play in (True, False) if not played & BLOCKED_BY[card] else (False,):
-            score = outlook.action(play, colour, bit)
-            draw, source = next(draw for draw in draws if draw[1] != colour)
-            if play and colour in sources:
+        draw, source = second if first[1] == colour else first
+        for play in (False,) if played & BLOCKED_BY[card] else (True, False):
+            score = outlook.action(play, colour, bit) + draw
+            chosen_source = source
+            if play and drawable >> colour & 1:
                 own = outlook.draw(play, colour, bit, colour)
                 if own > draw:
-                    draw, source = own, colour
-            if score + draw > best_score:
-                chosen, best_score = Turn(play, card, source), score + draw
+                    score += own - draw
+                    chosen_source = colour
+            if score > best_score:
+                chosen, best_score = Turn(play, card, chosen_source), score
     return chosen
 
 

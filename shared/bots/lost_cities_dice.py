@@ -23,7 +23,7 @@ from shared.games.lost_cities_dice.sheet import Sheet, write
 from shared.games.lost_cities_dice.sheet_data import COLUMNS, FIELDS, SheetRules
 from shared.games.lost_cities_dice.state import State
 
-GROWTH = 0.6
+GROWTH = 0.4
 """Fields an expedition may still gain per number of room above its top, early in the game."""
 SPREAD = 30.0
 """A lead of this many points is most of the way to a sure win (`payoffs`)."""
@@ -42,25 +42,36 @@ def _interpolated(scale: tuple[int, ...], marks: float) -> float:
     return at_low if low == FIELDS else at_low + (scale[low] - at_low) * (marks - low)
 
 
-def worth(sheet: Sheet, rules: SheetRules, pace: float) -> float:
-    """What `sheet` may score by the end, `pace` (1 at the start, 0 at the end) being how
-    much of the game is left."""
-    total = 0.0
-    for colour, numbers in enumerate(sheet.expeditions):
-        filled = len(numbers)
-        circle = sheet.circles[colour]
-        if not filled and not circle:
-            continue
-        top = numbers[-1] if filled else 1
-        future = min(FIELDS - filled, GROWTH * (11 - top) * pace)
-        marks = filled + future
-        points = _interpolated(rules.expedition_points, marks) if marks >= 1 else rules.circle_only
-        total += 2 * points if circle else points
+def expedition_worth(
+    numbers: tuple[int, ...], circle: bool, rules: SheetRules, pace: float
+) -> float:
+    """What one expedition may score by the end, `pace` (1 at the start, 0 at the end) being
+    how much of the game is left: its fields, and those its room above the top may bring."""
+    filled = len(numbers)
+    if not filled and not circle:
+        return 0.0
+    top = numbers[-1] if filled else 1
+    marks = filled + min(FIELDS - filled, GROWTH * (11 - top) * pace)
+    points = _interpolated(rules.expedition_points, marks) if marks >= 1 else rules.circle_only
+    return 2 * points if circle else points
+
+
+def columns_worth(sheet: Sheet, rules: SheetRules) -> float:
+    """The artefacts, the dice column and the bridge bonuses as they stand."""
+    total = rules.bridge_bonus * sum(sheet.bonuses)
     if sheet.vases:
         total += rules.artefact_points[sheet.vases - 1]
     if sheet.refusals:
         total += rules.dice_points[sheet.refusals - 1]
-    return total + rules.bridge_bonus * sum(sheet.bonuses)
+    return total
+
+
+def worth(sheet: Sheet, rules: SheetRules, pace: float) -> float:
+    """What `sheet` may score by the end."""
+    expeditions = zip(sheet.expeditions, sheet.circles, strict=True)
+    return columns_worth(sheet, rules) + sum(
+        expedition_worth(numbers, circle, rules, pace) for numbers, circle in expeditions
+    )
 
 
 def pace(state: State) -> float:
@@ -69,14 +80,24 @@ def pace(state: State) -> float:
 
 
 def _scores(state: State, seat: Seat, moves: list[Move]) -> list[float]:
+    """How each move changes the seat's `worth`, counting only the columns it wrote in (a
+    write leaves the other expeditions' tuples as they were)."""
     sheet, rules, left = state.sheets[seat], state.rules, pace(state)
-    before = worth(sheet, rules, left)
+    columns = columns_worth(sheet, rules)
     scores = []
     for move in moves:
         choice = read_move(move)
         assert choice is not None, "legal moves are choices"
         after = write(sheet, rules, choice, state.bridge_turns, state.turn)[0]
-        scores.append(worth(after, rules, left) - before)
+        score = columns_worth(after, rules) - columns
+        for colour, numbers in enumerate(after.expeditions):
+            before = sheet.expeditions[colour]
+            circle = after.circles[colour]
+            if numbers is not before or circle != sheet.circles[colour]:
+                score += expedition_worth(numbers, circle, rules, left) - expedition_worth(
+                    before, sheet.circles[colour], rules, left
+                )
+        scores.append(score)
     return scores
 
 

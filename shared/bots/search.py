@@ -1,50 +1,39 @@
-"""Information-set Monte Carlo tree search over determinizations (single-observer ISMCTS).
+"""Search over sampled games: the heuristic's best moves compared on the same samples.
 
 A seat cannot search the true game: it does not know the hidden cards, the others' money or
-hidden choices, nor the dice to come. So each iteration samples a game the seat cannot tell
-from the true one (`Engine.resample`, a fresh seed each time), walks one shared tree of moves
-down it, adds a node, plays the sample on (`Heuristic.playout`) and credits each move on the
-way with the payoff of the seat that made it. A move is legal in some samples and not in
-others (another seat's card, a roll), so a node counts how often it was *available* and the
-selection's exploration term uses that count (Cowling, Powley and Whitehouse, 2012). Chance
-stays inside the samples: the tree is keyed by moves alone, an open-loop tree.
+hidden choices, nor the dice to come. So it samples games it cannot tell from the true one
+(`Engine.resample`, a fresh seed each time) and plays each candidate move in each of them,
+the game going on by the heuristic's `playout` (every seat playing by what its sample shows
+it). A playout's payoff swings with the luck of the sample far more than with the move it
+started from, so every candidate is played in the *same* samples, with the same randomness in
+its playout: the luck cancels out of the comparison (common random numbers), and a few dozen
+samples tell moves apart that thousands of independent ones would not.
 
-The tree grows in the heuristic's order: a node gets a new child only while it has fewer than
-`WIDTH * sqrt(visits)` children, and the new one is the best-scored move not tried yet, so a
-budget of a few hundred playouts is spent on the moves worth comparing.
+The budget goes where it tells most, by sequential halving (Karnin, Koren and Somekh, 2013):
+the heuristic's `CANDIDATES` best moves are played in `FIRST_SAMPLES` samples; the better half
+(by mean payoff over the samples all of them share) goes on, each in twice as many new
+samples, and so on; once two are left, they go on in ever more samples while the budget lasts.
+The schedule does not depend on the budget, which only says where it stops: a decision is a
+function of what the seat knows, the seed and the number of playouts made, so it replays.
 
-Everything is deterministic given `rnd` and the iteration count: a decision replays.
+Determinized search like this (Perfect Information Monte Carlo) lets each sample's seats act on
+what the sample shows them, which flatters moves whose worth hangs on hidden cards; searching
+only the root, with seats played by the heuristic beyond it, keeps that to the playouts.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from typing import Any
 
-from shared.bots.heuristic import Heuristic, best
+from shared.bots.heuristic import Heuristic
 from shared.engine import Engine, Move, Seat
 
-EXPLORATION = 0.7
-"""UCB1's exploration constant, for payoffs in 0..1."""
-WIDTH = 2.0
-"""Progressive widening: children allowed per square root of a node's visits (at least 1)."""
-
-
-class Node:
-    """A move in the tree: who made it, how often it was tried and available, what it brought
-    its mover, and the moves tried after it (by `repr`, the one key every move has)."""
-
-    __slots__ = ("available", "children", "move", "mover", "total", "visits")
-
-    def __init__(self, mover: Seat, move: Move | None) -> None:
-        self.mover = mover
-        self.move = move
-        self.visits = 0
-        self.available = 0
-        self.total = 0.0
-        self.children: dict[str, Node] = {}
+CANDIDATES = 8
+"""The heuristic's best moves that the search compares."""
+FIRST_SAMPLES = 6
+"""Samples each candidate is played in at first; each halving doubles the next round's."""
 
 
 def search(
@@ -57,76 +46,34 @@ def search(
     out_of_time: Callable[[], bool] | None = None,
 ) -> tuple[Move, int]:
     """The move `seat` makes after at most `iterations` playouts (fewer when `out_of_time`
-    says so, asked before each one), and how many it made. `state` is read only through
+    says so, asked before each sample), and how many it made. `state` is read only through
     `resample` for `seat`, so the move depends on nothing the seat may not know."""
-    root = Node(seat, None)
-    done = 0
-    while done < iterations and not (out_of_time is not None and out_of_time()):
-        sample = engine.resample(state, seat, f"{rnd.getrandbits(128):032x}")
-        _iterate(engine, sample, seat, root, heuristic, rnd)
-        done += 1
-    if not root.children:
-        sample = engine.resample(state, seat, f"{rnd.getrandbits(128):032x}")
-        moves = engine.legal_moves(sample, seat)
-        return best(moves, heuristic.scores(sample, seat, moves)), done
-    chosen = max(root.children.values(), key=lambda node: (node.visits, node.total))
-    assert chosen.move is not None
-    return chosen.move, done
+    moves = engine.legal_moves(state, seat)
+    scores = heuristic.scores(state, seat, moves)
+    ranked = sorted(range(len(moves)), key=lambda index: -scores[index])
+    alive = [moves[index] for index in ranked[:CANDIDATES]]
+    totals = [0.0] * len(alive)
+    made = 0
+    batch = FIRST_SAMPLES
+    while len(alive) > 1:
+        for _ in range(batch):
+            if made + len(alive) > iterations or (out_of_time is not None and out_of_time()):
+                return _best(alive, totals), made
+            sample = engine.resample(state, seat, f"{rnd.getrandbits(128):032x}")
+            luck = rnd.getrandbits(64)
+            for index, move in enumerate(alive):
+                after = engine.apply(sample, seat, move)
+                totals[index] += heuristic.playout(engine, after, random.Random(luck))[seat]
+            made += len(alive)
+        if len(alive) > 2:
+            kept = sorted(range(len(alive)), key=lambda index: -totals[index])[: len(alive) // 2]
+            kept.sort()  # in the heuristic's order, which breaks ties
+            alive = [alive[index] for index in kept]
+            totals = [totals[index] for index in kept]
+        batch *= 2
+    return alive[0], made
 
 
-def _iterate(
-    engine: Engine[Any],
-    sample: Any,
-    seat: Seat,
-    root: Node,
-    heuristic: Heuristic,
-    rnd: random.Random,
-) -> None:
-    node, mover, path = root, seat, [root]
-    while True:
-        moves = engine.legal_moves(sample, mover)
-        children = node.children
-        tried: list[Node] = []
-        untried: list[tuple[str, Move]] = []
-        for move in moves:
-            key = repr(move)
-            child = children.get(key)
-            if child is None:
-                untried.append((key, move))
-            else:
-                child.available += 1
-                tried.append(child)
-        if untried and len(tried) < max(1.0, WIDTH * math.sqrt(node.visits)):
-            candidates = [move for _, move in untried]
-            scores = heuristic.scores(sample, mover, candidates)
-            key, move = untried[max(range(len(untried)), key=scores.__getitem__)]
-            child = children[key] = Node(mover, move)
-            child.available = 1
-            path.append(child)
-            sample = engine.apply(sample, mover, move)
-            break
-        child = _select(tried)
-        path.append(child)
-        assert child.move is not None
-        sample = engine.apply(sample, mover, child.move)
-        node = child
-        movers = engine.to_act(sample)
-        if not movers:
-            break
-        mover = movers[0]
-    payoff = heuristic.playout(engine, sample, rnd)
-    for visited in path:
-        visited.visits += 1
-        visited.total += payoff[visited.mover]
-
-
-def _select(children: list[Node]) -> Node:
-    """UCB1 over the children available in this sample, with their availability counts."""
-    chosen, best_value = children[0], -1.0
-    for child in children:
-        value = child.total / child.visits + EXPLORATION * math.sqrt(
-            math.log(child.available) / child.visits
-        )
-        if value > best_value:
-            chosen, best_value = child, value
-    return chosen
+def _best(moves: list[Move], totals: list[float]) -> Move:
+    """The move with the best total payoff; the heuristic's order breaks ties."""
+    return moves[max(range(len(moves)), key=lambda index: (totals[index], -index))]

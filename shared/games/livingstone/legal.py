@@ -2,6 +2,10 @@
 
 Free actions are finite by construction (each donation, sale or card play uses up money, a gem
 or a card) and `end` is open once a die is used, so a random legal playout always ends.
+
+Bots and playouts list the legal steps on every step, so the plain ones (a die for cards,
+thalers or stones; a donation) come from tables built once: the dicts are shared, so callers
+treat them as read-only (as Lost Cities' moves).
 """
 
 from __future__ import annotations
@@ -19,6 +23,11 @@ from shared.games.livingstone.moves import (
 from shared.games.livingstone.state import Field, State, Turn
 from shared.games.livingstone.tents import scored_fields, tent_price
 
+_PLAIN_USES = ("card", "thalers", "mine")
+_PLAIN_TAKES = {(die, use): take_move(die, use) for die in range(1, 7) for use in _PLAIN_USES}
+_DONATIONS = tuple(donate_move(amount) for amount in range(1, 101))
+"""`_DONATIONS[amount - 1]`; larger gifts, rare, are built when asked."""
+
 
 def legal_moves(state: State, seat: int) -> list[Move]:
     turn = state.turn
@@ -33,7 +42,8 @@ def legal_moves(state: State, seat: int) -> list[Move]:
             moves.append(sell_move(gem))
             if turn.market_open:
                 moves.append(sell_move(gem, market=True))
-    moves.extend(donate_move(amount) for amount in range(1, player.thalers + 1))
+    moves.extend(_DONATIONS[: player.thalers])
+    moves.extend(donate_move(amount) for amount in range(len(_DONATIONS) + 1, player.thalers + 1))
     if player.hand:
         moves.extend(_plays(state, seat))
     return moves
@@ -46,11 +56,11 @@ def _takes(state: State, seat: int, turn: Turn) -> list[Move]:
     pips = sorted({die for die in state.round.dice if die > last})
     if not pips:
         return []
-    uses = ("card", "thalers", "mine") if can_draw(state) else ("thalers", "mine")
+    uses = _PLAIN_USES if can_draw(state) else _PLAIN_USES[1:]
     sources = _tent_sources(state, seat)
     moves: list[Move] = []
     for die in pips:
-        moves.extend(take_move(die, use) for use in uses)
+        moves.extend(_PLAIN_TAKES[die, use] for use in uses)
         if not sources:
             continue
         rows = range(1, len(state.board.row_points) + 1) if turn.any_row_tents else (die,)

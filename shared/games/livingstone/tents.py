@@ -10,7 +10,10 @@ from shared.immutable import replace_at
 def owners_to_pay(state: State, seat: int, field: Field) -> tuple[int, ...]:
     """The other players with a tent on `field`: each gets 1 thaler from a newcomer."""
     column, row = field
-    return tuple(sorted(set(state.tents[column][row - 1]) - {seat}))
+    owners = state.tents[column][row - 1]
+    if not owners:
+        return ()
+    return tuple(sorted(set(owners) - {seat}))
 
 
 def tent_price(state: State, seat: int, field: Field, free: bool) -> int:

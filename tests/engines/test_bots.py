@@ -1,0 +1,219 @@
+"""Bots know only what their seat may know, and their games replay.
+
+A bot samples what its seat cannot see with `Engine.resample`, so the sampler is tested first,
+per game: a sample agrees with the seat's view and its own secrets, conserves what is hidden
+(cards, dice, stones, money), and depends on nothing else (two games the seat cannot tell
+apart give the same sample for the same seed, as far ahead as they are played). Then the bots:
+at every level, twins get the same move for the same seed; a move is always legal; a decision
+cut short by the caller's clock replays from the playouts it says it made.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, NamedTuple
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from shared.bots import LEVELS, QUICK, SEARCH, Budget, choose
+from shared.engine import Engine, Seat
+from shared.games import ENGINES
+from shared.games.livingstone import Livingstone
+from shared.games.livingstone import state as livingstone
+from shared.games.lost_cities import LostCities
+from shared.games.lost_cities import state as lost_cities
+from shared.games.lost_cities_dice import LostCitiesDice
+from shared.games.lost_cities_dice import state as dice
+from shared.games.lost_cities_dice.legal import legal_choices
+from shared.games.lost_cities_dice.notation import choice_move
+from tests.engines.test_what_answers_tell import reached, seeds
+
+ENGINE_IDS = sorted(ENGINES)
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BOT_SETTINGS = settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+PLAYOUTS = 8
+"""The search's budget in these tests: enough to build a tree, small enough to be quick."""
+
+
+class Sampled(NamedTuple):
+    """A state part-way through a random game, a seat, its twin (a game that seat cannot tell
+    from it), and a seed to sample both with."""
+
+    engine: Engine[Any]
+    players: int
+    state: Any
+    seat: Seat
+    twin: Any
+    seed: str
+    rnd: random.Random
+
+
+@st.composite
+def sampled(draw: st.DrawFn, type_id: str) -> Sampled:
+    engine = ENGINES[type_id]
+    players = draw(st.integers(engine.min_players, engine.max_players))
+    rnd = draw(st.randoms(use_true_random=False))
+    state = reached(engine, players, draw(seeds), rnd)
+    seat = draw(st.integers(0, players - 1))
+    twin = engine.resample(state, seat, draw(seeds))
+    return Sampled(engine, players, state, seat, twin, draw(seeds), rnd)
+
+
+# -- the sampler ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+@SETTINGS
+@given(data=st.data())
+def test_a_sample_depends_only_on_what_the_seat_may_know(type_id: str, data: st.DataObject) -> None:
+    """Twins sampled with one seed are the same game to everyone, now and as far as it is
+    played on: the same views, the same legal moves, the same chance to come."""
+    engine, players, state, seat, twin, seed, rnd = data.draw(sampled(type_id))
+    one, other = engine.resample(state, seat, seed), engine.resample(twin, seat, seed)
+    for _ in range(30):
+        for viewer in (None, *range(players)):
+            assert engine.view(one, viewer) == engine.view(other, viewer)
+        movers = engine.to_act(one)
+        assert movers == engine.to_act(other)
+        if not movers:
+            break
+        mover = rnd.choice(movers)
+        moves = engine.legal_moves(one, mover)
+        assert moves == engine.legal_moves(other, mover)
+        move = rnd.choice(moves)
+        one, other = engine.apply(one, mover, move), engine.apply(other, mover, move)
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+@SETTINGS
+@given(data=st.data())
+def test_a_sample_keeps_what_the_seat_sees_and_holds(type_id: str, data: st.DataObject) -> None:
+    engine, _, state, seat, _, seed, _ = data.draw(sampled(type_id))
+    sample = engine.resample(state, seat, seed)
+    assert engine.view(sample, seat) == engine.view(state, seat)
+    assert engine.legal_moves(sample, seat) == engine.legal_moves(state, seat)
+    assert engine.to_act(sample) == engine.to_act(state)
+
+
+def hidden_cards(state: lost_cities.State, seat: Seat) -> Counter[int]:
+    return Counter((*state.hands[1 - seat], *state.deal.deck[state.drawn :]))
+
+
+@SETTINGS
+@given(data=st.data())
+def test_a_lost_cities_sample_deals_the_hidden_cards_again(data: st.DataObject) -> None:
+    """The other hand and the draw pile, shuffled together and dealt again: the same cards, the
+    same sizes; the seat's own hand and everything on the table as they were."""
+    _, _, state, seat, _, seed, _ = data.draw(sampled(LostCities.type_id))
+    sample = LostCities().resample(state, seat, seed)
+    assert sample.hands[seat] == state.hands[seat]
+    assert len(sample.hands[1 - seat]) == len(state.hands[1 - seat])
+    assert hidden_cards(sample, seat) == hidden_cards(state, seat)
+    assert sample.expeditions == state.expeditions and sample.piles == state.piles
+    assert sample.drawn == state.drawn and sample.deal.finished == state.deal.finished
+
+
+def hidden_livingstone(state: livingstone.State, seat: Seat) -> Counter[str]:
+    others = (player for index, player in enumerate(state.players) if index != seat)
+    return Counter((*(card for player in others for card in player.hand), *state.deck))
+
+
+@SETTINGS
+@given(data=st.data())
+def test_a_livingstone_sample_conserves_cards_stones_and_money(data: st.DataObject) -> None:
+    """The others' hands and the deck dealt again from the same cards; each other's money
+    split again between purse and chest, at least a thaler a gift; stones untouched."""
+    _, _, state, seat, _, seed, _ = data.draw(sampled(Livingstone.type_id))
+    sample = Livingstone().resample(state, seat, seed)
+    assert hidden_livingstone(sample, seat) == hidden_livingstone(state, seat)
+    assert sample.players[seat] == state.players[seat]
+    for drawn, true in zip(sample.players, state.players, strict=True):
+        assert len(drawn.hand) == len(true.hand)
+        assert drawn.thalers + drawn.donated == true.thalers + true.donated
+        assert drawn.donations == true.donations and drawn.donated >= drawn.donations
+        assert drawn.thalers >= 0 and drawn.gems == true.gems
+    assert (sample.bag, sample.set_aside, sample.tents) == (state.bag, state.set_aside, state.tents)
+    assert sample.played == state.played
+
+
+@SETTINGS
+@given(data=st.data())
+def test_a_dice_sample_keeps_the_dice_and_hides_choices_among_legal_ones(
+    data: st.DataObject,
+) -> None:
+    """The dice as rolled and left; each other's hidden choice one it could have made with
+    them, and still hidden (made or not made, as before); the seat's own choice as it was."""
+    _, _, state, seat, _, seed, _ = data.draw(sampled(LostCitiesDice.type_id))
+    sample: dice.State = LostCitiesDice().resample(state, seat, seed)
+    assert (sample.rolled_colours, sample.rolled_numbers) == (
+        state.rolled_colours,
+        state.rolled_numbers,
+    )
+    assert (sample.colours, sample.numbers) == (state.colours, state.numbers)
+    assert sample.sheets == state.sheets and sample.pending[seat] == state.pending[seat]
+    for other, choice in enumerate(sample.pending):
+        assert (choice is None) == (state.pending[other] is None)
+        if choice is not None and other != seat:
+            legal = legal_choices(state.sheets[other], state.rules, state.colours, state.numbers)
+            assert choice_move(choice) in legal
+
+
+# -- the bots ---------------------------------------------------------------------------------
+
+
+def to_act(engine: Engine[Any], state: Any, rnd: random.Random) -> Seat:
+    seats = engine.to_act(state)
+    assume(seats)
+    return rnd.choice(seats)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+@BOT_SETTINGS
+@given(data=st.data())
+def test_a_bot_moves_alike_in_games_its_seat_cannot_tell_apart(
+    type_id: str, level: str, data: st.DataObject
+) -> None:
+    """The same seed, the same move, whatever the seat may not know (another's hand, money,
+    hidden choice, the deck's order, the dice to come); and the move is legal."""
+    engine, _, state, _, _, seed, rnd = data.draw(sampled(type_id))
+    seat = to_act(engine, state, rnd)
+    twin = engine.resample(state, seat, data.draw(seeds))
+    budget = Budget(PLAYOUTS)
+    decision = choose(engine, state, seat, seed, level, budget)
+    assert choose(engine, twin, seat, seed, level, budget) == decision
+    legal = engine.legal_moves(state, seat)
+    assert decision.move in legal
+    searched = level == SEARCH and len(legal) > 1
+    assert 0 < decision.iterations <= PLAYOUTS if searched else decision.iterations == 0
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+def test_a_search_cut_short_by_the_clock_replays_from_its_playouts(type_id: str) -> None:
+    engine = ENGINES[type_id]
+    state = engine.new(engine.min_players, "5eed" * 8)
+    seat = engine.to_act(state)[0]
+    asked = iter(range(1_000))
+
+    def out_of_time() -> bool:
+        return next(asked) >= 5
+
+    cut = choose(engine, state, seat, "ab" * 16, SEARCH, Budget(10_000, out_of_time))
+    assert 0 < cut.iterations < choose(engine, state, seat, "ab" * 16, SEARCH).iterations
+    assert choose(engine, state, seat, "ab" * 16, SEARCH, Budget(cut.iterations)) == cut
+
+
+def test_choose_refuses_a_level_it_does_not_know_and_a_seat_with_nothing_to_do() -> None:
+    engine = LostCities()
+    state = engine.new(2, "5eed" * 8)
+    seat = state.turn
+    assert seat is not None
+    with pytest.raises(ValueError, match="level"):
+        choose(engine, state, seat, "ab" * 16, "grandmaster")
+    with pytest.raises(ValueError, match="no move"):
+        choose(engine, state, 1 - seat, "ab" * 16, QUICK)
