@@ -73,6 +73,14 @@ def complete_game_type(incomplete: str) -> list[str]:
     return [type_id for type_id in known_types() if type_id.startswith(incomplete)]
 
 
+GameType = Annotated[
+    str,
+    typer.Argument(
+        metavar="TYPE",
+        help="A game type (see `turnpost types`).",
+        autocompletion=complete_game_type,
+    ),
+]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON, for scripts.")]
 GameId = Annotated[
     str,
@@ -383,14 +391,7 @@ def types(as_json: JsonFlag = False) -> None:
 
 @app.command(cls=Usage)
 def rules(
-    game_type: Annotated[
-        str,
-        typer.Argument(
-            metavar="TYPE",
-            help="A game type (see `turnpost types`).",
-            autocompletion=complete_game_type,
-        ),
-    ],
+    game_type: GameType,
     as_json: JsonFlag = False,
 ) -> None:
     """Print a game's rules in one screen, and how to write its moves, with examples.
@@ -408,14 +409,7 @@ def rules(
 
 @app.command(cls=Usage)
 def new(
-    game_type: Annotated[
-        str,
-        typer.Argument(
-            metavar="TYPE",
-            help="A game type (see `turnpost types`).",
-            autocompletion=complete_game_type,
-        ),
-    ],
+    game_type: GameType,
     seats: Annotated[
         int | None,
         typer.Option(
@@ -597,10 +591,7 @@ def history(
 
 @app.command(cls=Usage)
 def ratings(
-    game_type: Annotated[
-        str,
-        typer.Argument(metavar="TYPE", help="A game type.", autocompletion=complete_game_type),
-    ],
+    game_type: GameType,
     as_json: JsonFlag = False,
 ) -> None:
     """Show the leaderboard of a game type: rated players, best first.
