@@ -11,6 +11,7 @@ import math
 import sys
 import time
 import uuid
+import webbrowser
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -72,6 +73,14 @@ def complete_game_type(incomplete: str) -> list[str]:
     return [type_id for type_id in known_types() if type_id.startswith(incomplete)]
 
 
+GameType = Annotated[
+    str,
+    typer.Argument(
+        metavar="TYPE",
+        help="A game type (see `turnpost types`).",
+        autocompletion=complete_game_type,
+    ),
+]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON, for scripts.")]
 GameId = Annotated[
     str,
@@ -104,10 +113,15 @@ def option_value(text: str) -> tuple[str, Any]:
     return name.strip(), value
 
 
-def show_game(s: Session, answer: dict[str, Any]) -> None:
-    """The ending of every command that leaves you looking at a game."""
+def show_game(s: Session, answer: dict[str, Any], everything: bool = False) -> None:
+    """The ending of every command that leaves you looking at a game: the others' part in
+    brief unless `everything` is asked for."""
     keep_head(s, answer)
-    s.out.emit(answer, lambda console: render.game_screen(console, answer))
+    s.out.emit(answer, lambda console: render.game_screen(console, answer, everything))
+
+
+TALK_SHOWN = 3
+"""How many of the latest messages at the table `show` prints under the game."""
 
 
 def keep_head(s: Session, answer: dict[str, Any]) -> None:
@@ -241,6 +255,86 @@ def vacation(
         show_profile(s, s.api.vacation(away == Away.on))
 
 
+class HookKind(StrEnum):
+    discord = "discord"
+    slack = "slack"
+    matrix = "matrix"
+    standard = "standard"
+
+
+@app.command(cls=Usage)
+def webhook(
+    kind: Annotated[
+        HookKind | None, typer.Argument(metavar="KIND", help="discord, slack, matrix or standard.")
+    ] = None,
+    url: Annotated[
+        str | None, typer.Argument(metavar="URL", help="The webhook's https:// address.")
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            help="A game you created: its webhook, for a channel its players share.",
+            autocompletion=complete_game_id,
+        ),
+    ] = None,
+    off: Annotated[bool, typer.Option("--off", help="No more posts to it.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show, set or remove the webhook your notices are posted to (or, with --game, a game's).
+
+    A webhook carries only what anyone may see of a game (whose turn it is, the moves, a
+    link), never your hand. A standard one signs each post (Standard Webhooks); its secret is
+    shown only when it is set.
+
+    Example: turnpost webhook discord https://discord.com/api/webhooks/123/abc
+    """
+    if (kind is None) != (url is None):
+        raise typer.BadParameter("give both KIND and URL, or neither", param_hint="KIND URL")
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"] if game else None
+        change = {"kind": kind.value, "url": url} if kind and url else None
+        answer = s.api.webhook(game_id, change, off)
+
+        def say(console: Console) -> None:
+            state = "on" if answer["enabled"] else f"switched off: {answer['disabled']}"
+            verb = "Removed" if off else "Webhook"
+            console.print(f"{verb}: {answer['kind']} {answer['url']} ({state})", markup=False)
+            if answer["secret"]:
+                console.print(f"Signing secret (shown only now): {answer['secret']}", markup=False)
+
+        s.out.emit(answer, say)
+
+
+@app.command(cls=Usage)
+def calendar(
+    off: Annotated[
+        bool, typer.Option("--off", help="No feed any more: its address stops working.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Make a private calendar feed of your games waiting on you, each ending at your move's
+    deadline: subscribe to its address in Google Calendar, Apple Calendar or Thunderbird.
+
+    The address holds a secret and is shown only now; running this again makes a new one,
+    and the one before stops working.
+
+    Example: turnpost calendar
+    """
+    with session(as_json) as s:
+        answer = s.api.calendar(not off)
+        if answer["path"]:
+            answer = {**answer, "url": s.api.url.rstrip("/") + answer["path"]}
+
+        def say(console: Console) -> None:
+            if answer["url"]:
+                console.print("Subscribe to this address (keep it private):", markup=False)
+                console.print(answer["url"], markup=False, highlight=False, soft_wrap=True)
+            else:
+                console.print("No calendar feed; its address stops working.", markup=False)
+
+        s.out.emit(answer, say)
+
+
 @app.command(name="config", cls=Usage)
 def show_config(
     url: Annotated[str | None, typer.Option(help="Save this server URL.")] = None,
@@ -296,15 +390,26 @@ def types(as_json: JsonFlag = False) -> None:
 
 
 @app.command(cls=Usage)
+def rules(
+    game_type: GameType,
+    as_json: JsonFlag = False,
+) -> None:
+    """Print a game's rules in one screen, and how to write its moves, with examples.
+
+    The rules come with this command line (the server is asked only about a game type newer
+    than it); the rulebook stays the source.
+
+    Example: turnpost rules lost-cities
+    """
+    with session(as_json, needs_token=False) as s:
+        engine = engine_for(game_type)
+        described = engine.describe_rules() if engine else s.api.game_rules(game_type)
+        s.out.emit(described, lambda console: render.game_rules(console, described))
+
+
+@app.command(cls=Usage)
 def new(
-    game_type: Annotated[
-        str,
-        typer.Argument(
-            metavar="TYPE",
-            help="A game type (see `turnpost types`).",
-            autocompletion=complete_game_type,
-        ),
-    ],
+    game_type: GameType,
     seats: Annotated[
         int | None,
         typer.Option(
@@ -314,20 +419,35 @@ def new(
     invite: Annotated[
         list[str] | None, typer.Option(help="Reserve a seat for this player (repeatable).")
     ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="LEVEL",
+            help="A seat for a bot: random, quick or search (repeatable; unrated game).",
+        ),
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(help="A game option NAME=VALUE (repeatable); VALUE is JSON or text."),
     ] = None,
+    public: Annotated[
+        bool,
+        typer.Option("--public", help="List it in the lobby: anyone may join it, or watch it."),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Start a new game; you take the first seat and the others join it.
+    """Start a new game; you take the first seat and the others join it, or bots take them.
 
     Example: turnpost new lost-cities --invite bo --option rounds=1
+
+    Against a bot (the game starts at once): turnpost new lost-cities --bot search
     """
     options = dict(option_value(text) for text in option or [])
     with session(as_json) as s:
         contribution = kept.new_contribution()
-        answer = s.api.create_game(game_type, seats, options, invite or [], contribution)
+        answer = s.api.create_game(
+            game_type, seats, options, invite or [], contribution, bot or [], public
+        )
         kept.keep_contribution(answer["game"]["id"], contribution)
         show_game(s, answer)
 
@@ -359,6 +479,48 @@ def join(game: GameId, as_json: JsonFlag = False) -> None:
 
 
 @app.command(cls=Usage)
+def decline(game: GameId, as_json: JsonFlag = False) -> None:
+    """Turn down an invitation to a game that has not started; your seat is free again.
+
+    Example: turnpost decline k3J9xQ
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        answer = s.api.decline(game_id)
+        s.out.emit(answer, lambda console: console.print(f"Declined game {game_id}.", markup=False))
+
+
+@app.command(cls=Usage)
+def cancel(game: GameId, as_json: JsonFlag = False) -> None:
+    """Call off a game you created, before it starts; its players are told.
+
+    Example: turnpost cancel k3J9xQ
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        show_game(s, s.api.cancel(game_id))
+
+
+@app.command(cls=Usage)
+def rematch(game: GameId, as_json: JsonFlag = False) -> None:
+    """Play a finished game again, with the same players and options, each a seat further round.
+
+    The first to ask makes the new game and the others are invited; asking after that takes
+    your seat in it (as `turnpost join NEW-GAME` would).
+
+    Example: turnpost rematch k3J9xQ
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        contribution = kept.new_contribution()
+        answer = s.api.rematch(game_id, contribution)
+        new_id = answer["game"]["id"]
+        if not kept.load(new_id).contribution:  # a seat taken now, not one taken before
+            kept.keep_contribution(new_id, contribution)
+        show_game(s, answer)
+
+
+@app.command(cls=Usage)
 def games(
     mine: Annotated[Listing | None, typer.Option(help="Only these games.")] = None,
     as_json: JsonFlag = False,
@@ -376,14 +538,126 @@ def games(
 
 
 @app.command(cls=Usage)
-def show(game: GameId, as_json: JsonFlag = False) -> None:
-    """Show a game as you see it: your hidden hand, the board, scores and whose turn it is.
+def lobby(as_json: JsonFlag = False) -> None:
+    """List the public games with a seat free: type, seats, options, move clock, and the time
+    zone of each player at the table. Take a seat with `turnpost join GAME`.
 
-    Example: turnpost show k3J9xQ
+    Example: turnpost lobby
+    """
+    with session(as_json) as s:
+        answer = s.api.lobby()
+        s.out.emit(answer, lambda console: render.lobby(console, answer["games"], time.time()))
+
+
+@app.command(cls=Usage)
+def watch(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A public game's id.")],
+    follow: Annotated[
+        bool, typer.Option("--follow", "-f", help="Keep watching until the game is over.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Watch a public game as a spectator: the board as the rules show it to no seat in
+    particular (no hand, no hidden choice, no money).
+
+    Example: turnpost watch k3J9xQ --follow
+    """
+    with session(as_json) as s:
+        answer = s.api.game(game)
+        show_game(s, answer)
+        while follow and answer["game"]["status"] not in ("finished", "cancelled"):
+            answer = s.api.wait(answer["game"]["id"], answer["version"], 60)
+            if answer["changed"]:
+                show_game(s, answer)
+
+
+@app.command(cls=Usage)
+def history(
+    name: Annotated[
+        str | None, typer.Argument(metavar="[NAME]", help="A player; default: you.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show a player's record in each game type (played, won, lost, resigned, timed out, and
+    the rating with its uncertainty) and their finished games, with opponents and scores.
+
+    Example: turnpost history bo
+    """
+    with session(as_json) as s:
+        who = name or s.settings.name or s.api.me()["name"]
+        answer = s.api.player(who)
+        s.out.emit(answer, lambda console: render.history(console, answer))
+
+
+@app.command(cls=Usage)
+def ratings(
+    game_type: GameType,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the leaderboard of a game type: rated players, best first.
+
+    A rating is a mean and its uncertainty (mu ± sigma); the board ranks by mu - 3 sigma, so a
+    player is ranked high only once the games played have made the rating sure.
+
+    Example: turnpost ratings lost-cities
+    """
+    with session(as_json) as s:
+        answer = s.api.leaderboard(game_type)
+        s.out.emit(answer, lambda console: render.leaderboard(console, answer))
+
+
+@app.command(cls=Usage)
+def show(
+    game: GameId,
+    everything: Annotated[
+        bool,
+        typer.Option(
+            "--all", help="Draw the other players' sheets in full too, not on a line each."
+        ),
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show a game as you see it: your hidden hand, the board, scores and whose turn it is,
+    and the latest messages at the table.
+
+    It fits a terminal of 120 x 40 at any player count: your own sheet or hand in full, the
+    others' in brief (--all: in full), a key to the symbols at the end.
+
+    Example: turnpost show k3J9xQ --all
     """
     with session(as_json) as s:
         answer = s.on_game(game, s.api.game)
-        show_game(s, answer)
+        keep_head(s, answer)
+        said = s.api.messages(answer["game"]["id"], TALK_SHOWN)["messages"]
+
+        def draw(console: Console) -> None:
+            render.game_screen(console, answer, everything)
+            if said:
+                console.print()
+                for message in said:
+                    render.talk_line(console, message)
+
+        s.out.emit(answer, draw)
+
+
+@app.command(cls=Usage)
+def say(
+    game: GameId,
+    text: Annotated[
+        str, typer.Argument(metavar="TEXT", help="Plain text, at most 500 characters.")
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Say something to the other players of a game; it never changes the game's version.
+
+    They read it in `turnpost log` and `show`, and in their next email about the game.
+
+    Example: turnpost say k3J9xQ "good luck!"
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        answer = s.api.say(game_id, text, str(uuid.uuid4()))
+        s.out.emit(answer, lambda console: render.talk_line(console, answer["message"]))
 
 
 @app.command(cls=Usage)
@@ -437,14 +711,20 @@ def log(
     since: Annotated[int, typer.Option(min=0, help="Only what happened after this version.")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show the game's history as you may see it (everyone's moves once it is over).
+    """Show the game's history as you may see it (everyone's moves once it is over), with what
+    was said at the table.
 
     Example: turnpost log k3J9xQ --since 10
     """
     with session(as_json) as s:
         current = s.on_game(game, s.api.game)
         answer = s.api.log(current["game"]["id"], since)
-        s.out.emit(answer, lambda console: render.log_lines(console, current, answer["entries"]))
+        s.out.emit(
+            answer,
+            lambda console: render.log_lines(
+                console, current, answer["entries"], answer.get("messages", [])
+            ),
+        )
 
 
 @app.command(cls=Usage)
@@ -493,6 +773,28 @@ def wait(
         show_game(s, answer)
         if answer["game"]["status"] == "finished":
             raise typer.Exit(ExitCode.GAME_OVER)
+
+
+@app.command(name="open", cls=Usage)
+def open_game(
+    game: GameId,
+    browser: Annotated[
+        bool, typer.Option("--browser", "-b", help="Open the link in your web browser too.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Print a fresh link that opens the game in a web browser, logged in as you.
+
+    The link works once (it starts a session in the browser that opens it) and for a few days;
+    rotating your token ends it, and the sessions it started.
+
+    Example: turnpost open k3J9xQ --browser
+    """
+    with session(as_json) as s:
+        link = s.on_game(game, s.api.login_link)
+        s.out.emit(link, lambda _: typer.echo(link["url"]))
+        if browser and not webbrowser.open(link["url"]):
+            s.out.note("No web browser could be started here: open the link above yourself.")
 
 
 @app.command(cls=Usage)

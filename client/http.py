@@ -136,10 +136,32 @@ class Api:
     def vacation(self, on: bool) -> Any:
         return self.request("POST" if on else "DELETE", "/me/vacation")
 
+    def player(self, name: str) -> Any:
+        return self.request("GET", f"/players/{quote(name, safe='')}")
+
+    def webhook(self, game_id: str | None, change: dict[str, str] | None, off: bool) -> Any:
+        """One's webhook (or the game's): shown, set to `change` ({kind, url}), or removed."""
+        path = game_path(game_id, "/webhook") if game_id else "/me/webhook"
+        if off:
+            return self.request("DELETE", path)
+        if change:
+            return self.request("PUT", path, json=change)
+        return self.request("GET", path)
+
+    def calendar(self, on: bool) -> Any:
+        """A new calendar feed address (the one before stops working), or none."""
+        return self.request("POST" if on else "DELETE", "/me/calendar")
+
     # -- games ------------------------------------------------------------------------------
+
+    def leaderboard(self, type_id: str) -> Any:
+        return self.request("GET", f"/game-types/{quote(type_id, safe='')}/leaderboard")
 
     def game_types(self) -> Any:
         return self.request("GET", "/game-types")
+
+    def game_rules(self, type_id: str) -> Any:
+        return self.request("GET", f"/game-types/{quote(type_id, safe='')}/rules")
 
     def create_game(
         self,
@@ -148,19 +170,27 @@ class Api:
         options: dict[str, Any],
         invite: list[str],
         contribution: str,
+        bots: list[str],
+        public: bool = False,
     ) -> Any:
         body: dict[str, Any] = {
             "type": type_id,
             "options": options,
             "invite": invite,
             "contribution": contribution,
+            "public": public,
         }
+        if bots:
+            body["bots"] = bots
         if seats is not None:
             body["seats"] = seats
         return self.request("POST", "/games", json=body)
 
     def games(self, mine: str | None = None) -> Any:
         return self.request("GET", "/games", params={"mine": mine} if mine else None)
+
+    def lobby(self) -> Any:
+        return self.request("GET", "/games", params={"open": "public"})
 
     def game(self, game_id: str) -> Any:
         return self.request("GET", game_path(game_id))
@@ -178,8 +208,33 @@ class Api:
             headers={"Idempotency-Key": idempotency_key},
         )
 
+    def decline(self, game_id: str) -> Any:
+        return self.request("POST", game_path(game_id, "/decline"))
+
+    def cancel(self, game_id: str) -> Any:
+        return self.request("POST", game_path(game_id, "/cancel"))
+
+    def rematch(self, game_id: str, contribution: str) -> Any:
+        return self.request(
+            "POST", game_path(game_id, "/rematch"), json={"contribution": contribution}
+        )
+
     def resign(self, game_id: str) -> Any:
         return self.request("POST", game_path(game_id, "/resign"))
+
+    def say(self, game_id: str, text: str, idempotency_key: str) -> Any:
+        return self.request(
+            "POST",
+            game_path(game_id, "/messages"),
+            json={"text": text},
+            headers={"Idempotency-Key": idempotency_key},
+        )
+
+    def messages(self, game_id: str, last: int) -> Any:
+        return self.request("GET", game_path(game_id, "/messages"), params={"last": last})
+
+    def login_link(self, game_id: str) -> Any:
+        return self.request("POST", game_path(game_id, "/login-link"))
 
     def log(self, game_id: str, since: int = 0) -> Any:
         return self.request("GET", game_path(game_id, "/log"), params={"since": since})

@@ -18,8 +18,11 @@ from rich.text import Text
 
 from client.rules import engine_for
 from client.verify import Verification
+from shared import clock_text
 from shared.engine import player_names, seats_named
 from shared.fairness import fixed_by_creator_text
+from shared.guide import guide_text
+from shared.text import WIDTH
 
 COLOUR_STYLES = {
     "red": "bold red",
@@ -56,31 +59,64 @@ def seat_names(game: dict[str, Any], me: int | None) -> list[str]:
     ]
 
 
-def game_screen(console: Console, answer: dict[str, Any]) -> None:
-    """A game as one player sees it: who plays, the engine's drawing of the view, what next."""
+def game_screen(console: Console, answer: dict[str, Any], everything: bool = False) -> None:
+    """A game as one player sees it: who plays, the engine's drawing of the view for the
+    terminal's width (the others' part in brief unless `everything`), what next."""
     game = answer["game"]
-    console.print(
-        Text.assemble(
-            (game["title"], "bold"),
-            "  ·  game ",
-            (game["id"], ID_STYLE),
-            f"  ·  version {answer['version']}  ·  {game['status']}",
-        )
+    title = Text.assemble(
+        (game["title"], "bold"),
+        " · game ",
+        (game["id"], ID_STYLE),
+        f" · version {answer['version']} · {game['status']}",
     )
-    console.print(seats_line(answer))
+    console.print(title, seats_line(answer), sep="\n", soft_wrap=False)  # wrapped at spaces
     if game.get("fixed_by_creator"):
-        console.print(Text(fixed_by_creator_text(game["fixed_by_creator"]), style="bold yellow"))
+        warning = fixed_by_creator_text(game["fixed_by_creator"])
+        console.print(Text(warning, style="bold yellow"), soft_wrap=False)
     console.print()
     engine = engine_for(game["type"])
     if answer["view"] is None:
         drawn = "Nothing is dealt until every seat is taken."
     elif engine:
-        drawn = engine.render_view(answer["view"], player_names(game["seats"]))
+        drawn = engine.render_view(
+            answer["view"],
+            player_names(game["seats"]),
+            width=console.width,
+            compact=not everything,
+        )
     else:
         drawn = json.dumps(answer["view"], indent=2)
     console.print(highlight(drawn.rstrip("\n")))
     console.print()
-    console.print(next_step(answer))
+    console.print(next_step(answer), soft_wrap=False)
+    for line in deadlines(answer):
+        console.print(line, markup=False, highlight=False)
+
+
+def deadlines(answer: dict[str, Any]) -> list[str]:
+    """Each running move clock of a game, its deadline in my zone, mine first; and with a
+    time bank, everyone's bank."""
+    clocks = answer.get("clocks") or []
+    me = answer["seat"]
+    lines = [
+        clock_text.deadline(
+            "Your" if clock["seat"] == me else f"{clock['name']}'s",
+            moment(clock["due"]),
+            clock["left_seconds"],
+        )
+        for clock in sorted(clocks, key=lambda clock: clock["seat"] != me)
+        if clock["running"]
+    ]
+    configured = answer["game"]["clock"] or {}
+    if "time_bank" in configured and clocks:
+        left = [("you" if c["seat"] == me else c["name"], c["left_seconds"]) for c in clocks]
+        lines.append(clock_text.banks(configured["time_bank"], configured["increment"], left))
+    return lines
+
+
+def moment(iso: str | None) -> datetime | None:
+    """A time the server gave in ISO 8601, in the zone (my own) it gave it in."""
+    return None if iso is None else datetime.fromisoformat(iso)
 
 
 def seats_line(answer: dict[str, Any]) -> Text:
@@ -106,9 +142,14 @@ def next_step(answer: dict[str, Any]) -> Text:
     game = answer["game"]
     if game["status"] == "finished":
         return result_line(game)
+    if game["status"] == "cancelled":
+        return Text("Cancelled before it started.")
     if game["status"] == "open":
         if answer["seat"] is None:
-            return Text(f"You are invited: turnpost join {game['id']}", style="bold")
+            return Text(
+                f"You are invited: turnpost join {game['id']} (or turnpost decline {game['id']})",
+                style="bold",
+            )
         waiting_for = sum(not seat["joined"] for seat in game["seats"])
         return Text(f"Waiting for {waiting_for} more player(s) to join.")
     if answer["your_turn"]:
@@ -168,7 +209,7 @@ def game_list(
             game["type"],
             opponents(game["seats"], game["seat"]),
             standing(game),
-            since(game, now) + held_notice(game, now),
+            since(game, now) + due_line(game) + held_notice(game, now),
         )
         for game in games
     ]
@@ -187,6 +228,77 @@ def game_list(
                 (when, "dim"),
             )
         )
+    if any(clock["running"] for game in games for clock in game.get("clocks") or ()):
+        console.print(
+            Text(
+                "Deadlines count only the mover's waking time (quiet hours and vacations stop "
+                f"clocks), {clock_text.NO_VACATION}.",
+                "dim",
+            )
+        )
+
+
+def lobby(console: Console, games: Sequence[dict[str, Any]], now: float) -> None:
+    """The public games with a seat free, one block each: what, who (and where), how fast."""
+    if not games:
+        console.print("No public game has a seat free. Start one: turnpost new TYPE --public")
+        return
+    for game in games:
+        clock = game["clock"]
+        pace = f"{duration(clock['move_time'])} per move" if clock else "no move clock"
+        console.print(
+            Text.assemble(
+                (game["id"], ID_STYLE),
+                f"  {game['type']}  {game['free_seats']} of {len(game['seats'])} seats free"
+                f"  {pace}  opened {duration(now - game['created'])} ago",
+            )
+        )
+        players = ", ".join(f"{p['name']} ({p['timezone']})" for p in game["players"])
+        console.print(f"    players: {players}", markup=False)
+        options = " ".join(f"{k}={json.dumps(v)}" for k, v in game["options"].items())
+        console.print(f"    options: {options}", markup=False)
+
+
+def rating_text(standing: dict[str, Any]) -> str:
+    rating = standing["rating"]
+    if rating is None:
+        return "unrated"
+    return f"rating {rating['ordinal']:.1f} ({rating['mu']:.1f} ± {rating['sigma']:.1f})"
+
+
+def record_text(standing: dict[str, Any]) -> str:
+    return (
+        f"played {standing['played']}, won {standing['won']}, lost {standing['lost']}, "
+        f"resigned {standing['resigned']}, timed out {standing['timed_out']}"
+    )
+
+
+def history(console: Console, answer: dict[str, Any]) -> None:
+    """A player's records by game type, then their finished games, latest first."""
+    console.print(Text(answer["name"], style="bold"))
+    if not answer["records"]:
+        console.print("No finished games yet.")
+    for type_id, standing in answer["records"].items():
+        line = f"  {type_id}: {record_text(standing)}; {rating_text(standing)}"
+        console.print(line, markup=False)
+    for game in answer["games"]:
+        when = datetime.fromtimestamp(game["finished"]).strftime("%Y-%m-%d")
+        scores = " · ".join(f"{name} {score}" for name, score in game["scores"].items())
+        outcome = "won" if game["won"] else "lost"
+        others = ", ".join(map(str, game["opponents"]))
+        line = f"  {when}  {game['type']}  {outcome}  with {others}  ({scores})"
+        console.print(Text.assemble((game["id"], ID_STYLE), line))
+
+
+def leaderboard(console: Console, answer: dict[str, Any]) -> None:
+    if not answer["players"]:
+        console.print(f"No rated {answer['type']} game has finished yet.")
+    for ranked in answer["players"]:
+        console.print(
+            f"{ranked['rank']:>3}. {ranked['name']:<20} {rating_text(ranked)}  "
+            f"{record_text(ranked)}",
+            markup=False,
+        )
 
 
 def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
@@ -199,6 +311,8 @@ def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
 def standing(game: dict[str, Any]) -> str:
     """Where a listed game stands, from my side of the table."""
     names = seat_names(game, game["seat"])
+    if game["status"] == "cancelled":
+        return "cancelled"
     if game["status"] == "finished":
         winners = (game["result"] or {}).get("winners", [])
         return "finished, won by " + seats_named(winners, names)
@@ -217,6 +331,17 @@ def since(game: dict[str, Any], now: float) -> str:
     return f"waiting {age}" if game["status"] == "active" else f"{age} ago"
 
 
+def due_line(game: dict[str, Any]) -> str:
+    """When the clock of whoever must act runs out (the first, if several), in my zone."""
+    running = [clock for clock in game.get("clocks") or () if clock["running"]]
+    clocks = sorted(running, key=lambda clock: clock["seat"] != game["seat"])
+    if not clocks:
+        return ""
+    first = clocks[0]
+    whose = "" if first["seat"] == game["seat"] else f"{first['name']} "
+    return f"; {whose}{clock_text.due(moment(first['due']), first['left_seconds'])}"
+
+
 def held_notice(game: dict[str, Any], now: float) -> str:
     """A notice to me about the game that my quiet hours or digest hold."""
     held = game.get("notice_held_until")
@@ -231,14 +356,38 @@ def duration(seconds: float) -> str:
     return f"{seconds}s"
 
 
-def log_lines(console: Console, answer: dict[str, Any], entries: Sequence[dict[str, Any]]) -> None:
+def log_lines(
+    console: Console,
+    answer: dict[str, Any],
+    entries: Sequence[dict[str, Any]],
+    messages: Sequence[dict[str, Any]] = (),
+) -> None:
     """The history, one line per entry: version, when, and what happened as the engine tells
-    it (which names who did it)."""
+    it (which names who did it); each message said at the table after the entry it followed."""
+    said = list(messages)
     for entry in entries:
+        while said and said[0]["version"] < entry["version"]:
+            talk_line(console, said.pop(0))
         when = datetime.fromtimestamp(entry["at"]).strftime("%Y-%m-%d %H:%M")
         console.print(Text(f"{entry['version']:>4}  {when}  ", "dim") + highlight(entry["text"]))
-    if not entries:
+    for message in said:
+        talk_line(console, message)
+    if not entries and not messages:
         console.print("Nothing has happened yet.")
+
+
+def talk_line(console: Console, message: dict[str, Any]) -> None:
+    """A message said at the table: who, when, and the text as typed (no markup read in it)."""
+    when = datetime.fromtimestamp(message["at"]).strftime("%Y-%m-%d %H:%M")
+    console.print(
+        Text.assemble(
+            ("   »  ", "dim"),
+            (when, "dim"),
+            "  ",
+            (f"{message['name']}: ", "bold"),
+            message["text"].replace("\n", "\n" + " " * 8),
+        )
+    )
 
 
 def game_types(console: Console, types: Sequence[dict[str, Any]]) -> None:
@@ -258,6 +407,11 @@ def game_types(console: Console, types: Sequence[dict[str, Any]]) -> None:
                 f"    --option {option['name']}={shown}  {option['description']}{among}",
                 markup=False,
             )
+
+
+def game_rules(console: Console, described: dict[str, Any]) -> None:
+    """A game's guide at the terminal's width, but no wider than a page reads well."""
+    console.print(highlight(guide_text(described, min(console.width, WIDTH))))
 
 
 def verification(console: Console, report: Verification) -> None:

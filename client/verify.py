@@ -27,7 +27,7 @@ from shared.fairness import (
     fixed_by_creator_text,
     genesis,
     is_contribution,
-    option_sha256,
+    option_fingerprint,
     server_contribution,
 )
 from shared.playout import replay
@@ -228,12 +228,13 @@ def derived_seed_check(game: dict[str, Any]) -> Check:
 def fixed_options_check(game: dict[str, Any]) -> Check:
     """The options the creator fixed are the ones shown (by hash) before anyone joined."""
     for name, about in game["fixed_by_creator"].items():
-        if option_sha256(game["options"].get(name)) != about["sha256"]:
+        shown = option_fingerprint(game["secret"], name, game["options"].get(name))
+        if shown != about["fingerprint"]:
             return Check(
                 "fixed options", False, f"the revealed {name} is not the one shown at the start"
             )
     names = ", ".join(game["fixed_by_creator"])
-    return Check("fixed options", True, f"{names}: as shown (by hash) from the start")
+    return Check("fixed options", True, f"{names}: as fingerprinted from the start")
 
 
 def log_check(entries: list[dict[str, Any]], version: int) -> Check:

@@ -1,19 +1,32 @@
-"""Pictures of each game's turn email as a player sees it, at a phone's width and a desktop's,
-for the README: `.venv/bin/python -m docs.screenshots [FOLDER]` (default docs/screenshots).
-Needs Debian's Chromium (`apt-get install chromium`), as the browser test does."""
+"""Pictures of each game as a player sees it, at a phone's width and a desktop's, for the
+README: the turn email, from seeded games, and the game's web page, from a game played on a
+service this script starts (its own redis-server and web server on loopback, gone after).
+`.venv/bin/python -m docs.screenshots [FOLDER]` (default docs/screenshots). Needs Debian's
+Chromium (`apt-get install chromium`), as the browser tests do."""
 
 from __future__ import annotations
 
+import random
 import sys
+import tempfile
 from pathlib import Path
 
-from tests.mail.boards import SAMPLES, chromium, shown
+from playwright.sync_api import Browser
+
+from server.redis_client import connect
+from server.redis_process import RedisProcess, free_port
+from tests.api_client import ApiClient
+from tests.mail.boards import SAMPLES, Sample, chromium, shown
 from tests.mail.conftest import html_of
+from tests.parts import LiveServer, service_config
+from tests.service.test_games import start_game
 
 WIDTHS = {"phone": 360, "desktop": 900}
 SHOWN = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-5p")
 DARK = "livingstone-5p"
 """One picture in dark mode too, to show that the boards keep to it."""
+PAGES = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-2p")
+"""The games whose web page is pictured, each played as far as its sample."""
 
 
 def main(folder: Path) -> None:
@@ -30,6 +43,55 @@ def main(folder: Path) -> None:
                         name = f"{sample.name}-{label}{'-dark' if dark else ''}.png"
                         page.page.screenshot(path=folder / name, full_page=True)
                         print(folder / name)
+        pages(browser, folder)
+
+
+def pages(browser: Browser, folder: Path) -> None:
+    """Each game of `PAGES` played on a service of its own to its sample's turn, and the page
+    of the player whose turn it is then."""
+    with tempfile.TemporaryDirectory() as data, RedisProcess(Path(data), port=free_port()) as db:
+        server = LiveServer(service_config(db.url))
+        try:
+            for sample in SAMPLES:
+                if sample.name in PAGES:
+                    connect(db.url).flushall()  # each game between ada and bo
+                    page_pictures(browser, server, sample, folder)
+        finally:
+            server.stop()
+
+
+def page_pictures(browser: Browser, server: LiveServer, sample: Sample, folder: Path) -> None:
+    game_id, clients = start_game(server, sample.type_id)
+    mover = played(game_id, clients, sample)
+    link = mover.ok("POST", f"/games/{game_id}/login-link")["url"]
+    context = browser.new_context(java_script_enabled=False)  # a still picture: no long poll
+    page = context.new_page()
+    page.goto(link)
+    page.get_by_role("button").filter(has_text="Log in as").click()
+    for label, width in WIDTHS.items():
+        page.set_viewport_size({"width": width, "height": 800})
+        name = folder / f"page-{sample.type_id}-{label}.png"
+        page.screenshot(path=name, full_page=True)
+        print(name)
+    context.close()
+
+
+def played(game_id: str, clients: list[ApiClient], sample: Sample) -> ApiClient:
+    """The sample's number of moves, each drawn as the sample draws them; the player to move
+    next."""
+    rnd = random.Random(sample.name)
+    for _ in range(sample.turns):
+        views = [client.ok("GET", f"/games/{game_id}") for client in clients]
+        seat = rnd.choice([i for i, view in enumerate(views) if view["your_turn"]])
+        texts = [move["text"] for move in views[seat]["legal_moves"]]
+        move = rnd.choices(texts, [sample.weight(text) for text in texts])[0]
+        clients[seat].ok(
+            "POST",
+            f"/games/{game_id}/moves",
+            json={"move": move, "expected_version": views[seat]["version"]},
+        )
+    view = clients[0].ok("GET", f"/games/{game_id}")
+    return clients[view["to_act"][0]]
 
 
 if __name__ == "__main__":

@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
-from flask import Flask, Response, jsonify, request
-from flask.typing import ResponseReturnValue
+from flask import Flask, Response, jsonify
 from flask_smorest import Api
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.exceptions import HTTPException
 
-from server import docs_page
-from server.api import games, meta, players, refusals
+from server import docs_page, web
+from server.api import calendar, games, meta, players, refusals, talk, webhooks
 from server.api.answers import AnswerJson
-from server.domain.errors import Refusal, Unavailable
-from server.errors import HTTP_CODES, ApiError
-from server.limits import RateLimits, limiter_storage
-from server.redis_client import UNAVAILABLE, connect
+from server.limits import RATE_LIMITS, RateLimits, limiter_storage
+from server.redis_client import connect
 from server.schemas import ErrorSchema
 from server.services import Services
 from server.settings import Config
-
-log = logging.getLogger("turnpost")
 
 
 class TurnpostApi(Api):
@@ -32,22 +26,8 @@ class TurnpostApi(Api):
     def handle_http_exception(
         self, error: HTTPException
     ) -> tuple[dict[str, Any], int, dict[str, str]]:
-        status = error.code or 500
-        data = getattr(error, "data", None) or {}
-        details = {}
-        if "messages" in data:
-            details["fields"] = data["messages"]
-        code = HTTP_CODES.get(status, "error")
-        message = data.get("message") or error.description or error.name
-        if "fields" in details:
-            code, message = "invalid_request", "the request has invalid fields"
-        if isinstance(error, MethodNotAllowed) and error.valid_methods:
-            allowed = ", ".join(sorted(error.valid_methods))
-            message = f"{request.method} is not allowed here, only {allowed}"
-        # werkzeug's own headers (a 405's `Allow`), but not the Content-Type of its HTML page.
-        headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
-        headers.update(data.get("headers") or {})
-        return ApiError(status, code, message, details).body(), status, headers
+        refusal = refusals.http_refused(error)
+        return refusal.body(), refusal.status, refusal.headers
 
 
 def create_app(config: Config | None = None) -> Flask:
@@ -72,43 +52,23 @@ def create_app(config: Config | None = None) -> Flask:
         config.rate_limit_storage or limiter_storage(config.redis_url),
         config.rate_limit,
         config.registration_limit,
+        config.login_limit,
     )
+    app.extensions[RATE_LIMITS] = limits
     app.before_request(limits.count_request)
     api = TurnpostApi(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
-    for blueprint in (meta.blp, players.blp, games.blp):
+    for blueprint in (meta.blp, players.blp, games.blp, talk.blp, calendar.blp, webhooks.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs_page.blp)
-
-    @app.errorhandler(ApiError)
-    def api_error(error: ApiError) -> tuple[Response, int, dict[str, str]]:
-        return jsonify(error.body()), error.status, error.headers
-
-    @app.errorhandler(Refusal)
-    def refusal(error: Refusal) -> tuple[Response, int, dict[str, str]]:
-        return api_error(refusals.refused(error))
-
-    @app.errorhandler(Unavailable)
-    def not_yet(error: Unavailable) -> tuple[Response, int, dict[str, str]]:
-        return api_error(refusals.unavailable(error))
-
-    def unavailable(error: Exception) -> tuple[Response, int, dict[str, str]]:
-        log.warning("Redis unavailable: %s", error)
-        return api_error(refusals.unavailable())
-
-    for outage in UNAVAILABLE:
-        app.register_error_handler(outage, unavailable)
+    web.register(app)
 
     @app.errorhandler(Exception)
-    def unexpected(error: Exception) -> ResponseReturnValue:
-        cause = getattr(error, "original_exception", None)  # raised outside a view
-        if isinstance(cause, UNAVAILABLE):
-            return unavailable(cause)
-        if isinstance(error, HTTPException):
-            return api.handle_http_exception(error)
-        log.exception("unexpected error")
-        body = ApiError(500, "internal", "something went wrong on our side; nothing was changed")
-        return jsonify(body.body()), 500
+    def refused(error: Exception) -> tuple[Response, int, dict[str, str]]:
+        """Every failure in the one shape (`server.api.refusals`); the web pages draw theirs
+        as pages (`server.web.blueprint`)."""
+        answer = refusals.answer_for(error)
+        return jsonify(answer.body()), answer.status, answer.headers
 
     return app

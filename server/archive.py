@@ -4,11 +4,11 @@ A finished game is read rarely (its last view, its history, `turnpost verify`) a
 ever, and most of each entry can be made again: its event is what the rules make of its move (a
 replay makes it again, which is why the chain's hashes leave it out: `shared.fairness`), and
 its `prev` is the hash of the entry before (the game's secret makes it again). So a compacted
-game keeps, beside its meta, one zlib-compressed string (`{g:ID}:archive`): its entries' seats,
-moves and times (as differences) in columns, which of them timed out, and of each move made
-with an idempotency key where it starts, its steps, what it left untried and its 4-byte tag
-(`server.idempotency`). `entries` makes the log again from it, byte for byte; the meta's
-`archived` field holds the log's length.
+game keeps, beside its record, one zlib-compressed string (`{g:ID}:archive`): its entries' seats,
+moves and times (as differences) in columns, which of them timed out (and which bot moved for
+the player then), and of each move made with an idempotency key where it starts, its steps,
+what it left untried and its 4-byte tag (`server.idempotency`). `entries` makes the log again
+from it, byte for byte; the record's `archived` field holds the log's length.
 
 `pack` makes an archive only if `entries` gives back exactly the stored entries, chain and head
 included: a game stored by code whose events read otherwise, or anything else that would not
@@ -25,23 +25,18 @@ from itertools import accumulate
 from typing import Any
 
 from server import provenance
+from server.domain.record import GameRecord
 from server.encoding import encoded
 from server.entries import dealt, new_entry
 from server.idempotency import TAG_BYTES, Made, tag
 from shared.engine import IllegalMove
 from shared.games import ENGINES
 
-ARCHIVED = "archived"
-"""The meta field a compacted game has: its log's length."""
 FORMAT = 1
 """The first byte of an archive, once decompressed: how the rest is laid out."""
 
 
-def is_archived(meta: dict[str, str]) -> bool:
-    return ARCHIVED in meta
-
-
-def pack(meta: dict[str, str], stored: list[bytes], requests: dict[bytes, bytes]) -> bytes | None:
+def pack(record: GameRecord, stored: list[bytes], requests: dict[bytes, bytes]) -> bytes | None:
     """The archive of a finished game's log (`stored`, as stored) and request index (field →
     note); None if it would not give them back exactly."""
     log = [json.loads(raw) for raw in stored]
@@ -56,6 +51,7 @@ def pack(meta: dict[str, str], stored: list[bytes], requests: dict[bytes, bytes]
         "moves": [item["move"] for item in log],
         "at": [now - before for before, now in zip([0, *times], times, strict=False)],
         "timeouts": [index for index, item in enumerate(log) if item.get("timeout")],
+        "bots": [[index, item["bot"]] for index, item in enumerate(log) if item.get("bot")],
         # each from the end of the one before: mostly [0, 1, null], which compresses to nothing
         "requests": [
             [made.version - end, made.steps, made.untried]
@@ -68,9 +64,9 @@ def pack(meta: dict[str, str], stored: list[bytes], requests: dict[bytes, bytes]
         bytes([FORMAT]) + len(document).to_bytes(4, "big") + document + tags, level=9
     )
     try:
-        if entries(meta, blob) != stored:
+        if entries(record, blob) != stored:
             return None
-    except (ValueError, IllegalMove):  # a head that is not the meta's, a move the rules refuse
+    except (ValueError, IllegalMove):  # a head that is not the record's, a move the rules refuse
         return None
     return blob
 
@@ -85,22 +81,23 @@ def _opened(blob: bytes) -> tuple[dict[str, Any], bytes]:
     return columns, data[5 + length :]
 
 
-def entries(meta: dict[str, str], blob: bytes) -> list[bytes]:
+def entries(record: GameRecord, blob: bytes) -> list[bytes]:
     """The game's log, as it was stored: each move replayed through the rules for its event,
-    each entry chained to the one before; the chain must end at the meta's head."""
+    each entry chained to the one before; the chain must end at the record's head."""
     columns, _ = _opened(blob)
-    engine = ENGINES[meta["type"]]
-    state = dealt(engine, meta)
+    engine = ENGINES[record.type]
+    state = dealt(engine, record)
     timeouts = set(columns["timeouts"])
+    bots = dict(columns.get("bots", []))  # (archives made before bots have none)
     made = []
     for index, (seat, move, at) in enumerate(
         zip(columns["seats"], columns["moves"], accumulate(columns["at"]), strict=True)
     ):
         state, event = engine.transition(state, seat, move)
-        made.append(new_entry(seat, move, event, at, index in timeouts))
-    linked, head = provenance.linked(meta, b"", made)
-    if head and head["head"] != meta["head"]:
-        raise ValueError(f"the archive of game {meta['id']} does not end at its head")
+        made.append(new_entry(seat, move, event, at, index in timeouts, bots.get(index)))
+    linked, head = provenance.linked(record, b"", made)
+    if head != record.head:
+        raise ValueError(f"the archive of game {record.id} does not end at its head")
     return [encoded(item) for item in linked]
 
 
@@ -119,12 +116,12 @@ def made(blob: bytes, seat: int, since: int, request_tag: bytes) -> Made | None:
     return None
 
 
-def holds(meta: dict[str, str], version: int, last_entry: bytes) -> bool:
+def holds(record: GameRecord, version: int, last_entry: bytes) -> bool:
     """Does a state built up to `version`, whose entry there is `last_entry`, hold the whole of
     this compacted game? The chain's head tells, without unpacking it; a game stored before
     chains cannot tell, and is unpacked."""
     return (
-        provenance.chained(meta)
-        and version == int(meta[ARCHIVED])
-        and provenance.head(meta, last_entry)["head"] == meta["head"]
+        record.chained
+        and version == record.archived
+        and provenance.head(record, last_entry) == record.head
     )

@@ -22,7 +22,12 @@ from server.mail.mail_in import mail_in
 from server.mail.mail_poll import mail_poll
 from server.notify import worker as notify_worker
 from server.redis_client import connect
-from server.redis_process import RedisProcess, counters_process, stop_process
+from server.redis_process import (
+    RedisProcess,
+    counters_process,
+    embedded_process,
+    stop_process,
+)
 from server.settings import Config
 from server.store import RedisGameStore
 from server.web_process import CONNECTIONS, gunicorn_command
@@ -55,7 +60,7 @@ def serve(
         children: list[Supervised] = []
         if not config.redis_url:
             cleanup.enter_context(data_dir_lock(config.data_dir))
-            embedded = RedisProcess(config.data_dir / "redis", appendfsync="always")
+            embedded = embedded_process(config.data_dir)
             children.append(cleanup.enter_context(supervised_redis("the embedded Redis", embedded)))
             env["REDIS_URL"] = embedded.url
             typer.echo(f"embedded Redis at {embedded.url} (data in {embedded.directory})")
@@ -65,7 +70,9 @@ def serve(
                     cleanup.enter_context(supervised_redis("the counters' Redis", counters))
                 )
                 env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(counters.url)
-        typer.echo(f"turnpost on http://{host}:{port}/api/v1 (docs: /api/v1/docs)")
+        # Login links lead here unless TURNPOST_PUBLIC_URL says where players reach the service.
+        env.setdefault("TURNPOST_PUBLIC_URL", f"http://{host}:{port}")
+        typer.echo(f"turnpost on http://{host}:{port}/ (API: /api/v1, docs: /api/v1/docs)")
         server = subprocess.Popen(
             gunicorn_command(f"{host}:{port}", workers, connections, "--access-logfile", "-"),
             env=env,
@@ -211,7 +218,8 @@ def mail_in_command(
 ) -> None:
     """Handle one reply to a turn email, read from standard input (for an MTA pipe).
     Exits 0 once it is handled or dropped, 75 (try again later) when Redis or the outgoing
-    mail server cannot be reached.
+    mail server cannot be reached. Without REDIS_URL it uses the embedded Redis of
+    `turnpost-server serve` on the same TURNPOST_DATA; it says which Redis on standard error.
 
     Example: turnpost-server mail-in < reply.eml
     """

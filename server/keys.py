@@ -9,8 +9,9 @@ import hashlib
 def game(game_id: str, part: str) -> str:
     """`meta`, `log` (its name is also the game's channel), `snap`, `requests` (the request
     index, `server.idempotency`), `archive` (a compacted game's log, `server.archive`), and
-    `idem:...` (requests' records from before the index); for the mail worker `mail`,
-    `mail:lock` and `clock`."""
+    `idem:...` (requests' records from before the index), `talk` (the table talk,
+    `server.domain.talk`, which compaction leaves alone); for the mail worker `mail`,
+    `mail:lock`, `clock` and `banks`."""
     return f"{{g:{game_id}}}:{part}"
 
 
@@ -26,10 +27,19 @@ def idempotency(game_id: str, player_id: str, key: str) -> str:
 
 
 def player(player_id: str, part: str) -> str:
-    """`profile`, `games` (a sorted set of the player's game ids) or `waits` (their open long
-    polls, `server.wait_slots`)."""
+    """`profile`, `games` (a sorted set of the player's game ids), `waits` (their open long
+    polls, `server.wait_slots`) or `login:NONCE` (a login link used, `server.login_links`)."""
     return f"{{p:{player_id}}}:{part}"
+
+
+LOBBY = "lobby"
+"""Sorted set: the ids of public games that may still have a seat free, by creation time."""
 
 
 def player_name(name: str) -> str:
     return f"name:{name.casefold()}"
+
+
+def player_email(email: str) -> str:
+    """The players registered with an address (a set: one person may play as several)."""
+    return f"email:{email.casefold()}"

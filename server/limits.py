@@ -5,7 +5,9 @@ player whose valid token it carries (so a script cannot dodge its limit by chang
 by rotating its token), else its address. A made-up token counts as none: it would otherwise be
 a fresh client each time, with a fresh counter in Redis, and no limit at all. Registering counts
 a second time, per address, against its own stricter limit, since tokens are free and this is
-what bounds making more of them.
+what bounds making more of them. Asking the login page for a link counts twice more against
+its own limit, per address asking and per address to mail, whether anyone is registered there
+or not (`count_login`), so the page can neither flood a mailbox nor tell who plays here.
 
 The window slides over two counters, so each count is one small script in Redis, whatever the
 limit, and a client's whole state is two integers. The hook calls `limits` itself rather than
@@ -16,6 +18,7 @@ a second read of the window) cost about a quarter of a game view's CPU
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import math
 import time
@@ -34,10 +37,14 @@ from server.redis_client import OPTIONS
 log = logging.getLogger(__name__)
 
 NAMESPACE = "ratelimit"
-UNCOUNTED = frozenset({"meta.health", "meta.live", "meta.ready", *docs_page.ENDPOINTS})
+UNCOUNTED = frozenset(
+    {"meta.health", "meta.live", "meta.ready", "web.static", *docs_page.ENDPOINTS}
+)
 """Endpoints that never count: the health checks are for load balancers and monitors, the docs
-page and its files are the same few bytes for everyone."""
+page and its files, and the web pages' style sheet, are the same few bytes for everyone."""
 REGISTER = "players.register"
+RATE_LIMITS = "turnpost.rate_limits"
+"""Where the app keeps its `RateLimits` (`app.extensions`), for the login page."""
 
 
 def limiter_storage(redis_url: str) -> str:
@@ -53,12 +60,13 @@ def client_key(player: dict[str, str] | None, address: str) -> str:
 
 
 class RateLimits:
-    def __init__(self, storage_uri: str, per_client: str, registrations: str) -> None:
+    def __init__(self, storage_uri: str, per_client: str, registrations: str, logins: str) -> None:
         self.window = SlidingWindowCounterRateLimiter(
             storage_from_string(storage_uri, wrap_exceptions=True, **OPTIONS)
         )
         self.per_client = parse(per_client)
         self.registrations = parse(registrations)
+        self.logins = parse(logins)
 
     def count_request(self) -> None:
         """Before every request: count it against its client, or refuse it with 429."""
@@ -68,6 +76,13 @@ class RateLimits:
         self._count(self.per_client, client_key(caller(), address))
         if request.endpoint == REGISTER and request.method == "POST":
             self._count(self.registrations, "register:" + address)
+
+    def count_login(self, email: str) -> None:
+        """A login link asked for `email`: refused with 429 past the limit, alike for every
+        address (counted by a hash of it, so the counters hold no addresses)."""
+        self._count(self.logins, "login-from:" + str(request.remote_addr))
+        mailbox = hashlib.sha256(email.casefold().encode()).hexdigest()[:32]
+        self._count(self.logins, "login-to:" + mailbox)
 
     def _count(self, limit: RateLimitItem, client: str) -> None:
         """If the counters cannot be reached, the request goes on uncounted: it then meets the

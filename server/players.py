@@ -8,6 +8,8 @@ old token stops working the moment the new hash is stored.
 A player's name index and profile live in different hash slots, so registering cannot be one
 atomic step on Redis Cluster. It writes the profile first and claims the name last (SET NX): a
 profile whose name was never claimed has no name to be found by and a token no one was told.
+The index of addresses (for the login page, `by_email`) is only a hint, added to before a
+profile takes an address and taken from after it leaves it: what counts is the profile's own.
 """
 
 from __future__ import annotations
@@ -39,6 +41,15 @@ def new_token(player_id: str) -> str:
     return f"{player_id}.{secrets.token_urlsafe(32)}"
 
 
+def token_generation(player: dict[str, str]) -> str:
+    """Names the player's current token without giving away its hash: a web session and a
+    login link carry it, so rotating the token ends them."""
+    return hashlib.sha256(b"generation:" + player["token_hash"].encode()).hexdigest()[:32]
+
+
+ADDRESSES_INDEXED = "players:addresses-indexed"
+
+
 class Players:
     def __init__(self, client: Client) -> None:
         self.client = client
@@ -58,10 +69,12 @@ class Players:
             "created": str(int(time.time())),
             "token_hash": hash_token(token),
         }
+        self.client.sadd(keys.player_email(email), player_id)
         self.client.hset(keys.player(player_id, "profile"), mapping=hash_fields(profile))
         if not self.client.set(keys.player_name(name), player_id, nx=True):
             # Lost a race for the name: take back the profile (unreachable either way).
             self.client.delete(keys.player(player_id, "profile"))
+            self.client.srem(keys.player_email(email), player_id)
             raise name_taken(name)
         return profile, token
 
@@ -84,12 +97,37 @@ class Players:
         player_id = self.client.get(keys.player_name(name))
         return self.get(as_text(player_id)) if player_id else None
 
+    def index_addresses(self) -> int:
+        """Put players registered before the address index existed into it (the login page
+        finds players by address); done once, then a marker says so. Returns how many."""
+        if self.client.exists(ADDRESSES_INDEXED):
+            return 0
+        indexed = 0
+        for key in self.client.scan_iter(match="{p:*}:profile", count=1000):
+            player_id, email = self.client.hmget(key, "id", "email")
+            if player_id and email:
+                self.client.sadd(keys.player_email(as_text(email)), as_text(player_id))
+                indexed += 1
+        self.client.set(ADDRESSES_INDEXED, "1")
+        return indexed
+
+    def by_email(self, email: str) -> list[dict[str, str]]:
+        """The players whose address is `email` (in any case)."""
+        ids = sorted(as_text(member) for member in self.client.smembers(keys.player_email(email)))
+        found = (self.get(player_id) for player_id in ids)
+        return [p for p in found if p is not None and p["email"].casefold() == email.casefold()]
+
     def update(self, player: dict[str, str], changes: dict[str, Any]) -> dict[str, str]:
+        moved = "email" in changes and changes["email"].casefold() != player["email"].casefold()
+        if moved:
+            self.client.sadd(keys.player_email(changes["email"]), player["id"])
         if changes:
             self.client.hset(
                 keys.player(player["id"], "profile"),
                 mapping={k: str(v) for k, v in changes.items()},
             )
+        if moved:
+            self.client.srem(keys.player_email(player["email"]), player["id"])
         return {**player, **{k: str(v) for k, v in changes.items()}}
 
     def rotate_token(self, player: dict[str, str]) -> str:

@@ -3,40 +3,43 @@ games look like to the one asking. The domain hands over games; these decide the
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from server import provenance
-from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
+from server.domain.record import GameRecord
+from server.domain.standings import Standing
 from shared.games import ENGINES
 
 
-def public_game(meta: dict[str, str]) -> dict[str, Any]:
-    """What anyone in the game may see about it. The seed, the server's secret and hidden
-    options (an explicit deck) appear only once the game is finished; their hashes, the
-    contributions and the log's head are there from the start (see `server.provenance`)."""
-    engine = ENGINES[meta["type"]]
-    finished = meta["status"] == FINISHED
-    options = json.loads(meta["options"])
+def public_game(record: GameRecord) -> dict[str, Any]:
+    """What anyone in the game may see about it: who sits where (a bot's seat says its
+    level). The seed, the server's secret and hidden options (an explicit deck) appear only
+    once the game is finished; their hashes, the contributions and the log's head are there
+    from the start (see `server.provenance`)."""
+    engine = ENGINES[record.type]
+    finished = record.status == FINISHED
     hidden = {option.name for option in engine.options if option.hidden}
-    seats = json.loads(meta["seats"])
     return {
-        "id": meta["id"],
-        "type": meta["type"],
+        "id": record.id,
+        "type": record.type,
         "title": engine.title,
-        "status": meta["status"],
-        "engine_version": int(meta["engine_version"]),
+        "status": record.status,
+        "public": record.public,
+        "rematch": record.rematch,
+        "engine_version": record.engine_version,
         "seats": [
-            {"seat": i, "name": s["name"], "joined": s["joined"]} for i, s in enumerate(seats)
+            {"seat": i, "name": s.name, "joined": s.joined, "bot": s.bot}
+            for i, s in enumerate(record.seats)
         ],
-        "options": {k: v for k, v in options.items() if finished or k not in hidden},
-        "to_act": json.loads(meta.get("to_act", "[]")),
-        "clock": json.loads(meta["clock"]) if meta.get("clock") else None,
-        **provenance.public(meta, engine, options, finished),
-        "result": json.loads(meta["result"]) if meta.get("result") else None,
-        "created": int(meta["created"]),
-        "updated": int(meta["updated"]),
+        "options": {k: v for k, v in record.options.items() if finished or k not in hidden},
+        "to_act": list(record.to_act),
+        "clock": record.clock,
+        **provenance.public(record, engine),
+        "result": record.result,
+        "created": record.created,
+        "updated": record.updated,
     }
 
 
@@ -47,7 +50,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     to_act = engine.to_act(state) if game.status == ACTIVE else ()
     legal = engine.legal_moves(state, seat) if seat in to_act else []
     return {
-        "game": public_game(game.meta),
+        "game": public_game(game.record),
         "version": game.version,
         "seat": seat,
         "to_act": list(to_act),
@@ -80,25 +83,53 @@ def log(
             shown["move"] = entry["move"]
         if entry.get("timeout"):
             shown["timeout"] = True
+        if entry.get("bot"):
+            shown["bot"] = entry["bot"]
         if "prev" in entry:
             shown["prev"] = entry["prev"]
         entries.append(shown)
     return entries
 
 
+def message(record: GameRecord, number: int, stored: dict[str, Any]) -> dict[str, Any]:
+    """A message said at the game's table (`server.domain.talk`), named by its speaker."""
+    return {
+        "number": number,
+        "seat": stored["seat"],
+        "name": record.names[stored["seat"]],
+        "at": stored["at"],
+        "version": stored["version"],
+        "text": stored["text"],
+    }
+
+
+def messages(
+    record: GameRecord, since: int, stored: Iterable[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The messages after number `since`."""
+    return [message(record, number, said) for number, said in enumerate(stored, start=since + 1)]
+
+
+def history_line(text: str, entry: Mapping[str, Any]) -> str:
+    """A log entry in one line for people (mail, pages, webhooks): what happened (`text`, as
+    its reader may see it), and that the service made the move when time ran out (a bot's
+    choice, under `on_timeout: bot`)."""
+    if entry.get("bot") and entry.get("timeout"):
+        return f"{text} (time ran out; a {entry['bot']} bot chose it)"
+    return text + (" (time ran out)" if entry.get("timeout") else "")
+
+
 def game_list(
-    metas: Iterable[dict[str, str]], player_id: str, which: str | None
+    records: Iterable[GameRecord | None], player_id: str, which: str | None
 ) -> list[dict[str, Any]]:
     """A player's games (`which`: waiting, active, open, finished, or all), those waiting on
-    them first (longest waiting first)."""
+    them first (longest waiting first); None stands for a game that was never written."""
     listed = []
-    for meta in metas:
-        mine = [
-            i for i, s in enumerate(json.loads(meta.get("seats", "[]"))) if s["player"] == player_id
-        ]
-        if not mine:
+    for record in records:
+        mine = [i for i, s in enumerate(record.seats if record else ()) if s.player == player_id]
+        if record is None or not mine:
             continue  # a game that was never written, or a seat that was never taken
-        summary = public_game(meta)
+        summary = public_game(record)
         seats = summary["seats"]
         seat = mine[0]
         invited = not seats[seat]["joined"]
@@ -109,7 +140,7 @@ def game_list(
         category = "waiting" if waiting else summary["status"]
         if which is None or which == category or (which == ACTIVE and waiting):
             listed.append(summary)
-    order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3}
+    order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3, CANCELLED: 4}
     listed.sort(
         key=lambda g: (
             order["waiting" if g["waiting_on_you"] else g["status"]],
@@ -117,6 +148,85 @@ def game_list(
         )
     )
     return listed
+
+
+def lobby(listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]]) -> list[dict[str, Any]]:
+    """The public games anyone may join, as the lobby lists them: each game as anyone may see
+    it, its seats free, and the time zone of each player at its table (the move clock is the
+    game's `clock`)."""
+    return [
+        {
+            **public_game(record),
+            "seat": None,
+            "waiting_on_you": False,
+            "invited": False,
+            "free_seats": sum(seat.free for seat in record.seats),
+            "players": [
+                {"name": profile["name"], "timezone": profile["timezone"]}
+                for profile in profiles
+                if profile is not None
+            ],
+        }
+        for record, profiles in listed
+    ]
+
+
+def standing(found: Standing) -> dict[str, Any]:
+    """A player's record in one game type, and their rating with its uncertainty."""
+    return {
+        "played": found.played,
+        "won": found.won,
+        "lost": found.lost,
+        "resigned": found.resigned,
+        "timed_out": found.timed_out,
+        "rating": (
+            {
+                "mu": round(found.mu, 2),
+                "sigma": round(found.sigma, 2),
+                "ordinal": round(found.ordinal, 2),
+                "rated_games": found.rated,
+            }
+            if found.rated
+            else None
+        ),
+    }
+
+
+def leaderboard(ranked: Iterable[tuple[str, Standing]]) -> list[dict[str, Any]]:
+    return [
+        {"rank": place, "name": name, **standing(found)}
+        for place, (name, found) in enumerate(ranked, start=1)
+    ]
+
+
+def history(
+    records: Iterable[GameRecord | None], player_id: str, most: int
+) -> list[dict[str, Any]]:
+    """A player's finished games, latest first: with whom, the scores, and whether they won."""
+    finished = [
+        record
+        for record in records
+        if record is not None
+        and record.status == FINISHED
+        and record.seat_of(player_id) is not None
+    ]
+    finished.sort(key=lambda record: -record.updated)
+    played = []
+    for record in finished[:most]:
+        seat = record.seat_of(player_id)
+        result = record.result or {}
+        scores = result.get("scores", [])
+        played.append(
+            {
+                "id": record.id,
+                "type": record.type,
+                "finished": record.updated,
+                "opponents": [s.name for i, s in enumerate(record.seats) if i != seat],
+                "scores": {record.names[i]: score for i, score in enumerate(scores)},
+                "won": seat in result.get("winners", []),
+            }
+        )
+    return played
 
 
 def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:

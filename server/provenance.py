@@ -1,4 +1,4 @@
-"""A game's provenance as its meta keeps it (the scheme is `shared.fairness`): the server's
+"""A game's provenance as its record keeps it (the scheme is `shared.fairness`): the server's
 secret and its commitment, each seat's contribution, the seed derived when the last seat fills,
 the head of the log's hash chain, and what public data shows of them.
 
@@ -9,121 +9,141 @@ verifies as it always did.
 
 from __future__ import annotations
 
-import json
+import dataclasses
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 import orjson
 
+from server.domain.record import FINISHED, Contribution, GameRecord, Seat
 from shared.chance import SEED_BYTES, commitment
-from shared.engine import JSON, Engine
+from shared.engine import Engine
 from shared.fairness import (
     derived_seed,
     entry_hash,
     genesis,
-    option_sha256,
+    option_fingerprint,
     server_contribution,
 )
 
 
-def chained(meta: dict[str, str]) -> bool:
-    """Does the game take contributions and chain its log (every game made since they exist)?"""
-    return "secret" in meta
-
-
-def created(seats: int, contribution: str | None) -> dict[str, str]:
-    """The meta fields of a new game: a fresh secret and its commitment, the creator's
-    contribution (seat 0's), no seed yet, and the chain's genesis as its head."""
+def created(
+    seats: Sequence[Seat], contribution: str | None, creator_seat: int = 0
+) -> dict[str, Any]:
+    """The record's fields for a new game: a fresh secret and its commitment, the creator's
+    contribution (at their seat, 0 unless told) and one the server makes for each bot's seat,
+    the seed if that fills every seat (no seat left for anyone to join), and the chain's
+    genesis as its head."""
     secret = secrets.token_hex(SEED_BYTES)
-    contributions: list[dict[str, str] | None] = [None] * seats
-    contributions[0] = given(secret, 0, contribution)
+    contributions: list[Contribution | None] = [None] * len(seats)
+    contributions[creator_seat] = given(secret, creator_seat, contribution)
+    for index, seat in enumerate(seats):
+        if seat.bot:
+            contributions[index] = given(secret, index, None)
     return {
         "secret": secret,
         "commitment": commitment(secret),
-        "contributions": json.dumps(contributions),
         "seed": "",
         "head": genesis(secret),
+        **_with_seed(secret, contributions),
     }
 
 
-def seated(meta: dict[str, str], seat: int, contribution: str | None) -> dict[str, str]:
-    """The meta fields that change as a player takes `seat`: their contribution, and the seed
-    once every seat has one. (A game from before contributions drew its seed at creation, and
-    ignores one.)"""
-    if not chained(meta):
+def seated(record: GameRecord, seat: int, contribution: str | None) -> dict[str, Any]:
+    """The record's fields that change as a player takes `seat`: their contribution, and the
+    seed once every seat has one. (A game from before contributions drew its seed at creation,
+    and ignores one.)"""
+    if record.secret is None:
         return {}
-    secret = meta["secret"]
-    contributions = json.loads(meta["contributions"])
-    contributions[seat] = given(secret, seat, contribution)
-    changes = {"contributions": json.dumps(contributions)}
+    contributions = list(record.contributions)
+    contributions[seat] = given(record.secret, seat, contribution)
+    return _with_seed(record.secret, contributions)
+
+
+def _with_seed(secret: str, contributions: list[Contribution | None]) -> dict[str, Any]:
+    """The contributions, and the seed derived from them once every seat has one."""
+    changes: dict[str, Any] = {"contributions": tuple(contributions)}
     if all(contributions):
-        changes["seed"] = derived_seed(secret, [c["value"] for c in contributions])
+        changes["seed"] = derived_seed(secret, [c.value for c in contributions if c is not None])
     return changes
 
 
-def given(secret: str, seat: int, contribution: str | None) -> dict[str, str]:
+def given(secret: str, seat: int, contribution: str | None) -> Contribution:
     """A seat's contribution as kept and shown: the player's own, or, for a seat taken without
     one (a browser's join, a script's creation), one the server makes from its secret, marked
     as such."""
     if contribution is None:
-        return {"value": server_contribution(secret, seat), "made_by": "server"}
-    return {"value": contribution, "made_by": "player"}
+        return Contribution(server_contribution(secret, seat), "server")
+    return Contribution(contribution, "player")
 
 
 def linked(
-    meta: dict[str, str], last_entry: bytes, entries: list[dict[str, Any]]
-) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    record: GameRecord, last_entry: bytes, entries: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], str | None]:
     """The entries to append after `last_entry` (as stored; empty at version 0), each with its
-    `prev`, and the meta's new head. An unchained game's entries go in as they are."""
-    if not chained(meta):
-        return entries, {}
-    secret = meta["secret"]
-    previous = head(meta, last_entry)["head"]
+    `prev`, and the record's new head. An unchained game's entries go in as they are."""
+    if record.secret is None:
+        return entries, None
+    previous = head(record, last_entry)
     linked_entries = []
     for entry in entries:
         entry = {**entry, "prev": previous}
-        previous = entry_hash(secret, entry)
+        previous = entry_hash(record.secret, entry)
         linked_entries.append(entry)
-    return linked_entries, {"head": previous}
+    return linked_entries, previous
 
 
-def head(meta: dict[str, str], last_entry: bytes) -> dict[str, str]:
-    """The meta's head for a log ending with `last_entry` (nothing for an unchained game)."""
-    if not chained(meta):
-        return {}
-    secret = meta["secret"]
-    return {"head": entry_hash(secret, orjson.loads(last_entry)) if last_entry else genesis(secret)}
+def head(record: GameRecord, last_entry: bytes) -> str | None:
+    """The head of a log ending with `last_entry` (None for an unchained game)."""
+    if record.secret is None:
+        return None
+    if not last_entry:
+        return genesis(record.secret)
+    return entry_hash(record.secret, orjson.loads(last_entry))
 
 
-def fixed_by_creator(engine: Engine[Any], options: dict[str, JSON]) -> dict[str, dict[str, str]]:
+def fixed_by_creator(record: GameRecord, engine: Engine[Any]) -> dict[str, dict[str, str | None]]:
     """The options set at creation that replace a draw by lot, each with its fingerprint:
-    shown to everyone from the start, hidden ones (a deck) without their value."""
+    shown to everyone from the start, hidden ones (a deck) without their value. The fingerprint
+    is keyed with the game's secret (`shared.fairness.option_fingerprint`), so that it tells
+    nothing of a hidden value until the secret is revealed at the end; a game without a secret
+    shows none."""
     return {
-        option.name: {"sha256": option_sha256(options[option.name])}
+        option.name: {
+            "fingerprint": (
+                option_fingerprint(record.secret, option.name, record.options[option.name])
+                if record.secret is not None
+                else None
+            )
+        }
         for option in engine.options
-        if option.fixes_chance and options.get(option.name, option.default) != option.default
+        if option.fixes_chance and record.options.get(option.name, option.default) != option.default
     }
 
 
-def public(
-    meta: dict[str, str], engine: Engine[Any], options: dict[str, JSON], finished: bool
-) -> dict[str, Any]:
+def public(record: GameRecord, engine: Engine[Any]) -> dict[str, Any]:
     """The provenance anyone in the game may see: the secret and the seed only once it is over
-    (their hashes before), the contributions and the head at every version."""
-    is_chained = chained(meta)
-    seed = meta["seed"]
-    fixed = fixed_by_creator(engine, options)
-    if not is_chained:
-        seed_sha256: str | None = meta["commitment"]  # the seed's own, published at creation
+    (their hashes before), the contributions and the head at every version; and whether the
+    game is rated: not when the creator fixed chance, nor with a bot at the table."""
+    finished = record.status == FINISHED
+    seed = record.seed
+    fixed = fixed_by_creator(record, engine)
+    if not record.chained:
+        seed_sha256: str | None = record.commitment  # the seed's own, published at creation
     else:  # once there is a seed: what older clients check a finished game against
         seed_sha256 = commitment(seed) if seed else None
     return {
-        "secret_sha256": meta["commitment"] if is_chained else None,
-        "secret": meta["secret"] if is_chained and finished else None,
-        "contributions": json.loads(meta["contributions"]) if is_chained else None,
+        "secret_sha256": record.commitment if record.chained else None,
+        "secret": record.secret if finished else None,
+        "contributions": (
+            [dataclasses.asdict(c) if c else None for c in record.contributions]
+            if record.chained
+            else None
+        ),
         "seed_sha256": seed_sha256,
         "seed": seed if finished else None,
-        "head": meta["head"] if is_chained else None,
+        "head": record.head,
         "fixed_by_creator": fixed,
-        "rated": not fixed,
+        "rated": not fixed and not any(seat.bot for seat in record.seats),
     }

@@ -11,6 +11,7 @@ The helpers at the end read their replies with the types redis-py's own cannot g
 
 from __future__ import annotations
 
+import re
 import select
 from collections.abc import Mapping
 from typing import Any, TypeAlias, cast
@@ -75,6 +76,11 @@ OPTIONS: dict[str, Any] = {"max_connections": MAX_CONNECTIONS, "parser_class": Q
 
 def is_cluster(url: str) -> bool:
     return url.startswith(CLUSTER_SCHEME)
+
+
+def shown_url(url: str) -> str:
+    """A Redis URL for a log line: its password, if it has one, left out."""
+    return re.sub(r"(//[^:/@]*:)[^@/]*@", r"\1***@", url)
 
 
 def connect(url: str, **options: Any) -> Client:

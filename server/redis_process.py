@@ -64,6 +64,23 @@ def free_cluster_port() -> int:
             return port
 
 
+EMBEDDED = "redis"
+"""Where under the data directory (TURNPOST_DATA) `turnpost-server serve` keeps its Redis."""
+
+
+def socket_path(directory: Path) -> Path:
+    """The unix socket of a redis-server with its data in `directory` and no port."""
+    return directory.resolve() / "redis.sock"
+
+
+def embedded_url(data_dir: Path) -> str | None:
+    """Where the embedded Redis of `serve` on `data_dir` listens (None: its socket is not
+    there, so no `serve` runs on it): what the tools run beside it (mail-in, mail-poll) use
+    when REDIS_URL is not set."""
+    socket = socket_path(data_dir / EMBEDDED)
+    return f"unix://{socket}" if socket.exists() else None
+
+
 class RedisProcess:
     """One redis-server with its data in `directory`, listening on a unix socket or a TCP port."""
 
@@ -79,7 +96,7 @@ class RedisProcess:
         self.directory = directory.resolve()
         self.binary = binary or redis_server_binary()
         self.port = port
-        self.socket_path = self.directory / "redis.sock"
+        self.socket_path = socket_path(self.directory)
         settings = {
             "dir": str(self.directory),
             "appendonly": "yes",
@@ -154,6 +171,12 @@ class RedisProcess:
 
     def __exit__(self, *_: object) -> None:
         self.stop()
+
+
+def embedded_process(data_dir: Path) -> RedisProcess:
+    """The Redis `serve` runs without REDIS_URL: every write synced to its AOF before it is
+    answered (the service's only copy of the games), listening at `embedded_url(data_dir)`."""
+    return RedisProcess(data_dir / EMBEDDED, appendfsync="always")
 
 
 def counters_process(directory: Path) -> RedisProcess:

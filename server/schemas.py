@@ -10,11 +10,15 @@ import re
 from typing import Any, ClassVar
 from zoneinfo import available_timezones
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
+from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.mail.addresses import normalized
-from server.notify.clock_options import POLICIES, parse_move_time
+from server.notify.clock_options import move_clock
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
+from server.webhooks.messages import KINDS
+from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
 from shared.games import ENGINES
 
@@ -189,6 +193,55 @@ class TokenSchema(Schema):
     token = fields.String(metadata={"description": "bearer token; shown only this once"})
 
 
+class CalendarSchema(Schema):
+    on = fields.Boolean(metadata={"description": "you have a calendar feed"})
+    path = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "the feed's path on this server, with its secret; shown only when "
+            "it is made"
+        },
+    )
+    url = fields.String(
+        allow_none=True, metadata={"description": "the same, as this request reached the server"}
+    )
+
+
+class WebhookSetSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(KINDS))
+    url = fields.String(
+        required=True,
+        validate=validate.Length(1, 2000),
+        metadata={"description": "https:// and a public address (checked at each post)"},
+    )
+
+
+class WebhookSchema(Schema):
+    kind = fields.String(metadata={"enum": list(KINDS)})
+    url = fields.String()
+    enabled = fields.Boolean()
+    disabled = fields.String(
+        allow_none=True, metadata={"description": "why it was switched off, if it was"}
+    )
+    failing_since = fields.String(
+        allow_none=True,
+        metadata={"description": "its first failure since the last post that worked (ISO 8601)"},
+    )
+    secret = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "a standard webhook's signing secret (whsec_…), shown only when set"
+        },
+    )
+
+
+class LoginLinkSchema(Schema):
+    url = fields.String(
+        metadata={"description": "opens the game in a browser, logged in as you; works once"}
+    )
+    expires = fields.Integer(metadata={"description": "when it stops working (Unix time)"})
+
+
 class RegisteredSchema(Schema):
     player = fields.Nested(PlayerSchema)
     token = fields.String(metadata={"description": "bearer token; shown only this once"})
@@ -205,6 +258,26 @@ class GameTypeSchema(Schema):
     max_players = fields.Integer()
     version = fields.Integer()
     options = fields.List(fields.Dict())
+    bots = fields.List(
+        fields.String(), metadata={"description": "the levels of bot that play this type"}
+    )
+
+
+class ExampleSchema(Schema):
+    move = fields.String(metadata={"description": "a move as it is typed"})
+    means = fields.String(metadata={"description": "what it does"})
+
+
+class GameRulesSchema(Schema):
+    """A game's rules for a newcomer (`shared.guide`): the rulebook stays the source."""
+
+    id = fields.String()
+    title = fields.String()
+    min_players = fields.Integer()
+    max_players = fields.Integer()
+    rules = fields.List(fields.String(), metadata={"description": "the rules, point by point"})
+    notation = fields.String(metadata={"description": "how moves are written"})
+    examples = fields.List(fields.Nested(ExampleSchema))
 
 
 CONTRIBUTION = fields.String(
@@ -219,25 +292,6 @@ CONTRIBUTION = fields.String(
 )
 
 
-def move_clock(options: dict[str, Any]) -> dict[str, Any] | None:
-    """Take the service options out of a game's options: the move clock, or None."""
-    errors: dict[str, list[str]] = {}
-    move_time, policy = options.pop("move_time", None), options.pop("on_timeout", None)
-    seconds = None
-    if move_time is not None:
-        try:
-            seconds = parse_move_time(move_time)
-        except ValueError as error:
-            errors["move_time"] = [str(error)]
-    if policy is not None and policy not in POLICIES:
-        errors["on_timeout"] = [f"on_timeout is one of {', '.join(POLICIES)}"]
-    elif policy is not None and move_time is None:
-        errors["on_timeout"] = ["on_timeout needs a move_time"]
-    if errors:
-        raise ValidationError({"options": errors})
-    return None if seconds is None else {"move_time": seconds, "on_timeout": policy or "skip"}
-
-
 class CreateGameSchema(Schema):
     type = fields.String(
         required=True, validate=validate.Length(max=64), metadata={"enum": sorted(ENGINES)}
@@ -246,26 +300,45 @@ class CreateGameSchema(Schema):
         strict=True,
         validate=validate.Range(1, 10),
         metadata={
-            "description": "how many players; default: one for you and each invited player, "
-            "or the fewest the game takes"
+            "description": "how many players; default: one for you, each invited player and "
+            "each bot, or the fewest the game takes"
         },
     )
     options = fields.Dict(
         keys=fields.String(validate=validate.Length(max=64)),
         load_default=dict,
         metadata={
-            "description": "the game type's options, and move_time and on_timeout, which "
-            "every type takes (see GET /game-types)"
+            "description": "the game type's options, and the clock's (move_time, or "
+            "time_bank and increment; on_timeout), which every type takes (see GET /game-types)"
         },
     )
     invite = fields.List(
         fields.String(validate=NAME), load_default=list, validate=validate.Length(max=9)
     )
+    bots = fields.List(
+        fields.String(validate=validate.Length(max=32), metadata={"enum": list(LEVELS)}),
+        load_default=list,
+        validate=validate.Length(max=9),
+        metadata={
+            "description": "a seat for a bot of each level given (random, quick or search; "
+            "repeat one for several): a bot moves at once when its turn comes, and a game "
+            "whose other seats are all bots starts at once; a game with a bot is unrated"
+        },
+    )
     contribution = CONTRIBUTION
+    public = StrictBoolean(
+        load_default=False,
+        metadata={"description": "list the game in the lobby, and let anyone registered watch it"},
+    )
 
     @post_load
     def clock(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
-        data["move_clock"] = move_clock(data["options"])
+        try:
+            data["move_clock"] = move_clock(data["options"])
+        except ValueError as error:
+            raise ValidationError(
+                {"options": {name: [why] for name, why in error.args[0].items()}}
+            ) from None
         return data
 
 
@@ -277,7 +350,18 @@ class JoinSchema(Schema):
 
 
 class GameListQuery(Schema):
-    mine = fields.String(validate=validate.OneOf(["waiting", "active", "open", "finished"]))
+    mine = fields.String(
+        validate=validate.OneOf(["waiting", "active", "open", "finished", "cancelled"])
+    )
+    open = fields.String(
+        validate=validate.OneOf(["public"]),
+        metadata={"description": "public: the lobby, every public game with a seat free"},
+    )
+
+    @validates_schema
+    def one_list(self, data: dict[str, Any], **_: Any) -> None:
+        if "mine" in data and "open" in data:
+            raise ValidationError("ask for your games (mine) or the lobby (open), not both")
 
 
 class MoveSchema(Schema):
@@ -298,6 +382,10 @@ class SeatSchema(Schema):
     seat = fields.Integer()
     name = fields.String(allow_none=True)
     joined = fields.Boolean()
+    bot = fields.String(
+        allow_none=True,
+        metadata={"enum": list(LEVELS), "description": "a bot's seat: its level (else null)"},
+    )
 
 
 class ContributionSchema(Schema):
@@ -306,20 +394,35 @@ class ContributionSchema(Schema):
 
 
 class FixedOptionSchema(Schema):
-    sha256 = fields.String(metadata={"description": "of the value as sorted, spaceless JSON"})
+    fingerprint = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "HMAC-SHA256 keyed with the server's secret over "
+            "'turnpost-option-v1:NAME:' and the value as sorted, spaceless JSON: checked once "
+            "the secret is revealed (none for a game from before secrets)"
+        },
+    )
 
 
 class GameSchema(Schema):
     id = fields.String()
     type = fields.String()
     title = fields.String()
-    status = fields.String(metadata={"description": "open, active or finished"})
+    status = fields.String(metadata={"description": "open, active, finished or cancelled"})
+    public = fields.Boolean(metadata={"description": "listed in the lobby, open to spectators"})
+    rematch = fields.String(
+        allow_none=True, metadata={"description": "the game its players play next, once asked"}
+    )
     engine_version = fields.Integer()
     seats = fields.List(fields.Nested(SeatSchema))
     options = fields.Dict()
     to_act = fields.List(fields.Integer())
     clock = fields.Dict(
-        allow_none=True, metadata={"description": "move_time (seconds) and on_timeout, if set"}
+        allow_none=True,
+        metadata={
+            "description": "the move clock, if set: move_time, or time_bank and increment (in "
+            "seconds), and on_timeout"
+        },
     )
     secret_sha256 = fields.String(
         allow_none=True,
@@ -345,13 +448,55 @@ class GameSchema(Schema):
         values=fields.Nested(FixedOptionSchema),
         metadata={"description": "options the creator set that replace a draw by lot"},
     )
-    rated = fields.Boolean(metadata={"description": "false when the creator fixed chance"})
+    rated = fields.Boolean(
+        metadata={"description": "false when the creator fixed chance or a bot has a seat"}
+    )
     result = fields.Dict(allow_none=True)
     created = fields.Integer()
     updated = fields.Integer()
 
 
+class SeatClockSchema(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    due = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "when this seat's clock runs out, ISO 8601 with your time zone's "
+            "offset: the moment its player's waking time (their quiet hours and vacations do "
+            "not count) reaches the limit; an estimate that assumes they take no vacation from "
+            "now on (null: not within ten years)"
+        },
+    )
+    left_seconds = fields.Integer(
+        metadata={"description": "the player's waking time left: of the move, or in the bank"}
+    )
+    running = fields.Boolean(
+        metadata={"description": "false: a time bank between its player's decisions"}
+    )
+
+
+CLOCKS = fields.List(
+    fields.Nested(SeatClockSchema),
+    metadata={
+        "description": "each running move clock (a seat that must act, once the worker has "
+        "started its clock), with its deadline in your time zone; with a time bank, every "
+        "seat's bank"
+    },
+)
+
+
+class LobbyPlayerSchema(Schema):
+    name = fields.String()
+    timezone = fields.String()
+
+
 class GameSummarySchema(GameSchema):
+    free_seats = fields.Integer(metadata={"description": "in the lobby: seats anyone may take"})
+    players = fields.List(
+        fields.Nested(LobbyPlayerSchema),
+        metadata={"description": "in the lobby: who sits at the table, in which time zone"},
+    )
     seat = fields.Integer(allow_none=True)
     waiting_on_you = fields.Boolean()
     invited = fields.Boolean()
@@ -362,6 +507,7 @@ class GameSummarySchema(GameSchema):
             "digest): when it goes out, ISO 8601 with your time zone's offset"
         },
     )
+    clocks = CLOCKS
 
 
 class GameListSchema(Schema):
@@ -396,6 +542,7 @@ class GameViewSchema(Schema):
         },
     )
     changed = fields.Boolean(metadata={"description": "after a wait: did the version move on"})
+    clocks = CLOCKS
 
 
 class LogEntrySchema(Schema):
@@ -406,12 +553,105 @@ class LogEntrySchema(Schema):
     text = fields.String()
     move = fields.Raw(metadata={"description": "one's own moves; everyone's once finished"})
     timeout = fields.Boolean(metadata={"description": "made by the service: time ran out"})
+    bot = fields.String(
+        metadata={
+            "enum": list(LEVELS),
+            "description": "time ran out and a bot of this level chose the move for the player",
+        }
+    )
     prev = fields.String(metadata={"description": "the hash of the entry before (the chain)"})
+
+
+class MessageSchema(Schema):
+    text = fields.String(
+        required=True,
+        metadata={
+            "description": f"plain text, at most {MAX_MESSAGE_CHARS} characters on "
+            f"{MAX_MESSAGE_LINES} lines (line breaks: \\n); no control characters"
+        },
+    )
+
+
+class MessageQuery(Schema):
+    since = fields.Integer(
+        load_default=0,
+        validate=validate.Range(0, 10**9),
+        metadata={"description": "only messages after this number"},
+    )
+    last = fields.Integer(
+        validate=validate.Range(1, 1000), metadata={"description": "only the last this many"}
+    )
+
+
+class SaidMessageSchema(Schema):
+    number = fields.Integer(metadata={"description": "counting from 1, in the order said"})
+    seat = fields.Integer()
+    name = fields.String()
+    at = fields.Integer()
+    version = fields.Integer(metadata={"description": "the game's version when it was said"})
+    text = fields.String(metadata={"description": "plain text: escape it to show it as HTML"})
+
+
+class SaidSchema(Schema):
+    message = fields.Nested(SaidMessageSchema)
+
+
+class MessagesSchema(Schema):
+    messages = fields.List(fields.Nested(SaidMessageSchema))
 
 
 class LogSchema(Schema):
     version = fields.Integer()
     entries = fields.List(fields.Nested(LogEntrySchema))
+    messages = fields.List(
+        fields.Nested(SaidMessageSchema),
+        metadata={"description": "the table talk said at or after version `since`"},
+    )
+
+
+class RatingSchema(Schema):
+    mu = fields.Float(metadata={"description": "the rating's mean (openskill, Plackett-Luce)"})
+    sigma = fields.Float(metadata={"description": "its uncertainty"})
+    ordinal = fields.Float(metadata={"description": "mu - 3 sigma: what the board ranks by"})
+    rated_games = fields.Integer()
+
+
+class StandingSchema(Schema):
+    played = fields.Integer()
+    won = fields.Integer()
+    lost = fields.Integer()
+    resigned = fields.Integer()
+    timed_out = fields.Integer()
+    rating = fields.Nested(
+        RatingSchema, allow_none=True, metadata={"description": "null before a rated game"}
+    )
+
+
+class RankedSchema(StandingSchema):
+    rank = fields.Integer()
+    name = fields.String()
+
+
+class LeaderboardSchema(Schema):
+    type = fields.String()
+    players = fields.List(fields.Nested(RankedSchema))
+
+
+class PlayedSchema(Schema):
+    id = fields.String()
+    type = fields.String()
+    finished = fields.Integer()
+    opponents = fields.List(fields.String(allow_none=True))
+    scores = fields.Dict(keys=fields.String(), values=fields.Raw())
+    won = fields.Boolean()
+
+
+class PlayerRecordSchema(Schema):
+    name = fields.String()
+    records = fields.Dict(keys=fields.String(), values=fields.Nested(StandingSchema))
+    games = fields.List(
+        fields.Nested(PlayedSchema), metadata={"description": "finished games, latest first"}
+    )
 
 
 class ErrorBodySchema(Schema):

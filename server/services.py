@@ -6,17 +6,24 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from server.calendars import Calendars
 from server.domain.games import GameService
+from server.domain.talk import Limits
+from server.login_links import LoginLinks
+from server.notify.deadlines import Deadlines
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import GameWatch
 from server.players import Players
 from server.readiness import Readiness
 from server.redis_client import Client
+from server.secret import ServerSecret
 from server.settings import Config
+from server.standings import Standings
 from server.store import RedisGameStore, confirmation
 from server.wait_slots import WaitSlots
 from server.waits import Waits
+from server.webhooks.hooks import Hooks
 
 
 @dataclass(frozen=True)
@@ -26,12 +33,18 @@ class Services:
     players: Players
     games: GameService
     vacations: Vacations
+    deadlines: Deadlines
+    calendars: Calendars
+    hooks: Hooks
     outbox: Outbox
     clock: Callable[[], float]
     readiness: Readiness
     wait_slots: WaitSlots
     waits: Waits
     """The process's long polls, on one subscription (`server.waits`)."""
+    standings: Standings
+    secret: ServerSecret
+    links: LoginLinks
 
     @classmethod
     def build(
@@ -47,19 +60,28 @@ class Services:
             held_states=config.held_states,
             clock=clock,
             listener=GameWatch(client, clock),
+            talk_limits=Limits(per_window=config.talk_per_minute),
         )
         vacations = Vacations(client, config.vacation_days, clock)
+        secret = ServerSecret(config.secret, client)
+        links = LoginLinks(secret, client, players, config.public_url, config.login_link_lifetime)
         return cls(
             config,
             client,
             players,
             games,
             vacations,
+            Deadlines(client, players, vacations),
+            Calendars(client, players),
+            Hooks(client, config.webhook_loopback),
             Outbox(client),
             clock,
             Readiness(config.redis_url),
             WaitSlots(client, config.waits_per_player),
             waits,
+            Standings(client, games, players),
+            secret,
+            links,
         )
 
 

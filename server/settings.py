@@ -7,6 +7,7 @@ test passes values in directly. The defaults run a local service with no setup."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 from environs import Env
@@ -47,6 +48,8 @@ class Config:
     max_wait_seconds: int = field(default_factory=lambda: env.int("TURNPOST_MAX_WAIT", 60))
     waits_per_player: int = field(default_factory=lambda: env.int("TURNPOST_WAITS_PER_PLAYER", 20))
     """Long polls one player may hold open at once, across every web process."""
+    talk_per_minute: int = field(default_factory=lambda: env.int("TURNPOST_TALK_PER_MINUTE", 5))
+    """Messages one player may say at one game's table in a minute (`server.domain.talk`)."""
     queue_url: str = field(default_factory=lambda: env.str("TURNPOST_QUEUE_URL", ""))
     """The Redis holding the mail worker's job queue (RQ); REDIS_URL's when empty."""
     vacation_days: int = field(default_factory=lambda: env.int("TURNPOST_VACATION_DAYS", 21))
@@ -59,6 +62,36 @@ class Config:
     wait_replicas: int = field(default_factory=lambda: env.int("TURNPOST_WAIT_REPLICAS", 0))
     """Each move is answered once that many replicas have it (WAIT): with Sentinel, a failover
     then cannot drop an answered move."""
+    secret: str = field(default_factory=lambda: env.str("TURNPOST_SECRET", ""))
+    """Signs reply addresses, login links and the web pages' sessions; without it, one random
+    secret kept in Redis (`server.secret`)."""
+    public_url: str = field(
+        default_factory=lambda: env.str("TURNPOST_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
+    )
+    """Where players reach the service: the start of the login links mail and `turnpost open`
+    hand out."""
+    login_link_lifetime: timedelta = field(
+        default_factory=lambda: env.timedelta("TURNPOST_LOGIN_LINK_LIFETIME", timedelta(days=7))
+    )
+    """How long a login link works (once)."""
+    login_limit: str = field(default_factory=lambda: env.str("TURNPOST_LOGIN_LIMIT", "5 per hour"))
+    """Login links the login page mails, per address asking and per address mailed to."""
+    webhook_retry: tuple[int, ...] = field(
+        default_factory=lambda: tuple(
+            int(s) for s in env.str("TURNPOST_WEBHOOK_RETRY", "10 60 300 1800 7200 21600").split()
+        )
+    )
+    """Seconds before each retry of a webhook delivery that failed."""
+    webhook_disable_after: int = field(
+        default_factory=lambda: env.int("TURNPOST_WEBHOOK_DISABLE_AFTER", 86400)
+    )
+    """A webhook failing for this long (from its first failure with no success since) is
+    switched off, and its owner told by mail."""
+    webhook_loopback: bool = field(
+        default_factory=lambda: env.bool("TURNPOST_WEBHOOK_LOOPBACK", False)
+    )
+    """Tests only: webhooks may also be sent to loopback addresses, over plain http too (never
+    to any other address inside)."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +110,6 @@ class MailSettings:
         default_factory=lambda: env.str("TURNPOST_MAIL_FROM", "turnpost <turnpost@localhost>")
     )
     reply_domain: str = field(default_factory=lambda: env.str("TURNPOST_MAIL_DOMAIN", "localhost"))
-    secret: str = field(default_factory=lambda: env.str("TURNPOST_SECRET", ""))
     maildir: Path = field(default_factory=lambda: Path(env.str("TURNPOST_DATA", "var")) / "mail")
 
     def __post_init__(self) -> None:

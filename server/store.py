@@ -1,5 +1,6 @@
-"""A game's data in Redis: its meta hash, its append-only log, its snapshot, its request index;
-or, once it is finished and compacted, its meta and its archive.
+"""A game's data in Redis: its record (the meta hash: `server.domain.record`), its append-only
+log, its snapshot, its request index; or, once it is finished and compacted, its record and its
+archive.
 
 Every change to a running game is one Lua script call, so it is atomic: the log grows only if
 its length still equals the version the caller saw, and the meta, the snapshot, the request
@@ -30,9 +31,11 @@ from redis.commands.core import Script
 
 from server import archive, keys
 from server.domain.errors import Unavailable
+from server.domain.record import FINISHED, MOVED, GameRecord, changes, decode, encode
+from server.domain.talk import Limits, Said
 from server.encoding import encoded
 from server.idempotency import Idempotency, Made
-from server.redis_client import Client, as_bytes, as_text
+from server.redis_client import Client, as_bytes, as_text, members
 from server.waits import Waits
 
 logger = logging.getLogger(__name__)
@@ -85,11 +88,11 @@ redis.call('PUBLISH', KEYS[2], 0)
 return 1
 """
 
-# KEYS: meta, log (its name is the channel).  ARGV: field, the value it must still have, then
-# the pairs to set.  A compare-and-set on one key: what WATCH/MULTI does, in one step that also
-# runs on Redis Cluster.
+# KEYS: meta, log (its name is the channel).  ARGV: field, the value it must still have ('': it
+# must be absent), then the pairs to set.  A compare-and-set on one key: what WATCH/MULTI does,
+# in one step that also runs on Redis Cluster.
 UPDATE_IF = """
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 3))
 redis.call('PUBLISH', KEYS[2], redis.call('LLEN', KEYS[2]))
 return 1
@@ -166,12 +169,41 @@ return 1
 """
 
 
+# KEYS: talk, meta, log.  ARGV: seat, now, key digest ('': none), per window, window, most,
+# text.  A message said once (a key already there returns its message), at most `per window`
+# of one seat's in `window` seconds, at most `most` in all; stamped with the game's version
+# (its log's length, or a compacted game's). Nothing is published: no version changes.
+SAY = """
+local seat, now, key = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local said = redis.call('LRANGE', KEYS[1], 0, -1)
+local recent, oldest = 0, now
+for i = #said, 1, -1 do
+  local message = cjson.decode(said[i])
+  if key ~= '' and message.key == key then return {'said', i, said[i]} end
+  if message.seat == seat and message.at > now - tonumber(ARGV[5]) then
+    recent = recent + 1
+    oldest = math.min(oldest, message.at)
+  end
+end
+if recent >= tonumber(ARGV[4]) then
+  return {'throttled', tostring(oldest + tonumber(ARGV[5]) - now)}
+end
+if #said >= tonumber(ARGV[6]) then return {'full', '0'} end
+local version = tonumber(redis.call('HGET', KEYS[2], 'archived') or redis.call('LLEN', KEYS[3]))
+local message = {seat = seat, at = now, version = version, text = ARGV[7]}
+if key ~= '' then message.key = key end
+local stored = cjson.encode(message)
+redis.call('RPUSH', KEYS[1], stored)
+return {'said', #said + 1, stored}
+"""
+
+
 @dataclass(frozen=True)
 class Loaded:
-    """A game as read in one round trip: its meta, and its log from `start` on, where a replay
+    """A game as read in one round trip: its record, and its log from `start` on, where a replay
     starts from the caller's held state (`from_held`), from the snapshot, or from the deal."""
 
-    meta: dict[str, str]
+    record: GameRecord
     start: int
     from_held: bool
     snapshot_tag: str
@@ -206,10 +238,22 @@ def decoded(raw: Mapping[Any, Any] | Sequence[Any]) -> dict[str, str]:
     return {as_text(key): as_text(value) for key, value in pairs}
 
 
-def not_yet_safe() -> Unavailable:
+def record_of(raw: Mapping[Any, Any]) -> GameRecord | None:
+    """A game's record from its meta hash as Redis hands it over; None if it has none."""
+    return decode(decoded(raw)) if raw else None
+
+
+def not_yet_safe(keyed: bool = True) -> Unavailable:
+    """A move Redis took but could not yet confirm. Sent with a key, the same request tells
+    how it went; sent without one, only the game's version can."""
+    if keyed:
+        return Unavailable(
+            "the move is made but not yet safe; send the same request again (with the same "
+            "Idempotency-Key) to hear how it went"
+        )
     return Unavailable(
-        "the move is made but not yet safe; send the same request again (with the same "
-        "Idempotency-Key) to hear how it went"
+        "the move is made but not yet safe; look at the game's version to see whether it "
+        "stands before moving again"
     )
 
 
@@ -257,19 +301,20 @@ class RedisGameStore:
         self._read = client.register_script(READ)
         self._made = client.register_script(MADE)
         self._compact = client.register_script(COMPACT)
+        self._say = client.register_script(SAY)
 
-    def create(self, game_id: str, meta: dict[str, str]) -> bool:
+    def create(self, record: GameRecord) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
-        pairs = [item for pair in {"id": game_id, **meta}.items() for item in pair]
-        return bool(self._create(keys=self._meta_and_channel(game_id), args=pairs))
+        pairs = [item for pair in encode(record).items() for item in pair]
+        return bool(self._create(keys=self._meta_and_channel(record.id), args=pairs))
 
-    def update_meta_if(
-        self, game_id: str, field: str, expected: str, changes: dict[str, str]
-    ) -> bool:
-        """Set `changes` only if the meta's `field` still reads `expected`; False if it moved."""
-        pairs = [item for pair in changes.items() for item in pair]
+    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+        """Write what changed from `before` to `after` only if the field `on` is still as in
+        `before`; False if it changed."""
+        pairs = [item for pair in changes(before, after).items() for item in pair]
         updated = self._update_if(
-            keys=self._meta_and_channel(game_id), args=[field, expected, *pairs]
+            keys=self._meta_and_channel(before.id),
+            args=[on, encode(before, [on]).get(on, ""), *pairs],
         )
         return bool(updated)
 
@@ -277,15 +322,14 @@ class RedisGameStore:
     def _meta_and_channel(game_id: str) -> list[str]:
         return [keys.game(game_id, "meta"), keys.game(game_id, "log")]
 
-    def meta(self, game_id: str) -> dict[str, str]:
-        raw = self.client.hgetall(keys.game(game_id, "meta"))
-        return decoded(raw)
+    def record(self, game_id: str) -> GameRecord | None:
+        return record_of(self.client.hgetall(keys.game(game_id, "meta")))
 
-    def metas(self, game_ids: list[str]) -> list[dict[str, str]]:
+    def records(self, game_ids: list[str]) -> list[GameRecord | None]:
         pipe = self.client.pipeline(transaction=False)
         for game_id in game_ids:
             pipe.hgetall(keys.game(game_id, "meta"))
-        return [decoded(raw) for raw in pipe.execute()]
+        return [record_of(raw) for raw in pipe.execute()]
 
     def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
         """The game, its log read on from `held_version` if the caller holds the state there
@@ -297,15 +341,15 @@ class RedisGameStore:
         if not found:
             return None
         pairs, *rest = found
-        meta = decoded(pairs)
+        record = decode(decoded(pairs))
         if len(rest) == 1:  # compacted
-            if archive.holds(meta, held_version, held_entry):
-                return Loaded(meta, held_version, True, "", b"", [], held_entry)
-            log = archive.entries(meta, rest[0])
-            return Loaded(meta, 0, False, "", b"", log, log[-1] if log else b"")
+            if archive.holds(record, held_version, held_entry):
+                return Loaded(record, held_version, True, "", b"", [], held_entry)
+            log = archive.entries(record, rest[0])
+            return Loaded(record, 0, False, "", b"", log, log[-1] if log else b"")
         start, from_held, tag, state, tail, last = rest
         return Loaded(
-            meta, int(start), bool(from_held), tag.decode(), state or b"", list(tail), last or b""
+            record, int(start), bool(from_held), tag.decode(), state or b"", list(tail), last or b""
         )
 
     def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None:
@@ -324,8 +368,7 @@ class RedisGameStore:
         if len(found) == 1:
             return list(found[0]) if stop is None or stop > start else []
         pairs, blob = found
-        meta = decoded(pairs)
-        return archive.entries(meta, blob)[start:stop]
+        return archive.entries(decode(decoded(pairs)), blob)[start:stop]
 
     def log(self, game_id: str, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
         return [orjson.loads(raw) for raw in self.log_raw(game_id, start, stop)]
@@ -335,14 +378,14 @@ class RedisGameStore:
         ordered = list(game_ids)
         pipe = self.client.pipeline(transaction=False)
         for game_id in ordered:
-            pipe.hexists(keys.game(game_id, "meta"), archive.ARCHIVED)
+            pipe.hexists(keys.game(game_id, "meta"), "archived")
         return {game_id for game_id, yes in zip(ordered, pipe.execute(), strict=True) if yes}
 
     def version(self, game_id: str) -> int:
         """The log's length, in either form."""
         pipe = self.client.pipeline(transaction=False)
         pipe.llen(keys.game(game_id, "log"))  # first: a game compacted in between has both
-        pipe.hget(keys.game(game_id, "meta"), archive.ARCHIVED)
+        pipe.hget(keys.game(game_id, "meta"), "archived")
         length, archived = pipe.execute()
         return int(archived) if archived is not None else int(length)
 
@@ -351,7 +394,7 @@ class RedisGameStore:
         game_id: str,
         after: tuple[int, bytes],
         entries: list[bytes],
-        meta: dict[str, str],
+        record: GameRecord,
         *,
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
@@ -360,11 +403,13 @@ class RedisGameStore:
         """Append `entries` (made by `encode_entry`) if the log still has the length and the
         last entry in `after`; see APPEND. `snapshot` is the state after them, if one is kept
         (its version, tag and bytes: `server.snapshots`). `request` is the move's field in the
-        request index and its note, if it was sent with a key. `before` sends what must be
+        request index and its note, if it was sent with a key. `record` is the game's record
+        after them: what a move changes of it (`MOVED`) is written. `before` sends what must be
         written first (see `_written`)."""
         snap_version, snap_tag, snap_blob = snapshot or (0, "", b"")
         field, made = request or (b"", None)
-        pairs = [item for pair in meta.items() for item in pair]
+        changed = encode(record, MOVED)
+        pairs = [item for pair in changed.items() for item in pair]
         expected_version, expected_entry = after
         args: list[Any] = [
             expected_version,
@@ -374,14 +419,14 @@ class RedisGameStore:
             snap_tag,
             snap_blob,
             expected_entry,
-            len(meta),
+            len(changed),
             *pairs,
             *entries,
         ]
         touched = [keys.game(game_id, part) for part in ("log", "meta", "snap", "requests")]
         (outcome, value), confirmed = self._written(self._append, touched, args, before)
         if outcome in (b"appended", b"replayed") and not confirmed:
-            raise not_yet_safe()
+            raise not_yet_safe(keyed=request is not None)
         return appended(outcome, value)
 
     def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:
@@ -426,10 +471,10 @@ class RedisGameStore:
         pipe.lrange(keys.game(game_id, "log"), 0, -1)
         pipe.hgetall(keys.game(game_id, "requests"))
         pairs, entries, requests = pipe.execute()
-        meta = decoded(pairs)
-        if meta.get("status") != "finished" or archive.is_archived(meta):
+        record = record_of(pairs)
+        if record is None or record.status != FINISHED or record.archived is not None:
             return False
-        blob = archive.pack(meta, entries, requests)
+        blob = archive.pack(record, entries, requests)
         if blob is None:
             logger.warning("game %s would not come back whole from an archive: kept plain", game_id)
             return False
@@ -476,6 +521,29 @@ class RedisGameStore:
         this process is stopping (`server.waits`)."""
         log_key = keys.game(game_id, "log")
         return self.waits.wait(log_key, lambda: self.version(game_id) != version, deadline)
+
+    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+        """See SAY."""
+        outcome, value, *stored = self._say(
+            keys=[keys.game(game_id, part) for part in ("talk", "meta", "log")],
+            args=[seat, now, key, limits.per_window, limits.window, limits.most, text],
+        )
+        return Said(outcome.decode(), int(value), orjson.loads(stored[0]) if stored else None)
+
+    def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        return [
+            orjson.loads(raw) for raw in self.client.lrange(keys.game(game_id, "talk"), start, -1)
+        ]
+
+    def list_publicly(self, game_id: str, created: int) -> None:
+        self.client.zadd(keys.LOBBY, {game_id: created})
+
+    def lobby(self) -> list[str]:
+        return members(self.client.zrange(keys.LOBBY, 0, -1))
+
+    def unlist(self, game_ids: list[str]) -> None:
+        if game_ids:
+            self.client.zrem(keys.LOBBY, *game_ids)
 
     def drop_snapshots(self) -> int:
         """Delete every snapshot (they are a cache); returns how many."""

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from functools import cache
 from typing import TypeVar
 
 T = TypeVar("T")
 
 SEED_BYTES = 32
 _WORD = 1 << 64
+DRAW_BOUND = 1 << 56
+"""The largest range a shuffle asks of `below()` at once: far enough under 2**64 that its
+rejection sampling almost never has to draw again."""
 
 
 def commitment(seed: str) -> str:
@@ -57,9 +61,43 @@ class Chance:
         return self.below(faces) + 1
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
-        """A uniformly shuffled copy (Fisher-Yates, from the last position down)."""
+        """A uniformly shuffled copy: the one shuffle of every game.
+
+        Fisher-Yates from the last position down, which needs at each position i a uniform
+        index in 0..i. Several consecutive ones are read as the digits of one uniform number
+        below the product of their ranges (mixed radix, least significant digit first), so one
+        `below()` serves up to eight positions: a 60-card deck takes a handful of draws rather
+        than sixty, which is most of what starting a game costs."""
+        result = list(items)
+        for top, lowest, product in _plan(len(result)):
+            number = self.below(product)
+            for position in range(top, lowest, -1):
+                number, index = divmod(number, position + 1)
+                result[position], result[index] = result[index], result[position]
+        return result
+
+    def shuffled_by_position(self, items: Sequence[T]) -> list[T]:
+        """Fisher-Yates with one `below()` per position: how Livingstone games begun under its
+        rules versions 1 and 2 shuffled, kept so that they replay and verify as they were."""
         result = list(items)
         for i in range(len(result) - 1, 0, -1):
             j = self.below(i + 1)
             result[i], result[j] = result[j], result[i]
         return result
+
+
+@cache
+def _plan(length: int) -> tuple[tuple[int, int, int], ...]:
+    """How a shuffle of `length` items draws: per number drawn, the positions top..lowest+1 it
+    serves and the range it is drawn from (`product`); the same for every shuffle of that
+    length, so worked out once."""
+    plan = []
+    position = length - 1
+    while position > 0:
+        product, lowest = 1, position
+        while lowest > 0 and product * (lowest + 1) <= DRAW_BOUND:
+            product *= lowest + 1
+            lowest -= 1
+        plan.append((position, lowest, product))
+        position = lowest
+    return tuple(plan)

@@ -14,6 +14,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from shared.guide import Guide
+from shared.text import WIDTH
+
 Seat = int
 JSON = Any
 Move = dict[str, JSON]
@@ -164,6 +167,8 @@ class Engine(ABC, Generic[S]):
     """The version of the rules, raised by a change that would replay a stored game differently.
     A game records the version it began with, and `new` keeps that version's rules for it."""
     options: tuple[Option, ...] = ()
+    guide: Guide
+    """The rules in short and the notation by example, for a newcomer (`shared.guide`)."""
 
     # -- setting up -------------------------------------------------------------------------
 
@@ -204,6 +209,16 @@ class Engine(ABC, Generic[S]):
             "max_players": self.max_players,
             "version": self.version,
             "options": [option.describe() for option in self.options],
+        }
+
+    def describe_rules(self) -> dict[str, JSON]:
+        """What the API and CLI show of this game's guide: the type, then the guide itself."""
+        return {
+            "id": self.type_id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            **self.guide.describe(),
         }
 
     @abstractmethod
@@ -279,6 +294,11 @@ class Engine(ABC, Generic[S]):
         offer no such move now; the service then resigns the seat instead."""
         return None
 
+    def hidden_choice(self, state: S, seat: Seat) -> bool:
+        """Is `seat`'s move now a choice kept from the others until all have chosen
+        (simultaneous choices)? Pages say so beside the choice. From what `seat` may know."""
+        return False
+
     def decision(self, state: S, seat: Seat) -> JSON:
         """Which decision `seat` faces now, where one decision takes several of its moves (a
         Livingstone turn of free actions, a die and more free actions): the service's move
@@ -306,17 +326,28 @@ class Engine(ABC, Generic[S]):
         return public
 
     @abstractmethod
-    def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+    def render_view(
+        self,
+        view: dict[str, JSON],
+        names: Sequence[str] = (),
+        *,
+        width: int = WIDTH,
+        compact: bool = False,
+    ) -> str:
         """A view as plain text for a terminal or an email: readable with no colour, using the
-        notation people type (card ids, colour names). `names` are the players by seat, where
-        the caller knows them (see `seat_name`)."""
+        notation people type (card ids, colour names), ending with a key to its symbols.
+        `names` are the players by seat, where the caller knows them (see `seat_name`). No
+        line is longer than `width` (`shared.text.wrapped`: none is broken inside a word).
+        `compact` draws what is the viewer's own in full and the others' in brief, so that a
+        game of the most players fits a terminal of 120 x 40."""
 
     @abstractmethod
     def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         """The same view drawn as an HTML board for an email or a page: a fragment, its
-        stylesheet and a legend of its symbols included (`shared.html`), every colour paired
-        with the letter, number or word the text uses. From the view alone, so it shows only
-        what the view's seat may see; `names` as for `render_view`."""
+        stylesheet and a legend of its symbols included (`shared.html`; in the text's words,
+        `shared.legend`), every colour paired with the letter, number or word the text uses.
+        From the view alone, so it shows only what the view's seat may see; `names` as for
+        `render_view`."""
 
     @abstractmethod
     def render_event(self, event: Event, names: Sequence[str] = ()) -> str:

@@ -28,17 +28,14 @@ CONTRIBUTION_BYTES = 32
 CONTRIBUTION_PATTERN = rf"^[0-9a-f]{{{2 * CONTRIBUTION_BYTES}}}$"
 """A contribution: 32 random bytes, in lowercase hex."""
 
-CHAINED_FIELDS = ("prev", "seat", "move", "at", "timeout")
-"""The fields of a log entry its hash covers (`timeout` only when the entry has it). The event
-is not among them: it is what the rules make of the move, and a replay makes it again."""
+CHAINED_FIELDS = ("prev", "seat", "move", "at", "timeout", "bot")
+"""The fields of a log entry its hash covers (`timeout` and `bot`, the level of a bot that moved
+for a player whose time ran out, only when the entry has them). The event is not among them:
+it is what the rules make of the move, and a replay makes it again."""
 
 
 def is_contribution(value: str) -> bool:
     return re.fullmatch(CONTRIBUTION_PATTERN, value) is not None
-
-
-def sha256_hex(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def keyed(secret: str, message: str) -> str:
@@ -54,6 +51,13 @@ def canonical(value: Any) -> str:
 def server_contribution(secret: str, seat: int) -> str:
     """The contribution of a seat taken without one (a browser's join, a script's creation)."""
     return keyed(secret, f"turnpost-contribution-v1:{seat}")
+
+
+def bot_seed(secret: str, version: int, seat: int) -> str:
+    """The randomness of the bot that moves for `seat` at `version`: fixed by the secret, so
+    that nobody can foresee a bot's move while the game runs, and anyone can make it again once
+    the secret is revealed (`shared.bots.choose` with this seed)."""
+    return keyed(secret, f"turnpost-bot-v1:{version}:{seat}")
 
 
 def derived_seed(secret: str, contributions: Sequence[str]) -> str:
@@ -72,13 +76,19 @@ def entry_hash(secret: str, entry: Mapping[str, Any]) -> str:
     return keyed(secret, "turnpost-entry-v1:" + canonical(chained))
 
 
-def option_sha256(value: Any) -> str:
+def option_fingerprint(secret: str, name: str, value: Any) -> str:
     """The fingerprint of an option the creator set that fixes chance (an explicit deck): shown
-    to invitees while the value stays hidden, checked against the value revealed at the end."""
-    return sha256_hex(canonical(value).encode())
+    to invitees while the value stays hidden, checked against the value and the secret
+    revealed at the end. Keyed, because a plain hash of a value drawn from few possibilities
+    (a first player, a deck guessed but for a card or two) would tell it."""
+    return keyed(secret, f"turnpost-option-v1:{name}:" + canonical(value))
 
 
-def fixed_by_creator_text(fixed: Mapping[str, Mapping[str, str]]) -> str:
-    """What an invitee is told of the options in `fixed` (name: {"sha256"}), before joining."""
-    named = ", ".join(f"{name} (sha256 {about['sha256']})" for name, about in fixed.items())
+def fixed_by_creator_text(fixed: Mapping[str, Mapping[str, str | None]]) -> str:
+    """What an invitee is told of the options in `fixed` (name: {"fingerprint"}), before
+    joining."""
+    named = ", ".join(
+        f"{name} (fingerprint {about['fingerprint']})" if about.get("fingerprint") else name
+        for name, about in fixed.items()
+    )
     return f"Set by the creator, not by lot: {named}. The game is unrated."

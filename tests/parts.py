@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
@@ -21,6 +22,9 @@ from server.redis_process import free_port
 from server.settings import Config
 from tests.api_client import Endpoints
 
+SECRET = "the test secret"
+"""The server's secret in every test: the worker the tests run and the API's signatures agree."""
+
 
 def service_config(redis_url: str, **overrides: object) -> Config:
     settings: dict[str, object] = {
@@ -29,6 +33,8 @@ def service_config(redis_url: str, **overrides: object) -> Config:
         "rate_limit": "100000 per minute",
         "registration_limit": "100000 per minute",
         "snapshot_every": 4,
+        "secret": SECRET,
+        "login_limit": "100000 per minute",
         **overrides,
     }
     return Config(**settings)  # type: ignore[arg-type]
@@ -38,9 +44,11 @@ class LiveServer(Endpoints):
     """The app on a loopback port, in a thread of the test process."""
 
     def __init__(self, config: Config) -> None:
-        self.app = create_app(config)
-        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        port = free_port()
+        self.url = f"http://127.0.0.1:{port}"
+        # Its links (login links, `turnpost open`) lead to it.
+        self.app = create_app(replace(config, public_url=self.url))
+        self.server = make_server("127.0.0.1", port, self.app, threaded=True)
         super().__init__(self.url)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

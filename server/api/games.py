@@ -1,22 +1,27 @@
-"""Games: create, join, list, look, move, read the log, wait for a change, resign."""
+"""Games: create, join or decline, cancel, list, look, move, read the log, wait for a change,
+resign, play again."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from flask import g, request
+from flask import Request, g, request
 
 from server import presenters
 from server.api.blueprint import Blueprint
+from server.domain.game import Game
+from server.domain.record import GameRecord
 from server.errors import ApiError
+from server.long_polls import wait_for
 from server.notify.held import held_mail
+from server.notify.quiet import zone
 from server.schemas import (
     CreateGameSchema,
     GameListQuery,
     GameListSchema,
     GameViewSchema,
     JoinSchema,
+    LoginLinkSchema,
     LogQuery,
     LogSchema,
     MoveSchema,
@@ -34,7 +39,8 @@ MAX_IDEMPOTENCY_KEY = 200
 @blp.arguments(CreateGameSchema)
 @blp.built_response(201, GameViewSchema)
 def create(body: dict[str, Any]) -> dict[str, Any]:
-    """Create a game; you take seat 0, invited players get reserved seats to join."""
+    """Create a game; you take seat 0, invited players get reserved seats to join, bots
+    take theirs at once (a game whose other seats are all bots starts at once)."""
     game = services().games.create(
         g.player,
         body["type"],
@@ -43,6 +49,8 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
         body["invite"],
         body["move_clock"],
         body.get("contribution"),
+        body["public"],
+        body["bots"],
     )
     return presenters.view(game, 0)
 
@@ -51,20 +59,45 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
 @blp.arguments(GameListQuery, location="query")
 @blp.response(200, GameListSchema)
 def list_mine(query: dict[str, Any]) -> dict[str, Any]:
-    """Your games, those waiting on you first (`mine`: waiting, active, open, finished), each
-    with when a notice to you about it that is held goes out (`notice_held_until`)."""
-    metas = services().games.metas_for(g.player)
-    listed = presenters.game_list(metas, g.player["id"], query.get("mine"))
+    """Your games, those waiting on you first (`mine`: waiting, active, open, finished,
+    cancelled), each with when a notice to you about it that is held goes out
+    (`notice_held_until`); or, with `open=public`, the lobby: every public game with a seat
+    free, oldest first, with its players' time zones (anyone registered may join or watch)."""
+    if "open" in query:
+        return {"games": presenters.lobby(services().games.lobby())}
+    records = {record.id: record for record in services().games.records_for(g.player) if record}
+    listed = presenters.game_list(records.values(), g.player["id"], query.get("mine"))
     held = held_mail(services().outbox, g.player, services().clock()).games
-    return {"games": [{**game, "notice_held_until": held.get(game["id"])} for game in listed]}
+    return {
+        "games": [
+            {
+                **game,
+                "notice_held_until": held.get(game["id"]),
+                "clocks": clocks(records[game["id"]]),
+            }
+            for game in listed
+        ]
+    }
+
+
+def clocks(record: GameRecord) -> list[dict[str, Any]]:
+    """The game's running move clocks, their deadlines in the caller's own zone."""
+    found = services()
+    return [clock.shown(zone(g.player)) for clock in found.deadlines.of(record, found.clock())]
+
+
+def seen(game: Game, seat: int | None) -> dict[str, Any]:
+    """The caller's view of a game, with its running clocks."""
+    return {**presenters.view(game, seat), "clocks": clocks(game.record)}
 
 
 @blp.route("/<game_id>", methods=["GET"])
 @blp.built_response(200, GameViewSchema)
 def show(game_id: str) -> dict[str, Any]:
-    """Your view of the game, its version, who must act and your legal moves."""
-    game, seat = services().games.for_player(game_id, g.player)
-    return presenters.view(game, seat)
+    """Your view of the game, its version, who must act and your legal moves; a public game's
+    spectator view for anyone else."""
+    game, seat = services().games.for_viewer(game_id, g.player)
+    return seen(game, seat)
 
 
 @blp.route("/<game_id>/join", methods=["POST"])
@@ -73,6 +106,33 @@ def show(game_id: str) -> dict[str, Any]:
 def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Take your seat, with your contribution to the seed; the last seat starts the game."""
     game = services().games.join(g.player, game_id, body.get("contribution"))
+    return presenters.view(game, game.seat_of(g.player["id"]))
+
+
+@blp.route("/<game_id>/decline", methods=["POST"])
+@blp.built_response(200, GameViewSchema)
+def decline(game_id: str) -> dict[str, Any]:
+    """Turn down an invitation to a game that has not started: your seat is free again, and the
+    game leaves your list (the answer is the game as anyone may see it)."""
+    return presenters.view(services().games.decline(g.player, game_id), None)
+
+
+@blp.route("/<game_id>/cancel", methods=["POST"])
+@blp.built_response(200, GameViewSchema)
+def cancel(game_id: str) -> dict[str, Any]:
+    """Call off a game you created, before it starts; its players are told."""
+    game = services().games.cancel(g.player, game_id)
+    return presenters.view(game, game.seat_of(g.player["id"]))
+
+
+@blp.route("/<game_id>/rematch", methods=["POST"])
+@blp.arguments(JoinSchema, required=False)
+@blp.built_response(200, GameViewSchema)
+def rematch(body: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """Play a finished game again: the same type, options and players, each a seat further
+    round the table. The first to ask makes the new game and the others are invited; asking
+    after that takes your seat in it."""
+    game = services().games.rematch(g.player, game_id, body.get("contribution"))
     return presenters.view(game, game.seat_of(g.player["id"]))
 
 
@@ -92,12 +152,18 @@ def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
 )
 def move(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Make a move: JSON, a list of steps, or text notation (`play R7 draw deck`)."""
-    key = request.headers.get(IDEMPOTENCY_HEADER)
+    key = idempotency_key(request)
+    return services().games.submit(g.player, game_id, body["move"], body["expected_version"], key)
+
+
+def idempotency_key(asked: Request) -> str | None:
+    """The request's Idempotency-Key, if it sent one (400 if it is empty or too long)."""
+    key = asked.headers.get(IDEMPOTENCY_HEADER)
     if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
         raise ApiError(
             400, "bad_idempotency_key", f"an Idempotency-Key is 1-{MAX_IDEMPOTENCY_KEY} characters"
         )
-    return services().games.submit(g.player, game_id, body["move"], body["expected_version"], key)
+    return key
 
 
 @blp.route("/<game_id>/resign", methods=["POST"])
@@ -106,14 +172,28 @@ def resign(game_id: str) -> dict[str, Any]:
     return services().games.resign(g.player, game_id)
 
 
+@blp.route("/<game_id>/login-link", methods=["POST"])
+@blp.response(201, LoginLinkSchema)
+def login_link(game_id: str) -> dict[str, Any]:
+    """A fresh link that opens the game in a browser, logged in as you (`turnpost open`): it
+    works once, for `TURNPOST_LOGIN_LINK_LIFETIME`, and not after you rotate your token."""
+    services().games.for_player(game_id, g.player)
+    link = services().links.make(g.player, game_id)
+    return {"url": link.url, "expires": link.expires}
+
+
 @blp.route("/<game_id>/log", methods=["GET"])
 @blp.arguments(LogQuery, location="query")
 @blp.response(200, LogSchema)
 def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
-    """The game's history after version `since`, as you may see it."""
-    game, seat = services().games.for_player(game_id, g.player)
-    entries = services().games.entries(game, query["since"])
-    return {"version": game.version, "entries": presenters.log(game, seat, query["since"], entries)}
+    """The game's history after version `since`, as you may see it, and the table talk since
+    then (each message with the version it was said at)."""
+    games, since = services().games, query["since"]
+    game, seat = games.for_viewer(game_id, g.player)
+    entries = presenters.log(game, seat, since, games.entries(game, since))
+    said = presenters.messages(game.record, 0, games.talk(game))
+    messages = [message for message in said if message["version"] >= since]
+    return {"version": game.version, "entries": entries, "messages": messages}
 
 
 @blp.route("/<game_id>/wait", methods=["GET"])
@@ -124,14 +204,5 @@ def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     seconds (capped by the server) with `changed: false`. A player holds at most
     `TURNPOST_WAITS_PER_PLAYER` polls waiting at once (429 `too_many_waits` past that), and a
     busy server may ask a poll to come back later (503 `busy`); both say when in Retry-After."""
-    games = services().games
-    game, seat = games.for_player(game_id, g.player)
-    timeout = min(query["timeout"], services().config.max_wait_seconds)
-    changed = game.version != query["version"]
-    if not changed and timeout > 0:
-        with services().wait_slots.held(g.player["id"], timeout):
-            deadline = time.monotonic() + timeout
-            changed = games.wait_for_change(game_id, query["version"], deadline)
-    if changed:
-        game, seat = games.for_player(game_id, g.player)
-    return {**presenters.view(game, seat), "changed": changed}
+    game, seat, changed = wait_for(g.player, game_id, query["version"], query["timeout"])
+    return {**seen(game, seat), "changed": changed}

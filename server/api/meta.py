@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from server import presenters
 from server.api.blueprint import Blueprint
 from server.auth import public_route
+from server.domain.bots import levels_for
+from server.domain.games import engine_for
 from server.notify.clock_options import SERVICE_OPTIONS
-from server.schemas import ErrorSchema, GameTypeSchema, HealthSchema
+from server.schemas import (
+    ErrorSchema,
+    GameRulesSchema,
+    GameTypeSchema,
+    HealthSchema,
+    LeaderboardSchema,
+)
 from server.services import services
 from shared.games import ENGINES
 
@@ -36,11 +45,36 @@ def ready() -> dict[str, Any]:
     return {"ok": True}
 
 
+@blp.route("/game-types/<type_id>/leaderboard")
+@blp.response(200, LeaderboardSchema)
+def leaderboard(type_id: str) -> dict[str, Any]:
+    """The type's rated players, best first by their rating's conservative estimate (mu - 3
+    sigma), each with their record; a game counts once it is finished, if it was rated."""
+    engine_for(type_id)  # 400 unknown_game_type
+    ranked = services().standings.leaderboard(type_id)
+    return {"type": type_id, "players": presenters.leaderboard(ranked)}
+
+
 @blp.route("/game-types")
 @public_route
 @blp.response(200, GameTypeSchema(many=True))
 def game_types() -> list[dict[str, Any]]:
-    """Every game type, its player counts and its options with their defaults (the rules'
-    options, then move_time and on_timeout, which every type takes)."""
-    described = [engine.describe() for engine in ENGINES.values()]
-    return [{**d, "options": [*d["options"], *SERVICE_OPTIONS]} for d in described]
+    """Every game type, its player counts, its options with their defaults (the rules'
+    options, then the move clock's, which every type takes) and the levels of bot that play
+    it."""
+    types = []
+    for engine in ENGINES.values():
+        described = engine.describe()
+        options = [*described["options"], *SERVICE_OPTIONS]
+        types.append({**described, "options": options, "bots": levels_for(engine.type_id)})
+    return types
+
+
+@blp.route("/game-types/<type_id>/rules")
+@public_route
+@blp.response(200, GameRulesSchema)
+@blp.alt_response(400, schema=ErrorSchema, description="no such game type: unknown_game_type")
+def game_rules(type_id: str) -> dict[str, Any]:
+    """A game's rules in one screen for a newcomer, and how its moves are written, with
+    examples (`turnpost rules TYPE` lays them out; a mail's `help` answer has the notation)."""
+    return engine_for(type_id).describe_rules()

@@ -6,12 +6,15 @@ from typing import Any
 
 from flask import g
 
+from server import presenters
 from server.api.blueprint import Blueprint
 from server.auth import public_route
+from server.domain.errors import NotFound
 from server.notify.held import held_mail
 from server.notify.quiet import SETTINGS
 from server.players import public
 from server.schemas import (
+    PlayerRecordSchema,
     PlayerSchema,
     ProfileUpdateSchema,
     RegisteredSchema,
@@ -19,6 +22,8 @@ from server.schemas import (
     TokenSchema,
 )
 from server.services import services
+from server.standings import HISTORY_SIZE
+from shared.games import ENGINES
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players and tokens")
 
@@ -77,6 +82,25 @@ def start_vacation() -> dict[str, Any]:
 def stop_vacation() -> dict[str, Any]:
     """Back from vacation: your move clocks run again."""
     return profile(services().vacations.stop(g.player))
+
+
+@blp.route("/players/<name>")
+@blp.response(200, PlayerRecordSchema)
+def record(name: str) -> dict[str, Any]:
+    """A player's record in each game type they have played (played, won, lost, resigned,
+    timed out, and their rating with its uncertainty) and their finished games, latest first,
+    with opponents and scores."""
+    found = services()
+    player = found.players.by_name(name)
+    if player is None:
+        raise NotFound("player")
+    played = presenters.history(found.games.records_for(player), player["id"], HISTORY_SIZE)
+    standings = found.standings.of(player["id"], sorted(ENGINES))
+    return {
+        "name": player["name"],
+        "records": {type_id: presenters.standing(s) for type_id, s in standings.items()},
+        "games": played,
+    }
 
 
 @blp.route("/me/token", methods=["POST"])

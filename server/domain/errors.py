@@ -30,7 +30,8 @@ class Refusal(Exception):
 
 class Invalid(Refusal):
     """The request cannot be carried out as asked: an unknown game type or player, bad
-    options, more invitations than seats."""
+    options, more invitations (or bots) than seats, a bot level that does not exist or a game
+    no bot plays."""
 
     default_code = "invalid_request"
 
@@ -61,8 +62,8 @@ class NotJoined(Conflict):
 class NotStarted(Conflict):
     default_code = "game_not_started"
 
-    def __init__(self) -> None:
-        super().__init__("the game starts when every seat is taken")
+    def __init__(self, message: str = "the game starts when every seat is taken") -> None:
+        super().__init__(message)
 
 
 class GameOver(Conflict):
@@ -83,6 +84,13 @@ class Stale(Conflict):
             {"current_version": current},
         )
         self.current = current
+
+
+class TooMany(Refusal):
+    """Too many requests of one kind in too short a time (messages to a table): `details`
+    says in how many seconds (`retry_after`)."""
+
+    default_code = "rate_limited"
 
 
 class Illegal(Refusal):

@@ -1,47 +1,45 @@
-"""A loaded game, and the stages of its life: what the domain hands to presenters, mail and
-the worker."""
+"""A loaded game: what the domain hands to presenters, mail and the worker."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
-from shared.engine import Engine, player_names
+from server.domain.record import ACTIVE, CANCELLED, FINISHED, OPEN, GameRecord, Seat
+from shared.engine import Engine
 
-OPEN, ACTIVE, FINISHED = "open", "active", "finished"
+__all__ = ["ACTIVE", "CANCELLED", "FINISHED", "OPEN", "Game"]
 
 
 @dataclass(frozen=True)
 class Game:
-    """A loaded game: its meta as stored and its state at `version`, built from a log whose
+    """A loaded game: its record as stored and its state at `version`, built from a log whose
     entry number `version` (counting from 1) is `last_entry`, byte for byte as stored (empty
     at version 0). An append checks that entry is still there, and so does a load that goes on
     from a held game (see `server.domain.held_states`)."""
 
-    id: str
-    meta: dict[str, str]
+    record: GameRecord
     engine: Engine[Any]
     state: Any
     version: int
     last_entry: bytes
 
     @property
-    def status(self) -> str:
-        return self.meta["status"]
+    def id(self) -> str:
+        return self.record.id
 
     @property
-    def seats(self) -> list[dict[str, Any]]:
-        seats: list[dict[str, Any]] = json.loads(self.meta["seats"])
-        return seats
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.record.seats
 
     @property
     def names(self) -> list[str]:
         """The players' names by seat, for the engine's texts."""
-        return player_names(self.seats)
+        return self.record.names
 
     def seat_of(self, player_id: str) -> int | None:
-        for index, seat in enumerate(self.seats):
-            if seat["player"] == player_id and seat["joined"]:
-                return index
-        return None
+        return self.record.seat_of(player_id)

@@ -1,4 +1,4 @@
-"""What the domain needs of a store, and nothing of how it keeps things: a game's meta, its
+"""What the domain needs of a store, and nothing of how it keeps things: a game's record, its
 append-only log (plain while the game runs, compacted once it is over, read alike), its
 snapshot and the index of the moves made with an idempotency key. `server.store` keeps them in
 Redis; the domain's unit tests use an in-memory one. The notices worker and the long polls ask
@@ -10,29 +10,31 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from server.domain.record import GameRecord
+    from server.domain.talk import Limits, Said
     from server.idempotency import Idempotency, Made
     from server.store import Appended, Loaded
 
 
 class GameStore(Protocol):
-    def create(self, game_id: str, meta: dict[str, str]) -> bool:
-        """Write a new game's meta; False if the id is taken."""
+    def create(self, record: GameRecord) -> bool:
+        """Write a new game's record; False if its id is taken."""
 
-    def update_meta_if(
-        self, game_id: str, field: str, expected: str, changes: dict[str, str]
-    ) -> bool:
-        """Set `changes` only if the meta's `field` still reads `expected`."""
+    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+        """Write what changed from `before` to `after` only if the record's field `on` (its
+        seats, unless told) is still as in `before` (a compare-and-set: players racing for one
+        seat, or asking for one rematch)."""
 
-    def meta(self, game_id: str) -> dict[str, str]:
-        """The game's meta as stored; empty if there is no such game."""
+    def record(self, game_id: str) -> GameRecord | None:
+        """The game's record; None if there is no such game."""
 
-    def metas(self, game_ids: list[str]) -> list[dict[str, str]]: ...
+    def records(self, game_ids: list[str]) -> list[GameRecord | None]: ...
 
     def version(self, game_id: str) -> int:
         """How many entries the game's log holds."""
 
     def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
-        """The game in one read: its meta, and its log from the held state (if its entry is
+        """The game in one read: its record, and its log from the held state (if its entry is
         still in place), else from the snapshot."""
 
     def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None: ...
@@ -52,14 +54,15 @@ class GameStore(Protocol):
         game_id: str,
         after: tuple[int, bytes],
         entries: list[bytes],
-        meta: dict[str, str],
+        record: GameRecord,
         *,
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
         before: Callable[[Any], object] | None = None,
     ) -> Appended:
-        """Append `entries`, change the meta, keep the snapshot and note the move under its
-        key (`request`), all at once, only if the log still ends with the entry in `after`."""
+        """Append `entries`, write what a move changes of the `record` (`MOVED`), keep the
+        snapshot and note the move under its key (`request`), all at once, only if the log
+        still ends with the entry in `after`."""
 
     def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:
         """The move `seat` made with this request's key, if it made one (`KeyReused` if the key
@@ -71,11 +74,30 @@ class GameStore(Protocol):
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         """Block until the log's length differs from `version`, or `deadline` (monotonic)."""
 
+    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+        """Add a message to the game's table talk, stamped with the game's version, in one
+        step: unless one under `key` (if not empty) is there already, the seat has said its
+        `limits` worth lately, or the talk is full (`server.domain.talk`)."""
+
+    def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        """The game's messages from number `start + 1` on, as stored."""
+
+    def list_publicly(self, game_id: str, created: int) -> None:
+        """Put a public game in the lobby's index (before the game itself is written)."""
+
+    def lobby(self) -> list[str]:
+        """The ids in the lobby's index, oldest first (some perhaps started or never written)."""
+
+    def unlist(self, game_ids: list[str]) -> None:
+        """Take games that can no longer be joined out of the lobby's index."""
+
 
 class Roster(Protocol):
     """What the domain needs of the players: who is called what, and each one's games."""
 
     def by_name(self, name: str) -> dict[str, str] | None: ...
+
+    def get(self, player_id: str) -> dict[str, str] | None: ...
 
     def add_game(self, player_id: str, game_id: str, created: float) -> None: ...
 

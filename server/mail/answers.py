@@ -17,6 +17,8 @@ from server.domain.errors import Refusal, Stale
 from server.mail.envelope import envelope
 from server.settings import MailSettings
 from shared.engine import Engine, player_names, seats_named
+from shared.guide import notation_text
+from shared.text import wrapped
 
 HOW_TO_ANSWER = """\
 To answer, reply to this email with your move on the first line,
@@ -25,6 +27,8 @@ that line are ignored). Instead of a move you can write:
   show    the game as you see it now
   moves   your legal moves
   help    this text
+  say: …  a message to the other players (or write it under your move)
+  join, decline   to an invitation; rematch   to a finished game
 Only replies from your registered address count. The address you
 reply to works until the game moves on; every answer brings a fresh one."""
 
@@ -66,7 +70,9 @@ def game_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
             f"{game['title']} · game {game['id']} · version {answer['version']}",
             seats,
             "",
-            engine.render_view(answer["view"], player_names(game["seats"])).rstrip("\n"),
+            engine.render_view(answer["view"], player_names(game["seats"])).rstrip("\n")
+            if answer["view"] is not None
+            else "Nothing is dealt until every seat is taken.",
             "",
             next_step(answer),
         ]
@@ -76,6 +82,12 @@ def game_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
 def next_step(answer: dict[str, Any]) -> str:
     game = answer["game"]
     names = player_names(game["seats"])
+    if game["status"] == "cancelled":
+        return "This game was cancelled before it started."
+    if game["status"] == "open":
+        if answer["seat"] is None or not game["seats"][answer["seat"]]["joined"]:
+            return "You are invited: reply join (or decline)."
+        return "Waiting for every seat to be taken."
     if game["status"] == "finished":
         result = game["result"] or {}
         scores = " · ".join(
@@ -97,12 +109,37 @@ def with_how_to(*parts: str) -> str:
     return "\n\n".join([*parts, HOW_TO_ANSWER])
 
 
-def played(engine: Engine[Any], answer: dict[str, Any]) -> str:
+def played(engine: Engine[Any], answer: dict[str, Any], talk: str = "") -> str:
+    """A move made; `talk`: what became of the message written under it, if any."""
     names = player_names(answer["game"]["seats"])
     done = "; ".join(engine.render_event(event, names) for event in answer.get("applied", []))
     untried = answer.get("untried")
     parts = [f"Played: {done}", *([f"Not tried: {untried['message']}."] if untried else [])]
-    return with_how_to(*parts, game_text(engine, answer))
+    return with_how_to(*parts, *([talk] if talk else []), game_text(engine, answer))
+
+
+SAY = "say:"
+"""How a reply that is only a message to the table begins."""
+
+
+def spoken(text: str | None) -> str | None:
+    """The message a reply's first line says is all it is (`say: …`), else None."""
+    if text is None or not text.lower().startswith(SAY):
+        return None
+    return text[len(SAY) :].strip()
+
+
+def said(text: str) -> str:
+    """What became of a message to the table: said."""
+    return "Said to the table: " + text.replace("\n", "\n  ")
+
+
+def unsaid(refusal: Refusal) -> str:
+    return f"Your message was not sent: {reason(refusal)}"
+
+
+def talked(engine: Engine[Any], outcome: str, answer: dict[str, Any]) -> str:
+    return with_how_to(outcome, game_text(engine, answer))
 
 
 WORDS: dict[type[Refusal], str] = {
@@ -131,9 +168,14 @@ def moves(engine: Engine[Any], answer: dict[str, Any]) -> str:
 
 
 def help_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
+    """What the game is, how its moves are written (the guide's notation and examples), a few
+    of the player's legal moves now, and where the rules are in full."""
+    parts = [f"This is {engine.title} at turnpost.", notation_text(engine.describe_rules())]
     examples = [move["text"] for move in answer["legal_moves"][:3]]
-    shown_examples = f"\n\nFor example: {' · '.join(examples)}" if examples else ""
-    return with_how_to(f"This is {engine.title} at turnpost.{shown_examples}")
+    if examples:
+        parts.append("\n".join(wrapped([f"Your moves now include: {' · '.join(examples)}"])))
+    parts.append(f"The rules in one screen: turnpost rules {engine.type_id}")
+    return with_how_to(*parts)
 
 
 def no_move(engine: Engine[Any], answer: dict[str, Any]) -> str:
@@ -147,6 +189,25 @@ def wrong_sender(senders: list[str], registered: str) -> str:
         f"your registered address {registered}, so it was ignored. If that was you, send "
         "your reply again from your registered address."
     )
+
+
+ACTIONS = ("join", "decline", "rematch")
+"""What a reply may say to take a seat, turn an invitation down, or play a finished game
+again."""
+
+
+def acted(action: str, engine: Engine[Any], answer: dict[str, Any]) -> str:
+    """The answer to a reply that took a seat, declined, or asked for a rematch."""
+    done = {
+        "join": "You have taken your seat.",
+        "decline": "You have declined; the game goes on without you.",
+        "rematch": f"Rematch: game {answer['game']['id']}.",
+    }[action]
+    return with_how_to(done, game_text(engine, answer))
+
+
+def not_done(engine: Engine[Any], reason: str, answer: dict[str, Any]) -> str:
+    return with_how_to(f"Not done: {reason}", game_text(engine, answer))
 
 
 COMMANDS: dict[str, Callable[[Engine[Any], dict[str, Any]], str]] = {

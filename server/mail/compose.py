@@ -6,6 +6,8 @@ the HTML escapes everything, moves included, and shows each game as its engine d
 the `style` attributes of the elements it matches (css-inline); only `@media` rules (dark mode)
 stay in a `<style>` element, for the clients that honour them. Every message of a game carries
 the same subject and refers to the same thread root, so mail readers keep a game in one thread.
+Every message ends with a login link for its recipient (`server.login_links`): the game, or the
+list of games, in a browser.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from email.utils import make_msgid
 from css_inline import CSSInliner
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from server.mail.envelope import envelope
+from server.mail.envelope import Login, envelope
 from server.settings import MailSettings
 
 TEMPLATES = Environment(
@@ -46,6 +48,12 @@ class Section:
     """The same in HTML (`Engine.render_html`): markup the engine escaped, shown as it is."""
     moves: list[str] = field(default_factory=list)
     reply_to: str = ""
+    commands: list[str] = field(default_factory=list)
+    """What a reply to a notice without moves may say (`join`, `rematch`, …)."""
+    talk: list[str] = field(default_factory=list)
+    """What the others said at the table since the recipient was last told ("bo wrote: …")."""
+    talk_upto: int = 0
+    """The number of the game's last message this notice tells of (`server.notify.table_talk`)."""
     message_key: str = ""
     """Unique per notice and recipient: makes the Message-ID, so a resend is recognisable."""
 
@@ -58,7 +66,9 @@ def thread_root(game_id: str, domain: str) -> str:
     return f"<game.{game_id}@{domain}>"
 
 
-def compose(to: str, sections: list[Section], settings: MailSettings) -> EmailMessage:
+def compose(
+    to: str, sections: list[Section], settings: MailSettings, login: Login | None = None
+) -> EmailMessage:
     """One message: a single notice threads with its game and answers to its reply address;
     several (a digest, one per game) list each game's reply address in the body."""
     message = envelope(to, settings)
@@ -76,8 +86,22 @@ def compose(to: str, sections: list[Section], settings: MailSettings) -> EmailMe
     else:  # one section per game (`server.notify.notices.sections`)
         message["Subject"] = f"[turnpost] digest: {len(sections)} games"
         message["Message-ID"] = make_msgid(domain=domain)
-    context = {"sections": sections, "digest": len(sections) > 1}
-    message.set_content(TEMPLATES.get_template("notice.txt").render(context))
-    html = INLINER.inline(TEMPLATES.get_template("notice.html").render(context))
+    context = {"sections": sections, "digest": len(sections) > 1, "login": login}
+    return with_parts(message, "notice", context)
+
+
+def login_mail(to: str, name: str, login: Login, settings: MailSettings) -> EmailMessage:
+    """The answer to the login page: a link that opens the player's games."""
+    message = envelope(to, settings)
+    message["Auto-Submitted"] = "auto-generated"
+    message["Subject"] = f"[turnpost] your login link, {name}"
+    message["Message-ID"] = make_msgid(domain=settings.reply_domain)
+    return with_parts(message, "login", {"name": name, "login": login})
+
+
+def with_parts(message: EmailMessage, template: str, context: dict[str, object]) -> EmailMessage:
+    """The message's text part and its HTML part, both from the template of that name."""
+    message.set_content(TEMPLATES.get_template(f"{template}.txt").render(context))
+    html = INLINER.inline(TEMPLATES.get_template(f"{template}.html").render(context))
     message.add_alternative(html, subtype="html")
     return message

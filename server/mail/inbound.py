@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import smtplib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import redis
@@ -25,15 +25,16 @@ from server.mail import answers
 from server.mail.addresses import same_mailbox
 from server.mail.compose import thread_root
 from server.mail.delivery import deliver
+from server.mail.envelope import Login
 from server.mail.reading import Letter, read_letter
 from server.mail.reply_address import (
     LOCAL_PREFIX,
     Ticket,
     read_reply_address,
     reply_address,
-    signing_key,
 )
-from server.redis_client import connect
+from server.redis_client import connect, shown_url
+from server.redis_process import embedded_url
 from server.services import Services
 from server.settings import Config, MailSettings
 
@@ -63,17 +64,33 @@ class Mailroom:
 
     @classmethod
     def open(cls, config: Config, settings: MailSettings) -> Mailroom:
-        if not config.redis_url:
-            raise TemporaryFailure("REDIS_URL is not set: point it at the service's Redis")
+        config = replace(config, redis_url=redis_url(config))
         client = connect(config.redis_url)
         try:
-            key = signing_key(settings, client)
             services = Services.build(config, client)
+            key = services.secret.key()
         except redis.RedisError as error:
             raise TemporaryFailure(f"cannot reach Redis: {error}") from error
         except RuntimeError as error:  # a setting the service cannot run with
             raise TemporaryFailure(str(error)) from error
         return cls(services, settings, key)
+
+
+def redis_url(config: Config) -> str:
+    """The service's Redis: REDIS_URL, or else the embedded one `turnpost-server serve` runs on
+    the same data directory (TURNPOST_DATA), so mail-in beside `./dev serve` needs no setting.
+    Says which on the log."""
+    if config.redis_url:
+        log.info("Redis: %s (REDIS_URL)", shown_url(config.redis_url))
+        return config.redis_url
+    url = embedded_url(config.data_dir)
+    if url is None:
+        raise TemporaryFailure(
+            "REDIS_URL is not set, and no turnpost-server serve runs an embedded Redis in "
+            f"{config.data_dir.resolve()}: start it (./dev serve) there, or set REDIS_URL"
+        )
+    log.info("Redis: %s (the embedded one of turnpost-server serve; REDIS_URL is not set)", url)
+    return url
 
 
 def handle(raw: bytes, room: Mailroom, recipients: Iterable[str] = ()) -> Outcome:
@@ -101,7 +118,7 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
     except NotFound:
         return dropped(letter, f"game {ticket.game_id} no longer exists")
     seats = game.seats
-    player_id = seats[ticket.seat]["player"] if ticket.seat < len(seats) else None
+    player_id = seats[ticket.seat].player if ticket.seat < len(seats) else None
     player = room.services.players.get(player_id) if player_id else None
     if player is None:
         return dropped(letter, f"seat {ticket.seat} of game {game.id} has no player")
@@ -114,7 +131,53 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
         body = answers.for_command(letter.first_line, engine, current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("answered", letter.first_line or "no move found")
+    action = letter.first_line.lower()
+    if action in answers.ACTIONS:
+        return _act(action, letter, room, ticket, game, player)
+    spoken = answers.spoken(letter.first_line)
+    if spoken is not None:
+        text = "\n".join(part for part in (spoken, letter.below) if part)
+        ok, told = _say(letter, room, game, player, text)
+        current = presenters.view(room.services.games.load(game.id), ticket.seat)
+        answer(room, letter, player, ticket_for(current), answers.talked(engine, told, current))
+        return Outcome("answered", "said" if ok else "not said")
     return _move(letter, room, ticket, game, player)
+
+
+def _act(
+    action: str, letter: Letter, room: Mailroom, ticket: Ticket, game: Game, player: dict[str, str]
+) -> Outcome:
+    """Take the seat an invitation keeps, decline it, or ask for a rematch of a finished game."""
+    games = room.services.games
+    try:
+        if action == "join":
+            after = games.join(player, game.id)
+        elif action == "decline":
+            after = games.decline(player, game.id)
+        else:
+            after = games.rematch(player, game.id)
+    except Refusal as refusal:
+        current = presenters.view(games.load(game.id), ticket.seat)
+        body = answers.not_done(game.engine, answers.reason(refusal), current)
+        answer(room, letter, player, ticket_for(current), body)
+        return Outcome("refused", refusal.code)
+    seat = after.seat_of(player["id"])
+    shown = presenters.view(after, seat)
+    answered = ticket if seat is None else ticket_for(shown)
+    answer(room, letter, player, answered, answers.acted(action, after.engine, shown))
+    return Outcome("answered", f"{action} game {after.id}")
+
+
+def _say(
+    letter: Letter, room: Mailroom, game: Game, player: dict[str, str], text: str
+) -> tuple[bool, str]:
+    """Say `text` at the game's table, keyed by the letter (a second delivery says it once):
+    whether it was said, and in words for the answer."""
+    try:
+        room.services.games.say(player, game.id, text, "mail-talk:" + letter.fingerprint)
+    except Refusal as refusal:
+        return False, answers.unsaid(refusal)
+    return True, answers.said(text)
 
 
 def _move(
@@ -130,7 +193,8 @@ def _move(
         body = answers.refused(engine, answers.reason(refusal), current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("refused", refusal.code)
-    answer(room, letter, player, ticket_for(result), answers.played(engine, result))
+    talk = _say(letter, room, game, player, letter.below)[1] if letter.below else ""
+    answer(room, letter, player, ticket_for(result), answers.played(engine, result, talk))
     return Outcome("played", f"game {game.id} version {result['version']}")
 
 
@@ -150,8 +214,11 @@ def ticket_for(answer: dict[str, Any]) -> Ticket:
 def answer(
     room: Mailroom, letter: Letter, player: dict[str, str], ticket: Ticket, body: str
 ) -> None:
-    """Send an answer to the player's registered address, replying to `ticket`'s address."""
+    """Send an answer to the player's registered address, replying to `ticket`'s address, with
+    a login link to the game."""
     settings = room.settings
+    links = room.services.links
+    login = Login(links.make(player, ticket.game_id), links.days)
     message = answers.compose(
         settings,
         to=(player["name"], player["email"]),
@@ -159,7 +226,7 @@ def answer(
         thread=thread_root(ticket.game_id, settings.reply_domain),
         in_reply_to=letter.message_id,
         reply_to=reply_address(ticket, room.key, settings.reply_domain),
-        body=body,
+        body=f"{body}\n\n{login.text()}",
     )
     try:
         deliver(message, settings)

@@ -51,6 +51,9 @@ class Letter:
     message_id: str | None
     subject: str
     first_line: str | None
+    below: str
+    """The lines the sender wrote under the first one (above the quote), as written: a message
+    to the table (`server.domain.talk`); empty if none."""
     automatic: str | None
     """Why the message looks sent by a machine (an auto-reply, a bounce), else None."""
     fingerprint: str
@@ -61,12 +64,14 @@ class Letter:
 def read_letter(raw: bytes) -> Letter:
     message = message_from_bytes(raw[:MAX_MESSAGE_BYTES], policy=policy.default)
     message_id = _message_id(_header(message, "Message-ID"))
+    first, below = written(body_text(message))
     return Letter(
         senders=_addresses(message, ("From",)),
         recipients=_addresses(message, RECIPIENT_HEADERS),
         message_id=message_id,
         subject=" ".join(_header(message, "Subject").split())[:200],
-        first_line=first_line(body_text(message)),
+        first_line=first,
+        below=below,
         automatic=automatic(message),
         fingerprint=message_id or "sha256:" + hashlib.sha256(raw).hexdigest(),
     )
@@ -156,14 +161,16 @@ def html_to_text(html: str) -> str:
     return soup.get_text("\n")
 
 
-def first_line(text: str) -> str | None:
-    """The first line the sender wrote themselves: the newest reply of the thread without its
-    quoted header ("On … wrote:", Outlook's "From:" block) and signature, quoted lines ('>')
-    and blank lines skipped. Works for replies written above the quote and below it."""
+def written(text: str) -> tuple[str | None, str]:
+    """The first line the sender wrote themselves, and the lines they wrote under it: the
+    newest reply of the thread without its quoted header ("On … wrote:", Outlook's "From:"
+    block) and signature, quoted lines ('>') and blank lines before the first skipped. Works
+    for replies written above the quote and below it."""
     replies = EmailReplyParser(languages=REPLY_LANGUAGES).read(text).replies
     newest = replies[0].body if replies else ""
-    for line in newest.splitlines():
+    own = [line for line in newest.splitlines() if not line.lstrip().startswith(">")]
+    for index, line in enumerate(own):
         stripped = " ".join(line.split())
-        if stripped and not stripped.startswith(">"):
-            return stripped[:MAX_LINE_CHARS]
-    return None
+        if stripped:
+            return stripped[:MAX_LINE_CHARS], "\n".join(own[index + 1 :]).strip()
+    return None, ""

@@ -1,8 +1,9 @@
 """The address a turn email is answered at: `play+<ticket>@<domain>`.
 
 The ticket names the game, the seat and the version the email was written at, signed with the
-server's secret, so a reply can move only for that seat and only while the game is still where
-the email left it: once anyone moves, the ticket is stale, which makes it single-use.
+server's secret (`server.secret`), so a reply can move only for that seat and only while the
+game is still where the email left it: once anyone moves, the ticket is stale, which makes it
+single-use.
 
 It is base32 (mail systems may change the case of an address) and short enough for the
 64 characters RFC 5321 allows before the '@': 12 bytes of game id, one of seat, four of version
@@ -15,17 +16,12 @@ import base64
 import binascii
 import hashlib
 import hmac
-import secrets
 import struct
 from dataclasses import dataclass
-
-from server.redis_client import Client, as_bytes
-from server.settings import MailSettings
 
 LOCAL_PREFIX = "play+"
 PAYLOAD = struct.Struct(">12sBI")
 MAC_BYTES = 12
-SECRET_KEY = "server:secret"
 
 
 @dataclass(frozen=True)
@@ -33,15 +29,6 @@ class Ticket:
     game_id: str
     seat: int
     version: int
-
-
-def signing_key(settings: MailSettings, client: Client) -> bytes:
-    """TURNPOST_SECRET if set; otherwise one random secret kept in Redis, made by whichever
-    process asks first, so every web and worker process signs alike with no setup."""
-    if settings.secret:
-        return settings.secret.encode()
-    client.set(SECRET_KEY, secrets.token_hex(32), nx=True)
-    return as_bytes(client.get(SECRET_KEY) or b"")
 
 
 def reply_address(ticket: Ticket, key: bytes, domain: str) -> str:

@@ -1,7 +1,8 @@
-"""A game's move clock as it is asked for at creation: `move_time` and `on_timeout`.
+"""A game's move clock as it is asked for at creation: a flat `move_time` per decision, or a
+`time_bank` with an `increment` per move; and `on_timeout`.
 
 These are the service's options, not the rules': every game type takes them, the engines never
-see them, and a game keeps them in its meta as `clock`.
+see them, and a game keeps them in its record as `clock`.
 """
 
 from __future__ import annotations
@@ -9,22 +10,64 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from server.domain.bots import TIMEOUT_LEVEL, TIMEOUT_POLICIES
+
 UNITS = {"m": 60, "h": 3600, "d": 86400}
 DURATION = re.compile(r"^([1-9]\d{0,3})([mhd])$")
-MOVE_TIME_RANGE = (10 * 60, 365 * 86400)
-POLICIES = ("skip", "forfeit")
+DURATIONS = {
+    "move_time": (10 * 60, 365 * 86400),
+    "time_bank": (10 * 60, 365 * 86400),
+    "increment": (60, 365 * 86400),
+}
+"""The options that are durations, and the seconds each may be, from and to."""
+POLICIES = ("skip", "forfeit", *TIMEOUT_POLICIES)
 
 
-def parse_move_time(text: str) -> int:
-    """`90m`, `12h`, `3d` → seconds; ValueError with the reason otherwise."""
+def parse_duration(name: str, text: object) -> int:
+    """`90m`, `12h`, `3d` → seconds, within the option's range; ValueError with the reason."""
     found = DURATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
     if found is None:
-        raise ValueError("a move time is a number and a unit: 90m, 12h or 3d")
+        raise ValueError(f"{name} is a number and a unit: 90m, 12h or 3d")
     seconds = int(found[1]) * UNITS[found[2]]
-    low, high = MOVE_TIME_RANGE
+    low, high = DURATIONS[name]
     if not low <= seconds <= high:
-        raise ValueError("a move time is from 10m to 365d")
+        raise ValueError(f"{name} is from {low // 60}m to {high // 86400}d")
     return seconds
+
+
+def move_clock(options: dict[str, Any]) -> dict[str, Any] | None:
+    """Take the clock's options out of a game's options: the clock (`move_time`, or
+    `time_bank` and `increment`; and `on_timeout`), or None. ValueError names each option
+    that is wrong, and why (`args[0]`: option → reason)."""
+    given = {
+        name: value
+        for name in (*DURATIONS, "on_timeout")
+        if (value := options.pop(name, None)) is not None
+    }
+    errors: dict[str, str] = {}
+    clock: dict[str, Any] = {}
+    for name in DURATIONS:
+        if name in given:
+            try:
+                clock[name] = parse_duration(name, given[name])
+            except ValueError as error:
+                errors[name] = str(error)
+    policy = given.get("on_timeout")
+    if "move_time" in given and "time_bank" in given:
+        errors["time_bank"] = "a game has a move_time or a time_bank, not both"
+    if "increment" in given and "time_bank" not in given:
+        errors["increment"] = "an increment needs a time_bank"
+    if policy is not None and policy not in POLICIES:
+        errors["on_timeout"] = f"on_timeout is one of {', '.join(POLICIES)}"
+    elif policy is not None and not clock.keys() & {"move_time", "time_bank"}:
+        errors["on_timeout"] = "on_timeout needs a move_time or a time_bank"
+    if errors:
+        raise ValueError(errors)
+    if not clock:
+        return None
+    if "time_bank" in clock:
+        clock.setdefault("increment", 0)
+    return {**clock, "on_timeout": policy or "skip"}
 
 
 SERVICE_OPTIONS: list[dict[str, Any]] = [
@@ -35,10 +78,25 @@ SERVICE_OPTIONS: list[dict[str, Any]] = [
         "default": None,
     },
     {
+        "name": "time_bank",
+        "description": "instead of a move_time, a bank of time each player starts with, e.g. "
+        "7d (10m-365d), which their moves use up and which never holds more than that; their "
+        "quiet hours and vacations do not count (default: no clock)",
+        "default": None,
+    },
+    {
+        "name": "increment",
+        "description": "with a time_bank: time added to a player's bank after each of their "
+        "moves, e.g. 1d (1m-365d), up to the time_bank (default: none)",
+        "default": None,
+    },
+    {
         "name": "on_timeout",
-        "description": "when a move time runs out: skip (the rules' way of doing nothing, "
-        "where there is one: refusing the dice, ending a Livingstone turn; otherwise resign) "
-        "or forfeit (resign)",
+        "description": "when a move time or bank runs out: skip (the rules' way of doing "
+        "nothing, where there is one: refusing the dice, ending a Livingstone turn; otherwise "
+        f"resign), forfeit (resign), or bot (a {TIMEOUT_LEVEL} bot makes that decision for the "
+        "player, whose next one is theirs again; bot:random, bot:quick or bot:search names the "
+        "level)",
         "default": "skip",
         "choices": list(POLICIES),
     },

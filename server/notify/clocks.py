@@ -1,11 +1,15 @@
-"""Move clocks: a game with `move_time` gives each seat that long per decision.
+"""Move clocks: a game with `move_time` gives each seat that long per decision; one with a
+`time_bank` gives each seat a bank its decisions draw on, which each move adds `increment` to
+(up to the bank it started with).
 
 Only the seat's own waking, present time counts: its quiet hours and its vacations do not.
 Reminders go out at half and at nine tenths of the time, and when it is all used the game's
 `on_timeout` policy is applied through `GameService.time_out` (the one path every move takes).
 
-`{g:ID}:clock` holds, per seat that must act, when its decision began and which reminders it
-has had; `clock:games` (game → when to look next) is what the periodic tick reads, so
+`{g:ID}:clock` holds, per seat that must act, when its decision began, the waking seconds it may
+take and which reminders it has had, and `{g:ID}:banks` each seat's bank between its decisions
+(`server.notify.deadlines` reads both for players to see);
+`clock:games` (game → when to look next) is what the periodic tick reads, so
 deadlines are enforced by the worker, never by a request.
 """
 
@@ -16,19 +20,22 @@ from typing import Any
 
 from server import keys
 from server.domain.game import ACTIVE, Game
+from server.notify import webhooks
 from server.notify.context import Context
+from server.notify.deadlines import BANKS, RUNNING, limit
 from server.notify.outbox import item_id
-from server.notify.quiet import quiet_intervals
+from server.notify.waking import runs_out, used
 
 DUE = "clock:games"
 REMINDERS = (50, 90)
-"""Percent of the move time after which a reminder goes out."""
+"""Percent of the time a decision may take (its move time, or its bank) after which a
+reminder goes out."""
 SHORTEST_CHECK = 60.0
+LONGEST_CHECK = 86400.0
 
 
 def settings(game: Game) -> dict[str, Any] | None:
-    found: dict[str, Any] | None = json.loads(game.meta.get("clock") or "null")
-    return found
+    return game.record.clock
 
 
 def _running(ctx: Context, game: Game) -> dict[str, Any] | None:
@@ -36,48 +43,67 @@ def _running(ctx: Context, game: Game) -> dict[str, Any] | None:
     cleared so that the tick stops looking at the game."""
     clock = settings(game)
     if clock is None or game.status != ACTIVE:
-        ctx.redis.delete(keys.game(game.id, "clock"))
+        ctx.redis.delete(keys.game(game.id, RUNNING), keys.game(game.id, BANKS))
         ctx.redis.zrem(DUE, game.id)
         return None
     return clock
 
 
-def follow(ctx: Context, game: Game, turns: list[int], began: float) -> None:
+def follow(ctx: Context, game: Game, turns: list[int], now: float) -> None:
     """After planning: clocks start for the seats whose decision is new, stop for those who
     need not act any more, and run on for the rest. A seat's own steps within one decision
     (`Engine.decision`) do not restart its clock, or a small step would buy a fresh move time;
-    the clock only follows the version, so `GameService.time_out` still knows the decision."""
-    if _running(ctx, game) is None:
+    the clock only follows the version, so `GameService.time_out` still knows the decision.
+    With a time bank, a decision that ends is booked to its seat's bank (`_booked`) and the
+    next takes what the bank holds. Planning the same version again changes nothing."""
+    configured = _running(ctx, game)
+    if configured is None:
         return
-    clock_key = keys.game(game.id, "clock")
+    clock_key, bank_key = keys.game(game.id, RUNNING), keys.game(game.id, BANKS)
+    banked = "time_bank" in configured
+    banks = ctx.deadlines.banks(game.id) if banked else {}
     acting = set(game.engine.to_act(game.state))
-    running = {int(seat): json.loads(raw) for seat, raw in ctx.redis.hgetall(clock_key).items()}
+    running = ctx.deadlines.running(game.id)
     pipe = ctx.redis.pipeline(transaction=True)
     for seat in running.keys() - acting:
         pipe.hdel(clock_key, str(seat))
+        if banked:
+            pipe.hset(bank_key, str(seat), _booked(ctx, game, seat, running[seat], now))
     for seat in acting:
         decision = game.engine.decision(game.state, seat)
         clock = running.get(seat)
         if clock is not None and decision is not None and clock.get("decision") == decision:
             pipe.hset(clock_key, str(seat), json.dumps({**clock, "version": game.version}))
-        elif seat in turns or clock is None:
-            started = {"since": began, "version": game.version, "reminded": 0, "decision": decision}
+        elif clock is None or (seat in turns and clock["version"] < game.version):
+            allowed = configured.get("move_time", 0.0)
+            if banked:
+                allowed = banks.get(seat, configured["time_bank"])
+                if clock is not None:
+                    allowed = _booked(ctx, game, seat, clock, now)
+                    pipe.hset(bank_key, str(seat), allowed)
+            started = {
+                "since": now,
+                "limit": allowed,
+                "version": game.version,
+                "reminded": 0,
+                "decision": decision,
+            }
             pipe.hset(clock_key, str(seat), json.dumps(started))
     pipe.zadd(DUE, {game.id: ctx.clock()})
     pipe.execute()
 
 
-def used(ctx: Context, profile: dict[str, str], since: float, now: float) -> float:
-    """Seconds of the player's own time spent since `since`: quiet hours and vacations, which
-    may overlap, are taken out once."""
-    paused = sorted([*quiet_intervals(profile, since, now), *ctx.vacations.intervals(profile, now)])
-    total, reach = 0.0, since
-    for start, end in paused:
-        start, end = max(start, reach), min(end, now)
-        if end > start:
-            total += end - start
-            reach = end
-    return (now - since) - total
+def _booked(ctx: Context, game: Game, seat: int, clock: dict[str, Any], now: float) -> float:
+    """The seat's bank once the decision its `clock` timed is over: what was left of it (none,
+    if it ran out), plus the increment, never more than the bank it started the game with."""
+    configured = game.record.clock or {}
+    player = game.seats[seat].player
+    profile = ctx.players.get(player) if player else None
+    spent = 0.0
+    if profile is not None:
+        spent = used(profile, ctx.vacations.intervals(profile, now), clock["since"], now)
+    left = max(0.0, clock["limit"] - spent)
+    return float(min(configured["time_bank"], left + configured["increment"]))
 
 
 def check(ctx: Context, game_id: str) -> list[str]:
@@ -86,42 +112,47 @@ def check(ctx: Context, game_id: str) -> list[str]:
     clock = _running(ctx, game)
     if clock is None:
         return []
-    clock_key = keys.game(game_id, "clock")
-    now, move_time = ctx.clock(), clock["move_time"]
+    clock_key = keys.game(game_id, RUNNING)
+    now = ctx.clock()
     reminded: list[str] = []
-    next_look = now + move_time
-    for seat_text, raw in ctx.redis.hgetall(clock_key).items():
-        seat, running = int(seat_text), json.loads(raw)
-        player = game.seats[seat]["player"]
+    next_look = now + LONGEST_CHECK
+    for seat, running in ctx.deadlines.running(game_id).items():
+        seat_text, allowed = str(seat), limit(clock, running)
+        player = game.seats[seat].player
         profile = ctx.players.get(player) if player else None
-        if profile is None:
+        if player is None or profile is None:
             continue
-        spent = used(ctx, profile, running["since"], now)
-        if spent >= move_time:
-            if ctx.games.time_out(game_id, seat, running["version"]):
-                ctx.redis.hdel(clock_key, seat_text)
-                continue
+        away = ctx.vacations.intervals(profile, now)
+        spent = used(profile, away, running["since"], now)
+        if spent >= allowed:
+            # The move made for the seat is planned like any other: that stops its clock (and
+            # books its bank), or starts the next.
+            ctx.games.time_out(game_id, seat, running["version"])
             next_look = min(next_look, now + SHORTEST_CHECK)
             continue
-        due = [p for p in REMINDERS if spent >= move_time * p / 100 > 0]
+        due = [p for p in REMINDERS if spent >= allowed * p / 100 > 0]
         if due and due[-1] > running["reminded"]:
             percent = due[-1]
             item = {
                 "id": item_id(game_id, running["version"], f"reminder{percent}"),
                 "kind": "reminder",
                 "percent": percent,
-                "left": move_time - spent,
                 "game": game_id,
                 "version": running["version"],
                 "seat": seat,
                 "created": now,
             }
-            ctx.outbox.add(player, item, now)
+            if ctx.outbox.add(player, item, now):
+                webhooks.noticed(ctx, game, player, item)
             reminded.append(player)
             running["reminded"] = percent
             ctx.redis.hset(clock_key, seat_text, json.dumps(running))
-        thresholds = [move_time * p / 100 for p in REMINDERS if p > running["reminded"]]
-        to_next = min([*thresholds, move_time]) - spent
-        next_look = min(next_look, now + max(to_next, SHORTEST_CHECK))
+        # Looked at again when the next mark is reached, at the very moment if nothing changes
+        # meanwhile, and at least as often as its waking time left (a change of quiet hours
+        # or time zone moves the moment).
+        mark = min(allowed * p / 100 for p in (*REMINDERS, 100) if p > running["reminded"])
+        look = now + max(mark - spent, SHORTEST_CHECK)
+        moment = runs_out(profile, away, running["since"], mark)
+        next_look = min(next_look, look if moment is None else min(look, moment))
     ctx.redis.zadd(DUE, {game_id: next_look})
     return reminded

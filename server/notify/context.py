@@ -14,13 +14,18 @@ from dataclasses import dataclass
 from rq import Queue
 
 from server.domain.games import GameService
+from server.login_links import LoginLinks
+from server.notify.deadlines import Deadlines
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
 from server.notify.watch import queue, queue_connection
 from server.players import Players
 from server.redis_client import Client, connect
+from server.secret import ServerSecret
 from server.services import Services
 from server.settings import Config, MailSettings
+from server.standings import Standings
+from server.webhooks.hooks import Hooks
 
 
 @dataclass(frozen=True)
@@ -32,7 +37,14 @@ class Context:
     games: GameService
     outbox: Outbox
     vacations: Vacations
+    deadlines: Deadlines
+    hooks: Hooks
+    config: Config
     queue: Queue
+    standings: Standings
+    secret: ServerSecret
+    """Signs reply addresses."""
+    links: LoginLinks
 
     @classmethod
     def build(
@@ -51,7 +63,13 @@ class Context:
             services.games,
             services.outbox,
             services.vacations,
+            services.deadlines,
+            services.hooks,
+            config,
             queue(queue_connection(config, client)),
+            services.standings,
+            services.secret,
+            services.links,
         )
 
 

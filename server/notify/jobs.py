@@ -1,31 +1,43 @@
-"""The worker's jobs (RQ). Each takes ids only and is safe to run again or concurrently.
+"""The worker's jobs (RQ). Each takes ids only (but a webhook's message, which is what it
+posts) and is safe to run again or concurrently.
 
 - `plan(game_id)`: a game changed; put its notices in its players' outboxes.
 - `flush(player_id)`: deliver what in a player's outbox may go out now (see `quiet`).
 - `check_clock(game_id)`: remind the game's players whose move time runs low, or time them
   out (see `clocks`).
+- `deliver_hook(scope, of, message_id, update)`: post a message to a game's or a player's
+  webhook (see `webhooks`); the message itself is its argument, so every retry posts the same.
+- `tell_hook_owner(owner, scope, of, why)`: mail a hook's owner that it is switched off.
+- `play_bot(game_id)`: the move of a bot whose seat must act (`GameService.play_bot`); planning
+  queues it, and keeps the game marked until the bot has moved (see `plan`).
+- `login_mail()`: mail the login links asked for on the login page (see `logins`).
 - `tick()`: every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (no worker
-  heard it, or a web process died between its mark and its write), flush players whose held
-  mail is due or whose settings changed, and check the move clocks that are due.
+  heard it, or a web process died between its mark and its write) or whose bot has not moved
+  (its job was lost with a worker killed as it thought), mail login links nobody was told of,
+  flush players whose held mail is due or whose settings changed, and check the move clocks
+  that are due.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from server.mail.compose import compose
 from server.mail.delivery import deliver
-from server.notify import clocks, notices
+from server.notify import clocks, logins, notices, table_talk, webhooks
 from server.notify import plan as planning
 from server.notify.context import Context, current
 from server.notify.held import release_at
-from server.notify.watch import CHANGED, RETRY, queue_plan
+from server.notify.watch import CHANGED, LOGINS, RETRY, queue_login_mail, queue_plan
 from server.redis_client import members
+from server.webhooks.messages import Update
 
 log = logging.getLogger("turnpost.notify")
 
 SWEEP_AFTER = 30.0
-"""A change older than this and still unplanned lost its job: the sweep plans it."""
+"""A change older than this and still unplanned lost its job, or a bot asked to move this long
+ago lost its: the sweep plans the game again."""
 FAILED_DELIVERY_PAUSE = 300.0
 
 
@@ -45,8 +57,24 @@ def check_clock(game_id: str) -> None:
         enqueue_flush(ctx, player_id)
 
 
+def play_bot(game_id: str) -> None:
+    current().games.play_bot(game_id)
+
+
+def login_mail() -> None:
+    logins.mail_links(current())
+
+
 def tick() -> None:
     run_tick(current())
+
+
+def deliver_hook(scope: str, of: str, message_id: str, update: dict[str, Any]) -> None:
+    webhooks.deliver(current(), scope, of, message_id, Update.of(update))
+
+
+def tell_hook_owner(owner: str, scope: str, of: str, why: str) -> None:
+    webhooks.tell_owner(current(), owner, scope, of, why)
 
 
 def enqueue_flush(ctx: Context, player_id: str) -> None:
@@ -57,6 +85,8 @@ def run_tick(ctx: Context) -> None:
     now = ctx.clock()
     for game in members(ctx.redis.zrangebyscore(CHANGED, "-inf", now - SWEEP_AFTER)):
         queue_plan(ctx.queue, game, "sweep")
+    if ctx.redis.zrangebyscore(LOGINS, "-inf", now - SWEEP_AFTER, start=0, num=1):
+        queue_login_mail(ctx.queue, "swept")
     rechecks = ctx.outbox.rechecks()
     for player_id in dict.fromkeys([*ctx.outbox.due_players(now), *rechecks]):
         enqueue_flush(ctx, player_id)
@@ -86,7 +116,11 @@ def deliver_due(ctx: Context, player_id: str) -> int:
     try:
         sections, failed = notices.sections(ctx, claimed)
         if sections:
-            deliver(compose(profile["email"], sections, ctx.mail), ctx.mail)
+            game_id = sections[0].game_id if len(sections) == 1 else None
+            message = compose(
+                profile["email"], sections, ctx.mail, logins.login(ctx, profile, game_id)
+            )
+            deliver(message, ctx.mail)
     except Exception:
         log.exception("delivery to %s failed; kept for a retry", player_id)
         ctx.outbox.release(player_id, [item["id"] for item in claimed])
@@ -94,6 +128,11 @@ def deliver_due(ctx: Context, player_id: str) -> int:
         raise
     sent = [item for item in claimed if item not in failed]
     compacted = ctx.games.store.compacted({item["game"] for item in sent})
+    for section in sections:
+        if section.talk_upto and section.game_id not in compacted:
+            table_talk.heard(ctx.redis, player_id, section.game_id, section.talk_upto)
+    for game_id in compacted:  # its last notice: nothing more will carry its talk
+        table_talk.forget(ctx.redis, player_id, game_id)
     forgotten = [item["id"] for item in sent if item["game"] in compacted]
     ctx.outbox.done(player_id, [item["id"] for item in sent], now, forgotten)
     if failed:  # the others went out; these wait for their game or this code to be mended

@@ -10,18 +10,22 @@ nothing: it is dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from server import presenters, provenance
-from server.domain.game import ACTIVE, FINISHED, Game
+from server.domain.bots import timeout_level
+from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.mail.compose import Section
-from server.mail.reply_address import Ticket, reply_address, signing_key
-from server.notify import clocks
+from server.mail.reply_address import Ticket, reply_address
+from server.notify import table_talk
 from server.notify.context import Context
+from server.notify.quiet import zone
 from server.redis_client import UNAVAILABLE
+from shared.clock_text import span
 from shared.engine import Engine, seats_named
 from shared.fairness import fixed_by_creator_text
 
@@ -70,7 +74,8 @@ def game_section(ctx: Context, game: Game, notices: list[dict[str, Any]]) -> Sec
     for item in reversed(notices):
         found = section(ctx, game, item, departed)
         if found is not None:
-            return found
+            talk, upto = table_talk.unheard(ctx, game, item["seat"])
+            return dataclasses.replace(found, talk=talk, talk_upto=upto)
     return None
 
 
@@ -84,21 +89,26 @@ def section(
     label = f"{game.engine.title} {game.id[:8]} with {', '.join(names)}"
     key = f"{item['id'].replace(':', '.')}.{seat}"
     kind = item["kind"]
+    creator = ctx.players.get(game.record.creator)
+    by = creator["name"] if creator else "Someone"
+    if kind == "cancelled":
+        headline = f"{by} has cancelled this game; it will not start."
+        return Section(game.id, label, headline, message_key=key)
     if kind == "invite":
-        if game.seats[seat]["joined"]:
-            return None  # they found the game and took their seat while it was held
-        creator = ctx.players.get(game.meta["creator"])
-        fixed = provenance.fixed_by_creator(game.engine, json.loads(game.meta["options"]))
+        if game.status != OPEN or game.seats[seat].joined or game.seats[seat].player is None:
+            return None  # taken up, declined or called off while it was held
+        fixed = provenance.fixed_by_creator(game.record, game.engine)
         return Section(
             game.id,
             label,
-            f"{creator['name'] if creator else 'Someone'} invites you to a game of "
-            f"{game.engine.title}.",
+            f"{by} invites you to a game of {game.engine.title}.",
             notes=[
                 *([fixed_by_creator_text(fixed)] if fixed else []),
-                f"Take your seat with: turnpost join {game.id}",
+                f"Take your seat with: turnpost join {game.id} (or turnpost decline {game.id})",
                 "The game starts when every seat is taken.",
             ],
+            reply_to=_reply_to(ctx, game, seat),
+            commands=["join", "decline"],
             message_key=key,
         )
     if kind in ("turn", "reminder"):
@@ -107,24 +117,50 @@ def section(
         return None  # a start or a departure in a game that has ended since: its end tells it
     log = ctx.games.store.log_raw(game.id)
     shown = drawn(game.engine, game.state, seat, names)
-    who_left = " ".join(
-        f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
-        if timed_out
-        else f"{names[who]} resigned."
-        for who, action, timed_out in departed
-    )
+    who_left = departures(names, departed)
     if kind == "finished":
         headline = f"Game over. {who_left}".strip()
         changes = _changes(ctx, game, seat, log)
+        notes = [*_result(game, names), f"Play again: turnpost rematch {game.id}"]
         return Section(
-            game.id, label, headline, _result(game, names), changes, message_key=key, **shown
+            game.id,
+            label,
+            headline,
+            notes,
+            changes,
+            reply_to=_reply_to(ctx, game, seat),
+            commands=["rematch", "say: …"],
+            message_key=key,
+            **shown,
         )
     if kind == "started":
         waiting = seats_named(game.engine.to_act(game.state), names)
         headline = f"The game has started; it is {waiting}'s turn."
-        return Section(game.id, label, headline, message_key=key, **shown)
+        return Section(
+            game.id, label, headline, deadlines(ctx, game, seat), message_key=key, **shown
+        )
     changes = _changes(ctx, game, seat, log)
-    return Section(game.id, label, who_left, [], changes, message_key=key, **shown)
+    notes = deadlines(ctx, game, seat)
+    return Section(game.id, label, who_left, notes, changes, message_key=key, **shown)
+
+
+def departures(names: Sequence[str], left: Sequence[Sequence[Any]]) -> str:
+    """Who resigned or ran out of time, from notices' `left` (`[seat, action, timed out]`)."""
+    return " ".join(
+        f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
+        if timed_out
+        else f"{names[who]} resigned."
+        for who, action, timed_out in left
+    )
+
+
+def deadlines(ctx: Context, game: Game, seat: int) -> list[str]:
+    """The game's running clocks as the seat's player reads them (`Deadlines.told`)."""
+    player = game.seats[seat].player
+    profile = ctx.players.get(player) if player and game.record.clock else None
+    if profile is None:
+        return []
+    return ctx.deadlines.told(game.record, seat, zone(profile), ctx.clock())
 
 
 class Drawn(TypedDict):
@@ -151,29 +187,32 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     # the game as shown.
     engine = game.engine
     if item["kind"] == "reminder":
-        headline = (
-            f"Reminder: it is still your turn, and {item['percent']}% of your move time is "
-            f"used: about {_duration(item['left'])} is left (your quiet hours and vacations "
-            "do not count)."
-        )
+        headline = f"Reminder: it is still your turn, and {item['percent']}% of your time is used."
     elif item.get("started"):
         headline = "The game has started, and it is your turn."
     elif item.get("again"):
         headline = "It is still your turn."
     else:
         headline = "Your turn."
-    notes = []
-    clock = clocks.settings(game)
+    notes = deadlines(ctx, game, seat)
+    clock = game.record.clock
     if clock is not None:
+        level = timeout_level(clock["on_timeout"])
         neutral = engine.neutral_move(game.state, seat) if clock["on_timeout"] == "skip" else None
-        then = (
-            "you resign"
-            if neutral is None
-            else f'"{engine.format_move(neutral)}" is played for you'
+        if level is not None:
+            then = f"a {level} bot makes this move for you, and the next is yours again"
+        elif neutral is None:
+            then = "you resign"
+        else:
+            then = f'"{engine.format_move(neutral)}" is played for you'
+        allowed = (
+            f"You have {span(clock['move_time'])} per move"
+            if "move_time" in clock
+            else "Your moves draw on your time bank"
         )
-        per_move = _duration(clock["move_time"])
-        notes.append(f"You have {per_move} per move; when it runs out, {then}.")
-    ticket = Ticket(game.id, seat, game.version)
+        notes.append(
+            f"{allowed}, your quiet hours and vacations not counted; when it runs out, {then}."
+        )
     return Section(
         game.id,
         label,
@@ -181,22 +220,33 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
         notes,
         _changes(ctx, game, seat, log),
         moves=[engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
-        reply_to=reply_address(ticket, signing_key(ctx.mail, ctx.redis), ctx.mail.reply_domain),
+        reply_to=_reply_to(ctx, game, seat),
         message_key=key,
         **drawn(engine, game.state, seat, game.names),
     )
 
 
+def _reply_to(ctx: Context, game: Game, seat: int) -> str:
+    """The address the seat's player answers this notice at, for the game as it is now."""
+    ticket = Ticket(game.id, seat, game.version)
+    return reply_address(ticket, ctx.secret.key(), ctx.mail.reply_domain)
+
+
 def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]:
-    """The log since the seat's own last entry, as the seat may see it (`log`: the raw log)."""
-    own = [i for i, entry in enumerate(log[: game.version]) if json.loads(entry)["seat"] == seat]
+    """The log since the seat's own last move, as the seat may see it (`log`: the raw log); a
+    move a bot chose for it when its time ran out is among the news, not its own."""
+    own = [i for i, raw in enumerate(log[: game.version]) if _own(json.loads(raw), seat)]
     since = own[-1] + 1 if own else 0
     lines = []
     for entry in presenters.log(game, seat, since, ctx.games.entries(game, since)):
         if entry["version"] > game.version:
             break
-        lines.append(entry["text"] + (" (time ran out)" if entry.get("timeout") else ""))
+        lines.append(presenters.history_line(entry["text"], entry))
     return lines[-MAX_CHANGES:]
+
+
+def _own(entry: dict[str, Any], seat: int) -> bool:
+    return bool(entry["seat"] == seat and not entry.get("bot"))
 
 
 def _result(game: Game, names: list[str]) -> list[str]:
@@ -207,25 +257,18 @@ def _result(game: Game, names: list[str]) -> list[str]:
         "Final scores: " + ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores)),
         "Winner: " + (seats_named(winners, names) or "nobody"),
     ]
-    if game.status == FINISHED and provenance.chained(game.meta):
+    record = game.record
+    if game.status == FINISHED and record.chained:
         notes.append(
-            f"The server's secret was {game.meta['secret']} (its SHA-256, "
-            f"{game.meta['commitment']}, was published when the game was made), and the seed "
-            f"made from it and every player's contribution was {game.meta['seed']}; check the "
+            f"The server's secret was {record.secret} (its SHA-256, "
+            f"{record.commitment}, was published when the game was made), and the seed "
+            f"made from it and every player's contribution was {record.seed}; check the "
             f"seed, every shuffle and roll and the log's chain with: turnpost verify {game.id}"
         )
     elif game.status == FINISHED:
         notes.append(
-            f"The seed was {game.meta['seed']} (its SHA-256, {game.meta['commitment']}, was "
+            f"The seed was {record.seed} (its SHA-256, {record.commitment}, was "
             f"published when the game was made); check every shuffle and roll with: "
             f"turnpost verify {game.id}"
         )
     return notes
-
-
-def _duration(seconds: float) -> str:
-    if seconds >= 2 * 86400:
-        return f"{seconds / 86400:.0f} days"
-    if seconds >= 2 * 3600:
-        return f"{seconds / 3600:.0f} hours"
-    return f"{max(seconds, 60) / 60:.0f} minutes"

@@ -7,12 +7,16 @@ worker that fell behind sends one notice per player, about the game as it is:
   gets "your turn"; the others, whose decision stands, get nothing new;
 - everyone gets "game over" when it ended, "game started" when it began (unless it is their
   turn), and a note when someone resigned or ran out of time;
-- invited players get an invitation once.
+- invited players get an invitation once, and a note if the game is cancelled before it starts;
+- a finished game is counted in its players' records and ratings (`server.standings`).
 
 The planned version is stored beside the log and only ever raised, under a per-game lock, so
-planning is safe to repeat and to run in several workers. Once a finished game is planned to its
-end it is compacted (`GameStore.compact`), and its mail state and move clocks go with its plain
-form: a compacted game is never planned again, so nothing about it can be told twice.
+planning is safe to repeat and to run in several workers. When a bot's seat must act, planning
+also queues the bot's move (`server.notify.jobs.play_bot`), and the game stays marked as
+changed until the bot has moved: a job lost with its worker is queued again by the catch-up of
+a worker that starts, or by the sweep (`server.notify.jobs`). Once a finished game is planned
+to its end it is compacted (`GameStore.compact`), and its mail state and move clocks go with
+its plain form: a compacted game is never planned again, so nothing about it can be told twice.
 """
 
 from __future__ import annotations
@@ -22,12 +26,13 @@ import logging
 from typing import Any
 
 from server import keys
-from server.archive import is_archived
-from server.domain.game import ACTIVE, FINISHED, OPEN, Game
-from server.notify import clocks
+from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
+from server.domain.record import GameRecord
+from server.notify import clocks, webhooks
 from server.notify.context import Context
+from server.notify.deadlines import BANKS, RUNNING
 from server.notify.outbox import item_id
-from server.notify.watch import CHANGED
+from server.notify.watch import CHANGED, queue_bot
 from server.redis_client import UNAVAILABLE, as_text
 from shared.engine import RESIGN
 
@@ -54,18 +59,25 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         # one after it marked the game anew. A join shows nothing until it commits, so an open
         # game keeps a fresh mark until the sweep has looked once more.
         ctx.redis.zrem(CHANGED, game_id)
-        meta = ctx.games.store.meta(game_id)
-        status = meta.get("status")
+        record = ctx.games.store.record(game_id)
+        status = record.status if record else None
         if status == OPEN and marked is not None and marked > ctx.clock() - JOIN_GRACE:
             ctx.redis.zadd(CHANGED, {game_id: marked}, nx=True)
-        elif status is not None and status != OPEN and not is_archived(meta):
+        elif record is not None and status not in (OPEN, CANCELLED) and record.archived is None:
             if _behind(ctx, game_id):
                 ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
             elif status == FINISHED:
-                _compact(ctx, game_id)
+                _compact(ctx, record)
+            elif _bots_to_act(record):
+                ctx.redis.zadd(CHANGED, {game_id: ctx.clock()})
+                queue_bot(ctx.queue, game_id)
         return told
     finally:
         ctx.redis.delete(lock)
+
+
+def _bots_to_act(record: GameRecord) -> bool:
+    return record.status == ACTIVE and any(record.seats[seat].bot for seat in record.to_act)
 
 
 def _behind(ctx: Context, game_id: str) -> bool:
@@ -73,12 +85,12 @@ def _behind(ctx: Context, game_id: str) -> bool:
     return planned < ctx.games.store.version(game_id)
 
 
-def _compact(ctx: Context, game_id: str) -> None:
+def _compact(ctx: Context, record: GameRecord) -> None:
     """A finished game whose every notice is planned, compacted with its mail state and clocks;
     its players' outboxes forget what they sent about it. A game that cannot be (a fault in its
     data or in this code) stays plain and whole, with the error logged: its notices still go."""
-    seats = json.loads(ctx.games.store.meta(game_id)["seats"])
-    along = [keys.game(game_id, "mail"), keys.game(game_id, "clock")]
+    game_id = record.id
+    along = [keys.game(game_id, part) for part in ("mail", RUNNING, BANKS)]
     try:
         if not ctx.games.store.compact(game_id, along):
             return
@@ -87,33 +99,42 @@ def _compact(ctx: Context, game_id: str) -> None:
     except Exception:
         log.exception("game %s could not be compacted; it stays as it is", game_id)
         return
-    for sitter in seats:
-        if sitter["player"]:
-            ctx.outbox.forget(sitter["player"], game_id)
+    for sitter in record.seats:
+        if sitter.player:
+            ctx.outbox.forget(sitter.player, game_id)
 
 
 def _plan(ctx: Context, game_id: str) -> list[str]:
     state_key = keys.game(game_id, "mail")
     done = {as_text(k): as_text(v) for k, v in ctx.redis.hgetall(state_key).items()}
-    meta = ctx.games.store.meta(game_id)
-    if not meta or is_archived(meta):  # planned to its end before it was compacted
+    record = ctx.games.store.record(game_id)
+    if record is None or record.archived is not None:  # planned to its end, then compacted
         return []
     now = ctx.clock()
     told: set[str] = set()
     if "invited" not in done:
-        creator = meta["creator"]
-        for seat, sitter in enumerate(json.loads(meta["seats"])):
-            if sitter["player"] and sitter["player"] != creator and not sitter["joined"]:
+        for seat, sitter in enumerate(record.seats):
+            if sitter.player and sitter.player != record.creator and not sitter.joined:
                 item = _item(game_id, 0, "invite", seat, now)
-                ctx.outbox.add(sitter["player"], item, now)
-                told.add(sitter["player"])
+                if ctx.outbox.add(sitter.player, item, now):
+                    webhooks.noticed(ctx, ctx.games.load(game_id), sitter.player, item)
+                told.add(sitter.player)
         ctx.redis.hset(state_key, "invited", "1")
-    if meta["status"] == OPEN:
+    if record.status == CANCELLED and "cancelled" not in done:
+        for seat, sitter in enumerate(record.seats):
+            if sitter.player and sitter.player != record.creator:
+                ctx.outbox.add(sitter.player, _item(game_id, 0, "cancelled", seat, now), now)
+                told.add(sitter.player)
+        ctx.redis.hset(state_key, "cancelled", "1")
+    if record.status in (OPEN, CANCELLED):
         return sorted(told)
     game = ctx.games.load(game_id)
     planned = int(done.get("planned", -1))
     if planned < game.version:
         told |= _notices(ctx, game, planned, now)
+        # Before the planned version is raised, so a job that dies in between is done again
+        # (the game is still marked, and not yet compacted); counted once however often.
+        ctx.standings.settle(game)
         ctx.redis.hset(state_key, "planned", str(game.version))
     return sorted(told)
 
@@ -139,12 +160,13 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
     entries = [json.loads(raw) for raw in log[max(planned, 0) :]]
     after = engine.to_act(game.state) if game.status == ACTIVE else ()
     movers = {entry["seat"] for entry in entries}
-    dropped = [e for e in entries if e["move"] == RESIGN or e.get("timeout")]
+    dropped = [e for e in entries if e["move"] == RESIGN or (e.get("timeout") and not e.get("bot"))]
     told: set[str] = set()
+    added: list[tuple[str, dict[str, Any]]] = []
     turns = [seat for seat in after if seat not in before or seat in movers]
     left = [[e["seat"], e["move"].get("action"), bool(e.get("timeout"))] for e in dropped]
     for seat, sitter in enumerate(game.seats):
-        if not sitter["player"]:
+        if not sitter.player:
             continue
         if game.status != ACTIVE:
             item = _item(game.id, game.version, "finished", seat, now, left=left)
@@ -157,7 +179,11 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
             item = _item(game.id, game.version, "dropped", seat, now, left=left)
         else:
             continue
-        if ctx.outbox.add(sitter["player"], item, now):
-            told.add(sitter["player"])
+        if ctx.outbox.add(sitter.player, item, now):
+            told.add(sitter.player)
+            added.append((sitter.player, item))
     clocks.follow(ctx, game, turns, now)
+    webhooks.changed(ctx, game, planned < 0, entries, left)
+    for player, item in added:
+        webhooks.noticed(ctx, game, player, item)
     return told

@@ -5,6 +5,10 @@ The write itself announces the change on the game's channel, in the same script
 (`server.store`), and the worker's `relay` turns each announcement into a planning job. The web
 process therefore pays one round trip (the mark) and never touches the job queue.
 
+Login links asked for on the login page travel the same way: the address is marked in
+`mail:logins` and announced on the channel of that name (`ask_login_mail`), and the relay
+queues a job that mails them (`server.notify.logins`).
+
 An announcement nobody heard (no worker running, or its subscription broken for a moment) is not
 lost: the mark is still there, and the relay plans every marked game each time it subscribes
 (the worker's periodic sweep too, for a mark left too long). A game's planned-up-to version
@@ -33,6 +37,8 @@ CHANGED = "mail:games"
 """Sorted set: game id → when it was last marked as changing."""
 ANNOUNCEMENTS = keys.game("*", "log")
 """The pattern of every game's channel."""
+LOGINS = "mail:logins"
+"""Sorted set: address → when a login link was asked for it; also the channel announcing it."""
 
 log = logging.getLogger(__name__)
 
@@ -71,26 +77,48 @@ class GameWatch:
         (via or self.client).zadd(CHANGED, {game_id: self.clock()}, nx=True)
 
 
+def ask_login_mail(client: Client, email: str, now: float) -> None:
+    """Have the worker mail login links to the players registered at `email`, if any: the
+    same two writes whatever the address, so asking tells nothing of who is registered."""
+    client.zadd(LOGINS, {email: now}, nx=True)
+    client.publish(LOGINS, "1")
+
+
 def listen(client: Client) -> PubSub:
-    """A subscription to every game's channel, confirmed: every change from now on is heard."""
+    """A subscription to every game's channel and to login requests, confirmed: every change
+    from now on is heard."""
     subscription = redis_client.subscription(client, ignore_subscribe_messages=True)
     subscription.psubscribe(ANNOUNCEMENTS)
-    subscription.get_message(timeout=SUBSCRIBED_WITHIN)  # reads the confirmation, says None
+    subscription.subscribe(LOGINS)
+    for _ in range(2):  # reads each confirmation, says None
+        subscription.get_message(timeout=SUBSCRIBED_WITHIN)
     return subscription
 
 
 def relay_heard(subscription: PubSub, jobs: Queue, timeout: float) -> int:
-    """Queue a planning job for each announcement heard within `timeout` (and for those that
-    follow it at once); returns how many."""
+    """Queue a job for each announcement heard within `timeout` (and for those that follow it
+    at once): a game's planning, or the login links asked for; returns how many."""
     relayed = 0
     while message := subscription.get_message(timeout=timeout if relayed == 0 else 0.0):
-        queue_plan(jobs, keys.game_of(message["channel"].decode()), "plan")
+        channel = message["channel"].decode()
+        if channel == LOGINS:
+            queue_login_mail(jobs, "asked")
+        else:
+            queue_plan(jobs, keys.game_of(channel), "plan")
         relayed += 1
     return relayed
 
 
 def queue_plan(jobs: Queue, game_id: str, why: str) -> None:
     jobs.enqueue("server.notify.jobs.plan", game_id, retry=RETRY, description=f"{why} {game_id}")
+
+
+def queue_bot(jobs: Queue, game_id: str) -> None:
+    jobs.enqueue("server.notify.jobs.play_bot", game_id, retry=RETRY, description=f"bot {game_id}")
+
+
+def queue_login_mail(jobs: Queue, why: str) -> None:
+    jobs.enqueue("server.notify.jobs.login_mail", retry=RETRY, description=f"login links {why}")
 
 
 def relay(client: Client, jobs: Queue, stop: threading.Event) -> None:
@@ -103,6 +131,8 @@ def relay(client: Client, jobs: Queue, stop: threading.Event) -> None:
             try:
                 for game in members(client.zrange(CHANGED, 0, -1)):
                     queue_plan(jobs, game, "catch up")
+                if client.zcard(LOGINS):
+                    queue_login_mail(jobs, "catch up")
                 while not stop.is_set():
                     relay_heard(subscription, jobs, timeout=1.0)
             finally:

@@ -14,6 +14,7 @@ import threading
 from rq import Queue, Worker
 
 from server.notify.watch import RETRY, queue, queue_connection, relay
+from server.players import Players
 from server.redis_client import connect
 from server.settings import Config
 
@@ -36,6 +37,7 @@ def run(config: Config) -> None:
     # A job's result is nothing: a finished job is deleted at once rather than kept for RQ's
     # default 500 s (each move makes two).
     worker = Worker([jobs], connection=jobs.connection, default_result_ttl=0)
+    Players(client).index_addresses()
     stop = threading.Event()
     for name, target, args in (
         ("ticker", ticker, (jobs, config.tick_seconds, stop)),

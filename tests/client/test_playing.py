@@ -39,9 +39,15 @@ def test_two_players_play_a_whole_game_and_verify_it(player: PlayerFactory) -> N
 
     rnd = random.Random(3)
     turns = 0
+    said: list[str] = []
     while (current := mover([ada, bo], game_id)) is not None:
+        if turns % 9 == 0:  # table talk along the way, at the speed of people
+            said.append(f"{current.name}'s [bold]turn[/bold] {turns} <i>!</i>")
+            assert current.json("say", game_id, said[-1])["message"]["text"] == said[-1]
         screen = current.ok("show", game_id)
         assert "Your turn" in screen and "Your hand:" in screen
+        if said:
+            assert said[-1] in screen  # the latest talk under the game, markup shown as typed
         legal = current.ok("moves", game_id).splitlines()
         assert legal and all(line.strip() for line in legal)
         # drawing from the deck keeps the game to its shortest: one turn per card in the deck
@@ -53,6 +59,12 @@ def test_two_players_play_a_whole_game_and_verify_it(player: PlayerFactory) -> N
     final = ada.json("show", game_id)["game"]
     assert final["status"] == "finished" and final["seed"] and final["result"]
     assert "Finished. Scores:" in bo.ok("show", game_id)
+    history = ada.ok("log", game_id)
+    assert all(f": {text}" in history for text in said)
+    lines = history.splitlines()
+    assert lines.index(next(line for line in lines if said[1] in line)) > 6  # in its place
+    refused = ada.run("say", game_id, "x" * 501)
+    assert refused.exit_code == 1 and "at most 500 characters" in refused.stderr
     report = bo.json("verify", game_id)
     assert report["ok"] is True
     assert [check["name"] for check in report["checks"]] == [
@@ -70,7 +82,7 @@ def test_two_players_play_a_whole_game_and_verify_it(player: PlayerFactory) -> N
 
     history = ada.json("log", game_id)
     assert len(history["entries"]) == history["version"] == turns
-    assert len(ada.ok("log", game_id).splitlines()) == turns
+    assert len(ada.ok("log", game_id).splitlines()) == turns + len(said)
 
     finished = ada.run("wait", game_id)
     assert finished.exit_code == 4 and "Finished. Scores:" in finished.stdout
@@ -187,3 +199,24 @@ def test_a_new_game_has_a_seat_for_each_invited_player_unless_seats_are_given(
     refused = ada.run("new", "lost-cities-dice", "--seats", "2", "--invite", "bo", "--invite", "cy")
     assert refused.exit_code == 1
     assert refused.stderr.strip() == "2 seats cannot hold 3 players"
+
+
+def test_bots_take_the_seats_given_to_them_and_the_game_starts_at_once(
+    player: PlayerFactory,
+) -> None:
+    ada, _ = player("ada"), player("bo")
+    made = ada.json("new", "lost-cities-dice", "--bot", "search", "--bot", "random")["game"]
+    assert [(s["name"], s["bot"]) for s in made["seats"]] == [
+        ("ada", None),
+        ("bot 1 (search)", "search"),
+        ("bot 2 (random)", "random"),
+    ]
+    assert made["status"] == "active" and made["rated"] is False
+    assert "bot 1 (search)" in ada.ok("show", made["id"])
+    beside = ada.json("new", "lost-cities-dice", "--invite", "bo", "--bot", "quick")["game"]
+    assert beside["status"] == "open"
+    refused = ada.run("new", "lost-cities", "--bot", "genius")
+    assert refused.exit_code == 1
+    assert refused.stderr.strip() == (
+        "there is no bot level 'genius'; the levels are random, quick, search"
+    )

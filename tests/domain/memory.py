@@ -9,51 +9,53 @@ from typing import Any
 
 import orjson
 
+from server.domain.record import GameRecord
+from server.domain.talk import Limits, Said
 from server.idempotency import Idempotency, Made
 from server.store import Appended, Loaded
 
 
 class MemoryGameStore:
     def __init__(self) -> None:
-        self.metas_by_id: dict[str, dict[str, str]] = {}
+        self.records_by_id: dict[str, GameRecord] = {}
         self.logs: dict[str, list[bytes]] = {}
         self.snapshots: dict[str, tuple[int, str, bytes]] = {}
         self.requests: dict[str, dict[bytes, Made]] = {}
+        self.talks: dict[str, list[dict[str, Any]]] = {}
+        self.listed: dict[str, int] = {}
 
-    def create(self, game_id: str, meta: dict[str, str]) -> bool:
-        if game_id in self.metas_by_id:
+    def create(self, record: GameRecord) -> bool:
+        if record.id in self.records_by_id:
             return False
-        self.metas_by_id[game_id] = {"id": game_id, **meta}
-        self.logs[game_id] = []
+        self.records_by_id[record.id] = record
+        self.logs[record.id] = []
         return True
 
-    def update_meta_if(
-        self, game_id: str, field: str, expected: str, changes: dict[str, str]
-    ) -> bool:
-        meta = self.metas_by_id.get(game_id, {})
-        if meta.get(field) != expected:
+    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+        if getattr(self.records_by_id[before.id], on) != getattr(before, on):
             return False
-        meta.update(changes)
+        self.records_by_id[before.id] = after
         return True
 
-    def meta(self, game_id: str) -> dict[str, str]:
-        return dict(self.metas_by_id.get(game_id, {}))
+    def record(self, game_id: str) -> GameRecord | None:
+        return self.records_by_id.get(game_id)
 
-    def metas(self, game_ids: list[str]) -> list[dict[str, str]]:
-        return [self.meta(game_id) for game_id in game_ids]
+    def records(self, game_ids: list[str]) -> list[GameRecord | None]:
+        return [self.record(game_id) for game_id in game_ids]
 
     def version(self, game_id: str) -> int:
         return len(self.logs.get(game_id, []))
 
     def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
-        if game_id not in self.metas_by_id:
+        record = self.records_by_id.get(game_id)
+        if record is None:
             return None
         log = self.logs[game_id]
         last = log[-1] if log else b""
         if 0 < held_version <= len(log) and log[held_version - 1] == held_entry:
-            return Loaded(self.meta(game_id), held_version, True, "", b"", log[held_version:], last)
+            return Loaded(record, held_version, True, "", b"", log[held_version:], last)
         start, tag, blob = self.snapshots.get(game_id, (0, "", b""))
-        return Loaded(self.meta(game_id), start, False, tag, blob, log[start:], last)
+        return Loaded(record, start, False, tag, blob, log[start:], last)
 
     def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None:
         return self.snapshots.get(game_id)
@@ -75,7 +77,7 @@ class MemoryGameStore:
         game_id: str,
         after: tuple[int, bytes],
         entries: list[bytes],
-        meta: dict[str, str],
+        record: GameRecord,
         *,
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
@@ -86,9 +88,9 @@ class MemoryGameStore:
         log = self.logs[game_id]
         if len(log) != after[0] or (log[-1] if log else b"") != after[1]:
             return Appended("stale", str(len(log)))
-        if self.metas_by_id[game_id]["status"] != "active":
+        if self.records_by_id[game_id].status != "active":
             return Appended("inactive", str(len(log)))
-        self.metas_by_id[game_id].update(meta)
+        self.records_by_id[game_id] = record
         log.extend(entries)
         if snapshot is not None:
             self.snapshots[game_id] = snapshot
@@ -100,6 +102,33 @@ class MemoryGameStore:
     def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:
         made = self.requests.get(game_id, {}).get(idem.field)
         return idem.check(made) if made is not None else None
+
+    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+        said = self.talks.setdefault(game_id, [])
+        for number, message in enumerate(said, start=1):
+            if key and message.get("key") == key:
+                return Said("said", number, message)
+        recent = [m["at"] for m in said if m["seat"] == seat and m["at"] > now - limits.window]
+        if len(recent) >= limits.per_window:
+            return Said("throttled", min(recent) + limits.window - now)
+        if len(said) >= limits.most:
+            return Said("full", 0)
+        message = {"seat": seat, "at": now, "version": self.version(game_id), "text": text}
+        said.append({**message, **({"key": key} if key else {})})
+        return Said("said", len(said), said[-1])
+
+    def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        return list(self.talks.get(game_id, [])[start:])
+
+    def list_publicly(self, game_id: str, created: int) -> None:
+        self.listed[game_id] = created
+
+    def lobby(self) -> list[str]:
+        return sorted(self.listed, key=self.listed.__getitem__)
+
+    def unlist(self, game_ids: list[str]) -> None:
+        for game_id in game_ids:
+            self.listed.pop(game_id, None)
 
     def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
         while self.version(game_id) == version and time.monotonic() < deadline:
@@ -114,6 +143,9 @@ class MemoryRoster:
 
     def by_name(self, name: str) -> dict[str, str] | None:
         return self.players.get(name)
+
+    def get(self, player_id: str) -> dict[str, str] | None:
+        return next((p for p in self.players.values() if p["id"] == player_id), None)
 
     def add_game(self, player_id: str, game_id: str, created: float) -> None:
         self.games.setdefault(player_id, {})[game_id] = created

@@ -17,6 +17,7 @@ from server.domain.errors import (
     Stale,
 )
 from server.domain.games import GameService
+from shared import bots
 from tests.domain.memory import MemoryGameStore, MemoryRoster
 
 
@@ -58,7 +59,7 @@ def test_refusals_come_by_kind_and_change_nothing() -> None:
     other = players[1 - players.index(player)]
     game = games.load(game_id)
     move = game.engine.legal_moves(game.state, game.seat_of(player["id"]))[0]
-    before = (store.log_raw(game_id), store.meta(game_id))
+    before = (store.log_raw(game_id), store.record(game_id))
     with pytest.raises(Illegal) as illegal:
         games.submit(other, game_id, move, 0)
     assert illegal.value.code == "not_your_turn" and illegal.value.details["legal_moves"] == []
@@ -76,7 +77,7 @@ def test_refusals_come_by_kind_and_change_nothing() -> None:
     with pytest.raises(KeyReused):
         games.submit(player, game_id, "play Q1 draw deck", 0, "key-1")
     assert store.version(game_id) == 1
-    assert before[1]["status"] == "active"
+    assert before[1] is not None and before[1].status == "active"
 
 
 def test_without_a_seat_count_a_game_seats_the_creator_and_the_invited() -> None:
@@ -84,9 +85,9 @@ def test_without_a_seat_count_a_game_seats_the_creator_and_the_invited() -> None
     ada = roster.players["ada"]
     assert len(games.create(ada, "lost-cities-dice", None, {}, []).seats) == 2  # the fewest
     invited = games.create(ada, "lost-cities-dice", None, {}, ["bo", "cy"])
-    assert [seat["name"] for seat in invited.seats] == ["ada", "bo", "cy"]
+    assert [seat.name for seat in invited.seats] == ["ada", "bo", "cy"]
     given = games.create(ada, "lost-cities-dice", 4, {}, ["bo"])
-    assert [seat["name"] for seat in given.seats] == ["ada", "bo", None, None]
+    assert [seat.name for seat in given.seats] == ["ada", "bo", None, None]
     with pytest.raises(Invalid) as crowded:
         games.create(ada, "lost-cities-dice", 2, {}, ["bo", "cy"])
     assert crowded.value.code == "too_many_invites"
@@ -106,10 +107,32 @@ def test_creating_and_joining_are_refused_by_kind() -> None:
         games.submit(ada, game.id, "play R7 draw deck", 0)
     with pytest.raises(NotJoined):
         games.submit(bo, game.id, "play R7 draw deck", 0)
-    with pytest.raises(Conflict) as full:
+    with pytest.raises(NotAPlayer) as private:  # the seat left is bo's
         games.join(cy, game.id)
-    assert full.value.code == "game_full"
+    assert private.value.code == "not_invited"
     games.join(bo, game.id)
     with pytest.raises(Conflict) as again:
         games.join(bo, game.id)
-    assert again.value.code in ("already_joined", "game_started")
+    assert again.value.code == "already_joined"
+    with pytest.raises(Conflict) as started:
+        games.join(cy, game.id)
+    assert started.value.code == "game_started"
+
+
+def test_a_bot_moves_once_however_often_asked_and_only_in_games_it_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    games, store, roster = service()
+    ada = roster.players["ada"]
+    game = games.create(
+        ada, "lost-cities", None, {"rounds": 1, "first_player": 1}, [], bots=["quick"]
+    )
+    assert game.status == "active" and game.seats[1].bot == "quick"
+    assert games.play_bot(game.id) is True
+    assert games.play_bot(game.id) is False  # ada's turn now: nothing for a bot to do
+    assert store.version(game.id) == 1 and games.load(game.id).record.to_act == (0,)
+    monkeypatch.delitem(bots.HEURISTICS, "lost-cities-dice")  # a game no bot has learned
+    with pytest.raises(Invalid) as unplayed:
+        games.create(ada, "lost-cities-dice", None, {}, [], bots=["quick"])
+    assert unplayed.value.code == "no_bots_for_type"
+    assert len(store.records_by_id) == 1

@@ -161,10 +161,17 @@ def test_bad_board_values_are_refused(board: Any) -> None:
 
 
 def test_a_game_is_played_by_the_rules_version_it_began_with() -> None:
-    assert ENGINE.version == 2
-    assert ENGINE.new(3, SEED).version == ENGINE.version
-    old = ENGINE.new(3, SEED, version=1)
-    assert old.version == 1 and old == ENGINE.new(3, SEED)._replace(version=1)
+    """Version 3 shuffles as every game does (`Chance.shuffled`); games begun under versions 1
+    and 2 keep the shuffle they were dealt with, and differ from version 3 in nothing else at
+    the start."""
+    assert ENGINE.version == 3
+    now = ENGINE.new(3, SEED)
+    assert now.version == ENGINE.version
+    assert now.deck == tuple(Chance(SEED, "deck").shuffled(now.board.deck()))
+    for version in (1, 2):
+        old = ENGINE.new(3, SEED, version=version)
+        assert old.deck == tuple(Chance(SEED, "deck").shuffled_by_position(old.board.deck()))
+        assert old.version == version and old._replace(deck=now.deck, version=3) == now
     for unknown in (0, ENGINE.version + 1, "1", True):
         with pytest.raises(ValueError):
             ENGINE.new(3, SEED, version=unknown)
@@ -467,7 +474,7 @@ def test_version_1_games_keep_shuffling_the_collapse_into_the_pile_it_is_replace
     assert state.deck == deck and state.players[0].hand == hand and state.played == ()
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_a_collapse_with_nothing_else_to_draw_gives_no_card(version: int) -> None:
     state = table()._replace(deck=("mine-collapse",), played=(), version=version)
     state, event = act(state, "take 3 card")

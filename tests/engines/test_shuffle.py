@@ -1,15 +1,23 @@
-"""shared.shuffle: a permutation, uniform, and a pure function of the chance stream."""
+"""Chance.shuffled: a permutation, uniform, and a pure function of the chance stream."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from itertools import permutations
+from typing import TypeVar
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.chance import Chance
-from shared.shuffle import DRAW_BOUND, shuffled
+from shared.chance import DRAW_BOUND, Chance
+
+T = TypeVar("T")
+
+
+def shuffled(chance: Chance, items: Iterable[T]) -> list[T]:
+    return chance.shuffled(list(items))
+
 
 SEED = "5eed" * 8
 

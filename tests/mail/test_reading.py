@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.mail.reading import first_line, html_to_text, read_letter
+from server.mail.reading import html_to_text, read_letter, written
 
 QUOTE = "> Your turn.\n> Your legal moves:\n>   resign\n"
 
@@ -34,14 +34,14 @@ BODIES = {
 
 @pytest.mark.parametrize("layout", list(BODIES))
 def test_the_move_is_the_first_line_the_sender_wrote(layout: str) -> None:
-    assert first_line(BODIES[layout]) == "play R7 draw deck"
+    assert written(BODIES[layout])[0] == "play R7 draw deck"
 
 
 @pytest.mark.parametrize(
     "body", ["", "\n\n", f"On Sun, turnpost wrote:\n{QUOTE}", "-- \nAda\n", QUOTE]
 )
 def test_a_reply_with_nothing_of_its_own_has_no_first_line(body: str) -> None:
-    assert first_line(body) is None
+    assert written(body)[0] is None
 
 
 def test_html_loses_its_quotes_and_markup() -> None:
@@ -49,11 +49,20 @@ def test_html_loses_its_quotes_and_markup() -> None:
         "<html><head><style>div { color: red }</style></head><body>"
         "<div>play&nbsp;R7 draw deck</div><blockquote>resign</blockquote></body></html>"
     )
-    assert first_line(html_to_text(html)) == "play R7 draw deck"
+    assert written(html_to_text(html))[0] == "play R7 draw deck"
 
 
 def test_a_long_line_is_cut() -> None:
-    assert len(first_line("x" * 100_000) or "") == 500
+    assert len(written("x" * 100_000)[0] or "") == 500
+
+
+def test_the_lines_under_the_first_are_a_message_and_quotes_are_not() -> None:
+    body = (
+        "play R7 draw deck\nNice one, bo.\n> quoted inside\n  Your move!\n\n"
+        f"On Sun, 22 Nov 2026, turnpost wrote:\n{QUOTE}"
+    )
+    assert written(body) == ("play R7 draw deck", "Nice one, bo.\nYour move!")
+    assert written("say: hello\n")[1] == ""
 
 
 def test_a_message_without_a_message_id_is_known_by_its_hash() -> None:

@@ -7,6 +7,8 @@ import pytest
 from server import presenters
 from server.mail.addresses import normalized
 from server.mail.reply_address import Ticket
+from shared.games import ENGINES
+from shared.guide import notation_text
 from tests.mail.conftest import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
 
 CLIENTS = [
@@ -69,6 +71,18 @@ def test_show_moves_and_help_are_answered_without_moving(table: Table) -> None:
     assert all(ticket_of(answer).version == version for answer in (show, moves, helped))
 
 
+def test_help_tells_how_this_games_moves_are_written(table: Table) -> None:
+    game = table.load()
+    seat = game.engine.to_act(game.state)[0]
+    assert table.reply(seat, "help").returncode == 0
+    helped = text_of(table.last_answer(seat))
+    assert notation_text(ENGINES["lost-cities"].describe_rules()) in helped
+    assert "play R7 draw deck" in helped and "turnpost rules lost-cities" in helped
+    legal = [move["text"] for move in table.view(seat)["legal_moves"]]
+    assert legal[0] in helped
+    assert table.answers_to(1 - seat) == []
+
+
 def test_an_illegal_move_is_answered_with_why_and_the_legal_moves(table: Table) -> None:
     seat = table.load().engine.to_act(table.load().state)[0]
     version = table.load().version
@@ -109,3 +123,25 @@ def test_a_reply_from_the_registered_address_written_another_way_moves(table: Ta
     assert done.returncode == 0, done.stderr
     assert table.load().version == version + 1
     assert text_of(table.last_answer(seat)).startswith("Played: ")
+
+
+def test_lines_under_the_move_are_said_once_and_say_alone_moves_nothing(table: Table) -> None:
+    seat = table.load().engine.to_act(table.load().state)[0]
+    move = table.view(seat)["legal_moves"][0]["text"]
+    raw = plain_reply(
+        table.address(seat), table.players[seat]["email"], f"{move}\nNice\nhand!", "talk-1@x"
+    )
+    for _ in range(2):  # delivered twice: one move, one message
+        assert table.mail_in(raw).returncode == 0
+    game = table.load()
+    assert game.version == 1
+    assert [m["text"] for m in table.services.games.talk(game)] == ["Nice\nhand!"]
+    assert "Said to the table: Nice\n  hand!" in text_of(table.last_answer(seat))
+
+    other = 1 - seat
+    for body, said in [("say: <b>well</b> played", True), ("Say: bad\x07bell", False)]:
+        assert table.reply(other, body, address=table.address(other)).returncode == 0
+        answer = text_of(table.last_answer(other))
+        assert answer.startswith("Said to the table:" if said else "Your message was not sent")
+    assert table.load().version == 1
+    assert [m["text"] for m in table.services.games.talk(game)][1:] == ["<b>well</b> played"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import redis
 
-from server.mail.reply_address import Ticket, read_reply_address, reply_address, signing_key
-from server.settings import MailSettings
+from server.mail.reply_address import Ticket, read_reply_address, reply_address
+from server.secret import ServerSecret
 
 KEY = b"a secret"
 BASE32 = "abcdefghijklmnopqrstuvwxyz234567"
@@ -41,8 +41,7 @@ def test_a_forged_or_altered_address_reads_as_nothing() -> None:
 def test_without_a_configured_secret_every_process_shares_one_kept_in_redis(
     redis_client: redis.Redis,
 ) -> None:
-    settings = MailSettings(secret="")
-    first = signing_key(settings, redis_client)
+    first = ServerSecret("", redis_client).key()
     assert len(first) >= 32
-    assert signing_key(settings, redis_client) == first
-    assert signing_key(MailSettings(secret="configured"), redis_client) == b"configured"
+    assert ServerSecret("", redis_client).key() == first
+    assert ServerSecret("configured", redis_client).key() == b"configured"

@@ -4,7 +4,12 @@ over the real Redis and a real SMTP server, under a clock the test moves."""
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,7 +28,7 @@ from server.notify.watch import listen, relay_heard
 from server.settings import MailSettings
 from tests.mail.conftest import mail_env as mail_env  # the environment mail-in runs with
 from tests.mail.conftest import text_of
-from tests.parts import LiveServer, SmtpInbox, service_config
+from tests.parts import SECRET, LiveServer, SmtpInbox, service_config
 
 # RQ's worker adds its own stdout/stderr handlers unless the logger has one: give it one that
 # does nothing, so its records go to the test's log capture and never to a stream since closed.
@@ -51,6 +56,18 @@ class Clock:
         self.now += seconds
 
 
+class BurstWorker(SimpleWorker):
+    """RQ's worker, run in bursts in the test process, without the channel on which a worker
+    that keeps running hears `rq`'s own commands (shut down, stop a job): a burst is over before
+    one could come, and stopping that channel's thread costs a third of a second a burst."""
+
+    def subscribe(self) -> None:
+        pass
+
+    def unsubscribe(self) -> None:
+        pass
+
+
 @dataclass
 class Mail:
     ctx: Context
@@ -63,7 +80,7 @@ class Mail:
         every queued job, until neither a job nor an announcement (a job's own change, a
         timeout say) is left."""
         while relay_heard(self.announcements, self.ctx.queue, HEARD_WITHIN) or self.ctx.queue.count:
-            SimpleWorker([self.ctx.queue], connection=self.ctx.redis).work(burst=True)
+            BurstWorker([self.ctx.queue], connection=self.ctx.redis).work(burst=True)
 
     def miss_announcements(self) -> None:
         """What a worker that was not running would have missed."""
@@ -94,13 +111,49 @@ def mail(
         smtp_port=controller.port,
         smtp_security="none",
         reply_domain="turnpost.example",
-        secret="test secret",
         maildir=tmp_path / "mail",
     )
-    config = service_config(api.app.extensions["turnpost"].config.redis_url)
+    config = service_config(api.app.extensions["turnpost"].config.redis_url, public_url=api.url)
     ctx = Context.build(config, redis_client, settings, clock)
     context.use(ctx)
     announcements = listen(redis_client)
     yield Mail(ctx, clock, inbox, announcements)
     announcements.close()
     context.use(None)
+
+
+@contextmanager
+def worker_process(
+    api: LiveServer, smtp_port: int, output: Path
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A real worker process (`turnpost-server worker`) over the test's Redis, delivering to the
+    SMTP server on `smtp_port`, writing to `output`; killed (SIGKILL, its whole process group)
+    when the block is left, if it has not been already."""
+    env = {
+        **os.environ,
+        "REDIS_URL": api.app.extensions["turnpost"].config.redis_url,
+        "TURNPOST_SMTP_HOST": "127.0.0.1",
+        "TURNPOST_SMTP_PORT": str(smtp_port),
+        "TURNPOST_SMTP_SECURITY": "none",
+        "TURNPOST_SECRET": SECRET,
+        "TURNPOST_TICK_SECONDS": "3600",
+    }
+    with output.open("w") as written:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "server.cli", "worker"],
+            env=env,
+            stdout=written,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        yield worker
+    finally:
+        kill(worker)
+
+
+def kill(worker: subprocess.Popen[bytes]) -> None:
+    """kill -9 of the worker and whatever it started."""
+    if worker.poll() is None:
+        os.killpg(worker.pid, signal.SIGKILL)
+    worker.wait()

@@ -11,12 +11,11 @@ from server.notify import context
 from server.notify.jobs import FAILED_DELIVERY_PAUSE
 from server.notify.outbox import DUE
 from server.settings import MailSettings
-from shared.fairness import option_sha256
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
 from tests.mail.conftest import text_of
 from tests.notify.conftest import Mail
-from tests.parts import LiveServer
+from tests.parts import SECRET, LiveServer
 from tests.service.test_games import start_game
 
 
@@ -80,7 +79,8 @@ def test_an_invitation_says_what_the_creator_set_in_place_of_chance(
     players[0].ok("POST", "/games", json=body)
     mail.run()
     (invitation,) = mail.to(players[1].player)
-    fixed = f"Set by the creator, not by lot: deck (sha256 {option_sha256(deck)})."
+    shown = players[1].ok("GET", "/games")["games"][0]["fixed_by_creator"]["deck"]
+    fixed = f"Set by the creator, not by lot: deck (fingerprint {shown['fingerprint']})."
     assert fixed in invitation and "The game is unrated." in invitation
     assert deck[0] not in invitation.split()
 
@@ -167,9 +167,7 @@ def test_a_failed_delivery_is_kept_and_sent_once_later(api: LiveServer, mail: Ma
     mail.run()
     before = len(mail.to(bo.player))
     working = mail.ctx
-    unreachable = MailSettings(
-        smtp_host="127.0.0.1", smtp_port=1, smtp_security="none", secret="test secret"
-    )
+    unreachable = MailSettings(smtp_host="127.0.0.1", smtp_port=1, smtp_security="none")
     context.use(replace(working, mail=unreachable))
     move(ada, game_id)
     mail.run()
@@ -235,7 +233,7 @@ def test_a_turn_held_in_quiet_hours_shows_the_game_as_it_is_when_sent(
     text = text_of(notice)
     assert text.startswith("Your turn.") and "Chosen, hidden until all have chosen: cy" in text
     now = bo.ok("GET", f"/games/{game_id}")
-    assert read_reply_address(notice["Reply-To"], b"test secret") == Ticket(
+    assert read_reply_address(notice["Reply-To"], SECRET.encode()) == Ticket(
         game_id, 1, now["version"]
     )
     assert now["version"] == 2

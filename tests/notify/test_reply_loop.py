@@ -10,7 +10,7 @@ from email.message import EmailMessage
 from shared.games import ENGINES
 from tests.mail.conftest import SERVER_COMMAND, plain_reply, text_of
 from tests.notify.conftest import Mail
-from tests.parts import LiveServer
+from tests.parts import SECRET, LiveServer
 from tests.service.test_games import start_game
 
 MOVES_BY_MAIL = 6
@@ -36,7 +36,7 @@ def test_players_answer_their_turn_emails_and_the_game_goes_on(
     settings = mail.ctx.mail
     env = {
         **mail_env,
-        "TURNPOST_SECRET": settings.secret,
+        "TURNPOST_SECRET": SECRET,
         "TURNPOST_MAIL_DOMAIN": settings.reply_domain,
     }
     game_id, players = start_game(api, "lost-cities", rounds=1)

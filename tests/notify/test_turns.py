@@ -9,9 +9,9 @@ from server.mail.reply_address import Ticket, read_reply_address
 from shared.engine import player_names
 from shared.games import ENGINES
 from tests.api_client import ApiClient
-from tests.mail.conftest import html_of, text_of
+from tests.mail.conftest import html_of, text_of, unlinked
 from tests.notify.conftest import Mail
-from tests.parts import LiveServer
+from tests.parts import SECRET, LiveServer
 from tests.service.test_games import start_game
 
 
@@ -31,14 +31,14 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     assert counts(mail, players)[mover] >= 1
     received = mail.inbox.to(players[mover].player["email"])
     (first,) = [m for m in received if "your turn" in text_of(m)]
-    body = text_of(first)
+    body = unlinked(text_of(first))
     engine = ENGINES["lost-cities"]
     names = player_names(views[mover]["game"]["seats"])
     assert engine.render_view(views[mover]["view"], names) in body
     for legal in views[mover]["legal_moves"]:
         assert f"  {legal['text']}\n" in body
     assert first["Auto-Submitted"] == "auto-generated"  # no out-of-office answers to it
-    assert read_reply_address(first["Reply-To"], b"test secret") == Ticket(
+    assert read_reply_address(first["Reply-To"], SECRET.encode()) == Ticket(
         game_id, mover, views[mover]["version"]
     )
     hidden = set(views[waiter]["view"]["hand"])
@@ -63,10 +63,10 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     assert after[waiter] == before[waiter] + 1
     notice = mail.inbox.to(players[waiter].player["email"])[-1]
     now = players[waiter].ok("GET", f"/games/{game_id}")
-    text = text_of(notice)
+    text = unlinked(text_of(notice))
     assert text.startswith("Your turn.")
     assert engine.render_view(now["view"], player_names(now["game"]["seats"])) in text
-    assert read_reply_address(notice["Reply-To"], b"test secret") == Ticket(
+    assert read_reply_address(notice["Reply-To"], SECRET.encode()) == Ticket(
         game_id, waiter, now["version"]
     )
     own_hand = set(players[mover].ok("GET", f"/games/{game_id}")["view"]["hand"])

@@ -4,10 +4,6 @@ delivering: what it was sending goes out once after its claim runs out, nothing 
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
@@ -18,7 +14,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from server.notify import context
-from tests.notify.conftest import Mail
+from tests.notify.conftest import Mail, worker_process
 from tests.parts import LiveServer, SmtpInbox, smtp_serving
 
 
@@ -58,33 +54,13 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_sends_nothing_twice(
     players = [api.client().register(name) for name in names]
     for player in players:
         player.ok("PATCH", "/me", json={"quiet_hours": "none"})
-    env = {
-        **os.environ,
-        "REDIS_URL": api.app.extensions["turnpost"].config.redis_url,
-        "TURNPOST_SMTP_HOST": "127.0.0.1",
-        "TURNPOST_SMTP_PORT": str(controller.port),
-        "TURNPOST_SMTP_SECURITY": "none",
-        "TURNPOST_SECRET": "test secret",
-        "TURNPOST_TICK_SECONDS": "3600",
-    }
-    with (tmp_path / "worker.log").open("w") as output:
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "worker"],
-            env=env,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    try:
+    with worker_process(api, controller.port, tmp_path / "worker.log"):
         created = players[0].ok(
             "POST", "/games", json={"type": "lost-cities", "options": {"rounds": 1}}
         )
         game_id = created["game"]["id"]
         players[1].ok("POST", f"/games/{game_id}/join")
         assert inbox.entered.wait(60), (tmp_path / "worker.log").read_text()
-    finally:
-        os.killpg(worker.pid, signal.SIGKILL)
-        worker.wait()
     inbox.gate.set()
     assert inbox.received == []
     claimed = [p for p in players if mail.ctx.outbox.in_flight(p.player["id"])]

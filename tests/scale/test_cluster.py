@@ -181,7 +181,7 @@ def test_players_racing_for_one_seat_through_both_processes(spread: TwoWebProces
 def test_one_rate_limit_counter_serves_both_processes(spread: TwoWebProcesses) -> None:
     """The limiter counts in the cluster, so a client cannot double its rate by spreading."""
     ada = spread.client().register("counted")
-    limits = RateLimits(limiter_storage(spread.cluster.url), RATE_LIMIT, RATE_LIMIT)
+    limits = RateLimits(limiter_storage(spread.cluster.url), RATE_LIMIT, RATE_LIMIT, RATE_LIMIT)
 
     def remaining() -> int:
         client = client_key(ada.player, "")

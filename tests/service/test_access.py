@@ -26,12 +26,20 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/v1/health/live"): {},
     ("GET", "/api/v1/health/ready"): {},
     ("GET", "/api/v1/game-types"): {},
+    ("GET", "/api/v1/game-types/{type}/rules"): {},
     ("POST", "/api/v1/players"): {"json": {"name": "someone", "email": "s@example.org"}},
     ("GET", "/api/v1/me"): {},
     ("PATCH", "/api/v1/me"): {"json": {"timezone": "UTC"}},
     ("POST", "/api/v1/me/token"): {},
     ("POST", "/api/v1/me/vacation"): {},
     ("DELETE", "/api/v1/me/vacation"): {},
+    ("GET", "/api/v1/me/calendar"): {},
+    ("POST", "/api/v1/me/calendar"): {},
+    ("DELETE", "/api/v1/me/calendar"): {},
+    ("GET", "/api/v1/calendar/{game}.ics"): {},
+    ("GET", "/api/v1/me/webhook"): {},
+    ("PUT", "/api/v1/me/webhook"): {"json": {"kind": "slack", "url": "https://example.org/h"}},
+    ("DELETE", "/api/v1/me/webhook"): {},
     ("POST", "/api/v1/games"): {"json": {"type": "lost-cities"}},
     ("GET", "/api/v1/games"): {"params": {"mine": "active"}},
     ("GET", "/api/v1/games/{game}"): {},
@@ -40,28 +48,51 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
         "json": {"move": "{move}", "expected_version": "{version}"}
     },
     ("POST", "/api/v1/games/{game}/resign"): {},
+    ("POST", "/api/v1/games/{game}/decline"): {},
+    ("POST", "/api/v1/games/{game}/cancel"): {},
+    ("POST", "/api/v1/games/{game}/rematch"): {},
+    ("POST", "/api/v1/games/{game}/login-link"): {},
     ("GET", "/api/v1/games/{game}/log"): {"params": {"since": 0}},
     ("GET", "/api/v1/games/{game}/wait"): {"params": {"version": "{version}", "timeout": 0}},
+    ("POST", "/api/v1/games/{game}/messages"): {"json": {"text": "hello"}},
+    ("GET", "/api/v1/players/{name}"): {},
+    ("GET", "/api/v1/game-types/{type}/leaderboard"): {},
+    ("GET", "/api/v1/games/{game}/messages"): {"params": {"since": 0}},
+    ("GET", "/api/v1/games/{game}/webhook"): {},
+    ("PUT", "/api/v1/games/{game}/webhook"): {
+        "json": {"kind": "slack", "url": "https://example.org/h"}
+    },
+    ("DELETE", "/api/v1/games/{game}/webhook"): {},
 }
 DOCUMENTATION = {"static", "api-docs.openapi_json", *docs_page.ENDPOINTS}
 
 
 def routes(api: LiveServer) -> list[tuple[str, str]]:
-    """(method, path) of every route the app serves, `<game_id>` written `{game}`."""
+    """(method, path) of every route of the API, `<game_id>` written `{game}`, a player's
+    `<name>` `{name}`, a `<type_id>` `{type}` (the web pages' have tests of their own:
+    tests/web)."""
     found = []
     for rule in api.app.url_map.iter_rules():
-        if rule.endpoint in DOCUMENTATION:
+        if rule.endpoint in DOCUMENTATION or not rule.rule.startswith("/api/"):
             continue
+        path = rule.rule.replace("<name>", "{name}").replace("<type_id>", "{type}")
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
-            found.append((method, re.sub(r"<[^>]+>", "{game}", rule.rule)))
+            found.append((method, re.sub(r"<[^>]+>", "{game}", path)))
     return found
+
+
+SLOT = re.compile(r"\{(?!type\}|name\})[^}]+\}")
+"""A path's parameter that names a game (or a feed), not a type or a player."""
 
 
 def public_routes(api: LiveServer) -> set[tuple[str, str]]:
     """Routes the OpenAPI document says need no token (`security: []`)."""
     document = api.client().ok("GET", "/openapi.json")
     return {
-        (method.upper(), re.sub(r"\{[^}]+\}", "{game}", path))
+        (
+            method.upper(),
+            re.sub(r"\{(?!type\}|name\})[^}]+\}", "{game}", path.replace("{type_id}", "{type}")),
+        )
         for path, operations in document["paths"].items()
         for method, operation in operations.items()
         if method in ("get", "post", "put", "patch", "delete") and operation.get("security") == []
@@ -83,7 +114,13 @@ def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
     game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
     mover = ada if ada.ok("GET", f"/games/{game_id}")["your_turn"] else bo
     view = mover.ok("GET", f"/games/{game_id}")
-    slots = {"game": game_id, "version": view["version"], "move": view["legal_moves"][0]["text"]}
+    slots = {
+        "game": game_id,
+        "version": view["version"],
+        "move": view["legal_moves"][0]["text"],
+        "name": "ada",
+        "type": "lost-cities",
+    }
     eve = api.client().register("eve")
     rotated = api.client().register("rotor")
     old_token = rotated.token
@@ -93,7 +130,9 @@ def test_every_route_refuses_missing_wrong_rotated_and_strangers_tokens(
     assert set(table) == set(REQUESTS), "a new route needs an example request in REQUESTS"
     assert public == {("GET", "/api/v1/health"), ("GET", "/api/v1/health/live"),
                       ("GET", "/api/v1/health/ready"), ("GET", "/api/v1/game-types"),
-                      ("POST", "/api/v1/players")}  # fmt: skip
+                      ("GET", "/api/v1/game-types/{type}/rules"),
+                      ("POST", "/api/v1/players"),
+                      ("GET", "/api/v1/calendar/{game}.ics")}  # fmt: skip
     before = stored(redis_client)
     tried = 0
     for method, path in table:
@@ -129,7 +168,7 @@ def test_who_is_asking_is_checked_before_what_they_ask(api: LiveServer) -> None:
     for method, path in routes(api):
         if (method, path) in public:
             continue
-        url = path.removeprefix("/api/v1").format(game=game_id)
+        url = path.removeprefix("/api/v1").format(game=game_id, name="ada", type="lost-cities")
         for headers in ({}, {"Authorization": "Bearer " + "x" * 43}):
             response = api.client().call(
                 method,

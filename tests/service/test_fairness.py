@@ -21,7 +21,7 @@ from shared.fairness import (
     derived_seed,
     entry_hash,
     genesis,
-    option_sha256,
+    option_fingerprint,
     server_contribution,
 )
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
@@ -167,17 +167,21 @@ def test_options_that_fix_chance_are_shown_to_invitees_and_unrate_the_game(
     assert plain["fixed_by_creator"] == {} and plain["rated"] is True
 
     game_id = create(ada, contribution(), deck=deck)["game"]["id"]
-    for seen in (
-        bo.ok("GET", f"/games/{game_id}")["game"],
-        next(g for g in bo.ok("GET", "/games")["games"] if g["id"] == game_id),
-    ):
-        assert seen["fixed_by_creator"] == {"deck": {"sha256": option_sha256(deck)}}
-        assert "deck" not in seen["options"] and seen["rated"] is False
+    shown = bo.ok("GET", f"/games/{game_id}")["game"]["fixed_by_creator"]
+    listed = next(g for g in bo.ok("GET", "/games")["games"] if g["id"] == game_id)
+    assert listed["fixed_by_creator"] == shown and list(shown) == ["deck"]
+    assert "deck" not in listed["options"] and listed["rated"] is False
     bo.ok("POST", f"/games/{game_id}/join", json={"contribution": contribution()})
     over = finish(game_id, bo)
     assert over["options"]["deck"] == deck and over["rated"] is False
-    assert option_sha256(over["options"]["deck"]) == over["fixed_by_creator"]["deck"]["sha256"]
+    assert over["fixed_by_creator"] == shown
+    fingerprint = option_fingerprint(over["secret"], "deck", deck)
+    assert shown["deck"]["fingerprint"] == fingerprint  # checked once the secret is out
 
-    starts = create(ada, contribution(), first_player=1)["game"]
-    assert starts["options"]["first_player"] == 1 and starts["rated"] is False
-    assert starts["fixed_by_creator"] == {"first_player": {"sha256": option_sha256(1)}}
+    # Keyed with each game's own secret: the same value shows a different fingerprint in
+    # every game, so no one can confirm a guess of a hidden value (a deck but for a card or
+    # two, a first player) by hashing it.
+    starts = [create(ada, contribution(), first_player=1)["game"] for _ in range(2)]
+    assert all(g["options"]["first_player"] == 1 and not g["rated"] for g in starts)
+    prints = {g["fixed_by_creator"]["first_player"]["fingerprint"] for g in starts}
+    assert len(prints) == 2

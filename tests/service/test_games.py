@@ -473,9 +473,9 @@ def test_an_earlier_version_is_rebuilt_from_the_snapshot_as_from_the_start(
     snapshot = games.store.snapshot(game.id)
     assert snapshot is not None and 0 < snapshot[0] < game.version
     log = games.store.log_raw(game.id)
-    engine, options = game.engine, json.loads(game.meta["options"])
+    engine, options = game.engine, dict(game.record.options)
     for version in range(game.version + 1):
-        start = engine.new(2, game.meta["seed"], options)
+        start = engine.new(2, game.record.seed, options)
         moves = [(entry["seat"], entry["move"]) for entry in map(json.loads, log[:version])]
         assert games.at_version(game, version, log).state == replay(engine, start, moves)
 
@@ -511,8 +511,8 @@ def test_a_game_keeps_the_rules_version_it_was_created_with(
             final["set_aside"],
             final["deck"],
         ]
-    assert public_game(fresh.load(game.id).meta)["result"] == final["view"]["result"]
+    assert public_game(fresh.load(game.id).record)["result"] == final["view"]["result"]
     now = games.create(players[0], "livingstone", 2, {}, [names[1]])
     games.join(players[1], now.id)
-    assert now.meta["engine_version"] == str(ENGINES["livingstone"].version)
+    assert now.record.engine_version == ENGINES["livingstone"].version
     assert games.load(now.id).state.version == ENGINES["livingstone"].version

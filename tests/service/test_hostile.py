@@ -44,13 +44,28 @@ def refused(response: requests.Response, status: int, code: str, case: object = 
     return error["details"]
 
 
-def stored(redis_client: redis.Redis) -> dict[bytes, bytes | None]:
-    """Everything the service keeps, except the rate limiter's counters (every request counts)."""
+def stored(redis_client: redis.Redis) -> dict[bytes, Any]:
+    """Everything the service keeps, except the rate limiter's counters (every request counts),
+    by content: a DUMP's bytes follow a large hash's internal order, which Redis may change on
+    a mere read (incremental rehashing)."""
     return {
-        key: redis_client.dump(key)
+        key: content(redis_client, key)
         for key in redis_client.scan_iter()
         if not key.startswith(b"LIMITS:")
     }
+
+
+def content(redis_client: redis.Redis, key: bytes) -> Any:
+    kind = redis_client.type(key)
+    if kind == b"hash":
+        return redis_client.hgetall(key)
+    if kind == b"set":
+        return redis_client.smembers(key)
+    if kind == b"list":
+        return redis_client.lrange(key, 0, -1)
+    if kind == b"zset":
+        return redis_client.zrange(key, 0, -1, withscores=True)
+    return redis_client.dump(key)  # a string or a stream: its bytes are its content
 
 
 @dataclass

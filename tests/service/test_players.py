@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import redis
 
+from server import keys
+from server.players import ADDRESSES_INDEXED, Players
 from tests.parts import LiveServer
 
 
@@ -117,3 +119,17 @@ def test_game_types_and_openapi(api: LiveServer) -> None:
     spec = client.ok("GET", "/openapi.json")
     assert "/api/v1/games/{game_id}/moves" in spec["paths"]
     assert client.call("GET", "/docs").status_code == 200
+
+
+def test_players_registered_before_the_address_index_are_put_into_it_once(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    """The login page finds players by address; those registered before the index existed
+    are indexed when a worker starts, once."""
+    ada = api.client().register("ada", "ada@example.org")
+    redis_client.delete(keys.player_email("ada@example.org"), ADDRESSES_INDEXED)
+    players = Players(redis_client)
+    assert players.by_email("ada@example.org") == []
+    assert players.index_addresses() >= 1
+    assert [p["id"] for p in players.by_email("ADA@example.org")] == [ada.player["id"]]
+    assert players.index_addresses() == 0  # done: the next worker's start costs one read

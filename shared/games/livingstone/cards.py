@@ -11,7 +11,7 @@ at the end of the turn is lost with its card.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from shared.chance import Chance
@@ -30,6 +30,7 @@ from shared.games.livingstone.data import (
     MARKET,
     MINE_COLLAPSE,
     NO_COST_TENT,
+    ONE_SHUFFLE_VERSION,
     PRINTED_VERSION,
     RHINO,
     STEAMER_BACK,
@@ -40,6 +41,13 @@ from shared.games.livingstone.moves import Play
 from shared.games.livingstone.state import Outcome, State, Turn
 from shared.games.livingstone.stones import collapse_mine, draw_stones
 from shared.games.livingstone.tents import place_tent, scored_fields
+
+
+def shuffled_cards(chance: Chance, version: int, cards: Sequence[str]) -> tuple[str, ...]:
+    """The cards in the order the game's rules version shuffles them (`ONE_SHUFFLE_VERSION`)."""
+    if version >= ONE_SHUFFLE_VERSION:
+        return tuple(chance.shuffled(cards))
+    return tuple(chance.shuffled_by_position(cards))
 
 
 def can_draw(state: State) -> bool:
@@ -64,7 +72,7 @@ def draw_card(state: State, seat: int, label: str) -> tuple[State, dict[str, JSO
     def shuffled(cards: tuple[str, ...]) -> tuple[str, ...]:
         nonlocal shuffles
         shuffles += 1
-        return tuple(Chance(state.seed, f"{label}/{shuffles}").shuffled(cards))
+        return shuffled_cards(Chance(state.seed, f"{label}/{shuffles}"), state.version, cards)
 
     card: str | None = None
     while deck or played:

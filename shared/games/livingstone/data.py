@@ -50,6 +50,13 @@ work as printed. Games begun under version 1 keep its readings: a gem sold after
 stone came out was set aside, and a drawn Mine Collapse was shuffled with the played cards into
 the stack its replacement was then drawn from."""
 
+ONE_SHUFFLE_VERSION = 3
+"""The rules version from which the deck is shuffled by `Chance.shuffled`, the shuffle every game
+uses; games begun under versions 1 and 2 keep `Chance.shuffled_by_position`. The rules of play
+are those of version 2."""
+
+CURRENT_VERSION = ONE_SHUFFLE_VERSION
+
 SOLD_THIS_TURN, DRAWN_WITH_IT = "sold_this_turn", "drawn_with_it"
 WHITE_STONE_READINGS = (SOLD_THIS_TURN, DRAWN_WITH_IT)
 """Which gems the white stone sends back into the bag when sold in the turn it came out: every

@@ -7,20 +7,23 @@ from collections.abc import Mapping, Sequence
 from shared.chance import Chance
 from shared.engine import JSON, Engine, Event, Move, Option, Seat
 from shared.games.livingstone import html, legal, notation, render, result, rules
+from shared.games.livingstone.cards import shuffled_cards
 from shared.games.livingstone.data import (
     BAG,
+    CURRENT_VERSION,
     DEFAULT_BOARD,
-    PRINTED_VERSION,
     ROWS,
     board_from_table,
     parse_board,
 )
+from shared.games.livingstone.guide import GUIDE
 from shared.games.livingstone.moves import end_move
 from shared.games.livingstone.resample import resample
 from shared.games.livingstone.rounds import roll_round
 from shared.games.livingstone.state import Player, State, Turn
 from shared.games.livingstone.stones import NO_STONES
 from shared.games.livingstone.view import view
+from shared.text import WIDTH
 
 
 class Livingstone(Engine[State]):
@@ -28,8 +31,9 @@ class Livingstone(Engine[State]):
     title = "Livingstone"
     min_players = 2
     max_players = 5
-    version = PRINTED_VERSION
-    options = (
+    version = CURRENT_VERSION
+    guide = GUIDE
+    options: tuple[Option, ...] = (
         Option(
             "board",
             "the printed values: column costs, row VP, row majority bonus, card counts, how "
@@ -61,7 +65,7 @@ class Livingstone(Engine[State]):
             turn=Turn(start),
             bag=BAG,
             set_aside=NO_STONES,
-            deck=tuple(Chance(seed, "deck").shuffled(board.deck())),
+            deck=shuffled_cards(Chance(seed, "deck"), version, board.deck()),
             played=(),
             version=version,
         )
@@ -100,8 +104,15 @@ class Livingstone(Engine[State]):
     def result(self, state: State) -> dict[str, JSON] | None:
         return result.result(state)
 
-    def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
-        return render.render_view(view, names)
+    def render_view(
+        self,
+        view: dict[str, JSON],
+        names: Sequence[str] = (),
+        *,
+        width: int = WIDTH,
+        compact: bool = False,
+    ) -> str:
+        return render.render_view(view, names, width, compact)
 
     def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return html.render_html(view, names)

@@ -13,12 +13,12 @@ from markupsafe import Markup
 from shared.engine import JSON, seat_name
 from shared.games.livingstone import render
 from shared.html import board, chip, h
+from shared.legend import legend
 
 LEGEND = (
-    "Tents show their player's seat number in the player's colour. S is the steamer: tents go "
-    "in its column this round, at the cost below it; the steamer has scored the grey columns. "
-    "A row is a die's pips: VP is what a tent there scores, maj the row's majority bonus at "
-    "the end."
+    f"{legend(render.KEYS, board=True)}. Tents carry their player's seat number in the "
+    "player's colour; a row is a die's pips, a column's tent costs the thalers below it, and "
+    "the steamer has scored the grey columns."
 )
 
 SEAT_COLOURS = (
@@ -45,7 +45,7 @@ STYLE = (
 .livingstone .map td { text-align: center; font-size: 11px; line-height: 16px; }
 .livingstone .label { width: 30px; font-weight: bold; color: #5c554b; }
 .livingstone .column { font-weight: bold; color: #5c554b; }
-.livingstone .side { width: 24px; color: #5c554b; }
+.livingstone .side { width: 32px; color: #5c554b; }
 .livingstone .field { background-color: #fffdf7; height: 30px; border-radius: 3px; }
 .livingstone .scored { background-color: #dcd6c8; }
 .livingstone .here { background-color: #fff0b8; }
@@ -131,7 +131,7 @@ def _map(view: Mapping[str, JSON]) -> Markup:
             h("td", "row", cls="label"),
             [h("td", column, cls="column") for column in columns],
             h("td", "VP", cls="side"),
-            h("td", "maj", cls="side"),
+            h("td", "bonus", cls="side"),
         )
     ]
     for row in range(len(view["row_points"]), 0, -1):
@@ -153,7 +153,7 @@ def _map(view: Mapping[str, JSON]) -> Markup:
             )
         )
     river = [
-        h("td", chip("S", "tent steamer") if column == steamer else "~", cls="river")
+        h("td", chip(render.STEAMER, "tent steamer") if column == steamer else "~", cls="river")
         for column in columns
     ]
     rows.append(h("tr", h("td", "river", cls="label"), river, h("td"), h("td")))

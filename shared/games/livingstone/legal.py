@@ -23,7 +23,6 @@ from shared.games.livingstone.moves import (
 from shared.games.livingstone.state import Field, State, Turn
 from shared.games.livingstone.tents import scored_fields, tent_price
 
-
 _PLAIN_USES = ("card", "thalers", "mine")
 _PLAIN_TAKES = {(die, use): take_move(die, use) for die in range(1, 7) for use in _PLAIN_USES}
 _DONATIONS = tuple(donate_move(amount) for amount in range(1, 101))

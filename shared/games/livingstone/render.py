@@ -5,8 +5,33 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shared.engine import JSON, Event, seat_name, seats_named
+from shared.legend import Key, key_line
+from shared.text import WIDTH, wrapped
 
 CELL = 5
+STEAMER = "S"
+EXCLUDED = "EXCLUDED"
+KEYS = (
+    Key("01", "0 1", "tents of [0] and [1]"),
+    Key("3t", "", "3 tents"),
+    Key(STEAMER, STEAMER, "steamer: tents go in its column"),
+    Key("VP", "VP", "per tent", "row"),
+    Key("bonus", "bonus", "to its majority at the end", "row"),
+    Key("donated 2x", "donated 2x", "2 donations, amounts secret"),
+    Key("chest", "chest", "your donations"),
+    Key(EXCLUDED, EXCLUDED, "donated least: cannot win"),
+)
+"""What the board's symbols and the players' words mean (`shared.legend`): the text's key and
+the board's legend."""
+PARTS = (
+    ("tents", "tents"),
+    ("animals_played", "animals played"),
+    ("market", "market"),
+    ("majorities", "majorities"),
+    ("gems", "gems"),
+    ("animals_in_hand", "animals in hand"),
+)
+"""A final score's parts, as the result names them and as a person reads them."""
 
 
 def _cell(owners: list[int]) -> str:
@@ -27,7 +52,7 @@ def render_board(view: Mapping[str, JSON]) -> list[str]:
         points, bonus = view["row_points"][row - 1], view["majority"][row - 1]
         lines.append(f"row {row}{cells} {points:>5} {bonus:>5}")
     river = "".join(
-        ("S" if column + 1 == view["steamer"] else "~").rjust(CELL) for column in columns
+        (STEAMER if column + 1 == view["steamer"] else "~").rjust(CELL) for column in columns
     )
     lines.append(f"river{river}")
     lines.append("cost " + "".join(str(cost).rjust(CELL) for cost in view["costs"]))
@@ -77,18 +102,8 @@ def _result_lines(result: Mapping[str, JSON], names: Sequence[str]) -> list[str]
     if result["donation_threshold"] is not None:
         lines.append(f"Donation threshold rolled: {result['donation_threshold']}")
     for seat, part in enumerate(result["breakdown"]):
-        detail = ", ".join(
-            f"{key} {part[key]}"
-            for key in (
-                "tents",
-                "animals_played",
-                "market",
-                "majorities",
-                "gems",
-                "animals_in_hand",
-            )
-        )
-        flags = " EXCLUDED" if part["excluded"] else ""
+        detail = ", ".join(f"{words} {part[key]}" for key, words in PARTS if part[key]) or "none"
+        flags = f" {EXCLUDED}" if part["excluded"] else ""
         flags += " resigned" if part["resigned"] else ""
         lines.append(
             f"{seat_name(seat, names)}: {part['total']} VP ({detail}), "
@@ -110,7 +125,11 @@ def heading(view: Mapping[str, JSON]) -> str:
     return f"Livingstone, round {view['round']}: {where}"
 
 
-def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
+def render_view(
+    view: Mapping[str, JSON], names: Sequence[str] = (), width: int = WIDTH, compact: bool = False
+) -> str:
+    """The board, the dice, the stones and a line per player: the others' lines are short
+    already, so `compact` leaves it whole."""
     lines = [heading(view), *render_board(view)]
     taken = ", ".join(f"{seat_name(seat, names)} {pips}" for seat, pips in view["taken"])
     dice = " ".join(map(str, view["dice"])) or "none"
@@ -128,7 +147,8 @@ def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
         lines.append(_turn_line(view["turn"], names))
     if view["result"] is not None:
         lines.extend(_result_lines(view["result"], names))
-    return "\n".join(lines)
+    lines.append(key_line(KEYS))
+    return "\n".join(wrapped(lines, width))
 
 
 def _take_text(event: Event, names: Sequence[str]) -> str:

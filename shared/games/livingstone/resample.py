@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from shared.chance import Chance
 from shared.games.livingstone.state import Player, State
-from shared.shuffle import redealt
+from shared.redeal import redealt
 
 
 def resample(state: State, seat: int | None, seed: str) -> State:

@@ -19,6 +19,7 @@ from shared.engine import (
 )
 from shared.games.lost_cities import html, notation, render, view
 from shared.games.lost_cities.cards import CARD_ID
+from shared.games.lost_cities.guide import GUIDE
 from shared.games.lost_cities.legal import legal_moves
 from shared.games.lost_cities.notation import DECK, RESIGN_TEXT, Turn
 from shared.games.lost_cities.options import OPTIONS, Rules, check_deck
@@ -26,7 +27,8 @@ from shared.games.lost_cities.result import result
 from shared.games.lost_cities.rules import advance, drawn_card, ended_game
 from shared.games.lost_cities.scoring import games_won, match_totals
 from shared.games.lost_cities.state import SEATS, State, deal, first_starter
-from shared.shuffle import redealt
+from shared.redeal import redealt
+from shared.text import WIDTH
 
 
 class LostCities(Engine[State]):
@@ -37,6 +39,7 @@ class LostCities(Engine[State]):
     min_players = SEATS
     max_players = SEATS
     version = 1
+    guide = GUIDE
     options = OPTIONS
 
     def check_options(self, players: int, options: dict[str, JSON]) -> None:
@@ -106,8 +109,15 @@ class LostCities(Engine[State]):
     def result(self, state: State) -> dict[str, JSON] | None:
         return result(state)
 
-    def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
-        return render.render_view(view, names)
+    def render_view(
+        self,
+        view: dict[str, JSON],
+        names: Sequence[str] = (),
+        *,
+        width: int = WIDTH,
+        compact: bool = False,
+    ) -> str:
+        return render.render_view(view, names, width, compact)
 
     def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return html.render_html(view, names)

@@ -14,14 +14,15 @@ from markupsafe import Markup
 
 from shared.engine import JSON, seat_name
 from shared.games.lost_cities.cards import COLOUR_NAMES, COLOURS
-from shared.games.lost_cities.render import score_lines, status_line
+from shared.games.lost_cities.render import KEYS, score_lines, status_line
 from shared.games.lost_cities.state import SEATS
 from shared.html import board, chip, h
+from shared.legend import legend
 
 LEGEND = (
-    "Each card shows its colour and its id, as moves name it: the colour's letter, then its "
-    "value (w1-w3 are the wagers). Expeditions grow from the middle, the discard piles show "
-    "their top card, and the small numbers are each expedition's points so far."
+    f"Each card shows its colour and its id, as moves name it. {legend(KEYS, board=True)}. "
+    "Expeditions grow from the middle, the discard piles show their top card, and the small "
+    "numbers are each expedition's points so far."
 )
 
 STYLE = """

@@ -6,8 +6,20 @@ from collections.abc import Mapping, Sequence
 
 from shared.engine import JSON, Event, seat_name
 from shared.games.lost_cities.cards import COLOUR_NAMES, COLOURS
+from shared.legend import Key, key_line
+from shared.text import WIDTH, wrapped
 
 EMPTY = "-"
+COLOUR_KEY = ", ".join(
+    f"{letter} {name}" for letter, name in zip(COLOURS, COLOUR_NAMES, strict=True)
+)
+KEYS = (
+    Key("Xn", "Xn", f"a card: its colour's letter X ({COLOUR_KEY}) and its value n, 2-10"),
+    Key("Xw1-Xw3", "Xw1-Xw3", "the colour's wagers"),
+    Key(EMPTY, EMPTY, "none"),
+)
+"""What the cards' ids mean (`shared.legend`): the text's key and the board's legend. X is no
+colour's letter, so no card the reader may not see is named here."""
 
 
 def _cards(cards: list[str]) -> str:
@@ -25,7 +37,11 @@ def _who(seat: JSON, viewer: JSON, names: Sequence[str]) -> str:
     return seat_name(seat, names) + (" (you)" if seat == viewer and viewer is not None else "")
 
 
-def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
+def render_view(
+    view: Mapping[str, JSON], names: Sequence[str] = (), width: int = WIDTH, compact: bool = False
+) -> str:
+    """Both players' expeditions, the discard piles, your hand and the scores; a table small
+    enough that `compact` leaves it whole."""
     viewer = view["seat"]
     header = f"Lost Cities, game {view['game']} of {view['rounds']}"
     if view["match"] == "best-of":
@@ -54,8 +70,8 @@ def render_view(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
             f"No draw from the draw pile for {stall['turns']} of {stall['limit']} turns"
             + ("; the next draw must come from it." if stall["must_draw_deck"] else ".")
         )
-    lines.append(status_line(view, names))
-    return "\n".join(lines)
+    lines += [status_line(view, names), key_line(KEYS)]
+    return "\n".join(wrapped(lines, width))
 
 
 def score_lines(scores: Mapping[str, JSON], names: Sequence[str]) -> list[str]:

@@ -15,7 +15,6 @@ from shared.chance import Chance
 from shared.games.lost_cities.cards import deck_codes
 from shared.games.lost_cities.options import Rules
 from shared.games.lost_cities.scoring import GamePoints
-from shared.shuffle import shuffled
 
 HAND_SIZE = 8
 SEATS = 2
@@ -81,7 +80,7 @@ def card_order(rules: Rules, seed: str, game: int) -> tuple[int, ...]:
     given = rules.decks[game]
     if given is not None:
         return given
-    return tuple(shuffled(Chance(seed, f"deal/{game}"), deck_codes(rules.colours)))
+    return tuple(Chance(seed, f"deal/{game}").shuffled(deck_codes(rules.colours)))
 
 
 def first_starter(rules: Rules, seed: str) -> int:

@@ -18,6 +18,7 @@ from shared.engine import (
     require_mapping,
 )
 from shared.games.lost_cities_dice import html, notation, render, rules
+from shared.games.lost_cities_dice.guide import GUIDE
 from shared.games.lost_cities_dice.legal import legal_choices
 from shared.games.lost_cities_dice.result import result
 from shared.games.lost_cities_dice.sheet_data import (
@@ -29,6 +30,7 @@ from shared.games.lost_cities_dice.sheet_data import (
 )
 from shared.games.lost_cities_dice.state import State, first_player, new_game
 from shared.games.lost_cities_dice.view import view
+from shared.text import WIDTH
 
 
 class LostCitiesDice(Engine[State]):
@@ -37,7 +39,8 @@ class LostCitiesDice(Engine[State]):
     min_players = 2
     max_players = 5
     version = 1
-    options = (
+    guide = GUIDE
+    options: tuple[Option, ...] = (
         Option(
             "sheet",
             "the score sheet: per colour the fields (1-9) with an arrow or an artefact, and "
@@ -100,6 +103,10 @@ class LostCitiesDice(Engine[State]):
         """Refusing the dice is open to everyone who must choose."""
         return dict(notation.REFUSE) if seat in state.to_act else None
 
+    def hidden_choice(self, state: State, seat: Seat) -> bool:
+        """The others' choices after the active player's, in simultaneous order."""
+        return not state.clockwise and state.active_choice is not None and seat in state.to_act
+
     def transition(self, state: State, seat: Seat, move: JSON) -> tuple[State, Event]:
         choice = notation.read_move(require_mapping(move))
         if choice is None:
@@ -130,8 +137,15 @@ class LostCitiesDice(Engine[State]):
     def result(self, state: State) -> dict[str, JSON] | None:
         return result(state)
 
-    def render_view(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
-        return render.render_view(view, names)
+    def render_view(
+        self,
+        view: dict[str, JSON],
+        names: Sequence[str] = (),
+        *,
+        width: int = WIDTH,
+        compact: bool = False,
+    ) -> str:
+        return render.render_view(view, names, width, compact)
 
     def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
         return html.render_html(view, names)

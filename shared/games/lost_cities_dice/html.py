@@ -17,21 +17,26 @@ from typing import Any
 from markupsafe import Markup
 
 from shared.engine import JSON, seat_name
-from shared.games.lost_cities_dice.render import choosing_lines, heading
+from shared.games.lost_cities_dice.render import (
+    ARROW,
+    ARTEFACT,
+    CIRCLE,
+    DIE,
+    KEYS,
+    TOP,
+    VASE,
+    choosing_lines,
+    heading,
+)
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, FIELDS
 from shared.html import board, chip, h
+from shared.legend import legend
 
-ARROW, ARTEFACT, TOP, VASE, DIE = "↑", "◆", "▲", "⚱", "⚄"
-CIRCLE = {"marked": "x", "struck": "-", "open": "o"}
-"""As the text has them."""
 LETTER = {colour: colour[0].upper() for colour in COLOURS}
 
 LEGEND = (
-    "Expeditions " + ", ".join(f"{LETTER[c]} {c}" for c in COLOURS) + " fill from field 1 up; "
-    f"{ARROW} arrow, {ARTEFACT} artefact, {TOP} top artefact, {VASE} vases, {DIE} dice symbols "
-    f"(dark: marked). Circle {CIRCLE['marked']} marked, {CIRCLE['struck']} struck, "
-    f"{CIRCLE['open']} open; bridge +N bonus, 0 crossed late, = not crossed; struck-through "
-    "dice are the active player's."
+    "Expeditions " + ", ".join(f"{LETTER[c]} {c}" for c in COLOURS) + " fill from field 1 up. "
+    f"{legend(KEYS, board=True)}; struck-through dice are the active player's."
 )
 
 PALETTE = {

@@ -13,22 +13,53 @@ from typing import Any
 from shared.engine import JSON, Event, seat_name, seats_named
 from shared.games.lost_cities_dice.notation import format_move
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS, FIELDS
+from shared.legend import Key, key_line
+from shared.text import WIDTH, wrapped
 
 CELL = 7
-LEGEND = (
-    "key: > arrow  * artefact  # marked  . empty  circle x marked, - struck, o open; "
-    "bridge +N bonus, 0 crossed late, = not crossed"
+ARROW, ARTEFACT, TOP, VASE, DIE = "↑", "◆", "▲", "⚱", "⚄"
+"""How the HTML board draws what the text writes `>`, `*`, `T`, and the two right columns."""
+CIRCLE = {"marked": "x", "struck": "-", "open": "o"}
+"""A double-point circle's states, in the text and on the board alike."""
+
+KEYS = (
+    Key(">", ARROW, "arrow"),
+    Key("*", ARTEFACT, "artefact"),
+    Key("T", TOP, "top artefact"),
+    Key("", VASE, "vases"),
+    Key("", DIE, "dice symbols"),
+    Key("#", "dark:", "marked"),
+    Key(".", "", "empty"),
+    Key(CIRCLE["marked"], CIRCLE["marked"], "marked", "circle"),
+    Key(CIRCLE["struck"], CIRCLE["struck"], "struck", "circle"),
+    Key(CIRCLE["open"], CIRCLE["open"], "open", "circle"),
+    Key("+N", "+N", "bonus", "bridge"),
+    Key("0", "0", "crossed late", "bridge"),
+    Key("=", "=", "not crossed", "bridge"),
+    Key("0", "0", "is 10 (a circle if not yet begun)", "a die's"),
+    Key("accel red", "", "an arrow accelerates red"),
 )
+"""What the sheets' symbols mean (`shared.legend`): the text's key and the board's legend."""
 
 
-def render_view(view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+def render_view(
+    view: dict[str, JSON], names: Sequence[str] = (), width: int = WIDTH, compact: bool = False
+) -> str:
+    """Every sheet in full, or with `compact` the viewer's own in full and the others' on a
+    line or two each."""
     rolled = f"Dice rolled by {seat_name(view['active'], names)}: "
     lines = [heading(view, names), rolled + dice_text(view["dice"]["rolled"])]
     lines += choosing_lines(view, names)
+    brief = []
     for seat, sheet in enumerate(view["sheets"]):
-        lines += ["", *_sheet_lines(view, seat, sheet, names)]
-    lines += ["", LEGEND]
-    return "\n".join(lines)
+        if compact and seat != view["seat"]:
+            brief.append(_brief_sheet(view, seat, sheet, names))
+        else:
+            lines += ["", *_sheet_lines(view, seat, sheet, names)]
+    if brief:
+        lines += ["", *brief]
+    lines += ["", key_line(KEYS)]
+    return "\n".join(wrapped(lines, width))
 
 
 def heading(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -72,14 +103,7 @@ def _sheet_lines(
 ) -> list[str]:
     expeditions, layout = sheet["expeditions"], view["layout"]
     points = sheet["points"]
-    notes = [f"{points['total']} points"]
-    if seat == view["seat"]:
-        notes.insert(0, "you")
-    if sheet["exhausted"]:
-        notes.append("exhausted")
-    if sheet["resigned"]:
-        notes.append("resigned")
-    lines = [f"Sheet of {seat_name(seat, names)} ({', '.join(notes)})"]
+    lines = [_notes(view, seat, sheet, names)]
     lines.append(_row("", [*COLOURS, "vases", "dice"]))
     lines.append(_row("top", ["T" if expeditions[c]["top"] else "." for c in COLOURS]))
     for field in range(FIELDS, 0, -1):
@@ -92,6 +116,43 @@ def _sheet_lines(
     columns = [str(points[c]) for c in (*COLOURS, "artefacts", "dice")]
     lines.append(f"{_row('points', columns)}   bridges {points['bridges']}")
     return lines
+
+
+def _notes(view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str]) -> str:
+    """`Sheet of bo (you, 35 points, exhausted)`: whose, and what stands out."""
+    notes = [f"{sheet['points']['total']} points"]
+    if seat == view["seat"]:
+        notes.insert(0, "you")
+    if sheet["exhausted"]:
+        notes.append("exhausted")
+    if sheet["resigned"]:
+        notes.append("resigned")
+    return f"Sheet of {seat_name(seat, names)} ({', '.join(notes)})"
+
+
+def _brief_sheet(
+    view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str]
+) -> str:
+    """A sheet on a line: the expeditions begun (x: its circle marked, T: its top artefact),
+    the vases and dice symbols marked, the bridges crossed."""
+    begun = []
+    for colour in COLOURS:
+        expedition = sheet["expeditions"][colour]
+        marks = [CIRCLE["marked"]] if expedition["circle"] else []
+        marks += [str(number) for number in expedition["numbers"]]
+        marks += ["T"] if expedition["top"] else []
+        if marks:
+            begun.append(" ".join([colour, *marks]))
+    parts = [
+        ", ".join(begun) or "no expedition begun",
+        f"vases {sheet['vases']}, dice {sheet['dice']}",
+    ]
+    crossed = [
+        f"{column} {_bridge(view, sheet, column)}" for column in COLUMNS if sheet["bridges"][column]
+    ]
+    if crossed:
+        parts.append("bridges " + ", ".join(crossed))
+    return f"{_notes(view, seat, sheet, names)}: {'; '.join(parts)}"
 
 
 def _row(label: str, cells: list[str]) -> str:
@@ -108,8 +169,8 @@ def _field(numbers: list[int], layout: dict[str, list[int]], field: int) -> str:
 
 def _circle(expedition: dict[str, Any]) -> str:
     if expedition["circle"]:
-        return "x"
-    return "-" if expedition["numbers"] else "o"
+        return CIRCLE["marked"]
+    return CIRCLE["struck" if expedition["numbers"] else "open"]
 
 
 def _bridge(view: dict[str, Any], sheet: dict[str, Any], column: str) -> str:

@@ -1,0 +1,40 @@
+"""Table talk: a game's players say something to each other, and anyone who may see the game
+reads it (`server.domain.talk`). A message never changes the game's version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import g, request
+
+from server import presenters
+from server.api.blueprint import Blueprint
+from server.api.games import idempotency_key
+from server.schemas import MessageQuery, MessageSchema, MessagesSchema, SaidSchema
+from server.services import services
+
+blp = Blueprint("talk", __name__, url_prefix="/api/v1/games", description="Table talk")
+
+
+@blp.route("/<game_id>/messages", methods=["POST"])
+@blp.arguments(MessageSchema)
+@blp.response(201, SaidSchema)
+def say(body: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """Say something to the table: plain text, at most 500 characters on 12 lines, a few a
+    minute (429 `too_many_messages` past that, with Retry-After). Sent again with the same
+    Idempotency-Key, it is said once."""
+    record, number, said = services().games.say(
+        g.player, game_id, body["text"], idempotency_key(request)
+    )
+    return {"message": presenters.message(record, number, said)}
+
+
+@blp.route("/<game_id>/messages", methods=["GET"])
+@blp.arguments(MessageQuery, location="query")
+@blp.response(200, MessagesSchema)
+def read(query: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """The table talk after message number `since` (the last `last` of them, if given)."""
+    games = services().games
+    game, _ = games.for_viewer(game_id, g.player)
+    shown = presenters.messages(game.record, query["since"], games.talk(game, query["since"]))
+    return {"messages": shown[-query["last"] :] if "last" in query else shown}

@@ -1,0 +1,98 @@
+"""Webhooks: a player's own (their notices) and a game's (set by its creator: the game's
+changes, for a channel the players share). Setting one again replaces it and switches it on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import g
+
+from server.api.blueprint import Blueprint
+from server.domain.errors import NotAPlayer, NotFound
+from server.notify.quiet import zone
+from server.schemas import ErrorSchema, WebhookSchema, WebhookSetSchema
+from server.services import services
+from server.webhooks.hooks import Hook
+
+blp = Blueprint("webhooks", __name__, url_prefix="/api/v1", description="Webhooks")
+
+
+def shown(hook: Hook | None, made: bool = False) -> dict[str, Any]:
+    if hook is None:
+        raise NotFound("webhook")
+    return hook.shown(zone(g.player), with_secret=made)
+
+
+def removed(scope: str, of: str) -> dict[str, Any]:
+    hooks = services().hooks
+    answer = shown(hooks.get(scope, of))
+    hooks.remove(scope, of)
+    return answer
+
+
+def creators(game_id: str) -> str:
+    """The game's id, if the caller created it; else refused (403)."""
+    record = services().games.store.record(game_id)
+    if record is None:
+        raise NotFound("game")
+    if not record.sits_or_invited(g.player["id"]):
+        raise NotAPlayer("you are not a player in this game")
+    if record.creator != g.player["id"]:
+        raise NotAPlayer(
+            "only the player who created the game sets its webhook", code="not_creator"
+        )
+    return game_id
+
+
+@blp.route("/me/webhook")
+@blp.response(200, WebhookSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="you have no webhook")
+def my_webhook() -> dict[str, Any]:
+    """Your webhook: where your notices (their public part) are posted."""
+    return shown(services().hooks.get("player", g.player["id"]))
+
+
+@blp.route("/me/webhook", methods=["PUT"])
+@blp.arguments(WebhookSetSchema)
+@blp.response(200, WebhookSchema)
+def set_my_webhook(body: dict[str, Any]) -> dict[str, Any]:
+    """Post your notices (their public part: never your hand) to a webhook: `discord`,
+    `slack`, `matrix` (a matrix-hookshot generic webhook) or `standard` (signed JSON, its
+    secret shown only now)."""
+    hooks = services().hooks
+    player = g.player["id"]
+    return shown(hooks.set("player", player, player, body["kind"], body["url"]), made=True)
+
+
+@blp.route("/me/webhook", methods=["DELETE"])
+@blp.response(200, WebhookSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="you have no webhook")
+def remove_my_webhook() -> dict[str, Any]:
+    """No more posts to your webhook; answers the webhook removed."""
+    return removed("player", g.player["id"])
+
+
+@blp.route("/games/<game_id>/webhook")
+@blp.response(200, WebhookSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="the game has no webhook")
+def game_webhook(game_id: str) -> dict[str, Any]:
+    """The game's webhook (its creator's to see)."""
+    return shown(services().hooks.get("game", creators(game_id)))
+
+
+@blp.route("/games/<game_id>/webhook", methods=["PUT"])
+@blp.arguments(WebhookSetSchema)
+@blp.response(200, WebhookSchema)
+def set_game_webhook(body: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """Post the game's changes (whose turn it is, the moves as anyone may see them, a link) to
+    a webhook of a channel its players share; only its creator may."""
+    hooks, of = services().hooks, creators(game_id)
+    return shown(hooks.set("game", of, g.player["id"], body["kind"], body["url"]), made=True)
+
+
+@blp.route("/games/<game_id>/webhook", methods=["DELETE"])
+@blp.response(200, WebhookSchema)
+@blp.alt_response(404, schema=ErrorSchema, description="the game has no webhook")
+def remove_game_webhook(game_id: str) -> dict[str, Any]:
+    """No more posts to the game's webhook; answers the webhook removed."""
+    return removed("game", creators(game_id))

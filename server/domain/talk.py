@@ -1,0 +1,136 @@
+"""Table talk: what the players of a game say to each other, beside its moves.
+
+A message is plain text, short, and never part of the log: it goes into a list of its own
+(`GameStore.say`), so it never changes the game's version (no one's `expected_version` goes
+stale for it) and compaction leaves it alone. It is stamped with the version it was said at, so
+the history can show it in its place. The store appends it in one step that also counts the
+seat's recent messages (the rate limit) and finds a message sent before under the same key (a
+resent request, a mail delivered twice), so a message is said once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from server.domain.errors import Invalid, KeyReused, NotAPlayer, NotFound, NotJoined, TooMany
+from server.domain.record import GameRecord
+from server.domain.store import GameStore
+
+MAX_CHARS = 500
+MAX_LINES = 12
+WINDOW_SECONDS = 60
+MAX_MESSAGES = 1000
+"""A game's talk is bounded: its store stays small however long the table chats."""
+
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f" + "".join(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]))
+)
+"""Characters that reorder the text around them: a message could make what follows it, in a
+notice or a page, read otherwise than it is."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much one seat may say: `per_window` messages in `window` seconds, and how many
+    messages a game keeps at most."""
+
+    per_window: int = 5
+    window: int = WINDOW_SECONDS
+    most: int = MAX_MESSAGES
+
+
+@dataclass(frozen=True)
+class Said:
+    """The store's answer to `say`: `said` (with the message's number, counting from 1, and
+    the message as stored: new, or found under its key), `throttled` (`value`: seconds until
+    the seat may speak again) or `full`."""
+
+    outcome: str
+    value: int
+    message: dict[str, Any] | None = None
+
+
+def allowed(character: str) -> bool:
+    if character == "\n":
+        return True
+    return unicodedata.category(character) not in ("Cc", "Cs") and character not in BIDI_CONTROLS
+
+
+def checked(text: str) -> str:
+    """A message's text as kept: plain text without control characters (line breaks only,
+    no CR), at most `MAX_CHARS` characters and `MAX_LINES` lines, blank lines at the ends
+    trimmed. Markup is kept as typed; whatever draws it escapes it."""
+    bad = next((ch for ch in text if not allowed(ch)), None)
+    if bad is not None:
+        code_point = f"U+{ord(bad):04X}"
+        raise Invalid(
+            f"a message is plain text: the control character {code_point} is not allowed "
+            "(line breaks are \\n alone)",
+            {"character": code_point},
+            "bad_message",
+        )
+    text = "\n".join(line.rstrip() for line in text.strip().splitlines())
+    if not text:
+        raise Invalid("a message needs some text", code="empty_message")
+    if len(text) > MAX_CHARS or text.count("\n") >= MAX_LINES:
+        raise Invalid(
+            f"a message is at most {MAX_CHARS} characters on {MAX_LINES} lines",
+            {"max_chars": MAX_CHARS, "max_lines": MAX_LINES},
+            "message_too_long",
+        )
+    return text
+
+
+def key_digest(player_id: str, key: str) -> str:
+    """What a message keeps of the key it was sent with: enough to know it again."""
+    return hashlib.sha256(f"{player_id}\0{key}".encode()).hexdigest()[:16]
+
+
+def speaker(record: GameRecord | None, player_id: str) -> int:
+    """The seat of a player who may talk at this table: one who has taken a seat."""
+    if record is None:
+        raise NotFound("game")
+    seat = record.seat_of(player_id)
+    if seat is None:
+        if record.sits_or_invited(player_id):
+            raise NotJoined("join the game before talking at its table")
+        raise NotAPlayer("you are not a player in this game")
+    return seat
+
+
+def say(
+    store: GameStore,
+    player: dict[str, str],
+    game_id: str,
+    text: str,
+    now: int,
+    key: str | None = None,
+    limits: Limits = Limits(),
+) -> tuple[GameRecord, int, dict[str, Any]]:
+    """Say `text` at the game's table: the game's record, the message's number and the message
+    as stored. A resend under the same `key` is answered with the message it sent."""
+    text = checked(text)
+    record = store.record(game_id)
+    seat = speaker(record, player["id"])
+    assert record is not None
+    digest = key_digest(player["id"], key) if key else ""
+    said = store.say(game_id, seat, text, now, digest, limits)
+    if said.outcome == "throttled":
+        raise TooMany(
+            f"you may send {limits.per_window} messages in {limits.window} seconds; "
+            f"wait {said.value} s",
+            {"retry_after": said.value},
+            "too_many_messages",
+        )
+    if said.outcome == "full":
+        raise TooMany(
+            f"this table has heard its {limits.most} messages; no more can be kept",
+            code="talk_full",
+        )
+    assert said.message is not None
+    if said.message["text"] != text:
+        raise KeyReused("this key was sent with another message; use a new key for a new one")
+    return record, said.value, said.message

@@ -1,0 +1,97 @@
+"""The web pages' blueprint: what every page shares.
+
+Pages are the same security boundary as the API: a page shows only what its player's view
+holds, and whatever a request ends in is told as a page with the API's status, code and words
+(`server.api.refusals.answer_for`), never a stack trace. Every form carries a CSRF token
+(Flask-WTF's, checked on each POST here; the API, which takes no cookies, is not checked).
+Each answer forbids framing, sniffing and caching, sends the referrer to this site only, and
+allows scripts only with the nonce of its own page: nothing loads from anywhere else.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, g, render_template, request
+from flask_wtf import CSRFProtect
+from flask_wtf.csrf import CSRFError, generate_csrf
+
+from server.api.refusals import answer_for
+from server.errors import ApiError
+from server.web.sessions import Sessions, current_player, keyed
+
+blp = Blueprint(
+    "web",
+    __name__,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/web/static",
+)
+csrf = CSRFProtect()
+
+POLICY = (
+    "default-src 'none'; script-src 'nonce-{nonce}'; style-src 'self' 'unsafe-inline'; "
+    "connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; "
+    "frame-ancestors 'none'"
+)
+"""Inline styles: every game's board brings its own `<style>` (`shared.html`)."""
+
+
+def register(app: Flask) -> None:
+    app.session_interface = Sessions()
+    app.config.update(
+        # A cookie is sent only when the session changes: a long poll answered after a move
+        # would otherwise send back the session as it was when the poll began, over the one
+        # the move's answer set (its message for the next page).
+        SESSION_REFRESH_EACH_REQUEST=False,
+        SESSION_COOKIE_SAMESITE="Lax",  # HttpOnly is Flask's default; Secure: `Sessions`
+        WTF_CSRF_CHECK_DEFAULT=False,  # only the pages' forms: see `checked`
+        WTF_CSRF_TIME_LIMIT=None,  # a game's page may stay open for days before a move
+    )
+    csrf.init_app(app)
+    app.register_blueprint(blp)
+
+
+@blp.before_request
+def checked() -> None:
+    g.nonce = secrets.token_urlsafe(16)
+    if request.endpoint == "web.static":
+        return
+    keyed(current_app)
+    csrf.protect()
+
+
+@blp.after_request
+def guarded(response: Response) -> Response:
+    headers = response.headers
+    headers["Content-Security-Policy"] = POLICY.format(nonce=g.get("nonce", ""))
+    headers["X-Content-Type-Options"] = "nosniff"
+    headers["X-Frame-Options"] = "DENY"
+    headers["Referrer-Policy"] = "same-origin"
+    if request.endpoint != "web.static":
+        headers["Cache-Control"] = "no-store"
+    return response
+
+
+@blp.context_processor
+def shared() -> dict[str, Any]:
+    """What the layout needs; a page may pass its own (the tests pass fixed ones). A refusal
+    page needs none of it (`refused`)."""
+    if g.get("refusing"):
+        return {"csrf": "", "player": None, "account": False, "nonce": ""}
+    return {"csrf": generate_csrf(), "nonce": g.get("nonce", ""), "player": current_player()}
+
+
+@blp.errorhandler(Exception)
+def refused(error: Exception) -> tuple[str, int, dict[str, str]]:
+    if isinstance(error, CSRFError):
+        answer = ApiError(
+            400,
+            "csrf_failed",
+            f"the form was not accepted ({error.description}): load the page again and resend",
+        )
+    else:
+        answer = answer_for(error)
+    g.refusing = True  # drawn from the refusal alone (no session, no Redis)
+    return render_template("refused.html", refusal=answer), answer.status, answer.headers

@@ -1,0 +1,62 @@
+"""Logging in without a password: the login page mails a link, the link starts a session.
+
+The page answers every address alike, in words, status and time: it checks the address's
+form, counts the request (`RateLimits.count_login`), and leaves the address for the worker
+(`server.notify.watch.ask_login_mail`), which alone looks it up and mails any player registered
+there. A link opens on a page that asks to log in, and only that button spends it: mail
+scanners that fetch every link they see would otherwise use it up before its reader could.
+"""
+
+from __future__ import annotations
+
+from flask import current_app, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from server.errors import ApiError
+from server.limits import RATE_LIMITS, RateLimits
+from server.mail.addresses import normalized
+from server.notify.watch import ask_login_mail
+from server.services import services
+from server.web.blueprint import blp
+from server.web.sessions import log_in, log_out
+
+
+@blp.get("/login")
+def login() -> str:
+    return render_template("login.html", days=services().links.days)
+
+
+@blp.post("/login")
+def ask_for_link() -> str:
+    typed = request.form.get("email", "").strip()
+    try:
+        email = normalized(typed)
+    except ValueError as error:
+        raise ApiError(400, "invalid_request", f"that is not an email address: {error}") from None
+    limits: RateLimits = current_app.extensions[RATE_LIMITS]
+    limits.count_login(email)
+    ask_login_mail(services().redis, email, services().clock())
+    return render_template("login_sent.html", email=email, days=services().links.days)
+
+
+@blp.get("/login/<token>")
+def link(token: str) -> str:
+    opened = services().links.open(token)
+    return render_template("login_link.html", name=opened.player["name"], token=token)
+
+
+@blp.post("/login/<token>")
+def use_link(token: str) -> Response:
+    opened = services().links.spend(token)
+    log_in(opened.player)
+    flash(f"Welcome, {opened.player['name']}: you are logged in.", "note")
+    if opened.game_id is None:
+        return redirect(url_for("web.games"), 303)
+    return redirect(url_for("web.game", game_id=opened.game_id), 303)
+
+
+@blp.post("/logout")
+def logout() -> Response:
+    log_out()
+    flash("You are logged out.", "note")
+    return redirect(url_for("web.index"), 303)

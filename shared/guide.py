@@ -1,0 +1,72 @@
+"""A game's rules for a newcomer: one screen of summary, and its notation by example.
+
+The rulebooks stay the source; a guide says what a player needs to start, in few words and in
+this service's notation, so that `turnpost rules TYPE`, the API
+(`GET /game-types/{type}/rules`) and a mail's `help` answer all tell the same. Each game keeps
+its guide in its own `guide.py`; every example in it is a move its notation reads (a test
+checks them all).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from shared.text import WIDTH, prose
+
+EXAMPLE_COLUMN = 26
+"""Where an example's meaning starts; a longer move has its meaning on the line below."""
+MEANS = " " * EXAMPLE_COLUMN
+
+
+@dataclass(frozen=True)
+class Example:
+    """A move as it is typed, and what it does."""
+
+    move: str
+    means: str
+
+
+@dataclass(frozen=True)
+class Guide:
+    """The rules in short (`rules`, one point each), how moves are written (`notation`), and
+    moves that show it (`examples`)."""
+
+    rules: tuple[str, ...]
+    notation: str
+    examples: tuple[Example, ...]
+
+    def describe(self) -> dict[str, Any]:
+        """The guide as JSON, as the API answers it."""
+        return {
+            "rules": list(self.rules),
+            "notation": self.notation,
+            "examples": [{"move": e.move, "means": e.means} for e in self.examples],
+        }
+
+
+def guide_text(described: Mapping[str, Any], width: int = WIDTH) -> str:
+    """A described guide (`Engine.describe_rules`) as text for a screen `width` columns wide:
+    the game, its rules point by point, then how to write moves."""
+    low, high = described["min_players"], described["max_players"]
+    players = f"{low} players" if low == high else f"{low} to {high} players"
+    lines = [*prose(f"{described['title']} ({described['id']}), {players}", width), ""]
+    for point in described["rules"]:
+        lines += prose(point, width, "- ", "  ")
+    return "\n".join([*lines, "", notation_text(described, width)])
+
+
+def notation_text(described: Mapping[str, Any], width: int = WIDTH) -> str:
+    """How moves are written, then the examples in two columns: the move, what it does (on
+    the line below, where the move is too long or the screen too narrow)."""
+    lines = prose(f"Moves: {described['notation']}", width)
+    side_by_side = width >= EXAMPLE_COLUMN + 20
+    for example in described["examples"]:
+        lead = f"  {example['move']}"
+        if side_by_side and len(lead) + 2 <= EXAMPLE_COLUMN:
+            lines += prose(example["means"], width, lead.ljust(EXAMPLE_COLUMN), MEANS)
+        else:
+            indent = MEANS if side_by_side else "    "
+            lines += [lead, *prose(example["means"], width, indent, indent)]
+    return "\n".join(lines)

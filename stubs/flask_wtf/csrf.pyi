@@ -1,0 +1,6 @@
+from flask_wtf import CSRFProtect as CSRFProtect
+from werkzeug.exceptions import BadRequest
+
+class CSRFError(BadRequest): ...
+
+def generate_csrf(secret_key: str | None = None, token_key: str | None = None) -> str: ...

@@ -1,0 +1,191 @@
+"""Bots move in the worker, through the one move path: whole games of each type where a person
+plays one seat over HTTP and bots the rest, a bot making a timed-out player's decision and
+handing the seat back, and a worker killed as a bot thinks."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rq.job import Job
+from rq.registry import StartedJobRegistry
+
+from client.verify import verify
+from server.notify.jobs import SWEEP_AFTER
+from server.notify.watch import queue_bot
+from shared.bots import ITERATIONS, Budget, choose
+from shared.engine import Engine
+from shared.fairness import bot_seed
+from shared.games import ENGINES
+from tests.api_client import ApiClient
+from tests.notify.conftest import Mail, kill, worker_process
+from tests.notify.test_clocks import HOUR, clocked, log
+from tests.parts import LiveServer
+from tests.service.test_games import start_game
+
+PLAY_BOT = "server.notify.jobs.play_bot"
+
+
+def against_bots(
+    api: LiveServer, mail: Mail, type_id: str, bots: list[str], **options: Any
+) -> tuple[ApiClient, str]:
+    """ada's new game against `bots`, started at once, the bots' first moves made."""
+    ada = api.client().register("ada")
+    created = ada.ok("POST", "/games", json={"type": type_id, "bots": bots, "options": options})
+    assert created["game"]["status"] == "active"
+    mail.run()
+    return ada, created["game"]["id"]
+
+
+def bots_chose(engine: Engine[Any], game: dict[str, Any], entries: list[dict[str, Any]]) -> int:
+    """Check that each move of a bot's seat in a finished game is the one its bot chooses from
+    the secret, the version and the seat; returns how many there were."""
+    levels = [seat["bot"] for seat in game["seats"]]
+    state = engine.new(len(levels), game["seed"], game["options"], game["engine_version"])
+    checked = 0
+    for entry in entries:
+        seat, level = entry["seat"], levels[entry["seat"]]
+        if level is not None:
+            seed = bot_seed(game["secret"], entry["version"] - 1, seat)
+            budget = Budget(ITERATIONS[game["type"]])
+            chosen = choose(engine, state, seat, seed, level, budget).move
+            assert engine.format_move(chosen) == engine.format_move(entry["move"]), entry
+            checked += 1
+        state, _ = engine.transition(state, seat, entry["move"])
+    return checked
+
+
+@pytest.mark.parametrize(
+    ("type_id", "bots", "options"),
+    [
+        ("lost-cities", ["quick"], {"rounds": 1}),
+        ("lost-cities-dice", ["quick", "random"], {}),
+        ("livingstone", ["quick"], {}),
+    ],
+)
+def test_a_person_plays_a_whole_game_against_bots(
+    api: LiveServer, mail: Mail, type_id: str, bots: list[str], options: dict[str, Any]
+) -> None:
+    ada, game_id = against_bots(api, mail, type_id, bots, **options)
+    rnd = random.Random(5)
+    moves = 0
+    while (view := ada.ok("GET", f"/games/{game_id}"))["game"]["status"] != "finished":
+        assert view["your_turn"], "the bots have moved: the game waits on its person"
+        legal = [m["text"] for m in view["legal_moves"]]
+        short = [text for text in legal if text.endswith("deck")]  # Lost Cities ends sooner
+        move = {"move": rnd.choice(short or legal), "expected_version": view["version"]}
+        ada.ok("POST", f"/games/{game_id}/moves", json=move)
+        moves += 1
+        mail.run()
+    game = view["game"]
+    assert game["rated"] is False and game["result"]
+    entries = ada.ok("GET", f"/games/{game_id}/log")["entries"]
+    assert sum(entry["seat"] == 0 for entry in entries) == moves
+    assert not any("timeout" in entry or "bot" in entry for entry in entries)
+    engine = ENGINES[type_id]
+    assert bots_chose(engine, game, entries) == len(entries) - moves > 0
+    report = verify(engine, game, view["version"], entries)
+    assert report.ok, report.checks
+    assert mail.to(ada.player)[0].startswith("The game has started")
+
+
+def test_a_bot_makes_a_timed_out_decision_and_hands_the_seat_back(
+    api: LiveServer, mail: Mail
+) -> None:
+    game_id, (ada, bo) = clocked(api, "lost-cities", rounds=1, on_timeout="bot")
+    mail.run()
+    told = "when it runs out, a quick bot makes this move for you, and the next is yours again."
+    assert told in mail.to(ada.player)[-1]
+    mail.clock.advance(HOUR + 60)
+    mail.tick()
+    (entry,) = log(ada, game_id)
+    assert (entry["seat"], entry["timeout"], entry["bot"]) == (0, True, "quick")
+    assert bo.ok("GET", f"/games/{game_id}")["your_turn"]
+    assert not any(text.startswith("Game over") for text in mail.to(ada.player))
+
+    view = bo.ok("GET", f"/games/{game_id}")
+    bo.ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": view["legal_moves"][0]["text"], "expected_version": 1},
+    )
+    mail.run()
+    assert mail.to(ada.player)[-1].startswith("Your turn.")
+    assert "(time ran out; a quick bot chose it)" in mail.to(ada.player)[-1]
+    mail.clock.advance(HOUR - 60)  # her clock began again with her new decision
+    mail.tick()
+    assert len(log(ada, game_id)) == 2
+    view = ada.ok("GET", f"/games/{game_id}")
+    ada.ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": view["legal_moves"][0]["text"], "expected_version": 2},
+    )
+    assert [("bot" in e, e["seat"]) for e in log(ada, game_id)] == [
+        (True, 0),
+        (False, 1),
+        (False, 0),
+    ]
+
+    over = bo.ok("POST", f"/games/{game_id}/resign")["game"]
+    mail.run()  # the game over told, the game is compacted: its bot's mark kept in the archive
+    assert mail.ctx.games.store.compacted([game_id]) == {game_id}
+    engine = ENGINES["lost-cities"]
+    start = engine.new(2, over["seed"], over["options"], over["engine_version"])
+    chosen = choose(engine, start, 0, bot_seed(over["secret"], 0, 0), "quick").move
+    assert log(ada, game_id)[0]["move"] == chosen
+
+
+def test_a_bot_makes_every_step_of_a_timed_out_livingstone_turn(
+    api: LiveServer, mail: Mail
+) -> None:
+    game_id, players = start_game(api, "livingstone", move_time="1h", on_timeout="bot:random")
+    for player in players:
+        player.ok("PATCH", "/me", json={"quiet_hours": "none"})
+    mail.run()
+    (late,) = players[0].ok("GET", f"/games/{game_id}")["to_act"]
+    mail.clock.advance(HOUR + 60)
+    mail.tick()
+    entries = log(players[0], game_id)
+    assert entries and all(e["seat"] == late and e["bot"] == "random" for e in entries)
+    assert players[0].ok("GET", f"/games/{game_id}")["to_act"] == [1 - late]
+
+
+def test_a_worker_killed_as_a_bot_thinks_loses_and_doubles_nothing(
+    api: LiveServer, mail: Mail, tmp_path: Path
+) -> None:
+    """The worker is killed once the bot's job has started and before its move is in the log
+    (a search thinks for a good part of a second); the game stays marked, so the next worker
+    to start queues the bot again, and the move is made once however often it is asked for."""
+    ada = api.client().register("ada")
+    body = {"type": "lost-cities", "bots": ["search"], "options": {"rounds": 1, "first_player": 1}}
+    smtp = mail.ctx.mail.smtp_port
+    with worker_process(api, smtp, tmp_path / "first.log") as worker:
+        game_id = ada.ok("POST", "/games", json=body)["game"]["id"]
+        started = StartedJobRegistry(queue=mail.ctx.queue)
+        deadline = time.monotonic() + 60
+        while not any(
+            job is not None and job.func_name == PLAY_BOT
+            for job in Job.fetch_many(started.get_job_ids(), connection=mail.ctx.redis)
+        ):
+            assert time.monotonic() < deadline, (tmp_path / "first.log").read_text()
+            time.sleep(0.005)
+        kill(worker)
+    assert ada.ok("GET", f"/games/{game_id}")["version"] == 0, "killed after the bot moved"
+
+    with worker_process(api, smtp, tmp_path / "second.log"):
+        deadline = time.monotonic() + 60
+        while (view := ada.ok("GET", f"/games/{game_id}"))["version"] == 0:
+            assert time.monotonic() < deadline, (tmp_path / "second.log").read_text()
+            time.sleep(0.05)
+    assert view["version"] == 1 and view["your_turn"]
+
+    queue_bot(mail.ctx.queue, game_id)  # the lost job, run again, and the sweep: nothing new
+    mail.clock.advance(SWEEP_AFTER + 1)
+    mail.tick()
+    (entry,) = log(ada, game_id)
+    assert entry["seat"] == 1 and "timeout" not in entry
+    assert ada.ok("GET", f"/games/{game_id}")["your_turn"]

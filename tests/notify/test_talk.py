@@ -1,0 +1,112 @@
+"""Table talk by post: a whole game (ended by a resignation after some turns, to keep it short)
+in which the players talk through the API and in their email replies (under the move, or a
+reply that is only `say: …`); every message reaches each other player's notices exactly once,
+escaped in the HTML, and never makes a move stale."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+from collections.abc import Iterator
+
+import pytest
+from redis import Redis
+
+from tests.mail.conftest import SERVER_COMMAND, html_of, plain_reply, text_of
+from tests.notify.conftest import Mail
+from tests.notify.test_reply_loop import latest_turn_notice
+from tests.parts import SECRET, LiveServer, service_config
+from tests.service.test_games import start_game
+
+TURNS = 10
+CHATTY = 1000
+"""Messages a minute: a game played at a test's speed talks far faster than people do."""
+
+
+@pytest.fixture
+def chatty(api: LiveServer, redis_client: Redis) -> Iterator[LiveServer]:
+    """The service with room for a test's talk."""
+    redis_url = api.app.extensions["turnpost"].config.redis_url
+    server = LiveServer(service_config(redis_url, talk_per_minute=CHATTY))
+    yield server
+    server.stop()
+
+
+def test_every_message_reaches_each_other_player_once_in_a_whole_game(
+    chatty: LiveServer, mail: Mail, mail_env: dict[str, str]
+) -> None:
+    settings = mail.ctx.mail
+    env = {
+        **mail_env,
+        "TURNPOST_SECRET": SECRET,
+        "TURNPOST_MAIL_DOMAIN": settings.reply_domain,
+        "TURNPOST_TALK_PER_MINUTE": str(CHATTY),
+    }
+    game_id, players = start_game(chatty, "lost-cities", rounds=1)
+    mail.run()
+    rnd = random.Random(3)
+    said: list[tuple[int, str]] = []
+    turn = 0
+    while True:
+        views = [p.ok("GET", f"/games/{game_id}") for p in players]
+        if views[0]["game"]["status"] == "finished":
+            break
+        (seat,) = views[0]["to_act"]
+        view = views[seat]
+        turn += 1
+        if turn > TURNS:
+            players[seat].ok("POST", f"/games/{game_id}/resign")
+            mail.run()
+            continue
+        text = f"<b>{players[seat].player['name']}</b> says #{turn}."
+        way = "mail under the move" if turn % 5 == 1 else "mail alone" if turn % 5 == 3 else "api"
+        if way == "mail alone":
+            notice = latest_turn_notice(mail, players[seat].player["email"])
+            assert notice is not None
+            reply = plain_reply(str(notice["Reply-To"]), players[seat].player["email"],
+                                f"say: {text}", f"say-{turn}@example.org")  # fmt: skip
+            done = subprocess.run([SERVER_COMMAND, "mail-in"], input=reply, env=env,
+                                  capture_output=True, check=False)  # fmt: skip
+            assert done.returncode == 0, done.stderr.decode()
+            answer = text_of(mail.inbox.to(players[seat].player["email"])[-1])
+            assert answer.startswith(f"Said to the table: {text}"), answer
+            said.append((seat, text))
+        elif way == "api":
+            players[seat].ok("POST", f"/games/{game_id}/messages", json={"text": text})
+            said.append((seat, text))
+        # the move goes against the version read before the message: never stale for it
+        move = rnd.choice(view["legal_moves"])["text"]
+        if way == "mail under the move":
+            notice = latest_turn_notice(mail, players[seat].player["email"])
+            assert notice is not None
+            body = f"{move}\n{text}\nyour move!"
+            reply = plain_reply(str(notice["Reply-To"]), players[seat].player["email"],
+                                body, f"move-{turn}@example.org")  # fmt: skip
+            done = subprocess.run([SERVER_COMMAND, "mail-in"], input=reply, env=env,
+                                  capture_output=True, check=False)  # fmt: skip
+            assert done.returncode == 0, done.stderr.decode()
+            answer = text_of(mail.inbox.to(players[seat].player["email"])[-1])
+            assert answer.startswith("Played: "), answer
+            assert f"Said to the table: {text}\n  your move!" in answer
+            said.append((seat, f"{text}\n    your move!"))
+        else:
+            players[seat].ok("POST", f"/games/{game_id}/moves",
+                             json={"move": move, "expected_version": view["version"]})  # fmt: skip
+        mail.run()
+    assert len(said) == TURNS
+    for listener in (0, 1):
+        notices = [
+            m
+            for m in mail.inbox.to(players[listener].player["email"])
+            if m["Auto-Submitted"] == "auto-generated"
+        ]
+        texts = "\n".join(text_of(m) for m in notices)
+        html = "\n".join(html_of(m) for m in notices)
+        for seat, text in said:
+            line = f"{players[seat].player['name']} wrote: {text}"
+            expected = 0 if seat == listener else 1
+            assert texts.count(line) == expected, (listener, line)
+            escaped = text.replace("<", "&lt;").replace(">", "&gt;").split("\n")[0]
+            assert html.count(escaped) == expected, (listener, escaped)
+        assert not re.search(r"<b>\w+</b> says", html), "markup in a message is escaped"

@@ -1,0 +1,59 @@
+"""A webhook's post tells nothing hidden: two games a spectator cannot tell apart (`resample`
+with no seat) get byte-identical posts of every kind, before and after any move that brings no
+chance into play (what chance brings is news to everyone)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from server.webhooks.messages import KINDS, body, public_update
+from shared.engine import Engine, IllegalMove
+from shared.games import ENGINES
+from tests.engines.test_what_answers_tell import ENGINE_IDS, SETTINGS, reached, seeds
+
+NAMES = ["ada", "bo", "cy", "di", "ed"]
+
+
+def posts(engine: Engine[Any], state: Any, events: list[Any], players: int) -> list[bytes]:
+    update = public_update(
+        engine,
+        state,
+        [{"event": event} for event in events],
+        NAMES[:players],
+        game_id="0" * 24,
+        version=7,
+        headline="",
+        deadlines=[("ada", 1.8e9)],
+        link="https://turnpost.example/play/0",
+        at=1.8e9,
+    )
+    return [body(kind, update) for kind in KINDS]
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+@SETTINGS
+@given(data=st.data())
+def test_spectators_twins_get_the_same_posts(type_id: str, data: st.DataObject) -> None:
+    engine = ENGINES[type_id]
+    players = data.draw(st.integers(engine.min_players, engine.max_players))
+    rnd = data.draw(st.randoms(use_true_random=False))
+    state = reached(engine, players, data.draw(seeds), rnd)
+    twin = engine.resample(state, None, data.draw(seeds))
+    assert posts(engine, state, [], players) == posts(engine, twin, [], players)
+    for mover in engine.to_act(state):
+        legal = engine.legal_moves(state, mover)
+        for move in random.Random(rnd.random()).sample(legal, min(len(legal), 8)):
+            try:
+                twin_after, twin_event = engine.transition(twin, mover, move)
+            except IllegalMove:
+                continue  # a move of a hand or a purse the twin does not have
+            after, event = engine.transition(state, mover, move)
+            if engine.reveals(state, mover, move, after):
+                continue
+            told = posts(engine, after, [event], players)
+            assert told == posts(engine, twin_after, [twin_event], players)

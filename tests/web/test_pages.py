@@ -1,0 +1,130 @@
+"""A game's page and its forms over HTTP, as a browser without JavaScript sends them: every
+refusal is a page that says why, with the API's status, and a form sent twice moves once."""
+
+from __future__ import annotations
+
+import redis
+
+from tests.api_client import ApiClient
+from tests.notify.conftest import Mail
+from tests.parts import LiveServer
+from tests.service.test_games import log_length, start_game
+from tests.web.conftest import Visitor, form_fields, logged_in, said
+
+
+def mover_of(game_id: str, clients: list[ApiClient]) -> tuple[int, dict[str, object]]:
+    views = [client.ok("GET", f"/games/{game_id}") for client in clients]
+    seat = next(i for i, view in enumerate(views) if view["your_turn"])
+    return seat, views[seat]
+
+
+def test_the_page_shows_a_players_view_and_moves_once_however_often_its_form_is_sent(
+    api: LiveServer, mail: Mail, redis_client: redis.Redis
+) -> None:
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    seat, view = mover_of(game_id, clients)
+    visitor = logged_in(mail, api.url, clients[seat])
+    page = visitor.get(f"/play/{game_id}")
+    assert page.status_code == 200
+    assert page.headers["Cache-Control"] == "no-store"
+    assert "Your turn." in said(page.text)
+    hand = view["view"]["hand"]  # type: ignore[index]
+    assert all(card in said(page.text) for card in hand)
+    form = form_fields(page.text)
+    move = view["legal_moves"][0]["text"]  # type: ignore[index]
+    before = log_length(redis_client, game_id)
+    first = visitor.post(f"/play/{game_id}", {**form, "move": move}, allow_redirects=False)
+    again = visitor.post(f"/play/{game_id}", {**form, "move": move}, allow_redirects=False)
+    assert (first.status_code, again.status_code) == (303, 303)
+    assert log_length(redis_client, game_id) == before + 1
+    after = visitor.get(f"/play/{game_id}")
+    assert "Waiting for" in said(after.text)
+
+
+def test_a_stale_form_says_the_game_moved_on_and_shows_it_as_it_is_now(
+    api: LiveServer, mail: Mail, redis_client: redis.Redis
+) -> None:
+    game_id, clients = start_game(api, "lost-cities-dice")
+    seat, view = mover_of(game_id, clients)
+    visitor = logged_in(mail, api.url, clients[seat])
+    page = visitor.get(f"/play/{game_id}")
+    move = view["legal_moves"][0]["text"]  # type: ignore[index]
+    clients[seat].ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": move, "expected_version": view["version"]},
+    )
+    before = log_length(redis_client, game_id)
+    stale = visitor.post(f"/play/{game_id}", {**form_fields(page.text), "move": move})
+    assert stale.status_code == 409
+    assert "moved on" in said(stale.text)
+    assert f"version {before}" in said(stale.text)
+    assert log_length(redis_client, game_id) == before
+
+
+def test_an_illegal_typed_move_is_refused_on_the_page_with_the_rules_words(
+    api: LiveServer, mail: Mail, redis_client: redis.Redis
+) -> None:
+    game_id, clients = start_game(api, "livingstone")
+    seat, _ = mover_of(game_id, clients)
+    visitor = logged_in(mail, api.url, clients[seat])
+    before = log_length(redis_client, game_id)
+    refused = visitor.move(game_id, "donate 99; end", field="typed")
+    assert refused.status_code == 422
+    assert "Not done" not in said(refused.text)  # the game's page, with the refusal on it
+    assert "donate 99; end" in refused.text  # offered again to mend
+    assert said(refused.text).count("Your turn.") == 1
+    assert log_length(redis_client, game_id) == before
+
+
+def test_a_forged_csrf_token_and_a_missing_one_are_refused(
+    api: LiveServer, mail: Mail, redis_client: redis.Redis
+) -> None:
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    seat, view = mover_of(game_id, clients)
+    visitor = logged_in(mail, api.url, clients[seat])
+    form = form_fields(visitor.get(f"/play/{game_id}").text)
+    move = view["legal_moves"][0]["text"]  # type: ignore[index]
+    before = log_length(redis_client, game_id)
+    for token in ("forged." + form["csrf_token"][7:], ""):
+        refused = visitor.post(f"/play/{game_id}", {**form, "csrf_token": token, "move": move})
+        assert refused.status_code == 400
+        assert "csrf_failed" in refused.text and "load the page again" in said(refused.text)
+    # A page's token sent from another browser (a forged form elsewhere): not its session's.
+    refused = Visitor(api.url).post(f"/play/{game_id}", {**form, "move": move})
+    assert refused.status_code == 400
+    assert log_length(redis_client, game_id) == before
+
+
+def test_another_players_game_an_unknown_one_and_no_session_get_refusal_pages(
+    api: LiveServer, mail: Mail
+) -> None:
+    game_id, _ = start_game(api, "lost-cities", rounds=1)
+    eve = api.client().register("eve")
+    created = eve.ok("POST", "/games", json={"type": "lost-cities", "invite": []})
+    link = eve.ok("POST", f"/games/{created['game']['id']}/login-link")["url"]
+    visitor = Visitor(api.url)
+    assert visitor.log_in(link).status_code == 200
+    for path in (f"/play/{game_id}", f"/play/{game_id}/wait?version=0"):
+        refused = visitor.get(path)
+        assert refused.status_code == 403, refused.text
+        assert "you are not a player in this game" in said(refused.text).lower()
+    form = form_fields(visitor.get(f"/play/{created['game']['id']}").text, action="/logout")
+    moved = visitor.post(
+        f"/play/{game_id}", {**form, "move": "play R7 draw deck", "version": "0", "key": "k"}
+    )
+    assert moved.status_code == 403
+    assert visitor.get("/play/" + "0" * 24).status_code == 404
+    nobody = Visitor(api.url)
+    for path in ("/play", f"/play/{game_id}"):
+        refused = nobody.get(path)
+        assert refused.status_code == 401 and "Log in" in said(refused.text)
+
+
+def test_the_page_shows_the_talk_at_the_table_escaped(api: LiveServer, mail: Mail) -> None:
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    clients[1].ok("POST", f"/games/{game_id}/messages", json={"text": "<script>x</script> hi"})
+    visitor = logged_in(mail, api.url, clients[0])
+    page = visitor.get(f"/play/{game_id}").text
+    assert "At the table bo : <script>x</script> hi" in said(page)  # as text
+    assert "&lt;script&gt;x&lt;/script&gt; hi" in page and "<script>x" not in page
