@@ -16,12 +16,15 @@ interval above one in N).
 
 Run: `python -m bench.bots` (or `./dev bench bots`) for every match-up; `--game`, `--players`,
 `--level`, `--against`, `--games`, `--iterations` narrow it down for a quick run, e.g.
-`python -m bench.bots --game lost-cities --level search --against quick --games 40`.
+`python -m bench.bots --game lost-cities --level search --against quick --games 40`. A long
+measurement can be split into runs of `--games` from `--first` (the game numbers fix deals and
+seeds, so the parts add up to one run); `--json` prints each match-up's tally to add up.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import platform
 import statistics
@@ -99,15 +102,20 @@ def play(
 
 
 def match_up(
-    engine: Engine[Any], players: int, level: str, against: str, games: int, budget: Budget
+    engine: Engine[Any],
+    players: int,
+    level: str,
+    against: str,
+    games: range,
+    budget: Budget,
 ) -> Tally:
     wins, think, iterations = 0.0, [], 0
-    for number in range(games):
+    for number in games:
         won, times, used = play(engine, players, level, against, number, budget)
         wins += won
         think += times
         iterations += used
-    return Tally(wins, games, think, iterations)
+    return Tally(wins, len(games), think, iterations)
 
 
 def describe(type_id: str, players: int, level: str, against: str, tally: Tally) -> str:
@@ -131,7 +139,11 @@ def main() -> None:
     parser.add_argument("--level", action="append", choices=(QUICK, SEARCH), help="bot levels")
     parser.add_argument("--against", action="append", choices=(RANDOM, QUICK), help="opponents")
     parser.add_argument("--games", type=int, help="games per match-up (default: by level)")
+    parser.add_argument("--first", type=int, default=0, help="the number of the first game")
     parser.add_argument("--iterations", type=int, help="the search's playouts per move")
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON line per match-up, think times included"
+    )
     options = parser.parse_args()
 
     print(f"Python {platform.python_version()} on {platform.machine()}, one process, one core")
@@ -142,9 +154,13 @@ def main() -> None:
         for players in counts:
             for level in options.level or (QUICK, SEARCH):
                 for against in options.against or (RANDOM, QUICK):
-                    games = options.games or GAMES[level]
+                    games = range(options.first, options.first + (options.games or GAMES[level]))
                     tally = match_up(engine, players, level, against, games, budget)
-                    print(describe(type_id, players, level, against, tally), flush=True)
+                    if options.json:
+                        line = {"game": type_id, "players": players, "level": level}
+                        print(json.dumps({**line, "against": against, **tally._asdict()}))
+                    else:
+                        print(describe(type_id, players, level, against, tally), flush=True)
 
 
 if __name__ == "__main__":

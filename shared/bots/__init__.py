@@ -39,9 +39,9 @@ HEURISTICS: dict[str, Heuristic] = {
 }
 
 ITERATIONS: dict[str, int] = {
-    "livingstone": 400,
-    "lost-cities": 400,
-    "lost-cities-dice": 400,
+    "livingstone": 200,
+    "lost-cities": 600,
+    "lost-cities-dice": 300,
 }
 """The `search` level's playouts per move, by game: what fits in well under a second of one
 core (docs/performance.md, Bots, has the think times)."""
