@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-import urllib3
-
 CONNECT_SECONDS = 3.0
 READ_SECONDS = 5.0
 MAX_ANSWER = 64 * 1024
@@ -103,6 +101,10 @@ def resolve(url: str, allow_loopback: bool, resolver: Resolver = socket.getaddri
 
 def post(target: Target, body: bytes, headers: dict[str, str]) -> int:
     """POST `body` to the checked address; its status if 2xx, else Failed."""
+    # Imported here: only the worker posts, and urllib3 brings in ssl, which a web process
+    # (gevent) must not import before gunicorn's worker patches it.
+    import urllib3
+
     timeout = urllib3.Timeout(connect=CONNECT_SECONDS, read=READ_SECONDS)
     pool: urllib3.HTTPConnectionPool
     if target.scheme == "https":
