@@ -3,8 +3,8 @@
     choose(engine, state, seat, seed, level, budget) -> Decision(move, iterations)
 
 `random` plays a uniformly random legal move; `quick` the move its game's heuristic scores best;
-`search` the move information-set Monte Carlo tree search finds with that heuristic
-(`shared.bots.search`). The caller hands over the true state (the service has nothing else),
+`search` the best of the heuristic's favourite moves when each is played on in the same games
+sampled from what the seat may know (`shared.bots.search`). The caller hands over the true state (the service has nothing else),
 but a bot never reads it: the first thing `choose` does is sample a state the seat cannot tell
 from it (`Engine.resample`, which depends only on what the seat may know and the seed), and
 the search samples afresh from there on. So two games that differ only in what the seat may
@@ -12,8 +12,8 @@ not know get the same move for the same seed (tests/engines/test_bots.py checks 
 
 Engines are pure, and so are bots: no clock. A budget is a number of playouts, which makes a
 decision a function of (state as the seat knows it, seed, iterations) and so replayable; a
-caller with a clock may also pass `out_of_time`, asked before each playout, and record the
-`iterations` the decision says it used to replay it.
+caller with a clock may also pass `out_of_time`, asked before each sampled game, and record
+the `iterations` the decision says it used to replay it.
 """
 
 from __future__ import annotations
