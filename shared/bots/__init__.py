@@ -4,11 +4,12 @@
 
 `random` plays a uniformly random legal move; `quick` the move its game's heuristic scores best;
 `search` the best of the heuristic's favourite moves when each is played on in the same games
-sampled from what the seat may know (`shared.bots.search`). The caller hands over the true
-state (the service has nothing else), but a bot never reads it: the first thing `choose` does
-is sample a state the seat cannot tell from it (`Engine.resample`, which depends only on what
-the seat may know and the seed), and the search samples afresh from there on. So two games that differ only in what the seat may
-not know get the same move for the same seed (tests/engines/test_bots.py checks it).
+sampled from what the seat may know (`shared.bots.search`). The caller hands over the true state
+(the service has nothing else), but a bot never reads it: the first thing `choose` does is
+sample a state the seat cannot tell from it (`Engine.resample`, which depends only on what the
+seat may know and the seed), and the search samples afresh from there on. So two games that
+differ only in what the seat may not know get the same move for the same seed
+(tests/engines/test_bots.py checks it).
 
 Engines are pure, and so are bots: no clock. A budget is a number of playouts, which makes a
 decision a function of (state as the seat knows it, seed, iterations) and so replayable; a
