@@ -26,12 +26,14 @@ STATE_MODULES = "shared.games."
 
 @cache
 def snapshot_tag(engine: Engine[Any]) -> str:
-    """A hash of the engine's whole package (its rules are spread over its modules) and of the
-    protocol."""
-    module = sys.modules[type(engine).__module__]
-    files = sorted(Path(module.__file__ or "").parent.glob("*.py"))
+    """A hash of the sources of the engine's whole package (its rules are spread over its
+    modules) and of the protocol. Sources, not the modules loaded: the compiled engines
+    (`compiled`) make the very states their sources do, so both share snapshots."""
+    package = sys.modules[type(engine).__module__.rpartition(".")[0]]
+    files = sorted(Path(package.__file__ or "").parent.glob("*.py"))
+    protocol = Path(sys.modules["shared"].__file__ or "").parent / "engine.py"
     digest = hashlib.sha256(engine.type_id.encode())
-    for file in [*files, Path(sys.modules["shared.engine"].__file__ or "")]:
+    for file in [*files, protocol]:
         digest.update(file.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -61,7 +61,7 @@ class Applied(NamedTuple):
 
     state: Any
     events: list[Event]
-    untried: list[Move]
+    untried: list[JSON]
 
 
 def apply_batch(engine: Engine[S], state: S, seat: Seat, steps: JSON) -> Applied:
@@ -71,8 +71,9 @@ def apply_batch(engine: Engine[S], state: S, seat: Seat, steps: JSON) -> Applied
     `steps` is a batch text, a list of JSON moves, or one JSON move. If any step tried is
     illegal, the error says which (IllegalStep), and since states are values the caller's
     `state` is simply left as it was."""
+    moves: list[JSON]
     if isinstance(steps, str):
-        moves = parse_batch(engine, steps)
+        moves = list(parse_batch(engine, steps))
     elif isinstance(steps, list):
         moves = steps
     else:

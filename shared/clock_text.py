@@ -11,8 +11,7 @@ NO_VACATION = "if no vacation is taken"
 
 def span(seconds: float) -> str:
     """`3 days`, `1 day 4 h`, `5 h 20 min`, `40 min`: at most two units, rounded down."""
-    seconds = int(max(0, seconds))
-    days, rest = divmod(seconds, 86400)
+    days, rest = divmod(int(max(0, seconds)), 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     parts = [

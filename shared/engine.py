@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from shared.guide import Guide
 from shared.text import WIDTH
@@ -159,15 +159,15 @@ class Engine(ABC, Generic[S]):
     that seat raises `IllegalMove`, never another exception, and never changes its input.
     """
 
-    type_id: str
-    title: str
-    min_players: int
-    max_players: int
-    version: int
+    type_id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    version: ClassVar[int]
     """The version of the rules, raised by a change that would replay a stored game differently.
     A game records the version it began with, and `new` keeps that version's rules for it."""
-    options: tuple[Option, ...] = ()
-    guide: Guide
+    options: ClassVar[tuple[Option, ...]] = ()
+    guide: ClassVar[Guide]
     """The rules in short and the notation by example, for a newcomer (`shared.guide`)."""
 
     # -- setting up -------------------------------------------------------------------------
@@ -227,13 +227,13 @@ class Engine(ABC, Generic[S]):
         players: int,
         seed: str,
         options: Mapping[str, JSON] | None = None,
-        version: int | None = None,
+        version: JSON = None,
     ) -> S:
         """The starting state. All chance comes from `seed` (hex); `options` are configured;
         `version` is the rules version the game was created with (None: the current one), so
         a stored game replays by the rules it was played by (see `rules_version`)."""
 
-    def rules_version(self, version: int | None) -> int:
+    def rules_version(self, version: JSON) -> int:
         """The rules version a game is played by: `version` if these rules know it, else a
         ValueError (a game made by newer rules cannot be replayed by older ones); None is the
         current version."""

@@ -7,7 +7,8 @@ one spelling of that.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from dataclasses import fields
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -15,3 +16,10 @@ T = TypeVar("T")
 def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """`values` with the item at `index` replaced by `value`."""
     return (*values[:index], value, *values[index + 1 :])
+
+
+def by_fields(value: Any) -> tuple[type, tuple[Any, ...]]:
+    """`__reduce__` of a frozen dataclass that is part of a state: pickled as its constructor
+    and its fields in order. Pickle's default sets the fields one by one after creating the
+    object, which the compiled engines' frozen classes refuse."""
+    return type(value), tuple(getattr(value, field.name) for field in fields(value))

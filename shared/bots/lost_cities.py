@@ -175,7 +175,7 @@ class Outlook:
         turns to play them in. An expedition not started is worth nothing until it is."""
         above, played_sum, played_count, wagers = EXPEDITION[played]
         plays, whole = COUNT_SUM[held & above]
-        numbers: float = whole
+        numbers = float(whole)
         if plays > turns:
             numbers = numbers * turns / plays
             plays = turns
@@ -184,7 +184,7 @@ class Outlook:
         spare = max(turns - plays, 0)
         if expected > spare:  # too few turns left to play them all: each card takes one
             later = later_sum * spare / later_count
-            expected = spare
+            expected = float(spare)
         else:
             later = later_sum * self.chance
         base = played_sum + numbers + later - EXPEDITION_COST
@@ -288,7 +288,7 @@ def standing(state: State) -> list[float]:
     still come to: how a playout cut short is judged."""
     totals = match_totals(state.deal.finished, SEATS)
     return [
-        totals[seat] + sum(outlook.current(colour) for colour in range(outlook.colours))
+        totals[seat] + sum((outlook.current(colour) for colour in range(outlook.colours)), 0.0)
         for seat, outlook in ((seat, Outlook(state, seat)) for seat in range(SEATS))
     ]
 

@@ -10,7 +10,7 @@ from typing import TypeVar
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.chance import DRAW_BOUND, Chance
+from shared.chance import DRAW_BOUND, Chance, _plan
 
 T = TypeVar("T")
 
@@ -50,15 +50,9 @@ def test_every_card_reaches_every_place() -> None:
 
 
 def test_a_deck_takes_few_draws() -> None:
-    """Sixty positions need only a handful of 64-bit words, which is the point."""
-
-    class Counting(Chance):
-        calls = 0
-
-        def below(self, n: int) -> int:
-            assert n <= DRAW_BOUND
-            Counting.calls += 1
-            return super().below(n)
-
-    shuffled(Counting(SEED, "count"), range(60))
-    assert Counting.calls <= 9
+    """Sixty positions need only a handful of 64-bit words, which is the point: the shuffle
+    draws once per step of its plan, each step serving several positions, every position once."""
+    plan = _plan(60)
+    assert len(plan) <= 9 and all(product <= DRAW_BOUND for _, _, product in plan)
+    served = [position for top, lowest, _ in plan for position in range(top, lowest, -1)]
+    assert sorted(served) == list(range(1, 60))

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from shared.immutable import by_fields
+
 ROWS = 6
 """One row per face of a die: a tent goes on the row its die shows."""
 
@@ -117,6 +119,9 @@ class Board:
     cards: tuple[tuple[str, int], ...]
     revisits: int
     white_stone: str
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     @property
     def columns(self) -> int:

@@ -33,7 +33,7 @@ class Livingstone(Engine[State]):
     max_players = 5
     version = CURRENT_VERSION
     guide = GUIDE
-    options: tuple[Option, ...] = (
+    options = (
         Option(
             "board",
             "the printed values: column costs, row VP, row majority bonus, card counts, how "
@@ -50,7 +50,7 @@ class Livingstone(Engine[State]):
         players: int,
         seed: str,
         options: Mapping[str, JSON] | None = None,
-        version: int | None = None,
+        version: JSON = None,
     ) -> State:
         version = self.rules_version(version)
         board = board_from_table(self.configure(players, options)["board"])

@@ -51,7 +51,7 @@ class LostCities(Engine[State]):
         players: int,
         seed: str,
         options: Mapping[str, JSON] | None = None,
-        version: int | None = None,
+        version: JSON = None,
     ) -> State:
         self.rules_version(version)  # one version of these rules so far: only checked
         rules = Rules.from_options(self.configure(players, options))

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from shared.engine import JSON, BadOptions, Option, choice_option, int_option
 from shared.games.lost_cities.cards import (
@@ -21,6 +22,7 @@ from shared.games.lost_cities.cards import (
     code_of,
     deck_codes,
 )
+from shared.immutable import by_fields
 
 DEFAULT_STALL_LIMIT = 12
 """The house rule against endless discard swapping (rules file, "Stalling"): after this many
@@ -126,6 +128,9 @@ class Rules:
     first_player: int | None
     decks: tuple[tuple[int, ...] | None, ...]
     """The given card order of each game of the match; None where the seed shuffles."""
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     @property
     def card_count(self) -> int:

@@ -40,7 +40,7 @@ class LostCitiesDice(Engine[State]):
     max_players = 5
     version = 1
     guide = GUIDE
-    options: tuple[Option, ...] = (
+    options = (
         Option(
             "sheet",
             "the score sheet: per colour the fields (1-9) with an arrow or an artefact, and "
@@ -78,7 +78,7 @@ class LostCitiesDice(Engine[State]):
         players: int,
         seed: str,
         options: Mapping[str, JSON] | None = None,
-        version: int | None = None,
+        version: JSON = None,
     ) -> State:
         self.rules_version(version)  # one version of these rules so far: only checked
         configured = self.configure(players, options)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shared.immutable import by_fields
+
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "purple")
 """The expeditions, left to right on the sheet; also the faces of the colour dice."""
 
@@ -45,6 +47,9 @@ class SheetRules:
     artefact_points: tuple[int, ...]
     dice_points: tuple[int, ...]
     bridge_bonus: int
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     def to_json(self) -> dict[str, Any]:
         """The option value this design is created from (field numbers 1..9)."""
