@@ -16,12 +16,19 @@ Run: `python -m bench.engine` (or `python -m bench engine`) from the repository 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import random
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any, NamedTuple
 
+from compiled.finder import active
 from shared.engine import JSON, Engine
 from shared.games import ENGINES
 from shared.playout import playout, replay
@@ -35,6 +42,7 @@ is one complete playout with those options (with rounds 3, a whole match)."""
 TARGET_GAMES_PER_SECOND = {"lost-cities": 1000.0}
 """Per engine: random complete games per second, with the first variant's options."""
 TARGET_MATCH_REPLAY_MS = 5.0
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def seed_of(number: int) -> str:
@@ -87,44 +95,122 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "BELOW TARGET"
 
 
+class Timed(NamedTuple):
+    """The runs of one variant of one engine (or, with `label` "replay", the match replays
+    in milliseconds as `runs`, each `(0, moves, ms)`)."""
+
+    type_id: str
+    label: str
+    players: int
+    runs: list[Run]
+
+    @property
+    def best(self) -> Run:
+        return max(self.runs, key=lambda run: run.games_per_second)
+
+
+def measure(options: argparse.Namespace) -> list[Timed]:
+    timed = []
+    for type_id in options.engine or sorted(ENGINES):
+        engine = ENGINES[type_id]
+        for label, chosen in VARIANTS.get(type_id, [("defaults", {})]):
+            players = engine.min_players
+            runs = [
+                throughput(engine, players, chosen, options.seconds, 100_000 * run)
+                for run in range(options.runs)
+            ]
+            timed.append(Timed(type_id, label, players, runs))
+    return timed
+
+
+def describe(timed: Timed) -> str:
+    best, runs = timed.best, timed.runs
+    rate = best.games_per_second
+    median = statistics.median(run.games_per_second for run in runs)
+    line = (
+        f"{timed.type_id:<18} {timed.label:<10} {timed.players} players {rate:7.0f} games/s "
+        f"{best.moves / best.seconds:8.0f} moves/s (median {median:.0f} games/s; "
+        f"{best.moves / best.games:.0f} moves/game; {sum(run.games for run in runs)} games)"
+    )
+    target = TARGET_GAMES_PER_SECOND.get(timed.type_id)
+    if target is not None and timed.label == VARIANTS[timed.type_id][0][0]:
+        line += f"  target {target:.0f} games/s: {verdict(rate >= target)}"
+    return line
+
+
+def side_by_side(revision: str, options: argparse.Namespace) -> None:
+    """This tree's engines and those of git `revision`, timed by this harness in alternating
+    runs of one process each (so a slower spell of the machine hits both alike); best of each."""
+    arguments = ["-m", "bench.engine", "--json", "--runs", "1", "--seconds", str(options.seconds)]
+    for type_id in options.engine or ():
+        arguments += ["--engine", type_id]
+    results: dict[str, dict[tuple[str, str], Timed]] = {"now": {}, revision: {}}
+    with tempfile.TemporaryDirectory(prefix="turnpost-baseline-") as scratch:
+        archive = subprocess.run(
+            ["git", "archive", revision, "shared"], cwd=ROOT, capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", scratch], input=archive.stdout, check=True)
+        shutil.copytree(ROOT / "bench", Path(scratch) / "bench")
+        for _ in range(options.runs):
+            for name, tree in (("now", ROOT), (revision, Path(scratch))):
+                output = subprocess.run(
+                    [sys.executable, *arguments],
+                    cwd=tree,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+                for line in output.splitlines():
+                    timed = Timed(*json.loads(line))
+                    timed = timed._replace(runs=[Run(*run) for run in timed.runs])
+                    key = (timed.type_id, timed.label)
+                    if key in results[name]:
+                        results[name][key].runs.extend(timed.runs)
+                    else:
+                        results[name][key] = timed
+    print(f"side by side with {revision} (pure Python), best of {options.runs} alternating runs:")
+    for key, now in results["now"].items():
+        then = results[revision][key]
+        ratio = now.best.games_per_second / then.best.games_per_second
+        print(
+            f"{now.type_id:<18} {now.label:<10} {now.players} players "
+            f"{now.best.games_per_second:7.0f} vs {then.best.games_per_second:7.0f} games/s: "
+            f"{ratio:.2f}x",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run")
     parser.add_argument("--runs", type=int, default=5, help="runs per variant (best is kept)")
     parser.add_argument("--engine", action="append", help="only these engine ids")
     parser.add_argument("--replays", type=int, default=200, help="timed replays of the match")
+    parser.add_argument(
+        "--baseline", metavar="REVISION", help="time the engines of a git revision side by side"
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON line per variant's runs")
     options = parser.parse_args()
 
-    print(f"Python {platform.python_version()} on {platform.machine()}, one process, one core")
-    for type_id in options.engine or sorted(ENGINES):
-        engine = ENGINES[type_id]
-        for number, (label, chosen) in enumerate(VARIANTS.get(type_id, [("defaults", {})])):
-            players = engine.min_players
-            runs = [
-                throughput(engine, players, chosen, options.seconds, 100_000 * number)
-                for number in range(options.runs)
-            ]
-            best = max(runs, key=lambda run: run.games_per_second)
-            rate = best.games_per_second
-            median = statistics.median(run.games_per_second for run in runs)
-            games = sum(run.games for run in runs)
-            line = (
-                f"{type_id:<18} {label:<10} {players} players {rate:7.0f} games/s "
-                f"{best.moves / best.seconds:8.0f} moves/s (median {median:.0f} games/s; "
-                f"{best.moves / best.games:.0f} moves/game; {games} games)"
-            )
-            target = TARGET_GAMES_PER_SECOND.get(type_id)
-            if target is not None and number == 0:
-                line += f"  target {target:.0f} games/s: {verdict(rate >= target)}"
-            print(line, flush=True)
-        if type_id == "lost-cities":
-            ms, median_ms, length = match_replay_ms(engine, options.replays)
-            print(
-                f"{type_id:<18} {'replay':<10} a full 3-game match ({length} moves) in "
-                f"{ms:.2f} ms (median {median_ms:.2f} ms)  target {TARGET_MATCH_REPLAY_MS:.0f} ms: "
-                f"{verdict(ms < TARGET_MATCH_REPLAY_MS)}",
-                flush=True,
-            )
+    if options.baseline:
+        side_by_side(options.baseline, options)
+        return
+    if options.json:
+        for timed in measure(options):
+            print(json.dumps(timed))
+        return
+    build = "compiled (mypyc)" if active() else "pure Python"
+    print(f"Python {platform.python_version()} on {platform.machine()}, {build}, one core")
+    for timed in measure(options):
+        print(describe(timed), flush=True)
+    if "lost-cities" in (options.engine or ENGINES):
+        ms, median_ms, length = match_replay_ms(ENGINES["lost-cities"], options.replays)
+        print(
+            f"{'lost-cities':<18} {'replay':<10} a full 3-game match ({length} moves) in "
+            f"{ms:.2f} ms (median {median_ms:.2f} ms)  target {TARGET_MATCH_REPLAY_MS:.0f} ms: "
+            f"{verdict(ms < TARGET_MATCH_REPLAY_MS)}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

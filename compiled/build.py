@@ -1,14 +1,15 @@
 """Compile the engines of `shared/` with mypyc, once per version of their sources.
 
 `./dev` runs this after installing the dependencies: `python -m compiled.build`. It does
-nothing when the build in the environment (`compiled.finder.BUILD`) was made from the sources
-as they are; otherwise it compiles a copy of `shared/` (every module but the packages'
-`__init__`) in a scratch directory, so nothing compiled ever lies beside the sources to shadow
-them, then swaps the new build in and writes the `.pth` line that installs the finder. Where
+nothing when the environment holds a build of the sources as they are (`compiled.finder`:
+one per digest of the sources, the last few kept); otherwise it compiles a copy of `shared/`
+(every module but the packages' `__init__`) in a scratch directory, so nothing compiled ever
+lies beside the sources to shadow them, puts the build in place and writes the `.pth` line
+that installs the finder. Where
 mypyc or a C compiler is missing or fails, it says so in one line and leaves the engines pure:
 the service and the tests run the same either way, only slower.
 
-`--pure` removes the build and the `.pth` line.
+`--pure` removes the builds and the `.pth` line.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from compiled.finder import BUILD, DIGEST, PACKAGE, SUFFIX, source_digest
+from compiled.finder import BUILDS, PACKAGE, SUFFIX, source_digest
 
 SOURCES = Path(__file__).resolve().parent.parent / PACKAGE
 HOOK = Path(sysconfig.get_paths()["purelib"]) / "turnpost-compiled.pth"
@@ -31,6 +32,7 @@ HOOK_LINE = (
     'and importlib.import_module("compiled.finder").install()\n'
 )
 """Guarded, so that an environment whose project has moved away starts up without a word."""
+KEPT = 4
 
 
 def compile_into(work: Path) -> None:
@@ -51,7 +53,7 @@ def compile_into(work: Path) -> None:
 
 def collect(work: Path, staging: Path) -> None:
     """The extension modules mypyc left in `work`, flat in `staging` by their dotted names."""
-    staging.mkdir()
+    staging.mkdir(parents=True)
     for library in work.rglob(f"*{SUFFIX}"):
         relative = library.relative_to(work)
         if relative.parts[0] == "build":
@@ -61,9 +63,8 @@ def collect(work: Path, staging: Path) -> None:
 
 
 def build() -> str:
-    """Build if the sources changed since the last build; what was done, in a line."""
-    digest = source_digest(SOURCES)
-    if HOOK.is_file() and (BUILD / DIGEST).is_file() and (BUILD / DIGEST).read_text() == digest:
+    """Build if these sources have no build yet; what was done, in a line."""
+    if HOOK.is_file() and (BUILDS / source_digest(SOURCES)).is_dir():
         return ""
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="turnpost-compiled-") as scratch:
@@ -73,28 +74,34 @@ def build() -> str:
         try:
             compile_into(work)
         except (OSError, subprocess.CalledProcessError) as error:
-            remove()
             output = getattr(error, "stdout", "") + getattr(error, "stderr", "")
             last = ([line for line in output.splitlines() if line.strip()] or [str(error)])[-1]
             return f"the engines run as plain Python: mypyc could not compile them ({last})"
-        staging = BUILD.with_name(f"{BUILD.name}.new")
+        staging = BUILDS / f"{digest}.new"
         shutil.rmtree(staging, ignore_errors=True)
         collect(work, staging)
-        (staging / DIGEST).write_text(digest)
-    shutil.rmtree(BUILD, ignore_errors=True)
-    staging.rename(BUILD)
+    shutil.rmtree(BUILDS / digest, ignore_errors=True)
+    staging.rename(BUILDS / digest)
+    prune()
     HOOK.write_text(HOOK_LINE)
     return f"compiled the engines with mypyc in {time.monotonic() - started:.0f} s"
 
 
+def prune() -> None:
+    """Keep the most recent builds (a checkout of another branch and back finds its own)."""
+    builds = sorted(BUILDS.iterdir(), key=lambda build: build.stat().st_mtime, reverse=True)
+    for old in builds[KEPT:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def remove() -> None:
     HOOK.unlink(missing_ok=True)
-    shutil.rmtree(BUILD, ignore_errors=True)
+    shutil.rmtree(BUILDS, ignore_errors=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--pure", action="store_true", help="remove the build: run from source")
+    parser.add_argument("--pure", action="store_true", help="remove the builds: run from source")
     if parser.parse_args().pure:
         remove()
         return

@@ -1,11 +1,12 @@
 """The import hook that loads the compiled engines, and only while they match the sources.
 
 `compiled.build` leaves one extension module per module of `shared/` (named by its dotted
-name) and mypyc's shared library in one directory, with the digest of the sources they were
+name) and mypyc's shared library in a directory named by the digest of the sources they were
 built from. A line in the virtual environment's site-packages (`turnpost-compiled.pth`) calls
-`install()` at start-up; the finder then answers for those module names, ahead of the sources,
-as long as the `shared` package being imported has that digest. Anything else (an edited rule,
-a checkout of another commit, a package without a build) imports from source as usual.
+`install()` at start-up; when a module of `shared` is first imported, the finder hashes the
+sources of the `shared` package being imported and answers from the build of that digest,
+ahead of the sources. Anything else (an edited rule, a checkout of a commit never built)
+imports from source as usual.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from types import ModuleType
 
 PURE_PYTHON = "TURNPOST_PURE_PYTHON"
 """Set (to anything but empty) to run the engines from source even where a build matches."""
-BUILD = Path(sys.prefix) / "turnpost-compiled"
-"""Where `compiled.build` puts the build: in the environment whose Python it was built for."""
-DIGEST = "digest"
+BUILDS = Path(sys.prefix) / "turnpost-compiled"
+"""Where `compiled.build` keeps its builds, one directory per digest of the sources built: in
+the environment whose Python they were built for."""
 PACKAGE = "shared"
+LIBRARY = "__mypyc"
+"""How the name of mypyc's shared library of a build ends."""
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
@@ -39,14 +42,21 @@ def source_digest(package: Path) -> str:
     return digest.hexdigest()
 
 
-class CompiledEngines(MetaPathFinder):
-    """Finds the compiled module of a name in `modules`, if the build matches the sources."""
+def built(build: Path) -> dict[str, Path]:
+    """The compiled modules of one build, by module name (none if there is no such build)."""
+    if not build.is_dir():
+        return {}
+    names = (file.name for file in build.iterdir())
+    return {name.removesuffix(SUFFIX): build / name for name in names if name.endswith(SUFFIX)}
 
-    def __init__(self, modules: dict[str, Path], digest: str) -> None:
-        self.modules = modules
-        self.digest = digest
-        self.matched: dict[str, bool] = {}
-        """Per directory of `shared` sources: does the build match it? Read once a process."""
+
+class CompiledEngines(MetaPathFinder):
+    """Finds the compiled module of a name, in the build of the `shared` sources imported."""
+
+    def __init__(self, builds: Path) -> None:
+        self.builds = builds
+        self.found: dict[str, dict[str, Path]] = {}
+        """Per directory of `shared` sources, the modules of its build: looked up once."""
 
     def find_spec(
         self,
@@ -54,40 +64,32 @@ class CompiledEngines(MetaPathFinder):
         path: Sequence[str] | None = None,
         target: ModuleType | None = None,
     ) -> ModuleSpec | None:
-        location = self.modules.get(fullname)
-        if location is None or not self.matches():
+        if not fullname.startswith(f"{PACKAGE}.") and not fullname.endswith(LIBRARY):
+            return None
+        location = self.modules().get(fullname)
+        if location is None:
             return None
         return importlib.util.spec_from_file_location(fullname, location)
 
-    def matches(self) -> bool:
-        """Whether the `shared` package imported in this process is the one built: it is always
-        imported (from source) before any module of it."""
+    def modules(self) -> dict[str, Path]:
+        """The build of the `shared` package imported in this process (always imported, from
+        source, before any module of it), by the digest of its sources."""
         package = sys.modules.get(PACKAGE)
         if package is None or package.__file__ is None:
-            return False
+            return {}
         directory = str(Path(package.__file__).parent)
-        if directory not in self.matched:
-            self.matched[directory] = source_digest(Path(directory)) == self.digest
-        return self.matched[directory]
+        if directory not in self.found:
+            self.found[directory] = built(self.builds / source_digest(Path(directory)))
+        return self.found[directory]
 
 
-def built(build: Path = BUILD) -> dict[str, Path]:
-    """The compiled modules in `build`, by module name."""
-    return {
-        file.name.removesuffix(SUFFIX): file
-        for file in build.iterdir()
-        if file.name.endswith(SUFFIX)
-    }
-
-
-def install(build: Path = BUILD) -> None:
-    """Put the finder first in line, where a build exists and the pure engines are not asked
+def install(builds: Path = BUILDS) -> None:
+    """Put the finder first in line, where builds exist and the pure engines are not asked
     for; called at start-up by the `.pth` line `compiled.build` writes."""
-    if os.environ.get(PURE_PYTHON) or not (build / DIGEST).is_file():
+    if os.environ.get(PURE_PYTHON) or not builds.is_dir():
         return
-    if any(isinstance(finder, CompiledEngines) for finder in sys.meta_path):
-        return
-    sys.meta_path.insert(0, CompiledEngines(built(build), (build / DIGEST).read_text().strip()))
+    if not any(isinstance(finder, CompiledEngines) for finder in sys.meta_path):
+        sys.meta_path.insert(0, CompiledEngines(builds))
 
 
 def active() -> bool:

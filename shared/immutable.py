@@ -1,8 +1,8 @@
 """Small updates of immutable game states.
 
 Engines keep states as tuples so that states are values (hashable, comparable, safe to share
-between the states of a search); changing one slot means building a new tuple, and this is the
-one spelling of that.
+between the states of a search); changing one slot means building a new tuple, and this is
+the one spelling of that: `replace_at` for a plain tuple, `replaced` for a NamedTuple's fields.
 """
 
 from __future__ import annotations
@@ -11,11 +11,36 @@ from dataclasses import fields
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+N = TypeVar("N", bound=tuple[Any, ...])
+
+_FIELD_INDEX: dict[type, dict[str, int]] = {}
+"""Per NamedTuple class, the position of each field: worked out once for each class."""
 
 
 def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """`values` with the item at `index` replaced by `value`."""
     return (*values[:index], value, *values[index + 1 :])
+
+
+def replaced(value: N, **changes: Any) -> N:
+    """The NamedTuple `value` with the fields named in `changes` changed, as `_replace` does:
+    a random playout changes a state's fields some hundred thousand times a second, and
+    `_replace` is plain Python in the standard library (keyword handling and a `map` over
+    every field), which the compiled engines would otherwise spend a third of their time in."""
+    kind = type(value)
+    index = _FIELD_INDEX.get(kind) or _indexed(kind)
+    items = list(value)
+    try:
+        for name, item in changes.items():
+            items[index[name]] = item
+    except KeyError as error:
+        raise TypeError(f"{kind.__name__} has no field {error}") from None
+    return tuple.__new__(kind, items)
+
+
+def _indexed(kind: Any) -> dict[str, int]:
+    index = _FIELD_INDEX[kind] = {name: at for at, name in enumerate(kind._fields)}
+    return index
 
 
 def by_fields(value: Any) -> tuple[type, tuple[Any, ...]]:

@@ -22,13 +22,14 @@ def playout(
     choose_move: Choose,
     max_moves: int = 100_000,
 ) -> tuple[Any, list[tuple[Seat, Move]]]:
-    """Play from `state` to the end; returns the final state and the log of (seat, move)."""
+    """Play from `state` to the end; returns the final state and the log of (seat, move).
+    `pick_seat` is asked only when several seats are to act."""
     log: list[tuple[Seat, Move]] = []
     while len(log) < max_moves:
         seats = engine.to_act(state)
         if not seats:
             return state, log
-        seat = pick_seat(seats)
+        seat = seats[0] if len(seats) == 1 else pick_seat(seats)
         move = choose_move(engine.legal_moves(state, seat))
         state = engine.apply(state, seat, move)
         log.append((seat, move))

@@ -41,6 +41,7 @@ from shared.games.livingstone.moves import Play
 from shared.games.livingstone.state import Outcome, State, Turn
 from shared.games.livingstone.stones import collapse_mine, draw_stones
 from shared.games.livingstone.tents import place_tent, scored_fields
+from shared.immutable import replaced
 
 
 def shuffled_cards(chance: Chance, version: int, cards: Sequence[str]) -> tuple[str, ...]:
@@ -99,8 +100,8 @@ def draw_card(state: State, seat: int, label: str) -> tuple[State, dict[str, JSO
         player = state.players[seat]
         hand = list(player.hand)
         insort(hand, card)
-        state = state.with_player(seat, player._replace(hand=tuple(hand)))
-    return state._replace(deck=deck, played=played), public, card
+        state = state.with_player(seat, replaced(player, hand=tuple(hand)))
+    return replaced(state, deck=deck, played=played), public, card
 
 
 Effect = Callable[[State, int, Play, str], Outcome]
@@ -120,7 +121,7 @@ def _pending(**change: int | bool) -> Effect:
             name: value if isinstance(value, bool) else getattr(turn, name) + value
             for name, value in change.items()
         }
-        return state._replace(turn=turn._replace(**changed)), {}
+        return replaced(state, turn=replaced(turn, **changed)), {}
 
     return effect
 
@@ -128,7 +129,7 @@ def _pending(**change: int | bool) -> Effect:
 def _animal(state: State, seat: int, play: Play, label: str) -> Outcome:
     player = state.players[seat]
     points = ANIMAL_POINTS[play.card]
-    return state.with_player(seat, player._replace(animal_points=player.animal_points + points)), {
+    return state.with_player(seat, replaced(player, animal_points=player.animal_points + points)), {
         "points": points
     }
 
@@ -169,8 +170,9 @@ def _steamer_back(state: State, seat: int, play: Play, label: str) -> Outcome:
     refusal = steamer_back_refusal(state)
     if refusal is not None:
         raise refusal
-    state = state._replace(
-        round=state.round._replace(steamer_back=True),
+    state = replaced(
+        state,
+        round=replaced(state.round, steamer_back=True),
         revisited=(*state.revisited, state.steamer - 1),
     )
     return state, {"column": state.column + 1}
@@ -182,7 +184,7 @@ def _draw_stones(state: State, seat: int, play: Play, label: str) -> Outcome:
 
 def _take_thalers(state: State, seat: int, play: Play, label: str) -> Outcome:
     player = state.players[seat]
-    return state.with_player(seat, player._replace(thalers=player.thalers + CARD_THALERS)), {
+    return state.with_player(seat, replaced(player, thalers=player.thalers + CARD_THALERS)), {
         "thalers": CARD_THALERS
     }
 
@@ -225,5 +227,5 @@ def play_card(state: State, seat: int, play: Play, label: str) -> Outcome:
     hand = list(state.players[seat].hand)
     start = hand.index(play.card)
     del hand[start : start + needed]
-    state = state.with_player(seat, state.players[seat]._replace(hand=tuple(hand)))
-    return state._replace(played=(*state.played, *[play.card] * needed)), details
+    state = state.with_player(seat, replaced(state.players[seat], hand=tuple(hand)))
+    return replaced(state, played=(*state.played, *[play.card] * needed)), details

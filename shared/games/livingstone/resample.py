@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from shared.chance import Chance
 from shared.games.livingstone.state import Player, State
+from shared.immutable import replaced
 from shared.redeal import redealt
 
 
@@ -21,8 +22,8 @@ def resample(state: State, seat: int | None, seed: str) -> State:
     players = list(state.players)
     dealt, rest = redealt(chance, [players[other].hand for other in others], state.deck)
     for other, hand in zip(others, dealt, strict=True):
-        players[other] = _money(players[other], chance)._replace(hand=hand)
-    return state._replace(seed=seed, players=tuple(players), deck=tuple(rest))
+        players[other] = replaced(_money(players[other], chance), hand=hand)
+    return replaced(state, seed=seed, players=tuple(players), deck=tuple(rest))
 
 
 def _money(player: Player, chance: Chance) -> Player:
@@ -31,4 +32,4 @@ def _money(player: Player, chance: Chance) -> Player:
     if not player.donations:
         return player
     donated = player.donations + chance.below(total - player.donations + 1)
-    return player._replace(thalers=total - donated, donated=donated)
+    return replaced(player, thalers=total - donated, donated=donated)

@@ -9,6 +9,7 @@ from shared.chance import Chance
 from shared.engine import JSON
 from shared.games.livingstone.data import DICE_PER_PLAYER, THRESHOLD_DICE
 from shared.games.livingstone.state import Outcome, Round, State, Turn
+from shared.immutable import replaced
 
 ROUNDS_END, RESIGNATION = "rounds", "resignation"
 
@@ -34,7 +35,7 @@ def pass_turn(state: State, seat: int) -> Outcome:
     who cannot; if nobody can, the round ends."""
     for candidate in _clockwise(state, seat):
         if state.round.can_take(candidate):
-            return state._replace(turn=Turn(candidate, began=state.step)), {"next": candidate}
+            return replaced(state, turn=Turn(candidate, began=state.step)), {"next": candidate}
     return end_round(state)
 
 
@@ -51,16 +52,17 @@ def end_round(state: State) -> Outcome:
     scored = state.column
     points = column_points(state, scored)
     players = tuple(
-        player._replace(tent_points=player.tent_points + gained) if gained else player
+        replaced(player, tent_points=player.tent_points + gained) if gained else player
         for player, gained in zip(state.players, points, strict=True)
     )
     steamer = state.steamer if state.round.steamer_back else state.steamer + 1
-    state = state._replace(players=players, steamer=steamer)
+    state = replaced(state, players=players, steamer=steamer)
     details: dict[str, JSON] = {"scored": {"column": scored + 1, "points": points}}
     if steamer == state.board.columns:
         return finish(state, ROUNDS_END), details
     start = next(_clockwise(state, state.round.start))
-    state = state._replace(
+    state = replaced(
+        state,
         round=roll_round(state.seed, state.round.number + 1, start, len(players)),
         turn=Turn(start, began=state.step),
     )
@@ -79,12 +81,12 @@ def finish(state: State, ended_by: str) -> State:
     if ended_by == ROUNDS_END and len(state.players) == 2:
         chance = Chance(state.seed, "donation-threshold")
         threshold = sum(chance.roll(6) for _ in range(THRESHOLD_DICE))
-    return state._replace(turn=None, ended_by=ended_by, threshold=threshold)
+    return replaced(state, turn=None, ended_by=ended_by, threshold=threshold)
 
 
 def resign(state: State, seat: int) -> Outcome:
     """`seat` drops out: skipped from now on. Its tents stay on the board."""
-    state = state.with_player(seat, state.players[seat]._replace(resigned=True))
+    state = state.with_player(seat, replaced(state.players[seat], resigned=True))
     if len(state.active_seats) == 1:
         return finish(state, RESIGNATION), {}
     assert state.turn is not None, "only a running game takes resignations"

@@ -20,7 +20,7 @@ from shared.games.livingstone.rounds import pass_turn, resign
 from shared.games.livingstone.state import Field, Outcome, State, Turn
 from shared.games.livingstone.stones import draw_stones, sell_gem
 from shared.games.livingstone.tents import place_tent, scored_fields, tent_price
-from shared.immutable import replace_at
+from shared.immutable import replace_at, replaced
 
 
 def step(state: State, seat: int, move: object) -> Outcome:
@@ -74,7 +74,7 @@ def _ended(event: Event, state: State) -> Event:
 
 
 def _stepped(state: State) -> State:
-    return state._replace(step=state.step + 1)
+    return replaced(state, step=state.step + 1)
 
 
 def _label(state: State, what: str) -> str:
@@ -103,9 +103,11 @@ def _take(state: State, seat: int, turn: Turn, take: Take) -> Outcome:
     remaining = list(dice)
     remaining.remove(take.die)
     round_ = state.round
-    turn = turn._replace(dice_taken=turn.dice_taken + 1)
-    state = state._replace(
-        round=round_._replace(
+    turn = replaced(turn, dice_taken=turn.dice_taken + 1)
+    state = replaced(
+        state,
+        round=replaced(
+            round_,
             dice=tuple(remaining),
             taken=(*round_.taken, (seat, take.die)),
             last_die=replace_at(round_.last_die, seat, take.die),
@@ -115,7 +117,7 @@ def _take(state: State, seat: int, turn: Turn, take: Take) -> Outcome:
     event: Event = {"die": take.die, "use": take.use}
     if take.use == "thalers":
         player = state.players[seat]
-        state = state.with_player(seat, player._replace(thalers=player.thalers + take.die))
+        state = state.with_player(seat, replaced(player, thalers=player.thalers + take.die))
         event["thalers"] = take.die
     elif take.use == "mine":
         state, drawn = draw_stones(state, seat, take.die, _label(state, "mine"))
@@ -180,10 +182,10 @@ def _place_with_die(state: State, seat: int, turn: Turn, take: Take) -> Outcome:
     """A tent by die action, spending one pending free tent and one pending free row."""
     field = _tent_target(state, seat, turn, take)
     state, placed = place_tent(state, seat, field, turn.free_tents > 0, take.source)
-    turn = turn._replace(
-        free_tents=max(turn.free_tents - 1, 0), any_row_tents=max(turn.any_row_tents - 1, 0)
+    turn = replaced(
+        turn, free_tents=max(turn.free_tents - 1, 0), any_row_tents=max(turn.any_row_tents - 1, 0)
     )
-    return state._replace(turn=turn), placed
+    return replaced(state, turn=turn), placed
 
 
 def _sell(state: State, seat: int, turn: Turn, sell: Sell) -> Outcome:
@@ -197,13 +199,13 @@ def _sell(state: State, seat: int, turn: Turn, sell: Sell) -> Outcome:
     player = state.players[seat]
     if sell.market:
         price = MARKET_PRICE[sell.gem]
-        player = player._replace(
-            thalers=player.thalers + price, market_points=player.market_points + price
+        player = replaced(
+            player, thalers=player.thalers + price, market_points=player.market_points + price
         )
         event: Event = {"gem": sell.gem, "thalers": price, "points": price}
     else:
         price = BANK_PRICE[sell.gem]
-        player = player._replace(thalers=player.thalers + price)
+        player = replaced(player, thalers=player.thalers + price)
         event = {"gem": sell.gem, "thalers": price}
     return state.with_player(seat, player), {**event, "to": went}
 
@@ -214,7 +216,8 @@ def _donate(state: State, seat: int, donate: Donate) -> Outcome:
         raise IllegalMove(
             "bad_amount", f"you can donate 1 to {player.thalers} thalers (what you have)"
         )
-    player = player._replace(
+    player = replaced(
+        player,
         thalers=player.thalers - donate.amount,
         donated=player.donated + donate.amount,
         donations=player.donations + 1,

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from shared.engine import JSON
 from shared.games.livingstone.data import START_THALERS, TENTS_PER_PLAYER, Board
-from shared.immutable import replace_at
+from shared.immutable import replace_at, replaced
 
 Field = tuple[int, int]
 """(column, row): column 0-based, row 1..6."""
@@ -113,4 +113,4 @@ class State(NamedTuple):
         return tuple(seat for seat, player in enumerate(self.players) if not player.resigned)
 
     def with_player(self, seat: int, player: Player) -> State:
-        return self._replace(players=replace_at(self.players, seat, player))
+        return replaced(self, players=replace_at(self.players, seat, player))

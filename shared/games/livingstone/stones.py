@@ -20,7 +20,7 @@ from shared.games.livingstone.data import (
     WHITE,
 )
 from shared.games.livingstone.state import Outcome, Player, State
-from shared.immutable import replace_at
+from shared.immutable import replace_at, replaced
 
 NO_STONES = (0,) * len(STONES)
 Gems = tuple[int, int, int]
@@ -68,7 +68,8 @@ def draw_stones(state: State, seat: int, count: int, label: str) -> Outcome:
         details["returned"] = counted(set_aside)
         bag = [inside + back for inside, back in zip(bag, set_aside, strict=True)]
         set_aside = list(NO_STONES)
-    state = state.with_player(seat, player._replace(gems=gems))._replace(
+    state = replaced(
+        state.with_player(seat, replaced(player, gems=gems)),
         bag=tuple(bag),
         set_aside=tuple(set_aside),
     )
@@ -83,7 +84,7 @@ def _white_stone_out(state: State, drawn: Gems) -> State:
     assert turn is not None, "stones are drawn only in a player's turn"
     before = turn.white_gems or NO_GEMS
     white_gems = _gems([held + new for held, new in zip(before, drawn, strict=True)])
-    return state._replace(turn=turn._replace(white_gems=white_gems))
+    return replaced(state, turn=replaced(turn, white_gems=white_gems))
 
 
 def returning_gems(state: State) -> Gems:
@@ -106,16 +107,16 @@ def sell_gem(state: State, seat: int, gem: int) -> tuple[State, str]:
     back = returning_gems(state)[index] > 0
     player = state.players[seat]
     state = state.with_player(
-        seat, player._replace(gems=_gems(replace_at(player.gems, index, player.gems[index] - 1)))
+        seat, replaced(player, gems=_gems(replace_at(player.gems, index, player.gems[index] - 1)))
     )
     turn = state.turn
     if turn is not None and turn.white_gems is not None and turn.white_gems[index]:
         white_gems = replace_at(turn.white_gems, index, turn.white_gems[index] - 1)
-        state = state._replace(turn=turn._replace(white_gems=_gems(white_gems)))
+        state = replaced(state, turn=replaced(turn, white_gems=_gems(white_gems)))
     if back:
-        return state._replace(bag=replace_at(state.bag, gem, state.bag[gem] + 1)), BAG
+        return replaced(state, bag=replace_at(state.bag, gem, state.bag[gem] + 1)), BAG
     set_aside = replace_at(state.set_aside, gem, state.set_aside[gem] + 1)
-    return state._replace(set_aside=set_aside), ASIDE
+    return replaced(state, set_aside=set_aside), ASIDE
 
 
 def collapse_mine(state: State) -> Outcome:
@@ -129,10 +130,10 @@ def collapse_mine(state: State) -> Outcome:
             bag[CLEAR + offset] += count
         if any(player.gems):
             lost[str(seat)] = counted([0, *player.gems, 0])
-            player = player._replace(gems=NO_GEMS)
+            player = replaced(player, gems=NO_GEMS)
         players.append(player)
-    state = state._replace(players=tuple(players), bag=tuple(bag))
+    state = replaced(state, players=tuple(players), bag=tuple(bag))
     turn = state.turn
     if turn is not None and turn.white_gems is not None:
-        state = state._replace(turn=turn._replace(white_gems=NO_GEMS))
+        state = replaced(state, turn=replaced(turn, white_gems=NO_GEMS))
     return state, lost

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shared.engine import JSON
 from shared.games.livingstone.state import Field, Outcome, State
-from shared.immutable import replace_at
+from shared.immutable import replace_at, replaced
 
 
 def owners_to_pay(state: State, seat: int, field: Field) -> tuple[int, ...]:
@@ -35,7 +35,8 @@ def scored_fields(state: State, seat: int) -> list[Field]:
 
 def _with_tents(state: State, field: Field, owners: tuple[int, ...]) -> State:
     column, row = field
-    return state._replace(
+    return replaced(
+        state,
         tents=replace_at(state.tents, column, replace_at(state.tents[column], row - 1, owners)),
     )
 
@@ -51,13 +52,14 @@ def place_tent(
     cost = 0 if free else state.board.costs[column]
     players = list(state.players)
     player = players[seat]
-    players[seat] = player._replace(
+    players[seat] = replaced(
+        player,
         thalers=player.thalers - cost - len(fees),
         tents_left=player.tents_left - (source is None),
     )
     for owner in fees:
-        players[owner] = players[owner]._replace(thalers=players[owner].thalers + 1)
-    state = state._replace(players=tuple(players))
+        players[owner] = replaced(players[owner], thalers=players[owner].thalers + 1)
+    state = replaced(state, players=tuple(players))
     if source is not None:
         owners = list(state.tents[source[0]][source[1] - 1])
         owners.remove(seat)

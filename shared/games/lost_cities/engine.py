@@ -27,6 +27,7 @@ from shared.games.lost_cities.result import result
 from shared.games.lost_cities.rules import advance, drawn_card, ended_game
 from shared.games.lost_cities.scoring import games_won, match_totals
 from shared.games.lost_cities.state import SEATS, State, deal, first_starter
+from shared.immutable import replaced
 from shared.redeal import redealt
 from shared.text import WIDTH
 
@@ -104,7 +105,7 @@ class LostCities(Engine[State]):
         for other, hand in zip(hidden, dealt, strict=True):
             hands[other] = hand
         deck = deal.deck[: state.drawn] + tuple(rest)
-        return state._replace(deal=deal._replace(seed=seed, deck=deck), hands=tuple(hands))
+        return replaced(state, deal=replaced(deal, seed=seed, deck=deck), hands=tuple(hands))
 
     def result(self, state: State) -> dict[str, JSON] | None:
         return result(state)
@@ -144,7 +145,7 @@ def _resign(state: State, seat: Seat) -> tuple[State, Event]:
         raise IllegalMove("game_over", "the match is over")
     if seat not in range(SEATS):
         raise IllegalMove("bad_seat", f"there is no seat {seat} in this game")
-    ended = state._replace(turn=None, resigned=seat)
+    ended = replaced(state, turn=None, resigned=seat)
     return ended, {"seat": seat, "action": RESIGN_TEXT, "result": result(ended)}
 
 

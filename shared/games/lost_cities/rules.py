@@ -25,6 +25,7 @@ from shared.games.lost_cities.scoring import (
     seat_points,
 )
 from shared.games.lost_cities.state import SEATS, State, deal
+from shared.immutable import replaced
 
 
 def advance(state: State, seat: int, turn: Turn) -> State:
@@ -164,7 +165,7 @@ def _end_game(state: State) -> State:
     points = tuple(seat_points(own, state.rules.colours) for own in state.expeditions)
     finished = (*state.deal.finished, points)
     if _match_decided(state, finished):
-        return state._replace(deal=state.deal._replace(finished=finished), turn=None)
+        return replaced(state, deal=replaced(state.deal, finished=finished), turn=None)
     starter = _next_starter(state, finished)
     return deal(state.rules, state.deal.seed, state.deal.game + 1, starter, finished)
 

@@ -30,6 +30,7 @@ from shared.games.lost_cities_dice.sheet_data import (
 )
 from shared.games.lost_cities_dice.state import State, first_player, new_game
 from shared.games.lost_cities_dice.view import view
+from shared.immutable import replaced
 from shared.text import WIDTH
 
 
@@ -132,7 +133,7 @@ class LostCitiesDice(Engine[State]):
                     state.sheets[other], state.rules, state.colours, state.numbers
                 )
                 pending[other] = notation.read_move(choices[chance.below(len(choices))])
-        return state._replace(seed=seed, pending=tuple(pending))
+        return replaced(state, seed=seed, pending=tuple(pending))
 
     def result(self, state: State) -> dict[str, JSON] | None:
         return result(state)

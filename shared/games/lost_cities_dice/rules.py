@@ -18,7 +18,7 @@ from shared.games.lost_cities_dice.sheet_data import (
     COLOURS,
 )
 from shared.games.lost_cities_dice.state import State, roll
-from shared.immutable import replace_at
+from shared.immutable import replace_at, replaced
 
 
 def choose(state: State, seat: Seat, choice: Choice) -> tuple[State, Event]:
@@ -33,11 +33,11 @@ def choose(state: State, seat: Seat, choice: Choice) -> tuple[State, Event]:
     if state.clockwise:
         sheets, bridge_turns, marks = _written(state, seat, choice)
         event.update(choice=choice_move(choice), marks=marks)
-        state = state._replace(sheets=sheets, bridge_turns=bridge_turns, waiting=waiting)
+        state = replaced(state, sheets=sheets, bridge_turns=bridge_turns, waiting=waiting)
     else:
         # Applied with the others' when all are in; checked (and shown to the chooser) now
         # unless this is the last choice, which the end of the turn checks by applying it.
-        state = state._replace(pending=replace_at(state.pending, seat, choice), waiting=waiting)
+        state = replaced(state, pending=replace_at(state.pending, seat, choice), waiting=waiting)
         if waiting:
             marks = _written(state, seat, choice)[2]
             event["secret"] = {
@@ -52,7 +52,8 @@ def resign(state: State, seat: Seat) -> tuple[State, Event]:
     _check_in_game(state, seat)
     event: Event = {"type": "resign", "turn": state.turn, "seat": seat}
     was_awaited = seat in state.waiting
-    state = state._replace(
+    state = replaced(
+        state,
         resigned=replace_at(state.resigned, seat, True),
         pending=replace_at(state.pending, seat, None),
         waiting=tuple(other for other in state.waiting if other != seat),
@@ -75,7 +76,8 @@ def _active_chooses(state: State, seat: Seat, choice: Choice, event: Event) -> S
         marks=marks,
         left={"colours": [COLOURS[c] for c in colours], "numbers": list(numbers)},
     )
-    return state._replace(
+    return replaced(
+        state,
         sheets=sheets,
         bridge_turns=bridge_turns,
         active_choice=choice,
@@ -112,10 +114,10 @@ def _end_turn(state: State, event: Event) -> State:
         for seat, choice in enumerate(state.pending):
             if choice is not None:
                 sheets, bridge_turns, marks = _written(state, seat, choice)
-                state = state._replace(sheets=sheets, bridge_turns=bridge_turns)
+                state = replaced(state, sheets=sheets, bridge_turns=bridge_turns)
                 revealed.append({"seat": seat, "choice": choice_move(choice), "marks": marks})
         event["revealed"] = revealed
-        state = state._replace(pending=(None,) * state.players)
+        state = replaced(state, pending=(None,) * state.players)
     if None not in state.bridge_turns:
         return _finish(state, "bridges", event)
     if all(sheet.exhausted or out for sheet, out in zip(state.sheets, state.resigned, strict=True)):
@@ -133,7 +135,8 @@ def _end_turn(state: State, event: Event) -> State:
         "colours": [COLOURS[c] for c in colours],
         "numbers": list(numbers),
     }
-    return state._replace(
+    return replaced(
+        state,
         turn=turn,
         active=active,
         rolled_colours=colours,
@@ -146,7 +149,7 @@ def _end_turn(state: State, event: Event) -> State:
 
 
 def _finish(state: State, reason: str, event: Event) -> State:
-    state = state._replace(ended=reason, waiting=(), pending=(None,) * state.players)
+    state = replaced(state, ended=reason, waiting=(), pending=(None,) * state.players)
     final = result(state)
     assert final is not None
     event["end"] = {"reason": reason, "scores": final["scores"], "winners": final["winners"]}
