@@ -18,7 +18,8 @@ Run: `python -m bench.bots` (or `./dev bench bots`) for every match-up; `--game`
 `--level`, `--against`, `--games`, `--iterations` narrow it down for a quick run, e.g.
 `python -m bench.bots --game lost-cities --level search --against quick --games 40`. A long
 measurement can be split into runs of `--games` from `--first` (the game numbers fix deals and
-seeds, so the parts add up to one run); `--json` prints each match-up's tally to add up.
+seeds, so the parts add up to one run); `--json` prints each match-up's tally, and
+`--tally FILE...` adds such outputs up and prints them as a run would.
 """
 
 from __future__ import annotations
@@ -132,6 +133,27 @@ def describe(type_id: str, players: int, level: str, against: str, tally: Tally)
     return line
 
 
+def add_up(files: list[str]) -> None:
+    """The match-ups of several `--json` runs (parts of one measurement), added up."""
+    tallies: dict[tuple[str, int, str, str], Tally] = {}
+    for file in files:
+        with open(file) as lines:
+            for line in lines:
+                if not line.startswith("{"):
+                    continue
+                part = json.loads(line)
+                key = (part["game"], part["players"], part["level"], part["against"])
+                before = tallies.get(key, Tally(0.0, 0, [], 0))
+                tallies[key] = Tally(
+                    before.wins + part["wins"],
+                    before.games + part["games"],
+                    before.think + part["think"],
+                    before.iterations + part["iterations"],
+                )
+    for key, added in sorted(tallies.items()):
+        print(describe(*key, added))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", action="append", choices=sorted(ENGINES), help="game types")
@@ -144,7 +166,13 @@ def main() -> None:
     parser.add_argument(
         "--json", action="store_true", help="one JSON line per match-up, think times included"
     )
+    parser.add_argument(
+        "--tally", nargs="+", metavar="FILE", help="add up the --json output of runs, and print it"
+    )
     options = parser.parse_args()
+    if options.tally:
+        add_up(options.tally)
+        return
 
     print(f"Python {platform.python_version()} on {platform.machine()}, one process, one core")
     for type_id in options.game or sorted(ENGINES):
