@@ -61,7 +61,8 @@ class LostCities(Engine[State]):
     # -- playing ----------------------------------------------------------------------------
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
-        return _TO_ACT[state.turn]
+        turn = state.turn
+        return () if turn is None else _TO_ACT[turn]
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
         """Every play-or-discard-then-draw move; the dicts are shared, so treat them as
@@ -136,7 +137,7 @@ class LostCities(Engine[State]):
         return RESIGN_TEXT if turn is None else notation.format_turn(turn)
 
 
-_TO_ACT: dict[int | None, tuple[Seat, ...]] = {None: (), **{seat: (seat,) for seat in range(SEATS)}}
+_TO_ACT: tuple[tuple[Seat, ...], ...] = tuple((seat,) for seat in range(SEATS))
 
 
 def _resign(state: State, seat: Seat) -> tuple[State, Event]:

@@ -65,6 +65,7 @@ _MOVE_OF: dict[Turn, Move] = {
 _TURN_OF: dict[tuple[str, str, str], Turn] = {
     (move["action"], move["card"], move["draw"]): turn for turn, move in _MOVE_OF.items()
 }
+_SHARED_TURN: dict[int, Turn] = {id(move): turn for turn, move in _MOVE_OF.items()}
 
 
 def _choices(play: bool, card: int, piles: int) -> tuple[Move, ...]:
@@ -90,7 +91,12 @@ PLAYS_OR_DISCARDS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
 
 def canonical_turn(move: JSON) -> Turn | None:
     """The turn of a move exactly as `legal_moves` and `parse_move` write it, else None: the
-    one-lookup path that replays and playouts take."""
+    one-lookup path that replays and playouts take. A move that is one of the shared dicts
+    `legal_moves` hands out (read-only, alive as long as the module) is known by its identity,
+    which is all a playout or a bot sends; any other dict by its content."""
+    shared = _SHARED_TURN.get(id(move))
+    if shared is not None:
+        return shared
     try:
         if len(move) == 3:
             return _TURN_OF[move["action"], move["card"], move["draw"]]
