@@ -53,7 +53,6 @@ def compile_into(work: Path) -> None:
 
 def collect(work: Path, staging: Path) -> None:
     """The extension modules mypyc left in `work`, flat in `staging` by their dotted names."""
-    staging.mkdir(parents=True)
     for library in work.rglob(f"*{SUFFIX}"):
         relative = library.relative_to(work)
         if relative.parts[0] == "build":
@@ -77,20 +76,30 @@ def build() -> str:
             output = getattr(error, "stdout", "") + getattr(error, "stderr", "")
             last = ([line for line in output.splitlines() if line.strip()] or [str(error)])[-1]
             return f"the engines run as plain Python: mypyc could not compile them ({last})"
-        staging = BUILDS / f"{digest}.new"
-        shutil.rmtree(staging, ignore_errors=True)
+        BUILDS.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{digest}.", dir=BUILDS))
+        staging.chmod(0o755)
         collect(work, staging)
-    shutil.rmtree(BUILDS / digest, ignore_errors=True)
-    staging.rename(BUILDS / digest)
+    try:
+        staging.rename(BUILDS / digest)
+    except OSError:  # another ./dev built the same sources meanwhile: theirs serves
+        shutil.rmtree(staging, ignore_errors=True)
     prune()
     HOOK.write_text(HOOK_LINE)
     return f"compiled the engines with mypyc in {time.monotonic() - started:.0f} s"
 
 
 def prune() -> None:
-    """Keep the most recent builds (a checkout of another branch and back finds its own)."""
-    builds = sorted(BUILDS.iterdir(), key=lambda build: build.stat().st_mtime, reverse=True)
-    for old in builds[KEPT:]:
+    """Keep the most recent builds (a checkout of another branch and back finds its own), and
+    the half-made ones of the last hour (another ./dev may be building)."""
+    done = [build for build in BUILDS.iterdir() if not build.name.startswith(".")]
+    done.sort(key=lambda build: build.stat().st_mtime, reverse=True)
+    stale = [
+        build
+        for build in BUILDS.iterdir()
+        if build.name.startswith(".") and time.time() - build.stat().st_mtime > 3600
+    ]
+    for old in [*done[KEPT:], *stale]:
         shutil.rmtree(old, ignore_errors=True)
 
 
