@@ -45,6 +45,11 @@ TARGET_MATCH_REPLAY_MS = 5.0
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def variants(type_id: str) -> list[tuple[str, dict[str, JSON]]]:
+    """The variants timed for an engine: its own, else its defaults."""
+    return VARIANTS.get(type_id, [("defaults", {})])
+
+
 def seed_of(number: int) -> str:
     return f"{number:032x}"
 
@@ -113,7 +118,7 @@ def measure(options: argparse.Namespace) -> list[Timed]:
     timed = []
     for type_id in options.engine or sorted(ENGINES):
         engine = ENGINES[type_id]
-        for label, chosen in VARIANTS.get(type_id, [("defaults", {})]):
+        for label, chosen in variants(type_id):
             players = engine.min_players
             runs = [
                 throughput(engine, players, chosen, options.seconds, 100_000 * run)
@@ -133,7 +138,7 @@ def describe(timed: Timed) -> str:
         f"{best.moves / best.games:.0f} moves/game; {sum(run.games for run in runs)} games)"
     )
     target = TARGET_GAMES_PER_SECOND.get(timed.type_id)
-    if target is not None and timed.label == VARIANTS[timed.type_id][0][0]:
+    if target is not None and timed.label == variants(timed.type_id)[0][0]:
         line += f"  target {target:.0f} games/s: {verdict(rate >= target)}"
     return line
 
