@@ -28,7 +28,8 @@ def idempotency(game_id: str, player_id: str, key: str) -> str:
 
 def player(player_id: str, part: str) -> str:
     """`profile`, `games` (a sorted set of the player's game ids), `waits` (their open long
-    polls, `server.wait_slots`) or `login:NONCE` (a login link used, `server.login_links`)."""
+    polls, `server.wait_slots`), `login:NONCE` (a login link used, `server.login_links`) or
+    `sessions` (their live web sessions, `server.web.sessions`)."""
     return f"{{p:{player_id}}}:{part}"
 
 

@@ -14,6 +14,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
+from server.domain.talk import MAX_MARKS as MAX_MESSAGE_MARKS
 from server.mail.addresses import normalized
 from server.notify.clock_options import move_clock
 from server.notify.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
@@ -567,7 +568,9 @@ class MessageSchema(Schema):
         required=True,
         metadata={
             "description": f"plain text, at most {MAX_MESSAGE_CHARS} characters on "
-            f"{MAX_MESSAGE_LINES} lines (line breaks: \\n); no control characters"
+            f"{MAX_MESSAGE_LINES} lines (line breaks: \\n), kept in NFC; no control "
+            "characters, something that can be seen (a letter, digit, symbol or punctuation "
+            f"mark), at most {MAX_MESSAGE_MARKS} combining marks on a character"
         },
     )
 

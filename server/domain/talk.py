@@ -31,6 +31,20 @@ BIDI_CONTROLS = frozenset(
 """Characters that reorder the text around them: a message could make what follows it, in a
 notice or a page, read otherwise than it is."""
 
+SEEN = ("L", "N", "S", "P")
+"""The categories (letters, digits, symbols, punctuation) of characters a reader sees: a
+message needs one. Format characters (Cf: zero-width spaces and joiners, U+FEFF, tags), marks
+alone, variation selectors (Mn) and spaces draw nothing."""
+
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters and symbols that draw nothing: the Hangul fillers and the blank Braille pattern."""
+
+MAX_MARKS = 4
+"""Combining marks drawn over or under one character (Mn, Me), joiners and other format
+characters between them not counting as characters: enough for Tibetan stacks, Hebrew points
+with cantillation or an emoji keycap, and short of marks piled up to spill over the lines
+around the message."""
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -59,10 +73,30 @@ def allowed(character: str) -> bool:
     return unicodedata.category(character) not in ("Cc", "Cs") and character not in BIDI_CONTROLS
 
 
+def seen(character: str) -> bool:
+    """Whether the character draws something a reader sees."""
+    return unicodedata.category(character)[0] in SEEN and character not in BLANKS
+
+
+def most_marks(text: str) -> int:
+    """The most combining marks that any one character of `text` carries."""
+    most = marks = 0
+    for character in text:
+        category = unicodedata.category(character)
+        if category in ("Mn", "Me"):
+            marks += 1
+            most = max(most, marks)
+        elif category != "Cf":
+            marks = 0
+    return most
+
+
 def checked(text: str) -> str:
-    """A message's text as kept: plain text without control characters (line breaks only,
-    no CR), at most `MAX_CHARS` characters and `MAX_LINES` lines, blank lines at the ends
-    trimmed. Markup is kept as typed; whatever draws it escapes it."""
+    """A message's text as kept: plain text in NFC without control characters (line breaks
+    only, no CR), at most `MAX_CHARS` characters and `MAX_LINES` lines, blank lines at the ends
+    trimmed; something in it can be seen (`seen`), and no character carries more than
+    `MAX_MARKS` marks. Markup is kept as typed; whatever draws it escapes it. Every way in
+    (the API, a `say:` reply, lines under a move by mail) comes through here."""
     bad = next((ch for ch in text if not allowed(ch)), None)
     if bad is not None:
         code_point = f"U+{ord(bad):04X}"
@@ -73,8 +107,19 @@ def checked(text: str) -> str:
             "bad_message",
         )
     text = "\n".join(line.rstrip() for line in text.strip().splitlines())
-    if not text:
-        raise Invalid("a message needs some text", code="empty_message")
+    text = unicodedata.normalize("NFC", text)
+    if not any(seen(ch) for ch in text):
+        raise Invalid(
+            "a message needs some text that can be seen: a letter, digit, symbol or "
+            "punctuation mark",
+            code="empty_message",
+        )
+    if most_marks(text) > MAX_MARKS:
+        raise Invalid(
+            f"a message is plain text: at most {MAX_MARKS} combining marks on one character",
+            {"max_marks": MAX_MARKS},
+            "bad_message",
+        )
     if len(text) > MAX_CHARS or text.count("\n") >= MAX_LINES:
         raise Invalid(
             f"a message is at most {MAX_CHARS} characters on {MAX_LINES} lines",

@@ -172,12 +172,14 @@ def _say(
     letter: Letter, room: Mailroom, game: Game, player: dict[str, str], text: str
 ) -> tuple[bool, str]:
     """Say `text` at the game's table, keyed by the letter (a second delivery says it once):
-    whether it was said, and in words for the answer."""
+    whether it was said, and in words for the answer (the message as kept)."""
     try:
-        room.services.games.say(player, game.id, text, "mail-talk:" + letter.fingerprint)
+        _, _, message = room.services.games.say(
+            player, game.id, text, "mail-talk:" + letter.fingerprint
+        )
     except Refusal as refusal:
         return False, answers.unsaid(refusal)
-    return True, answers.said(text)
+    return True, answers.said(message["text"])
 
 
 def _move(

@@ -18,7 +18,7 @@ from server.mail.addresses import normalized
 from server.notify.watch import ask_login_mail
 from server.services import services
 from server.web.blueprint import blp
-from server.web.sessions import log_in, log_out
+from server.web.sessions import log_in, log_out, signed_in
 
 
 @blp.get("/login")
@@ -59,4 +59,13 @@ def use_link(token: str) -> Response:
 def logout() -> Response:
     log_out()
     flash("You are logged out.", "note")
+    return redirect(url_for("web.index"), 303)
+
+
+@blp.post("/logout/everywhere")
+def logout_everywhere() -> Response:
+    """Ends every web session of the player, in every browser (their API token still works)."""
+    signed_in()
+    log_out(everywhere=True)
+    flash("You are logged out everywhere: every browser must log in again.", "note")
     return redirect(url_for("web.index"), 303)

@@ -2,25 +2,36 @@
 
 The session is Flask's signed cookie, signed with the server's secret (`server.secret`), read
 from Redis the first time a request needs it: one without a cookie (a health check, any API
-call) never does. It holds the player's id and the generation of their API token when they
-logged in (`token_generation`), so rotating the token ends every session at once. The cookie
-is HttpOnly, SameSite=Lax and, when the request came over https, Secure: gunicorn takes the
-scheme from X-Forwarded-Proto only when a proxy it trusts sends it (`--forwarded-allow-ips`,
-loopback by default), and a `TURNPOST_PUBLIC_URL` starting with https makes it Secure always.
+call) never does. It holds the player's id, the generation of their API token when they logged
+in (`token_generation`), so rotating the token ends every session at once, and the session's
+own random id, which must still be among the player's live sessions in Redis
+(`{p:ID}:sessions`, a sorted set of ids by when each ends): logging out takes the id out, so a
+copy of the cookie no longer works; logging out everywhere drops the set. A session ends
+`PERMANENT_SESSION_LIFETIME` (31 days) after its login, as its cookie does; each login prunes
+the ended ids and keeps the latest `MAX_SESSIONS`, and the set expires with the last one, so
+it stays small. The cookie is HttpOnly, SameSite=Lax and, when the request came over https,
+Secure: gunicorn takes the scheme from X-Forwarded-Proto only when a proxy it trusts sends it
+(`--forwarded-allow-ips`, loopback by default), and a `TURNPOST_PUBLIC_URL` starting with https
+makes it Secure always.
 """
 
 from __future__ import annotations
 
 import hmac
+import secrets
 from typing import Any
 
-from flask import Flask, Request, g, request, session
+from flask import Flask, Request, current_app, g, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 
+from server import keys
 from server.errors import ApiError
 from server.players import token_generation
 from server.services import services
+
+MAX_SESSIONS = 100
+"""Live web sessions kept per player: a login past that ends their oldest."""
 
 
 def keyed(app: Flask) -> None:
@@ -43,32 +54,67 @@ class Sessions(SecureCookieSessionInterface):
         return request.is_secure or services().config.public_url.startswith("https:")
 
 
+def live(player_id: str) -> str:
+    """The player's live web sessions: their ids, scored by when each ends."""
+    return keys.player(player_id, "sessions")
+
+
 def log_in(player: dict[str, str]) -> None:
-    """A fresh session for the player: whatever the cookie held before is dropped."""
-    session.clear()
+    """A fresh session for the player: whatever session the cookie held before is ended."""
+    log_out()
+    lifetime = int(current_app.permanent_session_lifetime.total_seconds())
+    now = int(services().clock())
+    session_id = secrets.token_urlsafe(16)
+    key = live(player["id"])
+    pipe = services().redis.pipeline(transaction=True)
+    pipe.zadd(key, {session_id: now + lifetime})
+    pipe.zremrangebyscore(key, "-inf", now)
+    pipe.zremrangebyrank(key, 0, -MAX_SESSIONS - 1)
+    pipe.expire(key, lifetime)
+    pipe.execute()
     session["player"] = player["id"]
     session["generation"] = token_generation(player)
+    session["id"] = session_id
     session.permanent = True
 
 
-def log_out() -> None:
+def log_out(everywhere: bool = False) -> None:
+    """End this session, or (`everywhere`) every web session of its player: only a live
+    session may ask that (`signed_in` first), or a copy of a cookie logged out could."""
+    player_id, session_id = session.get("player"), session.get("id")
+    if isinstance(player_id, str):
+        if everywhere:
+            services().redis.delete(live(player_id))
+        elif isinstance(session_id, str):
+            services().redis.zrem(live(player_id), session_id)
     session.clear()
 
 
+def ended(profile: dict[str, str] | None) -> str | None:
+    """Why the session's cookie no longer lets its player in (None: it does)."""
+    generation = str(session.get("generation", ""))
+    if profile is None or not hmac.compare_digest(token_generation(profile), generation):
+        return "your token was rotated since you logged in"
+    ends = services().redis.zscore(live(profile["id"]), str(session.get("id", "")))
+    if ends is None or ends <= services().clock():
+        return "you logged out, here or everywhere, or it ran its time"
+    return None
+
+
 def current_player() -> dict[str, str] | None:
-    """The session's player, looked up once a request; a session whose token was rotated
-    since it began is ended here."""
+    """The session's player, looked up once a request; a session logged out, ended everywhere
+    or whose token was rotated since it began is ended here."""
     if "web_player" not in g:
         found: dict[str, str] | None = None
         player_id: Any = session.get("player")
         if isinstance(player_id, str):
             profile = services().players.get(player_id)
-            generation = str(session.get("generation", ""))
-            if profile is not None and hmac.compare_digest(token_generation(profile), generation):
+            why = ended(profile)
+            if why is None:
                 found = profile
             else:
-                log_out()
-                g.session_ended = True
+                session.clear()
+                g.session_ended = why
         g.web_player = found
     player: dict[str, str] | None = g.web_player
     return player
@@ -78,11 +124,8 @@ def signed_in() -> dict[str, str]:
     """The session's player, or 401."""
     player = current_player()
     if player is None:
-        if g.get("session_ended"):
-            raise ApiError(
-                401,
-                "unauthorized",
-                "your session has ended: your token was rotated since you logged in; log in again",
-            )
+        why = g.get("session_ended")
+        if why:
+            raise ApiError(401, "unauthorized", f"your session has ended: {why}; log in again")
         raise ApiError(401, "unauthorized", "log in to see your games")
     return player

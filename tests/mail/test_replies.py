@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
 from server import presenters
@@ -10,6 +12,7 @@ from server.mail.reply_address import Ticket
 from shared.games import ENGINES
 from shared.guide import notation_text
 from tests.mail.conftest import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
+from tests.service.test_talk import INVISIBLE, SEEN
 
 CLIENTS = [
     "thunderbird-plain.eml",
@@ -145,3 +148,23 @@ def test_lines_under_the_move_are_said_once_and_say_alone_moves_nothing(table: T
         assert answer.startswith("Said to the table:" if said else "Your message was not sent")
     assert table.load().version == 1
     assert [m["text"] for m in table.services.games.talk(game)][1:] == ["<b>well</b> played"]
+
+
+def test_a_say_reply_nobody_could_see_is_not_said(table: Table) -> None:
+    """The same check as the API's: a `say:` reply of invisible characters or piled-up marks
+    is answered and not said; one in accents and emoji is said in NFC."""
+    seat = table.load().engine.to_act(table.load().state)[0]
+    game = table.load()
+    for text in [*INVISIBLE.values(), "a" + "\u0301" * 499]:
+        body = f"say: {text}".encode().decode("latin-1")  # `letter` writes its blanks as Latin-1
+        assert table.reply(seat, body).returncode == 0
+        answer = text_of(table.last_answer(seat))
+        assert answer.startswith("Your message was not sent: a message "), (text, answer)
+    assert table.services.games.talk(game) == []
+    decomposed = unicodedata.normalize("NFD", SEEN[2])
+    for text in (SEEN[0], SEEN[3], decomposed):
+        assert table.reply(seat, f"say: {text}".encode().decode("latin-1")).returncode == 0
+        said = unicodedata.normalize("NFC", text)
+        assert f"Said to the table: {said}" in text_of(table.last_answer(seat))
+    assert [m["text"] for m in table.services.games.talk(game)] == [SEEN[0], SEEN[3], SEEN[2]]
+    assert table.load().version == game.version

@@ -4,6 +4,7 @@ through compaction, and bad ones are refused with nothing stored."""
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any
 
 import redis
@@ -96,6 +97,56 @@ def test_bad_messages_are_refused_and_change_nothing(
     assert stranger.call("GET", f"/games/{game_id}/messages").status_code == 403
     assert say(ada, "0" * 24, "hello").status_code == 404
     assert stored(redis_client) == before
+
+
+INVISIBLE = {
+    "zero-width space": "\u200b",
+    "byte order mark": "\ufeff",
+    "word joiner": "\u2060",
+    "tag characters": "\U000e0068\U000e0069\U000e007f",
+    "Hangul filler": "\u3164",
+    "Hangul fillers": "\u115f\u1160\uffa0",
+    "blank Braille pattern": "\u2800",
+    "variation selector": "\ufe0f",
+    "joiners and spaces": "\u200d \u200c\n\u00a0",
+    "a mark alone": "\u0301",
+}
+"""Messages nobody could see: refused as `empty_message`."""
+
+SEEN = [
+    "Zażółć gęślą jaźń!",
+    "Grüße aus Köln, Straße",
+    "Tiếng Việt có dấu: người",
+    "👩\u200d👩\u200d👧 🇵🇱 🇩🇪 🇻🇳 🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+    "❤️\u200d🔥 👍🏽 1️⃣ 🧑🏾\u200d🚀",
+    "בְּרֵאשִׁ֖ית · བསྒྲུབས · नमस्ते · น้ำ · می\u200cخواهم",  # noqa: RUF001 (Persian, as written)
+]
+"""Messages in many scripts, with accents, emoji sequences and flags: said as typed."""
+
+
+def test_a_message_needs_something_to_see_and_no_piled_up_marks(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    before = stored(redis_client)
+    for name, text in INVISIBLE.items():
+        answer = say(ada, game_id, text)
+        assert answer.status_code == 400, (name, answer.text)
+        assert answer.json()["error"]["code"] == "empty_message", (name, answer.text)
+        assert "can be seen" in answer.json()["error"]["message"]
+    for text in ("a" + "\u0301" * 499, "ok" + "\u0300\u200d" * 5, "\u0308" * 5 + "x"):
+        answer = say(ada, game_id, text)
+        assert answer.status_code == 400, (text, answer.text)
+        assert answer.json()["error"]["code"] == "bad_message"
+        assert answer.json()["error"]["details"] == {"max_marks": 4}
+    assert stored(redis_client) == before
+    decomposed = unicodedata.normalize("NFD", SEEN[2])
+    for number, text in enumerate([*SEEN, decomposed]):
+        answer = say((ada, bo)[number % 2], game_id, text)  # five a minute each
+        assert answer.status_code == 201, (text, answer.text)
+        assert answer.json()["message"]["text"] == unicodedata.normalize("NFC", text)
+    kept = [m["text"] for m in ada.ok("GET", f"/games/{game_id}/messages")["messages"]]
+    assert kept == [*SEEN, SEEN[2]]
 
 
 def test_an_invitee_talks_once_seated(api: LiveServer) -> None:

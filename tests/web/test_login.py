@@ -9,7 +9,10 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
+import redis
 
+from server import keys
+from tests.api_client import ApiClient
 from tests.client.conftest import PlayerFactory
 from tests.client.conftest import player as player  # the command line's players
 from tests.notify.conftest import Mail
@@ -106,12 +109,77 @@ def test_rotating_the_token_ends_the_session_and_the_links_made_before(
     mail.run()
     visitor.log_in(login_link(mail, ada.player["email"]))
     assert visitor.get(f"/play/{game_id}").status_code == 200
+    other = browsers(api, ada, 1)[0]
     unused = ada.ok("POST", f"/games/{game_id}/login-link")["url"]
     ada.ok("POST", "/me/token")
-    ended = visitor.get(f"/play/{game_id}")
-    assert ended.status_code == 401 and "token was rotated" in said(ended.text)
+    for browser in (visitor, other):
+        ended = browser.get(f"/play/{game_id}")
+        assert ended.status_code == 401 and "token was rotated" in said(ended.text)
     refused = Visitor(api.url).get(unused.removeprefix(api.url))
     assert refused.status_code == 400 and "not valid" in said(refused.text)
+
+
+def browsers(api: LiveServer, player: ApiClient, count: int) -> list[Visitor]:
+    """`count` browsers, each logged in as the player by a link of its own."""
+    game = player.ok("POST", "/games", json={"type": "lost-cities", "invite": []})["game"]
+    found = []
+    for _ in range(count):
+        visitor = Visitor(api.url)
+        visitor.log_in(player.ok("POST", f"/games/{game['id']}/login-link")["url"])
+        assert visitor.get("/play").status_code == 200
+        found.append(visitor)
+    return found
+
+
+def copy_of(visitor: Visitor) -> Visitor:
+    """Another browser holding a copy of the visitor's cookies, as a thief would."""
+    copy = Visitor(visitor.url)
+    copy.http.cookies.update(visitor.http.cookies)
+    return copy
+
+
+def log_out(visitor: Visitor, action: str) -> None:
+    form = form_fields(visitor.get("/play").text, action=action)
+    answer = visitor.post(action, form)
+    assert answer.status_code == 200 and answer.history, answer.text
+    assert "You are logged out" in said(answer.text)
+
+
+def test_logging_out_ends_the_session_and_every_copy_of_its_cookie(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    ada = api.client().register("ada")
+    first, second = browsers(api, ada, 2)
+    stolen = copy_of(first)
+    assert stolen.get("/play").status_code == 200
+    log_out(first, "/logout")
+    ended = stolen.get("/play")
+    assert ended.status_code == 401 and "you logged out" in said(ended.text)
+    assert first.get("/play").status_code == 401
+    assert second.get("/play").status_code == 200  # another browser's session lives on
+    live = keys.player(ada.player["id"], "sessions")
+    assert redis_client.zcard(live) == 1
+    assert 0 < redis_client.ttl(live) <= 31 * 86400
+
+
+def test_logging_out_everywhere_ends_every_session_but_not_the_token(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    ada, bo = api.client().register("ada"), api.client().register("bo")
+    first, second = browsers(api, ada, 2)
+    (others,) = browsers(api, bo, 1)
+    stolen = copy_of(second)
+    form = form_fields(stolen.get("/play").text, action="/logout/everywhere")
+    log_out(second, "/logout")
+    refused = stolen.post("/logout/everywhere", form)  # a cookie logged out cannot ask it
+    assert refused.status_code == 401, refused.text
+    assert first.get("/play").status_code == 200
+    log_out(first, "/logout/everywhere")
+    assert [v.get("/play").status_code for v in (first, second, stolen)] == [401, 401, 401]
+    assert not redis_client.exists(keys.player(ada.player["id"], "sessions"))
+    assert others.get("/play").status_code == 200  # another player's sessions live on
+    assert ada.ok("GET", "/me")["name"] == "ada"  # the API token still works
+    browsers(api, ada, 1)  # and a new login works
 
 
 def test_turnpost_open_prints_a_link_that_opens_the_game(
