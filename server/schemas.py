@@ -268,7 +268,7 @@ class DeleteAccountSchema(Schema):
     )
 
 
-def game_ids(description: str) -> fields.List:
+def game_ids(description: str) -> fields.List[str]:
     return fields.List(fields.String(), metadata={"description": description})
 
 

@@ -76,5 +76,5 @@ def unsay(client: Client, game_id: str, seat: int) -> None:
         said = orjson.loads(stored)
         if said["seat"] == seat and said["text"] != REMOVED:
             kept = {name: said[name] for name in ("seat", "at", "version")}
-            pipe.lset(talk, index, encoded({**kept, "text": REMOVED}))
+            pipe.lset(talk, index, encoded({**kept, "text": REMOVED}).decode())
     pipe.execute()

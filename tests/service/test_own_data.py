@@ -15,6 +15,7 @@ from typing import Any
 import redis
 from rq import Queue
 
+from client.verify import verify
 from server import keys
 from server.notify.watch import LOGINS, QUEUE, ask_login_mail
 from server.services import Services
@@ -23,8 +24,6 @@ from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.service.test_games import play_moves
 from tests.service.test_hostile import refused
-
-from client.verify import verify
 
 NAME, EMAIL = "zelda_q", "Zelda.Q@example.org"
 """Neither can turn up by chance in an id, a hash or a move (none is hex, or a card)."""
