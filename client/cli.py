@@ -355,12 +355,11 @@ def export_data(
         body = s.api.export()
         file.write_bytes(body)
         with zipfile.ZipFile(io.BytesIO(body)) as packed:
-            answer = {"file": str(file), "bytes": len(body), "files": packed.namelist()}
+            files = packed.namelist()
         s.out.emit(
-            answer,
+            {"file": str(file), "bytes": len(body), "files": files},
             lambda console: console.print(
-                f"Saved {len(answer['files'])} files ({len(body)} bytes, zipped) to {file}.",
-                markup=False,
+                f"Saved {len(files)} files ({len(body)} bytes, zipped) to {file}.", markup=False
             ),
         )
 
