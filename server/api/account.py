@@ -37,6 +37,7 @@ def archive(player: dict[str, str]) -> Response:
     description="a zip of JSON files: profile.json, games/<id>.json (each game as you see it, "
     "with its log and talk), talk.json (what you wrote) and ratings.json",
     content_type=ZIP,
+    schema={"type": "string", "format": "binary"},
 )
 def export_me() -> Response:
     """Everything turnpost keeps about you, as one zip: your profile, every game of yours as
@@ -48,7 +49,11 @@ def export_me() -> Response:
 @blp.route("/me", methods=["DELETE"])
 @blp.arguments(DeleteAccountSchema)
 @blp.response(200, DeletedSchema)
-@blp.alt_response(400, schema=ErrorSchema, description="`confirm` is not your name")
+@blp.alt_response(
+    400,
+    schema=ErrorSchema,
+    description="`confirm` is not your name (`confirmation_mismatch`), or a field is invalid",
+)
 def delete_me(body: dict[str, Any]) -> dict[str, Any]:
     """Delete your account, for good: your profile, address, tokens, sessions, webhooks,
     calendar feed, ratings and the words of your table talk go. Games not started are called

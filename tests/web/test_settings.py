@@ -56,7 +56,8 @@ def test_the_settings_page_downloads_the_archive_and_deletes_the_account(
     done = visitor.post("/settings/delete", {**form, "active_games": "resign", "confirm": "ada"})
     assert done.status_code == 200 and done.history[0].status_code == 303
     assert "The account ada is deleted." in said(done.text)
-    assert visitor.get("/play").status_code == 401 and visitor.get("/settings").status_code == 401
+    for path in ("/play", "/settings", "/settings/export"):
+        assert visitor.get(path).status_code == 401, path
     assert ada.call("GET", "/me").status_code == 401
     game = bo.ok("GET", f"/games/{game_id}")["game"]
     assert game["status"] == "finished" and game["seats"][0]["name"] == "deleted player 1"
