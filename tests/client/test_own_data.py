@@ -8,6 +8,7 @@ import zipfile
 from pathlib import Path
 
 from tests.client.conftest import PlayerFactory, start_game
+from tests.client.test_playing import at_terminal
 
 
 def test_export_saves_the_archive_and_delete_account_asks_first(
@@ -44,3 +45,13 @@ def test_delete_account_can_leave_a_bot_in_the_seat(player: PlayerFactory) -> No
     assert bo.json("show", game_id)["game"]["seats"][0]["bot"] == "random"
     refused = player("cy").run("delete-account", "--active-games", "bot", "--bot", "x", "--json")
     assert refused.exit_code == 2  # --json asks nothing: no --yes, nothing deleted
+
+
+def test_delete_account_at_a_terminal_asks_for_the_name(player: PlayerFactory) -> None:
+    ada = player("ada")
+    wrong = at_terminal(ada, "bo", "delete-account", "--active-games", "resign")
+    assert "This deletes the account ada for good. Type its name to go on:" in wrong
+    assert "Not deleted" in wrong and ada.json("me")["name"] == "ada"
+    done = at_terminal(ada, "ADA", "delete-account", "--active-games", "resign")
+    assert "The account ada is deleted." in done
+    assert ada.run("me").exit_code == 2  # no token saved any more
