@@ -6,13 +6,16 @@ JSON or as text — so what differs between them is only what they ask and how t
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import sys
 import time
 import uuid
 import webbrowser
+import zipfile
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -333,6 +336,105 @@ def calendar(
                 console.print("No calendar feed; its address stops working.", markup=False)
 
         s.out.emit(answer, say)
+
+
+@app.command(name="export", cls=Usage)
+def export_data(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="Where to save the zip.", show_default=False)
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Download everything turnpost keeps about you, as one zip of JSON files: your profile,
+    each of your games as you may see it (your view, its log, its talk), what you wrote at
+    the tables, and your records and ratings.
+
+    Example: turnpost export my-turnpost.zip
+    """
+    with session(as_json) as s:
+        body = s.api.export()
+        file.write_bytes(body)
+        with zipfile.ZipFile(io.BytesIO(body)) as packed:
+            files = packed.namelist()
+        s.out.emit(
+            {"file": str(file), "bytes": len(body), "files": files},
+            lambda console: console.print(
+                f"Saved {len(files)} files ({len(body)} bytes, zipped) to {file}.", markup=False
+            ),
+        )
+
+
+class ActiveGames(StrEnum):
+    resign = "resign"
+    bot = "bot"
+
+
+@app.command(cls=Usage)
+def delete_account(
+    active_games: Annotated[
+        ActiveGames,
+        typer.Option(
+            "--active-games",
+            help="Your games still running: resign them, or a bot plays your seat to the end.",
+            show_default=False,
+        ),
+    ],
+    bot: Annotated[
+        str | None, typer.Option(help="With --active-games bot: its level (default quick).")
+    ] = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Delete without being asked (for scripts).")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Delete your account, for good: your profile, address, tokens, webhooks, calendar feed,
+    ratings and the words you wrote at the tables go. Games not started are called off (yours)
+    or left; your seats in games that started stay under a neutral name, so the other
+    players' games still replay and verify. Your name is free for anyone at once.
+
+    At a terminal you are asked to type your name first; elsewhere, and with --json, nothing
+    asks, so --yes is needed (without it nothing happens and the exit code is 2). Save your
+    data first with `turnpost export`.
+
+    Example: turnpost delete-account --active-games resign
+    """
+    with session(as_json) as s:
+        asking = not yes and not as_json and sys.stdin.isatty()
+        if not yes and not asking:
+            raise Failure(
+                ExitCode.USAGE,
+                "confirmation_needed",
+                "deleting your account cannot be undone: add --yes to delete it without "
+                "being asked",
+            )
+        name = s.api.me()["name"]
+        if asking:
+            typed = typer.prompt(
+                f"This deletes the account {name} for good. Type its name to go on", err=True
+            )
+            if typed.strip().casefold() != name.casefold():
+                s.out.note("Not deleted: that is not the account's name.")
+                return
+        answer = s.api.delete_account(name, active_games.value, bot)
+        if not s.settings.token_from_env:  # the saved token is no one's any more
+            config.save(config.Saved(config.load_saved().url))
+
+        def say(console: Console) -> None:
+            console.print(f"The account {answer['deleted']} is deleted.", markup=False)
+            for outcome, told in DELETED_GAMES.items():
+                if answer["games"][outcome]:
+                    console.print(f"{told}: {', '.join(answer['games'][outcome])}", markup=False)
+
+        s.out.emit(answer, say)
+
+
+DELETED_GAMES = {
+    "cancelled": "Called off",
+    "freed": "Left before they started",
+    "resigned": "Resigned",
+    "bot": "Played on by a bot",
+    "kept": "Kept under a neutral name",
+}
 
 
 @app.command(name="config", cls=Usage)

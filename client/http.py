@@ -18,6 +18,7 @@ API_PREFIX = "/api/v1"
 POLL_LATER = frozenset({"too_many_waits", "busy"})
 """Refusals of a long poll that say "not now": the poll is asked again after `Retry-After`."""
 TIMEOUT_SECONDS = 30.0
+ZIP = "application/zip"
 RETRIES_WITH_KEY = 2
 """A request carrying an Idempotency-Key is safe to resend: the server answers a repeat with
 the first answer, so a dropped connection need not leave the player wondering if they moved."""
@@ -79,6 +80,21 @@ class Api:
         timeout: float = TIMEOUT_SECONDS,
     ) -> Any:
         """The answer's JSON body; raises `Refused` or `Unreachable`."""
+        return self._answer(
+            self._sent(method, path, json=json, params=params, headers=headers, timeout=timeout)
+        )
+
+    def _sent(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        timeout: float = TIMEOUT_SECONDS,
+    ) -> requests.Response:
+        """The server's answer, whatever it says; raises `Unreachable`."""
         resendable = headers is not None and "Idempotency-Key" in headers
         attempts = 1 + (RETRIES_WITH_KEY if resendable else 0)
         for attempt in range(1, attempts + 1):
@@ -97,7 +113,7 @@ class Api:
                     raise Unreachable(self.url, readable_reason(error)) from None
             except requests.RequestException as error:
                 raise Unreachable(self.url, readable_reason(error)) from None
-        return self._answer(response)
+        return response
 
     def _answer(self, response: requests.Response) -> Any:
         try:
@@ -132,6 +148,18 @@ class Api:
         if changes:
             return self.request("PATCH", "/me", json=changes)
         return self.request("GET", "/me")
+
+    def export(self) -> bytes:
+        """Everything the server keeps about you, as the zip it sends."""
+        response = self._sent("GET", "/me/export")
+        if response.ok and response.headers.get("Content-Type") == ZIP:
+            return response.content
+        self._answer(response)  # a refusal: raised as such
+        raise Unreachable(self.url, f"HTTP {response.status_code}, not the archive asked for")
+
+    def delete_account(self, confirm: str, active_games: str, bot: str | None) -> Any:
+        body = {"confirm": confirm, "active_games": active_games}
+        return self.request("DELETE", "/me", json={**body, **({"bot": bot} if bot else {})})
 
     def vacation(self, on: bool) -> Any:
         return self.request("POST" if on else "DELETE", "/me/vacation")

@@ -136,6 +136,20 @@ class Players:
         self.client.hset(keys.player(player["id"], "profile"), "token_hash", hash_token(token))
         return token
 
+    def forget(self, player: dict[str, str]) -> None:
+        """The player gone: their name free for anyone, their address no longer theirs, and
+        every key of theirs (`{p:ID}:*`) deleted, the profile last, so that a deletion cut
+        short leaves a profile whose token can send it again."""
+        name = keys.player_name(player["name"])
+        if as_text(self.client.get(name) or b"") == player["id"]:
+            self.client.delete(name)
+        self.client.srem(keys.player_email(player["email"]), player["id"])
+        profile = keys.player(player["id"], "profile")
+        for key in self.client.scan_iter(match=keys.player(player["id"], "*"), count=1000):
+            if as_text(key) != profile:
+                self.client.delete(key)
+        self.client.delete(profile)
+
     def add_game(self, player_id: str, game_id: str, created: float) -> None:
         self.client.zadd(keys.player(player_id, "games"), {game_id: created})
 

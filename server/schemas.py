@@ -12,6 +12,8 @@ from zoneinfo import available_timezones
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from server.domain.bots import TIMEOUT_LEVEL
+from server.domain.leaving import ACTIVE_GAMES
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.domain.talk import MAX_MARKS as MAX_MESSAGE_MARKS
@@ -241,6 +243,47 @@ class LoginLinkSchema(Schema):
         metadata={"description": "opens the game in a browser, logged in as you; works once"}
     )
     expires = fields.Integer(metadata={"description": "when it stops working (Unix time)"})
+
+
+class DeleteAccountSchema(Schema):
+    confirm = fields.String(
+        required=True,
+        validate=validate.Length(1, 64),
+        metadata={
+            "description": "your player name, to show you mean it (400 confirmation_mismatch "
+            "otherwise, and nothing is deleted)"
+        },
+    )
+    active_games = fields.String(
+        required=True,
+        validate=validate.OneOf(ACTIVE_GAMES),
+        metadata={
+            "description": "what becomes of your games still running: resign them, or a bot "
+            "plays your seat to the end (the game is unrated from then on)"
+        },
+    )
+    bot = fields.String(
+        load_default=TIMEOUT_LEVEL,
+        validate=validate.OneOf(LEVELS),
+        metadata={"description": f"with `bot`: its level (default {TIMEOUT_LEVEL})"},
+    )
+
+
+def game_ids(description: str) -> fields.List[str]:
+    return fields.List(fields.String(), metadata={"description": description})
+
+
+class LeftGamesSchema(Schema):
+    cancelled = game_ids("not started, made by you: called off")
+    freed = game_ids("not started, made by another: your seat or invitation is free again")
+    resigned = game_ids("running: resigned")
+    bot = game_ids("running: a bot plays your seat from now on")
+    kept = game_ids("over: your seat stays, under a neutral name")
+
+
+class DeletedSchema(Schema):
+    deleted = fields.String(metadata={"description": "the name of the player deleted"})
+    games = fields.Nested(LeftGamesSchema)
 
 
 class RegisteredSchema(Schema):

@@ -22,6 +22,7 @@ from server.domain.games import GameService
 from server.domain.standings import Standing, settled
 from server.players import Players
 from server.redis_client import Client, as_text, members
+from shared.games import ENGINES
 
 # KEYS: standings, board, settled.  ARGV: game id, then for each player: id, the standing it
 # was computed from ('' for none), the new standing, its ordinal ('': not on the board).
@@ -90,6 +91,15 @@ class Standings:
             for type_id, raw in zip(type_ids, pipe.execute(), strict=True)
             if raw
         }
+
+    def forget(self, player_id: str) -> None:
+        """The player's standing in every type, and their place on its board, gone (the games
+        they settled stay settled: the others' standings keep what those games gave them)."""
+        pipe = self.client.pipeline(transaction=False)
+        for type_id in ENGINES:
+            pipe.hdel(key(type_id, "standings"), player_id)
+            pipe.zrem(key(type_id, "board"), player_id)
+        pipe.execute()
 
     def leaderboard(self, type_id: str) -> list[tuple[str, Standing]]:
         """The best rated players of the type, best first, by name."""

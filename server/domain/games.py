@@ -440,10 +440,7 @@ class GameService:
                 old = marked
             else:
                 old = self._record_for(player, game_id)
-        table = [
-            s if s.bot else Seat(s.player, s.name, joined=s.player == player["id"])
-            for s in (*old.seats[1:], *old.seats[:1])
-        ]
+        table = [seat_again(s, player["id"]) for s in (*old.seats[1:], *old.seats[:1])]
         engine = engine_for(old.type)
         record = self._new_record(
             engine,
@@ -737,6 +734,14 @@ class GameService:
     ) -> dict[str, Any]:
         """A move's answer (`presenters.moved`), the first time and when it is sent again."""
         return presenters.moved(after, seat, [entry["event"] for entry in entries], untried or ())
+
+
+def seat_again(seat: Seat, asking: str) -> Seat:
+    """A finished game's seat in its rematch: a bot keeps its place, a player's is kept for
+    them (and taken by the one asking), and a seat vacated by a deleted account is open."""
+    if seat.player is not None:
+        return Seat(seat.player, seat.name, joined=seat.player == asking)
+    return seat if seat.bot and not seat.vacated else Seat()
 
 
 def check_open(record: GameRecord) -> None:

@@ -19,12 +19,16 @@ import orjson
 from shared.engine import JSON, seat_name
 
 OPEN, ACTIVE, FINISHED, CANCELLED = "open", "active", "finished", "cancelled"
+VACATED = "deleted player"
+"""The name of a seat whose player deleted their account, before its number in the game."""
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A seat at the table: empty (no player), reserved for an invited player, or taken; by a
-    player, or by a bot (`bot`: its level, `shared.bots.LEVELS`), which no player can hold."""
+    player, or by a bot (`bot`: its level, `shared.bots.LEVELS`), which no player can hold; or
+    `vacated`: kept, under a neutral name, by a player who has deleted their account
+    (`server.domain.leaving`), perhaps with a bot playing on for them."""
 
     player: str | None = None
     name: str | None = None
@@ -35,6 +39,11 @@ class Seat:
     def free(self) -> bool:
         """Open to anyone who joins."""
         return self.player is None and not self.joined
+
+    @property
+    def vacated(self) -> bool:
+        """No player names contain a space, so none is mistaken for a vacated seat."""
+        return self.player is None and (self.name or "").startswith(VACATED)
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,6 +141,11 @@ class Outbox:
         if ids:
             self.client.zrem(sent, *ids)
 
+    def drop(self, player_id: str) -> None:
+        """A deleted player's place in the indexes (their outbox goes with their keys)."""
+        self.client.zrem(DUE, player_id)
+        self.client.srem(RECHECK, player_id)
+
     def release(self, player_id: str, ids: list[str]) -> None:
         self._release(keys=self._keys(player_id, "sending", "outbox"), args=ids)
 

@@ -17,6 +17,7 @@ from server.domain.errors import (
     Stale,
 )
 from server.domain.games import GameService
+from server.domain.leaving import Leaving, Left
 from shared import bots
 from tests.domain.memory import MemoryGameStore, MemoryRoster
 
@@ -136,3 +137,20 @@ def test_a_bot_moves_once_however_often_asked_and_only_in_games_it_plays(
         games.create(ada, "lost-cities-dice", None, {}, [], bots=["quick"])
     assert unplayed.value.code == "no_bots_for_type"
     assert len(store.records_by_id) == 1
+
+
+def test_a_rematch_opens_a_vacated_seat() -> None:
+    """A seat whose player deleted their account (`leaving`) is kept in the finished game under
+    a neutral name, with no player; the rematch leaves it open to anyone, not the old name's."""
+    games, store, _, game_id, (ada, bo) = started()
+    games.resign(bo, game_id)
+    left = Left()
+    Leaving(games, ada).leave(game_id, left)
+    assert left.kept == [game_id]
+    seats = store.record(game_id).seats  # type: ignore[union-attr]
+    assert (seats[0].name, seats[0].player, seats[0].vacated) == ("deleted player 1", None, True)
+    again = games.rematch(bo, game_id)
+    assert [(s.player, s.name, s.joined) for s in again.seats] == [
+        (bo["id"], "bo", True),
+        (None, None, False),
+    ]

@@ -33,6 +33,8 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/v1/me/token"): {},
     ("POST", "/api/v1/me/vacation"): {},
     ("DELETE", "/api/v1/me/vacation"): {},
+    ("GET", "/api/v1/me/export"): {},
+    ("DELETE", "/api/v1/me"): {"json": {"confirm": "ada", "active_games": "resign"}},
     ("GET", "/api/v1/me/calendar"): {},
     ("POST", "/api/v1/me/calendar"): {},
     ("DELETE", "/api/v1/me/calendar"): {},

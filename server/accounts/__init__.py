@@ -1,0 +1,2 @@
+"""A player's own data: all of it as one archive (`export`), and their account deleted
+(`deletion`), with the worker's jobs that name them (`queued`)."""

@@ -1,0 +1,80 @@
+"""Deleting a player's account (`DELETE /me`, `turnpost delete-account`, the settings page).
+
+What goes: the profile (name, address, time zone, preferences, the token's and calendar
+feed's hashes, so every token, session, login link and feed stops working at once), every
+other key of the player (`{p:ID}:*`: their games list, outbox, vacations, webhook, polls,
+used login links), the name index (the name is free for anyone at once: no game shows it any
+more, so nobody who takes it inherits a record) and their place in the address index, their
+standings and places on the leaderboards, the text of every message they wrote at a table
+(each stays, its place kept, as `REMOVED`), the webhooks of the games they made, their place
+in the mail worker's indexes and a login link asked for at their address, and the worker's
+jobs that name them (`server.accounts.queued`). What stays: their seats in games that started,
+under a neutral name (`server.domain.leaving`), and what the other players wrote.
+
+Nothing is deleted until the request names the player (`confirm`), so no stray request ends
+an account. The profile goes last: a deletion cut short (a crash, Redis out of reach) leaves
+a token that sends it again, and every step is safe to do twice.
+"""
+
+from __future__ import annotations
+
+import orjson
+
+from server import keys
+from server.accounts.queued import drop_jobs_naming
+from server.domain.errors import Invalid
+from server.domain.leaving import Leaving, Left
+from server.encoding import encoded
+from server.notify.watch import LOGINS, queue, queue_connection
+from server.redis_client import Client
+from server.services import Services
+
+REMOVED = "(removed: its writer deleted their account)"
+"""What a deleted player's message says in its place at the table."""
+
+
+def confirmed(player: dict[str, str], confirm: str) -> None:
+    """The request names the player whose account it deletes (in any case), or is refused."""
+    if confirm.casefold() != player["name"].casefold():
+        raise Invalid(
+            f"to delete your account, confirm with your player name, {player['name']}",
+            {"confirm": confirm},
+            "confirmation_mismatch",
+        )
+
+
+def delete(found: Services, player: dict[str, str], active: str, level: str) -> Left:
+    """Delete the player's account (see the module's docstring); what became of their games."""
+    player_id = player["id"]
+    leaving = Leaving(found.games, player, active, level)
+    left = Left()
+    for game_id in found.players.game_ids(player_id):
+        seat = leaving.seat_in(game_id)
+        if seat is not None:
+            unsay(found.redis, game_id, seat)
+        leaving.leave(game_id, left)
+        hook = found.hooks.get("game", game_id)
+        if hook is not None and hook.owner == player_id:
+            found.hooks.remove("game", game_id)
+    found.standings.forget(player_id)
+    found.outbox.drop(player_id)
+    if not [p for p in found.players.by_email(player["email"]) if p["id"] != player_id]:
+        found.redis.zrem(LOGINS, player["email"])
+    jobs = queue(queue_connection(found.config, found.redis))
+    drop_jobs_naming(jobs, [player["name"], player["email"], player_id])
+    found.players.forget(player)
+    return left
+
+
+def unsay(client: Client, game_id: str, seat: int) -> None:
+    """Every message said from `seat` at the game's table, its text `REMOVED` (its number,
+    seat, time and version kept: the others' messages keep their numbers, and the notices'
+    count of what each player was told stays right)."""
+    talk = keys.game(game_id, "talk")
+    pipe = client.pipeline(transaction=False)
+    for index, stored in enumerate(client.lrange(talk, 0, -1)):
+        said = orjson.loads(stored)
+        if said["seat"] == seat and said["text"] != REMOVED:
+            kept = {name: said[name] for name in ("seat", "at", "version")}
+            pipe.lset(talk, index, encoded({**kept, "text": REMOVED}).decode())
+    pipe.execute()

@@ -1,0 +1,52 @@
+"""The worker's jobs that name a deleted player, dropped with their account.
+
+A job carries ids, but a webhook's message is its own argument (`server.notify.jobs`): the
+names of a game's players, for a post not yet made or a retry not yet due, and a failed job is
+kept for inspection. Those that name the player (their name, address or id, each as a whole
+word, in any case) are deleted, wherever they wait: queued, scheduled for a retry, deferred or
+failed. A job running at that moment finishes, and the worker keeps nothing of it after
+(`default_result_ttl=0`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rq import Queue
+from rq.exceptions import DeserializationError
+from rq.job import Job
+
+WORD = r"[\w.@+-]"
+"""What a name or an address is made of: a mention of `bo` is not one of `bot`."""
+
+
+def naming(words: Iterable[str]) -> re.Pattern[str]:
+    """Finds any of `words`, standing alone, in any case."""
+    alternatives = "|".join(re.escape(word) for word in words)
+    return re.compile(rf"(?<!{WORD})(?:{alternatives})(?!{WORD})", re.IGNORECASE)
+
+
+def drop_jobs_naming(queue: Queue, words: Iterable[str]) -> int:
+    """Delete the jobs whose arguments or description name any of `words`; how many."""
+    found = naming(words)
+    registries = (
+        queue.scheduled_job_registry,
+        queue.deferred_job_registry,
+        queue.failed_job_registry,
+    )
+    ids = {*queue.get_job_ids(), *(i for r in registries for i in r.get_job_ids())}
+    dropped = 0
+    for job in Job.fetch_many(sorted(ids), connection=queue.connection):
+        if job is not None and found.search(told(job)):
+            job.delete()
+            dropped += 1
+    return dropped
+
+
+def told(job: Job) -> str:
+    """What a job says: its description, and its arguments if they can be read."""
+    try:
+        return f"{job.description} {(job.args, job.kwargs)!r}"
+    except DeserializationError:  # written by code this one cannot read: its description
+        return str(job.description)

@@ -1,0 +1,65 @@
+"""Your own data: all of it as one archive, or your account deleted (`server.accounts`)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from flask import Response, g
+
+from server.accounts import deletion, export
+from server.api.blueprint import Blueprint
+from server.api.players import profile
+from server.schemas import DeleteAccountSchema, DeletedSchema, ErrorSchema
+from server.services import services
+
+blp = Blueprint("account", __name__, url_prefix="/api/v1", description="Your data")
+
+ZIP = "application/zip"
+
+
+def archive(player: dict[str, str]) -> Response:
+    """The player's archive as a download: the API's answer and the settings page's."""
+    found = services()
+    body = export.archive(found, player, profile(player))
+    name = export.filename(player, found.clock())
+    return Response(
+        body,
+        content_type=ZIP,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@blp.route("/me/export")
+@blp.alt_response(
+    200,
+    success=True,
+    description="a zip of JSON files: profile.json, games/<id>.json (each game as you see it, "
+    "with its log and talk), talk.json (what you wrote) and ratings.json",
+    content_type=ZIP,
+    schema={"type": "string", "format": "binary"},
+)
+def export_me() -> Response:
+    """Everything turnpost keeps about you, as one zip: your profile, every game of yours as
+    you may see it (your own view, its log, its talk), every message you wrote, and your
+    records and ratings."""
+    return archive(g.player)
+
+
+@blp.route("/me", methods=["DELETE"])
+@blp.arguments(DeleteAccountSchema)
+@blp.response(200, DeletedSchema)
+@blp.alt_response(
+    400,
+    schema=ErrorSchema,
+    description="`confirm` is not your name (`confirmation_mismatch`), or a field is invalid",
+)
+def delete_me(body: dict[str, Any]) -> dict[str, Any]:
+    """Delete your account, for good: your profile, address, tokens, sessions, webhooks,
+    calendar feed, ratings and the words of your table talk go. Games not started are called
+    off (yours) or left; running ones are resigned or played on by a bot (`active_games`);
+    your seats in games that started stay, under a neutral name, so the others' games still
+    replay and verify. Your name is free for anyone at once. `confirm` must be your name."""
+    deletion.confirmed(g.player, body["confirm"])
+    left = deletion.delete(services(), g.player, body["active_games"], body["bot"])
+    return {"deleted": g.player["name"], "games": dataclasses.asdict(left)}

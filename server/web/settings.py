@@ -1,0 +1,54 @@
+"""The settings page: a player's own data, downloaded, or their account deleted. One section
+per setting, so the others (time zone, quiet hours, mail) take their place beside these."""
+
+from __future__ import annotations
+
+from flask import flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from server.accounts import deletion
+from server.api.account import archive
+from server.api.refusals import refused
+from server.domain.bots import TIMEOUT_LEVEL
+from server.domain.errors import Invalid, Refusal
+from server.domain.leaving import ACTIVE_GAMES, RESIGN
+from server.errors import ApiError
+from server.services import services
+from server.web.blueprint import blp
+from server.web.sessions import log_out, signed_in
+
+
+def page(refusal: ApiError | None = None, chosen: str = RESIGN) -> str:
+    return render_template("settings.html", refusal=refusal, chosen=chosen, bot_level=TIMEOUT_LEVEL)
+
+
+@blp.get("/settings")
+def settings() -> str:
+    signed_in()
+    return page()
+
+
+@blp.get("/settings/export")
+def export() -> Response:
+    """The same archive as `GET /api/v1/me/export`."""
+    return archive(signed_in())
+
+
+@blp.post("/settings/delete")
+def delete() -> Response | tuple[str, int]:
+    """The account deleted, as `DELETE /api/v1/me` deletes it, with its choice for the games
+    still running (their bot plays at the level a timed-out player's would); the session ends."""
+    player = signed_in()
+    form = request.form
+    chosen = form.get("active_games", "")
+    try:
+        if chosen not in ACTIVE_GAMES:
+            raise Invalid("choose what becomes of your games still running")
+        deletion.confirmed(player, form.get("confirm", "").strip())
+    except Refusal as refusal:
+        told = refused(refusal)
+        return page(told, chosen if chosen in ACTIVE_GAMES else RESIGN), told.status
+    deletion.delete(services(), player, chosen, TIMEOUT_LEVEL)
+    log_out()
+    flash(f"The account {player['name']} is deleted. Thank you for playing.", "note")
+    return redirect(url_for("web.index"), 303)
