@@ -37,7 +37,7 @@ app = typer.Typer(
         "Play board games slowly, by post: the turnpost command line.\n\n"
         "Start with: turnpost register NAME EMAIL\n\n"
         "Exit codes: 0 ok · 1 refused by the server (e.g. an illegal move) or a failed check · "
-        "2 usage · 3 cannot reach the server · 4 `wait` on a finished game · "
+        "2 usage · 3 cannot reach the server · 4 `wait` on a finished or cancelled game · "
         "5 `wait --timeout` ran out."
     ),
     no_args_is_help=True,
@@ -95,6 +95,10 @@ GameId = Annotated[
         show_default=False,
     ),
 ]
+
+
+OVER = ("finished", "cancelled")
+"""The statuses of a game that will not change any more: nothing to wait for."""
 
 
 class Listing(StrEnum):
@@ -667,8 +671,8 @@ def watch(
     with session(as_json) as s:
         answer = s.api.game(game)
         show_game(s, answer)
-        while follow and answer["game"]["status"] not in ("finished", "cancelled"):
-            answer = s.api.wait(answer["game"]["id"], answer["version"], 60)
+        while follow and answer["game"]["status"] not in OVER:
+            answer = s.api.wait(answer["game"]["id"], answer, 60)
             if answer["changed"]:
                 show_game(s, answer)
 
@@ -843,7 +847,7 @@ def wait(
 ) -> None:
     """Block until it is your turn, then show the game and exit 0.
 
-    On a finished game show the result and exit 4, so that a loop
+    On a finished (or cancelled) game show it and exit 4, so that a loop
     `while turnpost wait GAME; do …; done` ends with the game. With --timeout, exit 5 if
     it is still not your turn by then.
 
@@ -859,10 +863,10 @@ def wait(
                 f"you have not joined this game, so it will never wait on you: "
                 f"turnpost join {game_id}",
             )
-        if answer["game"]["status"] != "finished" and not answer["your_turn"]:
+        if answer["game"]["status"] not in OVER and not answer["your_turn"]:
             s.out.note(render.next_step(answer).plain)
         deadline = None if timeout is None else time.monotonic() + timeout
-        while answer["game"]["status"] != "finished" and not answer["your_turn"]:
+        while answer["game"]["status"] not in OVER and not answer["your_turn"]:
             left = poll if deadline is None else math.ceil(deadline - time.monotonic())
             if left <= 0:
                 raise Failure(
@@ -871,9 +875,9 @@ def wait(
                     f"still not your turn after {timeout} s",
                     {"version": answer["version"], "to_act": answer["to_act"]},
                 )
-            answer = s.api.wait(game_id, answer["version"], min(poll, left))
+            answer = s.api.wait(game_id, answer, min(poll, left))
         show_game(s, answer)
-        if answer["game"]["status"] == "finished":
+        if answer["game"]["status"] in OVER:
             raise typer.Exit(ExitCode.GAME_OVER)
 
 

@@ -267,8 +267,11 @@ class Api:
     def log(self, game_id: str, since: int = 0) -> Any:
         return self.request("GET", game_path(game_id, "/log"), params={"since": since})
 
-    def wait(self, game_id: str, version: int, timeout: int) -> Any:
-        """Long poll; the HTTP timeout leaves the server room to answer at its own deadline.
+    def wait(self, game_id: str, seen: dict[str, Any], timeout: int) -> Any:
+        """Long poll from `seen`, the game's view (or a wait's answer): answered when the game
+        is no longer at its version and revision (a move, a join, a cancel…), and at once on a
+        finished or cancelled game. The HTTP timeout leaves the server room to answer at its
+        own deadline.
         A poll the server has no room for now (too many open for the player, or a worker busy
         with polls) is asked again when the server says, up to the poll's own length: the
         answer is then `changed: false`, as if it had waited."""
@@ -278,7 +281,11 @@ class Api:
                 return self.request(
                     "GET",
                     game_path(game_id, "/wait"),
-                    params={"version": version, "timeout": timeout},
+                    params={
+                        "version": seen["version"],
+                        "revision": seen["revision"],
+                        "timeout": timeout,
+                    },
                     timeout=timeout + TIMEOUT_SECONDS,
                 )
             except Refused as refused:

@@ -27,7 +27,7 @@ class ExitCode(IntEnum):
     """The command line or the saved settings cannot be used (no token yet, a bad `--option`)."""
     UNREACHABLE = 3
     GAME_OVER = 4
-    """`wait` on a finished game: a waiting loop's natural end."""
+    """`wait` on a finished or cancelled game: a waiting loop's natural end."""
     TIMED_OUT = 5
     """`wait --timeout` ran out before it was your turn."""
 

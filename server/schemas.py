@@ -419,6 +419,10 @@ class LogQuery(Schema):
 
 class WaitQuery(Schema):
     version = fields.Integer(required=True, validate=validate.Range(0, 10**9))
+    revision = fields.Integer(
+        validate=validate.Range(0, 10**9),
+        metadata={"description": "the game's revision you saw (its view's `revision`)"},
+    )
     timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
 
 
@@ -585,7 +589,15 @@ class GameViewSchema(Schema):
             "rolled or uncovered something (absent when every step was made)"
         },
     )
-    changed = fields.Boolean(metadata={"description": "after a wait: did the version move on"})
+    revision = fields.Integer(
+        metadata={
+            "description": "in a view and a wait: how many times the game has changed (a move, "
+            "a join, a decline, a cancel, a rematch asked for); give it to wait"
+        }
+    )
+    changed = fields.Boolean(
+        metadata={"description": "after a wait: does the game differ from what you gave"}
+    )
     clocks = CLOCKS
 
 

@@ -7,9 +7,10 @@ its length still equals the version the caller saw, and the meta, the snapshot, 
 index and the announcement change in the same step. Nothing is read-modify-written from Python.
 
 Every script that changes a game announces it on the game's channel (`PUBLISH` to the name of
-its log key): long polls (`wait_for_change`, on one subscription per process: `server.waits`)
-and the mail worker's relay listen there, and the web process pays no round trip of its own to
-tell them.
+its log key), and adds one to its revision (`GameRecord.revision`; a join or a cancel changes the
+record, not the log's length): long polls (`wait_for_change`, on one subscription per process:
+`server.waits`) and the mail worker's relay listen there, and the web process pays no round trip
+of its own to tell them. Compaction changes nothing anyone sees, and says nothing.
 
 The request index notes where each move sent with an idempotency key lies in the log, so that a
 resend is answered by building its first answer again (`server.idempotency`). A finished game
@@ -73,6 +74,7 @@ if tonumber(ARGV[4]) > 0 then
   redis.call('HSET', KEYS[3], 'version', ARGV[4], 'tag', ARGV[5], 'state', ARGV[6])
 end
 if field ~= '' then redis.call('HSET', KEYS[4], field, ARGV[3]) end
+redis.call('HINCRBY', KEYS[2], 'revision', 1)
 redis.call('PUBLISH', KEYS[1], new_version)
 return {'appended', tostring(new_version)}
 """
@@ -90,10 +92,12 @@ return 1
 
 # KEYS: meta, log (its name is the channel).  ARGV: field, the value it must still have ('': it
 # must be absent), then the pairs to set.  A compare-and-set on one key: what WATCH/MULTI does,
-# in one step that also runs on Redis Cluster.
+# in one step that also runs on Redis Cluster. The log does not grow, so the revision says it
+# changed (a long poll compares both).
 UPDATE_IF = """
 if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+redis.call('HINCRBY', KEYS[1], 'revision', 1)
 redis.call('PUBLISH', KEYS[2], redis.call('LLEN', KEYS[2]))
 return 1
 """
@@ -383,11 +387,16 @@ class RedisGameStore:
 
     def version(self, game_id: str) -> int:
         """The log's length, in either form."""
+        return self.stamp(game_id)[0]
+
+    def stamp(self, game_id: str) -> tuple[int, int]:
+        """The game's version (the log's length, in either form) and its revision, in one
+        round trip: together they change with every change to the game."""
         pipe = self.client.pipeline(transaction=False)
         pipe.llen(keys.game(game_id, "log"))  # first: a game compacted in between has both
-        pipe.hget(keys.game(game_id, "meta"), "archived")
-        length, archived = pipe.execute()
-        return int(archived) if archived is not None else int(length)
+        pipe.hmget(keys.game(game_id, "meta"), "archived", "revision")
+        length, (archived, revision) = pipe.execute()
+        return int(archived) if archived is not None else int(length), int(revision or 0)
 
     def append(
         self,
@@ -516,11 +525,11 @@ class RedisGameStore:
             return replies[-1], True
         return replies[-2], self.confirm.met(replies[-1])
 
-    def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
-        """Block until the log's length differs from `version`, `deadline` (monotonic) passes, or
+    def wait_for_change(self, game_id: str, seen: tuple[int, int], deadline: float) -> bool:
+        """Block until the game's `stamp` differs from `seen`, `deadline` (monotonic) passes, or
         this process is stopping (`server.waits`)."""
         log_key = keys.game(game_id, "log")
-        return self.waits.wait(log_key, lambda: self.version(game_id) != version, deadline)
+        return self.waits.wait(log_key, lambda: self.stamp(game_id) != seen, deadline)
 
     def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
         """See SAY."""

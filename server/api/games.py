@@ -87,8 +87,9 @@ def clocks(record: GameRecord) -> list[dict[str, Any]]:
 
 
 def seen(game: Game, seat: int | None) -> dict[str, Any]:
-    """The caller's view of a game, with its running clocks."""
-    return {**presenters.view(game, seat), "clocks": clocks(game.record)}
+    """The caller's view of a game as it stands, with its running clocks and its revision (for
+    `wait`). A move's answer has neither: it is built again for a resent move, later."""
+    return {**presenters.view(game, seat), "revision": game.revision, "clocks": clocks(game.record)}
 
 
 @blp.route("/<game_id>", methods=["GET"])
@@ -200,9 +201,15 @@ def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
 @blp.arguments(WaitQuery, location="query")
 @blp.built_response(200, GameViewSchema)
 def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
-    """Long poll: answers as soon as the game's version differs from `version`, or at `timeout`
-    seconds (capped by the server) with `changed: false`. A player holds at most
-    `TURNPOST_WAITS_PER_PLAYER` polls waiting at once (429 `too_many_waits` past that), and a
-    busy server may ask a poll to come back later (503 `busy`); both say when in Retry-After."""
-    game, seat, changed = wait_for(g.player, game_id, query["version"], query["timeout"])
+    """Long poll: answers as soon as the game differs from the `version` and `revision` you
+    give (the revision, from the game's view or an earlier wait, also counts joins, declines,
+    cancels and rematches asked for; without one, changes from when the poll began), or at
+    `timeout` seconds (capped by the server) with `changed: false`; on a finished or cancelled
+    game, at once. The answer is the game as it is then. Table talk does not wake it (read it
+    with `messages`). A player holds at most `TURNPOST_WAITS_PER_PLAYER` polls waiting at once
+    (429 `too_many_waits` past that), and a busy server may ask a poll to come back later (503
+    `busy`); both say when in Retry-After."""
+    game, seat, changed = wait_for(
+        g.player, game_id, query["version"], query.get("revision"), query["timeout"]
+    )
     return {**seen(game, seat), "changed": changed}

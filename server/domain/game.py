@@ -29,6 +29,11 @@ class Game:
         return self.record.id
 
     @property
+    def revision(self) -> int:
+        """How many times the game has changed (`GameRecord.revision`)."""
+        return self.record.revision
+
+    @property
     def status(self) -> str:
         return self.record.status
 

@@ -193,9 +193,10 @@ class GameService:
         self.store.unlist(gone)
         return listed
 
-    def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
-        """Block until the game's version differs from `version`, or `deadline` (monotonic)."""
-        return self.store.wait_for_change(game_id, version, deadline)
+    def wait_for_change(self, game_id: str, seen: tuple[int, int], deadline: float) -> bool:
+        """Block until the game's version or revision differs from `seen`, or `deadline`
+        (monotonic)."""
+        return self.store.wait_for_change(game_id, seen, deadline)
 
     def entries(self, game: Game, since: int) -> list[dict[str, Any]]:
         """The game's log entries after version `since`, as stored."""

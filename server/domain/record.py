@@ -88,6 +88,10 @@ class GameRecord:
     """Listed in the lobby while it is open, and open to spectators."""
     rematch: str | None = None
     """The id of the game its players play next (`GameService.rematch`), once one asked."""
+    revision: int = 0
+    """How many times the game has changed since it was made: every script that writes its
+    record or its log adds one (`server.store`), never the code here. Its version counts only
+    moves; a long poll also hears a join, a decline, a cancel or a rematch asked for by this."""
 
     @property
     def chained(self) -> bool:
@@ -175,6 +179,7 @@ CODECS: dict[str, Codec] = {
     "archived": (int, str),
     "public": (lambda raw: raw == "true", lambda public: "true" if public else "false"),
     "rematch": (str, str),
+    "revision": (int, str),
 }
 OPTIONAL = frozenset({"secret", "head", "archived", "rematch"})
 """Fields a record may lack in the store (None in the record): games from before they existed,

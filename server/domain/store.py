@@ -71,8 +71,9 @@ class GameStore(Protocol):
     def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
         """Keep a finished game in its compact form; False if it is not (yet) to be."""
 
-    def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
-        """Block until the log's length differs from `version`, or `deadline` (monotonic)."""
+    def wait_for_change(self, game_id: str, seen: tuple[int, int], deadline: float) -> bool:
+        """Block until the game's (version, revision) differs from `seen` (any change: a move,
+        a join, a decline, a cancel, a rematch asked for), or `deadline` (monotonic)."""
 
     def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
         """Add a message to the game's table talk, stamped with the game's version, in one

@@ -1,7 +1,8 @@
 """The worker's jobs (RQ). Each takes ids only (but a webhook's message, which is what it
 posts) and is safe to run again or concurrently.
 
-- `plan(game_id)`: a game changed; put its notices in its players' outboxes.
+- `plan(game_id)`: a game changed; put its notices in its players' outboxes. One is queued per
+  game at a time (`watch.queue_plan`).
 - `flush(player_id)`: deliver what in a player's outbox may go out now (see `quiet`).
 - `check_clock(game_id)`: remind the game's players whose move time runs low, or time them
   out (see `clocks`).
@@ -23,9 +24,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from rq import get_current_job
+
 from server.mail.compose import compose
 from server.mail.delivery import deliver
-from server.notify import clocks, logins, notices, table_talk, webhooks
+from server.notify import clocks, logins, notices, table_talk, watch, webhooks
 from server.notify import plan as planning
 from server.notify.context import Context, current
 from server.notify.held import release_at
@@ -43,6 +46,9 @@ FAILED_DELIVERY_PAUSE = 300.0
 
 def plan(game_id: str) -> None:
     ctx = current()
+    job = get_current_job()
+    if job is not None:  # (run by hand, it holds no place)
+        watch.plan_started(ctx.queue, game_id, job.id)
     for player_id in planning.plan(ctx, game_id):
         enqueue_flush(ctx, player_id)
 

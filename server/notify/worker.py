@@ -2,8 +2,8 @@
 relay (`server.notify.watch`) queues a plan for each change the games announce.
 
 Several workers may run at once (each job is safe to repeat); every one of them ticks and
-relays, which only means the periodic checks run a little more often and a change is planned
-once per worker, the later plans finding nothing new.
+relays, which only means the periodic checks run a little more often: a game's change queues
+one planning job whichever worker hears it first (`watch.queue_plan`).
 """
 
 from __future__ import annotations

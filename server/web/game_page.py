@@ -95,5 +95,5 @@ def game_page(
         draft=draft,
         deadlines=deadlines,
         page_url=url_for("web.game", game_id=game.id),
-        wait_url=url_for("web.wait", game_id=game.id, version=game.version),
+        wait_url=url_for("web.wait", game_id=game.id, version=game.version, revision=game.revision),
     )

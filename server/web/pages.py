@@ -112,10 +112,13 @@ def join(game_id: str) -> Response:
 
 @blp.get("/play/<game_id>/wait")
 def wait(game_id: str) -> dict[str, Any]:
-    """For the page's script: answers when the game's version is no longer `version`."""
+    """For the page's script: answers when the game is no longer at the `version` and
+    `revision` the page shows (a move, or a join, a decline or a cancel before it starts; a
+    page from before revisions: changes from when the poll began)."""
     player = signed_in()
-    version = request.args.get("version", "")
-    if not version.isdigit():
-        raise ApiError(400, "invalid_request", "give the version the page shows")
-    found, _, changed = wait_for(player, game_id, int(version), WAIT_SECONDS)
-    return {"changed": changed, "version": found.version}
+    version, revision = request.args.get("version", ""), request.args.get("revision")
+    if not version.isdigit() or not (revision is None or revision.isdigit()):
+        raise ApiError(400, "invalid_request", "give the version and revision the page shows")
+    seen = None if revision is None else int(revision)
+    found, _, changed = wait_for(player, game_id, int(version), seen, WAIT_SECONDS)
+    return {"changed": changed, "version": found.version, "revision": found.revision}

@@ -115,6 +115,45 @@ def test_wait_blocks_until_the_other_player_has_moved(player: PlayerFactory) -> 
     assert "Your turn" in out
 
 
+def waiting_in_background(someone: Player, *args: str) -> subprocess.Popen[str]:
+    """`turnpost wait ARGS` as a process of its own, once it has said what it waits for."""
+    waiting = subprocess.Popen(
+        [sys.executable, "-m", "client", "wait", *args],
+        cwd=REPO,
+        env=someone.process_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert waiting.stderr is not None
+    assert waiting.stderr.readline()  # what it waits for: it is about to poll
+    return waiting
+
+
+def test_wait_on_an_open_game_ends_with_one_poll_when_it_starts_or_is_cancelled(
+    player: PlayerFactory,
+) -> None:
+    """The start is a join, not a move: with a poll that heard only moves, `wait` slept out one
+    poll and then another (two minutes with the default `--poll 60`). A cancelled game ends a
+    waiting loop as a finished one does."""
+    ada, bo = player("ada"), player("bo")
+    for ending in ("join", "cancel"):
+        created = ada.json("new", "lost-cities", "--invite", "bo", "--option", "first_player=0")
+        game_id = created["game"]["id"]
+        started = time.monotonic()
+        waiting = waiting_in_background(ada, game_id, "--poll", "60")
+        try:
+            (bo if ending == "join" else ada).ok(ending, game_id)
+            out, err = waiting.communicate(timeout=120)
+        finally:
+            waiting.kill()
+        assert time.monotonic() - started < 20, "woken by the change, in its first poll"
+        if ending == "join":
+            assert waiting.returncode == 0 and "Your turn" in out, err
+        else:
+            assert waiting.returncode == 4 and "cancelled" in out.lower(), (out, err)
+
+
 def at_terminal(someone: Player, answer: str, *args: str) -> str:
     """What `turnpost ARGS` shows at a real terminal (a pseudo-terminal) where `answer` is
     typed, typed ahead: the terminal keeps it until the command reads it."""

@@ -102,7 +102,7 @@ def test_wait_asks_again_when_the_server_has_no_room_for_its_poll(
                 params={"version": version, "timeout": 2},
             )
             eventually(lambda: redis_client.zcard(keys.player(watcher.player["id"], "waits")))
-            answer = Api(server.url, watcher.token).wait(game_id, version, 3)
+            answer = Api(server.url, watcher.token).wait(game_id, views[0], 3)
             assert answer["changed"] is False and answer["version"] == version
             assert held.result().status_code == 200
     finally:

@@ -34,7 +34,9 @@ class MemoryGameStore:
     def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
         if getattr(self.records_by_id[before.id], on) != getattr(before, on):
             return False
-        self.records_by_id[before.id] = after
+        self.records_by_id[before.id] = after.changed(
+            revision=self.records_by_id[before.id].revision + 1
+        )
         return True
 
     def record(self, game_id: str) -> GameRecord | None:
@@ -90,7 +92,9 @@ class MemoryGameStore:
             return Appended("stale", str(len(log)))
         if self.records_by_id[game_id].status != "active":
             return Appended("inactive", str(len(log)))
-        self.records_by_id[game_id] = record
+        self.records_by_id[game_id] = record.changed(
+            revision=self.records_by_id[game_id].revision + 1
+        )
         log.extend(entries)
         if snapshot is not None:
             self.snapshots[game_id] = snapshot
@@ -130,10 +134,13 @@ class MemoryGameStore:
         for game_id in game_ids:
             self.listed.pop(game_id, None)
 
-    def wait_for_change(self, game_id: str, version: int, deadline: float) -> bool:
-        while self.version(game_id) == version and time.monotonic() < deadline:
+    def stamp(self, game_id: str) -> tuple[int, int]:
+        return self.version(game_id), self.records_by_id[game_id].revision
+
+    def wait_for_change(self, game_id: str, seen: tuple[int, int], deadline: float) -> bool:
+        while self.stamp(game_id) == seen and time.monotonic() < deadline:
             time.sleep(0.01)
-        return self.version(game_id) != version
+        return self.stamp(game_id) != seen
 
 
 class MemoryRoster:

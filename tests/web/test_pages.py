@@ -3,12 +3,19 @@ refusal is a page that says why, with the API's status, and a form sent twice mo
 
 from __future__ import annotations
 
+import json
+import re
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 import redis
 
+from server import keys
 from tests.api_client import ApiClient
 from tests.notify.conftest import Mail
 from tests.parts import LiveServer
 from tests.service.test_games import log_length, start_game
+from tests.service.test_serve import eventually
 from tests.web.conftest import Visitor, form_fields, logged_in, said
 
 
@@ -128,3 +135,37 @@ def test_the_page_shows_the_talk_at_the_table_escaped(api: LiveServer, mail: Mai
     page = visitor.get(f"/play/{game_id}").text
     assert "At the table bo : <script>x</script> hi" in said(page)  # as text
     assert "&lt;script&gt;x&lt;/script&gt; hi" in page and "<script>x" not in page
+
+
+def test_an_open_games_page_refreshes_at_its_start_and_a_cancelled_ones_wait_answers_at_once(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    """The page of a game waiting for players polls too, and wakes as the last seat is taken
+    (a change of its revision, not its version); a game that is over has nothing to wait for."""
+    ada, bo = (api.client().register(name) for name in ("ada", "bo"))
+    game_id = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})["game"]["id"]
+    visitor = Visitor(api.url)
+    visitor.log_in(ada.ok("POST", f"/games/{game_id}/login-link")["url"])
+    page = visitor.get(f"/play/{game_id}")
+    assert "Waiting for every seat to be taken." in said(page.text)
+    found = re.search(r'var wait = ("[^"]*")', page.text)
+    assert found is not None, "an open game's page polls"
+    wait = json.loads(found.group(1)).removeprefix(api.url)
+    with ThreadPoolExecutor(1) as pool:
+        started = time.monotonic()
+        answer = pool.submit(visitor.get, wait)
+        place = keys.player(ada.player["id"], "waits")
+        eventually(lambda: redis_client.zcard(place) == 1, within=10)
+        bo.ok("POST", f"/games/{game_id}/join")
+        woken = answer.result()
+    assert woken.status_code == 200 and time.monotonic() - started < 10
+    assert woken.json()["changed"] is True and woken.json()["version"] == 0
+    assert "Waiting for every seat" not in said(visitor.get(f"/play/{game_id}").text)
+
+    other = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})["game"]
+    ada.ok("POST", f"/games/{other['id']}/cancel")
+    revision = ada.ok("GET", f"/games/{other['id']}")["revision"]
+    started = time.monotonic()
+    over = visitor.get(f"/play/{other['id']}/wait?version=0&revision={revision}")
+    assert over.json() == {"changed": False, "version": 0, "revision": revision}
+    assert time.monotonic() - started < 10 and redis_client.zcard(place) == 0
