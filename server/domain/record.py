@@ -79,6 +79,8 @@ class GameRecord:
     """Listed in the lobby while it is open, and open to spectators."""
     rematch: str | None = None
     """The id of the game its players play next (`GameService.rematch`), once one asked."""
+    asked_by: str | None = None
+    """For a rematch, the player who asked for it (its creator is the finished game's)."""
 
     @property
     def chained(self) -> bool:
@@ -166,8 +168,9 @@ CODECS: dict[str, Codec] = {
     "archived": (int, str),
     "public": (lambda raw: raw == "true", lambda public: "true" if public else "false"),
     "rematch": (str, str),
+    "asked_by": (str, str),
 }
-OPTIONAL = frozenset({"secret", "head", "archived", "rematch"})
+OPTIONAL = frozenset({"secret", "head", "archived", "rematch", "asked_by"})
 """Fields a record may lack in the store (None in the record): games from before they existed,
 and games not compacted."""
 
