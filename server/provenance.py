@@ -113,34 +113,43 @@ def knows_fixed(record: GameRecord, viewer: str | None) -> bool:
     )
 
 
+def fixed(record: GameRecord, engine: Engine[Any]) -> list[str]:
+    """The options that fix chance (`Engine.fixing_chance`) the game was made with set, in
+    place of a draw by lot."""
+    return [
+        option.name
+        for option in engine.options
+        if option.name in engine.fixing_chance
+        and record.options.get(option.name, option.default) != option.default
+    ]
+
+
 def shown_options(record: GameRecord, engine: Engine[Any], viewer: str | None) -> dict[str, Any]:
-    """The game's options as `viewer` may see them: those that fix chance (`Engine.fixing_chance`)
-    left out for anyone who may not know them (`knows_fixed`)."""
-    if knows_fixed(record, viewer):
-        return dict(record.options)
-    return {k: v for k, v in record.options.items() if k not in engine.fixing_chance}
+    """The game's options as `viewer` may see them: those set in place of a draw by lot
+    (`fixed`) left out for anyone who may not know them (`knows_fixed`)."""
+    hidden = () if knows_fixed(record, viewer) else fixed(record, engine)
+    return {name: value for name, value in record.options.items() if name not in hidden}
 
 
 def fixed_by_creator(
     record: GameRecord, engine: Engine[Any], viewer: str | None
 ) -> dict[str, dict[str, str | None]]:
-    """The options set at creation that replace a draw by lot, each with its fingerprint: their
-    names shown to everyone from the start, never their values (`shown_options`). The
-    fingerprint is keyed with the game's secret (`shared.fairness.option_fingerprint`), so that
-    it tells nothing of a value until the secret is revealed at the end; so that it tells
-    nothing then either, only those at the table (`viewer` sits or is invited) see it, and a
-    game without a secret shows none."""
+    """The options set at creation in place of a draw by lot (`fixed`), each with its
+    fingerprint: their names shown to everyone from the start, never their values
+    (`shown_options`). The fingerprint is keyed with the game's secret
+    (`shared.fairness.option_fingerprint`), so that it tells nothing of a value until the
+    secret is revealed at the end; so that it tells nothing then either, only those at the
+    table (`viewer` sits or is invited) see it, and a game without a secret shows none."""
     told = viewer is not None and record.sits_or_invited(viewer)
     return {
-        option.name: {
+        name: {
             "fingerprint": (
-                option_fingerprint(record.secret, option.name, record.options[option.name])
+                option_fingerprint(record.secret, name, record.options[name])
                 if told and record.secret is not None
                 else None
             )
         }
-        for option in engine.options
-        if option.fixes_chance and record.options.get(option.name, option.default) != option.default
+        for name in fixed(record, engine)
     }
 
 
