@@ -226,8 +226,16 @@ def derived_seed_check(game: dict[str, Any]) -> Check:
 
 
 def fixed_options_check(game: dict[str, Any]) -> Check:
-    """The options the creator fixed are the ones shown (by hash) before anyone joined."""
+    """The options the creator fixed are the ones shown (by hash) before anyone joined; only
+    the game's players see them, so no one else can replay the game."""
     for name, about in game["fixed_by_creator"].items():
+        if name not in game["options"]:
+            return Check(
+                "fixed options",
+                False,
+                f"the {name} the creator set is shown only to the game's players: "
+                "it cannot be checked, nor the game replayed, here",
+            )
         shown = option_fingerprint(game["secret"], name, game["options"].get(name))
         if shown != about["fingerprint"]:
             return Check(

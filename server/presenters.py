@@ -13,14 +13,14 @@ from server.domain.standings import Standing
 from shared.games import ENGINES
 
 
-def public_game(record: GameRecord) -> dict[str, Any]:
-    """What anyone in the game may see about it: who sits where (a bot's seat says its
-    level). The seed, the server's secret and hidden options (an explicit deck) appear only
-    once the game is finished; their hashes, the contributions and the log's head are there
-    from the start (see `server.provenance`)."""
+def public_game(record: GameRecord, viewer: str | None) -> dict[str, Any]:
+    """What anyone in the game may see about it, as `viewer` (a player's id; None: anyone at
+    all, as in the lobby) may: who sits where (a bot's seat says its level), who asked for it
+    if it is a rematch, and its options, those that fix chance (a deck, who starts) only to
+    those who may know them (`provenance.shown_options`). The seed and the server's secret
+    appear once the game is finished; their hashes, the contributions and the log's head are
+    there from the start (see `server.provenance`)."""
     engine = ENGINES[record.type]
-    finished = record.status == FINISHED
-    hidden = {option.name for option in engine.options if option.hidden}
     return {
         "id": record.id,
         "type": record.type,
@@ -28,29 +28,37 @@ def public_game(record: GameRecord) -> dict[str, Any]:
         "status": record.status,
         "public": record.public,
         "rematch": record.rematch,
+        "asked_by": asker(record),
         "engine_version": record.engine_version,
         "seats": [
             {"seat": i, "name": s.name, "joined": s.joined, "bot": s.bot}
             for i, s in enumerate(record.seats)
         ],
-        "options": {k: v for k, v in record.options.items() if finished or k not in hidden},
+        "options": provenance.shown_options(record, engine, viewer),
         "to_act": list(record.to_act),
         "clock": record.clock,
-        **provenance.public(record, engine),
+        **provenance.public(record, engine, viewer),
         "result": record.result,
         "created": record.created,
         "updated": record.updated,
     }
 
 
-def view(game: Game, seat: int | None) -> dict[str, Any]:
-    """The game as `seat` sees it (None: a spectator): its public data, version, who must act,
-    the seat's view and its legal moves."""
+def asker(record: GameRecord) -> str | None:
+    """The name of the player who asked for a rematch, as their seat in it says (None for a
+    game its creator made, or for an asker whose seat was given up since)."""
+    return next((s.name for s in record.seats if s.player and s.player == record.asked_by), None)
+
+
+def view(game: Game, seat: int | None, viewer: str | None) -> dict[str, Any]:
+    """The game as `seat` sees it (None: a spectator, or an invitee) when `viewer` asks (see
+    `public_game`): its public data, version, who must act, the seat's view and its legal
+    moves."""
     engine, state = game.engine, game.state
     to_act = engine.to_act(state) if game.status == ACTIVE else ()
     legal = engine.legal_moves(state, seat) if seat in to_act else []
     return {
-        "game": public_game(game.record),
+        "game": public_game(game.record, viewer),
         "version": game.version,
         "seat": seat,
         "to_act": list(to_act),
@@ -59,6 +67,12 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         # copies: an engine may hand out shared, read-only move dicts (Lost Cities' tables)
         "legal_moves": [{"text": engine.format_move(m), "move": dict(m)} for m in legal],
     }
+
+
+def player_at(game: Game, seat: int | None) -> str | None:
+    """Who looks through `seat` (None for none: then no one in particular), for a caller that
+    knows the seat only."""
+    return game.seats[seat].player if seat is not None else None
 
 
 def log(
@@ -129,7 +143,7 @@ def game_list(
         mine = [i for i, s in enumerate(record.seats if record else ()) if s.player == player_id]
         if record is None or not mine:
             continue  # a game that was never written, or a seat that was never taken
-        summary = public_game(record)
+        summary = public_game(record, player_id)
         seats = summary["seats"]
         seat = mine[0]
         invited = not seats[seat]["joined"]
@@ -156,7 +170,7 @@ def lobby(listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]]) -> l
     game's `clock`)."""
     return [
         {
-            **public_game(record),
+            **public_game(record, None),
             "seat": None,
             "waiting_on_you": False,
             "invited": False,
@@ -249,7 +263,7 @@ def moved(
 ) -> dict[str, Any]:
     """The answer to a move: the mover's view after it, its events as the mover may see them,
     and the steps of its batch not tried."""
-    answer = view(game, seat)
+    answer = view(game, seat, player_at(game, seat))
     answer["applied"] = [game.engine.redact_event(event, seat) for event in events]
     if untried:
         answer["untried"] = untried_steps(len(events), untried)

@@ -103,32 +103,64 @@ def head(record: GameRecord, last_entry: bytes) -> str | None:
     return entry_hash(record.secret, orjson.loads(last_entry))
 
 
-def fixed_by_creator(record: GameRecord, engine: Engine[Any]) -> dict[str, dict[str, str | None]]:
-    """The options set at creation that replace a draw by lot, each with its fingerprint:
-    shown to everyone from the start, hidden ones (a deck) without their value. The fingerprint
-    is keyed with the game's secret (`shared.fairness.option_fingerprint`), so that it tells
-    nothing of a hidden value until the secret is revealed at the end; a game without a secret
-    shows none."""
+def knows_fixed(record: GameRecord, viewer: str | None) -> bool:
+    """May `viewer` (a player's id; None: anyone at all) know the values of the options that fix
+    chance? The game's creator, who chose them, and its players once it is over: no one else,
+    ever (an invitee, a spectator, the lobby), as a deck seen tells every hand dealt from it."""
+    return viewer is not None and (
+        viewer == record.creator
+        or (record.status == FINISHED and record.seat_of(viewer) is not None)
+    )
+
+
+def fixed(record: GameRecord, engine: Engine[Any]) -> list[str]:
+    """The options that fix chance (`Engine.fixing_chance`) the game was made with set, in
+    place of a draw by lot."""
+    return [
+        option.name
+        for option in engine.options
+        if option.name in engine.fixing_chance
+        and record.options.get(option.name, option.default) != option.default
+    ]
+
+
+def shown_options(record: GameRecord, engine: Engine[Any], viewer: str | None) -> dict[str, Any]:
+    """The game's options as `viewer` may see them: those set in place of a draw by lot
+    (`fixed`) left out for anyone who may not know them (`knows_fixed`)."""
+    hidden = () if knows_fixed(record, viewer) else fixed(record, engine)
+    return {name: value for name, value in record.options.items() if name not in hidden}
+
+
+def fixed_by_creator(
+    record: GameRecord, engine: Engine[Any], viewer: str | None
+) -> dict[str, dict[str, str | None]]:
+    """The options set at creation in place of a draw by lot (`fixed`), each with its
+    fingerprint: their names shown to everyone from the start, never their values
+    (`shown_options`). The fingerprint is keyed with the game's secret
+    (`shared.fairness.option_fingerprint`), so that it tells nothing of a value until the
+    secret is revealed at the end; so that it tells nothing then either, only those at the
+    table (`viewer` sits or is invited) see it, and a game without a secret shows none."""
+    told = viewer is not None and record.sits_or_invited(viewer)
     return {
-        option.name: {
+        name: {
             "fingerprint": (
-                option_fingerprint(record.secret, option.name, record.options[option.name])
-                if record.secret is not None
+                option_fingerprint(record.secret, name, record.options[name])
+                if told and record.secret is not None
                 else None
             )
         }
-        for option in engine.options
-        if option.fixes_chance and record.options.get(option.name, option.default) != option.default
+        for name in fixed(record, engine)
     }
 
 
-def public(record: GameRecord, engine: Engine[Any]) -> dict[str, Any]:
+def public(record: GameRecord, engine: Engine[Any], viewer: str | None) -> dict[str, Any]:
     """The provenance anyone in the game may see: the secret and the seed only once it is over
-    (their hashes before), the contributions and the head at every version; and whether the
-    game is rated: not when the creator fixed chance, nor with a bot at the table."""
+    (their hashes before), the contributions and the head at every version, the options fixed
+    (their fingerprints to `viewer` if at the table: `fixed_by_creator`); and whether the game
+    is rated: not when the creator fixed chance, nor with a bot at the table."""
     finished = record.status == FINISHED
     seed = record.seed
-    fixed = fixed_by_creator(record, engine)
+    fixed = fixed_by_creator(record, engine, viewer)
     if not record.chained:
         seed_sha256: str | None = record.commitment  # the seed's own, published at creation
     else:  # once there is a seed: what older clients check a finished game against

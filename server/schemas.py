@@ -447,7 +447,8 @@ class FixedOptionSchema(Schema):
         metadata={
             "description": "HMAC-SHA256 keyed with the server's secret over "
             "'turnpost-option-v1:NAME:' and the value as sorted, spaceless JSON: checked once "
-            "the secret is revealed (none for a game from before secrets)"
+            "the secret is revealed; shown only to the game's players and invitees (none for a "
+            "spectator, in the lobby, or for a game from before secrets)"
         },
     )
 
@@ -461,9 +462,21 @@ class GameSchema(Schema):
     rematch = fields.String(
         allow_none=True, metadata={"description": "the game its players play next, once asked"}
     )
+    asked_by = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "for a rematch, the player who asked for it (its creator is the "
+            "finished game's, and it is dealt anew: no option that fixes chance carries over)"
+        },
+    )
     engine_version = fields.Integer()
     seats = fields.List(fields.Nested(SeatSchema))
-    options = fields.Dict()
+    options = fields.Dict(
+        metadata={
+            "description": "as configured, defaults filled in; an option that fixes chance (see "
+            "fixed_by_creator) only to the game's creator and, once it is finished, its players"
+        }
+    )
     to_act = fields.List(fields.Integer())
     clock = fields.Dict(
         allow_none=True,

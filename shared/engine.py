@@ -81,9 +81,10 @@ class Option:
 
     `parse` turns the value a person or script sent into the engine's value, raising ValueError
     with a readable reason; it also runs on the default, so a default is always valid.
-    A `hidden` option (an explicit deck order) is secret from the players until the game ends.
     One that `fixes_chance` replaces a draw by lot when set (the deck, who starts): a game the
-    creator set it for is shown to invitees as such, and is unrated.
+    creator set it for is shown to invitees as such, and is unrated; its value is shown to
+    those who may know it only (`server.provenance.shown_options`), and a game played again is
+    dealt anew without it (`Engine.dealt_anew`).
     """
 
     name: str
@@ -91,7 +92,6 @@ class Option:
     default: JSON
     parse: Callable[[JSON], JSON]
     choices: tuple[JSON, ...] | None = None
-    hidden: bool = False
     fixes_chance: bool = False
 
     def describe(self) -> dict[str, JSON]:
@@ -199,6 +199,19 @@ class Engine(ABC, Generic[S]):
 
     def check_options(self, players: int, options: dict[str, JSON]) -> None:
         """Checks that involve several options or the player count; raise BadOptions."""
+
+    @property
+    def fixing_chance(self) -> frozenset[str]:
+        """The names of the options that replace a draw by lot when set (`Option.fixes_chance`),
+        whose values are shown only to those who may know them."""
+        return frozenset(option.name for option in self.options if option.fixes_chance)
+
+    def dealt_anew(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """A game's `options` with every one that fixes chance back at its default (by lot):
+        a game played again must not be known from the one before, whose deck its players and
+        perhaps others have seen."""
+        by_lot = {option.name: option.default for option in self.options if option.fixes_chance}
+        return {name: by_lot.get(name, value) for name, value in options.items()}
 
     def describe(self) -> dict[str, JSON]:
         """What the API and CLI list about this game type."""

@@ -52,7 +52,7 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
         body["public"],
         body["bots"],
     )
-    return presenters.view(game, 0)
+    return presenters.view(game, 0, g.player["id"])
 
 
 @blp.route("", methods=["GET"])
@@ -89,7 +89,8 @@ def clocks(record: GameRecord) -> list[dict[str, Any]]:
 def seen(game: Game, seat: int | None) -> dict[str, Any]:
     """The caller's view of a game as it stands, with its running clocks and its revision (for
     `wait`). A move's answer has neither: it is built again for a resent move, later."""
-    return {**presenters.view(game, seat), "revision": game.revision, "clocks": clocks(game.record)}
+    view = presenters.view(game, seat, g.player["id"])
+    return {**view, "revision": game.revision, "clocks": clocks(game.record)}
 
 
 @blp.route("/<game_id>", methods=["GET"])
@@ -107,7 +108,7 @@ def show(game_id: str) -> dict[str, Any]:
 def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Take your seat, with your contribution to the seed; the last seat starts the game."""
     game = services().games.join(g.player, game_id, body.get("contribution"))
-    return presenters.view(game, game.seat_of(g.player["id"]))
+    return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
 
 
 @blp.route("/<game_id>/decline", methods=["POST"])
@@ -115,7 +116,7 @@ def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
 def decline(game_id: str) -> dict[str, Any]:
     """Turn down an invitation to a game that has not started: your seat is free again, and the
     game leaves your list (the answer is the game as anyone may see it)."""
-    return presenters.view(services().games.decline(g.player, game_id), None)
+    return presenters.view(services().games.decline(g.player, game_id), None, g.player["id"])
 
 
 @blp.route("/<game_id>/cancel", methods=["POST"])
@@ -123,7 +124,7 @@ def decline(game_id: str) -> dict[str, Any]:
 def cancel(game_id: str) -> dict[str, Any]:
     """Call off a game you created, before it starts; its players are told."""
     game = services().games.cancel(g.player, game_id)
-    return presenters.view(game, game.seat_of(g.player["id"]))
+    return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
 
 
 @blp.route("/<game_id>/rematch", methods=["POST"])
@@ -134,7 +135,7 @@ def rematch(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     round the table. The first to ask makes the new game and the others are invited; asking
     after that takes your seat in it."""
     game = services().games.rematch(g.player, game_id, body.get("contribution"))
-    return presenters.view(game, game.seat_of(g.player["id"]))
+    return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
 
 
 @blp.route("/<game_id>/moves", methods=["POST"])

@@ -282,20 +282,23 @@ class GameService:
         type_id: str,
         options: Mapping[str, Any],
         table: list[Seat],
-        creator: dict[str, str],
+        maker: dict[str, str],
         move_clock: dict[str, Any] | None,
         contribution: str | None,
         public: bool,
         game_id: str | None = None,
+        creator: str | None = None,
     ) -> GameRecord:
-        """A new game's record, the creator seated at their place in `table`; started if
-        every seat is taken (by the creator and bots)."""
+        """A new game's record, `maker` (whose request makes it) seated at their place in
+        `table` with their `contribution`; started if every seat is taken (by them and bots).
+        Its creator is `maker`, unless it is a rematch: then `creator` (the finished game's),
+        and `maker` is the player who asked for it."""
         try:
             configured = engine.configure(len(table), dict(options))
         except BadOptions as error:
             raise Invalid(error.message, {"option": error.option}, "bad_options") from None
         now = int(self.clock())
-        place = next(i for i, seat in enumerate(table) if seat.player == creator["id"])
+        place = next(i for i, seat in enumerate(table) if seat.player == maker["id"])
         record = GameRecord(
             id=game_id or new_game_id(),
             type=type_id,
@@ -303,11 +306,12 @@ class GameService:
             options=configured,
             seats=tuple(table),
             status=OPEN,
-            creator=creator["id"],
+            creator=creator or maker["id"],
             created=now,
             updated=now,
             clock=move_clock or None,
             public=public,
+            asked_by=maker["id"] if creator else None,
             **provenance.created(table, contribution, place),
         )
         if all(seat.joined for seat in table):
@@ -423,11 +427,14 @@ class GameService:
     def rematch(
         self, player: dict[str, str], game_id: str, contribution: str | None = None
     ) -> Game:
-        """The next game of a finished one: the same type and options, the same players, each
-        a seat further round the table (so another starts). The first to ask makes it, and the
-        others are invited; whoever asks after joins it. Its id is written into the finished
-        game's record (a compare-and-set) before the game is made, so two asking at once make
-        one game, and a crash in between leaves an id the next request makes the game under."""
+        """The next game of a finished one: the same type, options and creator, the same
+        players, each a seat further round the table (so another starts), dealt anew: the
+        options that fix chance (a deck, who starts) go back to a draw by lot, as the finished
+        game shows them to its players. The first to ask makes it (and is named as the one
+        who asked), and the others are invited; whoever asks after joins it. Its id is written
+        into the finished game's record (a compare-and-set) before the game is made, so two
+        asking at once make one game, and a crash in between leaves an id the next request
+        makes the game under."""
         old = self._record_for(player, game_id)
         if old.seat_of(player["id"]) is None:
             raise NotAPlayer("only the game's players can ask for a rematch")
@@ -446,13 +453,14 @@ class GameService:
         record = self._new_record(
             engine,
             old.type,
-            old.options,
+            engine.dealt_anew(old.options),
             table,
             player,
             old.clock,
             contribution,
             old.public,
             old.rematch,
+            old.creator,
         )
         if self._store_new(record):
             return self.load(record.id)

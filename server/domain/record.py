@@ -92,6 +92,8 @@ class GameRecord:
     """How many times the game has changed since it was made: every script that writes its
     record or its log adds one (`server.store`), never the code here. Its version counts only
     moves; a long poll also hears a join, a decline, a cancel or a rematch asked for by this."""
+    asked_by: str | None = None
+    """For a rematch, the player who asked for it (its creator is the finished game's)."""
 
     @property
     def chained(self) -> bool:
@@ -180,8 +182,9 @@ CODECS: dict[str, Codec] = {
     "public": (lambda raw: raw == "true", lambda public: "true" if public else "false"),
     "rematch": (str, str),
     "revision": (int, str),
+    "asked_by": (str, str),
 }
-OPTIONAL = frozenset({"secret", "head", "archived", "rematch"})
+OPTIONAL = frozenset({"secret", "head", "archived", "rematch", "asked_by"})
 """Fields a record may lack in the store (None in the record): games from before they existed,
 and games not compacted."""
 

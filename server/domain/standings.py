@@ -54,7 +54,7 @@ class Standing:
 def rated(record: GameRecord, engine: Engine[Any]) -> bool:
     """A game counts for the ratings unless its creator fixed what is left to chance (a deck,
     who starts: `provenance.fixed_by_creator`) or a bot sat at its table."""
-    return not provenance.fixed_by_creator(record, engine) and not any(
+    return not provenance.fixed_by_creator(record, engine, None) and not any(
         seat.bot for seat in record.seats
     )
 

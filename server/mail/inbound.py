@@ -127,7 +127,7 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
         answer(room, letter, player, ticket, answers.wrong_sender(letter.senders, player["email"]))
         return Outcome("refused", f"sender is not the player of seat {ticket.seat}")
     if letter.first_line is None or letter.first_line.lower() in answers.COMMANDS:
-        current = presenters.view(game, ticket.seat)
+        current = presenters.view(game, ticket.seat, player["id"])
         body = answers.for_command(letter.first_line, engine, current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("answered", letter.first_line or "no move found")
@@ -138,7 +138,7 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
     if spoken is not None:
         text = "\n".join(part for part in (spoken, letter.below) if part)
         ok, told = _say(letter, room, game, player, text)
-        current = presenters.view(room.services.games.load(game.id), ticket.seat)
+        current = presenters.view(room.services.games.load(game.id), ticket.seat, player["id"])
         answer(room, letter, player, ticket_for(current), answers.talked(engine, told, current))
         return Outcome("answered", "said" if ok else "not said")
     return _move(letter, room, ticket, game, player)
@@ -157,12 +157,12 @@ def _act(
         else:
             after = games.rematch(player, game.id)
     except Refusal as refusal:
-        current = presenters.view(games.load(game.id), ticket.seat)
+        current = presenters.view(games.load(game.id), ticket.seat, player["id"])
         body = answers.not_done(game.engine, answers.reason(refusal), current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("refused", refusal.code)
     seat = after.seat_of(player["id"])
-    shown = presenters.view(after, seat)
+    shown = presenters.view(after, seat, player["id"])
     answered = ticket if seat is None else ticket_for(shown)
     answer(room, letter, player, answered, answers.acted(action, after.engine, shown))
     return Outcome("answered", f"{action} game {after.id}")
@@ -191,7 +191,7 @@ def _move(
             player, game.id, letter.first_line, ticket.version, "mail:" + letter.fingerprint
         )
     except Refusal as refusal:
-        current = presenters.view(games.load(game.id), ticket.seat)
+        current = presenters.view(games.load(game.id), ticket.seat, player["id"])
         body = answers.refused(engine, answers.reason(refusal), current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("refused", refusal.code)

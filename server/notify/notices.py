@@ -79,6 +79,16 @@ def game_section(ctx: Context, game: Game, notices: list[dict[str, Any]]) -> Sec
     return None
 
 
+def invitation(game: Game, by: str) -> str:
+    """What an invitation says of who asks: the creator, or for a rematch the player who asked
+    for it (the creator stays the finished game's)."""
+    asker = presenters.asker(game.record)
+    if asker is None:
+        return f"{by} invites you to a game of {game.engine.title}."
+    asked = f"{asker} asks for a rematch of your game of {game.engine.title}, dealt anew"
+    return f"{asked}." if asker == by else f"{asked}; {by} stays its creator."
+
+
 def section(
     ctx: Context, game: Game, item: dict[str, Any], departed: list[list[Any]]
 ) -> Section | None:
@@ -97,11 +107,11 @@ def section(
     if kind == "invite":
         if game.status != OPEN or game.seats[seat].joined or game.seats[seat].player is None:
             return None  # taken up, declined or called off while it was held
-        fixed = provenance.fixed_by_creator(game.record, game.engine)
+        fixed = provenance.fixed_by_creator(game.record, game.engine, game.seats[seat].player)
         return Section(
             game.id,
             label,
-            f"{by} invites you to a game of {game.engine.title}.",
+            invitation(game, by),
             notes=[
                 *([fixed_by_creator_text(fixed)] if fixed else []),
                 f"Take your seat with: turnpost join {game.id} (or turnpost decline {game.id})",

@@ -114,7 +114,7 @@ def _plan(ctx: Context, game_id: str) -> list[str]:
     told: set[str] = set()
     if "invited" not in done:
         for seat, sitter in enumerate(record.seats):
-            if sitter.player and sitter.player != record.creator and not sitter.joined:
+            if sitter.player and not sitter.joined:  # all but the one who made it
                 item = _item(game_id, 0, "invite", seat, now)
                 if ctx.outbox.add(sitter.player, item, now):
                     webhooks.noticed(ctx, ctx.games.load(game_id), sitter.player, item)

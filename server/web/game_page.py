@@ -62,7 +62,7 @@ def game_page(
     sent from the page before was told, `draft` the move text to offer again, `deadlines` the
     running clocks in the player's words (`Deadlines.told`), `talk` the latest messages said
     at the table (`presenters.messages`)."""
-    shown = presenters.view(game, seat)
+    shown = presenters.view(game, seat, presenters.player_at(game, seat))
     engine, names = game.engine, game.names
     result = shown["game"]["result"]
     return render_template(

@@ -166,6 +166,22 @@ def test_join_warns_when_the_creator_set_the_deck(player: PlayerFactory) -> None
     assert "Set by the creator" not in bo.run("join", plain).stderr
 
 
+def test_a_fixed_deck_verifies_for_the_players_only(player: PlayerFactory) -> None:
+    """The deck is the players' to see once the game is over: their verify checks it and
+    replays the game; a spectator is told it cannot, not that the server cheated."""
+    ada, bo, eve = player("ada"), player("bo"), player("eve")
+    deck = json.dumps([CARD_ID[code] for code in deck_codes(5)])
+    options = ("--option", f"deck={deck}", "--option", "rounds=1")
+    game_id = ada.json("new", "lost-cities", "--public", *options)["game"]["id"]
+    bo.ok("join", game_id)
+    bo.ok("resign", game_id, "--yes")
+    assert report(bo, game_id)["ok"] and report(ada, game_id)["ok"]
+    watched = report(eve, game_id)
+    assert failed(watched) == "fixed options"
+    (check,) = [c for c in watched["checks"] if c["name"] == "fixed options"]
+    assert "shown only to the game's players" in check["detail"]
+
+
 def test_a_game_from_before_contributions_plays_and_verifies_as_it_always_did(
     player: PlayerFactory, redis_client: redis.Redis
 ) -> None:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
 from shared.games import ENGINES
+from shared.games.lost_cities.cards import CARD_ID
 from shared.playout import playout, replay
 
 ENGINE_IDS = sorted(ENGINES)
@@ -62,6 +63,31 @@ def test_describes_itself_and_its_defaults_configure(type_id: str) -> None:
         if option.choices is not None and not any(isinstance(c, bool) for c in option.choices):
             with pytest.raises(BadOptions):  # JSON `true` is no number, though `True == 1`
                 engine.configure(engine.min_players, {option.name: True})
+
+
+FIXED_CHANCE: dict[str, dict[str, Any]] = {
+    "lost-cities": {"deck": list(reversed(CARD_ID[:60])), "first_player": 1},
+    "lost-cities-dice": {"first_player": 1},
+    "livingstone": {},  # its board's printed values leave the dice, bag and deck to chance
+}
+"""Per engine, a value for each option that replaces a draw by lot: a new one must be added
+here, and declared (`Option.fixes_chance`)."""
+
+
+@pytest.mark.parametrize("type_id", ENGINE_IDS)
+@SETTINGS
+@given(seed=seeds)
+def test_a_game_dealt_anew_owes_its_deal_to_its_seed_alone(type_id: str, seed: str) -> None:
+    """A rematch's options (`dealt_anew`) keep every setting but those that fix chance: its
+    start is the start of a game of its seed with nothing fixed, whatever the last one fixed."""
+    engine = ENGINES[type_id]
+    fixed = FIXED_CHANCE[type_id]
+    assert engine.fixing_chance == set(fixed)
+    players = engine.min_players
+    options = engine.configure(players, fixed)
+    again = engine.dealt_anew(options)
+    assert again == engine.configure(players, {})
+    assert engine.new(players, seed, again) == engine.new(players, seed)
 
 
 @pytest.mark.parametrize("type_id", ENGINE_IDS)

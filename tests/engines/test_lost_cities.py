@@ -194,7 +194,7 @@ def test_defaults() -> None:
         "first_player": None,
         "deck": None,
     }
-    assert next(o for o in ENGINE.options if o.name == "deck").hidden
+    assert ENGINE.fixing_chance == {"deck", "first_player"}
 
 
 def test_the_deck_option_deals_start_player_first_and_draws_from_the_top() -> None:

@@ -61,7 +61,8 @@ class Table:
         return self.services.games.load(self.game_id)
 
     def view(self, seat: int) -> dict[str, Any]:
-        return presenters.view(self.load(), seat)
+        game = self.load()
+        return presenters.view(game, seat, presenters.player_at(game, seat))
 
     def address(self, seat: int, version: int | None = None) -> str:
         """The reply address a turn email to `seat` carries."""

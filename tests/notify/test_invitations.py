@@ -62,15 +62,17 @@ def test_invitations_are_answered_join_or_decline_and_a_finished_game_rematch(
     bo.ok("POST", f"/games/{game_id}/join")
     bo.ok("POST", f"/games/{game_id}/resign")
     mail.run()
-    over = notice(mail, ada, "Game over")
+    over = notice(mail, bo, "Game over")
     assert f"Play again: turnpost rematch {game_id}" in text_of(over)
-    answer = reply(mail, env, over, ada, "rematch")
+    answer = reply(mail, env, over, bo, "rematch")
     next_id = ada.ok("GET", f"/games/{game_id}")["game"]["rematch"]
     assert answer.startswith(f"Rematch: game {next_id}.")
     mail.run()
-    invitation = notice(mail, bo, "invites you", next_id)
-    reply(mail, env, invitation, bo, "join")
+    invitation = notice(mail, ada, "bo asks for a rematch", next_id)  # ada: still its creator
+    words = "bo asks for a rematch of your game of Lost Cities, dealt anew; ada stays its creator."
+    assert words in text_of(invitation)
+    reply(mail, env, invitation, ada, "join")
     assert ada.ok("GET", f"/games/{next_id}")["game"]["status"] == "active"
-    answer = reply(mail, env, notice(mail, bo, "Game over"), bo, "rematch")  # joins, no new game
+    answer = reply(mail, env, notice(mail, ada, "Game over"), ada, "rematch")  # joins, no new game
     assert answer.startswith(f"Rematch: game {next_id}.")
     assert len(ada.ok("GET", "/games")["games"]) == 3

@@ -511,7 +511,7 @@ def test_a_game_keeps_the_rules_version_it_was_created_with(
             final["set_aside"],
             final["deck"],
         ]
-    assert public_game(fresh.load(game.id).record)["result"] == final["view"]["result"]
+    assert public_game(fresh.load(game.id).record, None)["result"] == final["view"]["result"]
     now = games.create(players[0], "livingstone", 2, {}, [names[1]])
     games.join(players[1], now.id)
     assert now.record.engine_version == ENGINES["livingstone"].version

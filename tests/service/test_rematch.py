@@ -1,17 +1,28 @@
 """Before and after a game: cancelling, declining, private and full tables, and rematches, each
-refusal clear and changing nothing."""
+refusal clear and changing nothing; a rematch dealt anew, and a deck the creator set shown to no
+one who may not know it (twins a viewer cannot tell apart get the same answers)."""
 
 from __future__ import annotations
 
+import itertools
+import json
+import secrets
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
 import redis
 
+from server import presenters
+from server.domain.games import GameService
+from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
+from tests.domain.memory import MemoryGameStore, MemoryRoster
 from tests.parts import LiveServer
 from tests.service.test_games import start_game
 from tests.service.test_hostile import stored
+
+DECK = [CARD_ID[code] for code in deck_codes(5)]
 
 
 def refused(response: Any, status: int, code: str) -> None:
@@ -97,3 +108,95 @@ def test_a_rematch_seats_the_same_players_one_further_round_and_is_made_once(
     assert joined["seat"] == 1
     assert ada.ok("POST", f"/games/{game_id}/rematch")["game"]["id"] == next_id
     assert len(ada.ok("GET", "/games")["games"]) == 2
+
+
+def test_a_rematch_of_a_public_game_with_a_deck_is_dealt_anew_and_the_deck_stays_with_its_players(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    """The report: ada makes a public game with her deck, bo joins and resigns, bo asks for a
+    rematch, ada joins it. A stranger never reads the deck (in the lobby, watching, or once it
+    is over), the rematch is not dealt from it, ada stays its creator and it says bo asked."""
+    ada, bo, eve = (api.client().register(name) for name in ("ada", "bo", "eve"))
+    body = {"type": "lost-cities", "public": True, "options": {"rounds": 1, "deck": DECK}}
+    game_id = ada.ok("POST", "/games", json=body)["game"]["id"]
+    (listed,) = eve.ok("GET", "/games?open=public")["games"]
+    assert "deck" not in listed["options"]
+    assert listed["fixed_by_creator"] == {"deck": {"fingerprint": None}}
+    assert ada.ok("GET", f"/games/{game_id}")["game"]["options"]["deck"] == DECK  # she chose it
+    bo.ok("POST", f"/games/{game_id}/join")
+    assert "deck" not in bo.ok("GET", f"/games/{game_id}")["game"]["options"]
+    assert "deck" not in eve.ok("GET", f"/games/{game_id}")["game"]["options"]
+    bo.ok("POST", f"/games/{game_id}/resign")
+
+    over = [client.ok("GET", f"/games/{game_id}")["game"] for client in (ada, bo, eve)]
+    assert [game["options"].get("deck") for game in over] == [DECK, DECK, None]
+    assert over[2]["secret"] and over[2]["fixed_by_creator"] == {"deck": {"fingerprint": None}}
+    assert over[1]["fixed_by_creator"]["deck"]["fingerprint"]
+
+    again = bo.ok("POST", f"/games/{game_id}/rematch")["game"]
+    next_id = again["id"]
+    assert again["asked_by"] == "bo" and again["options"]["deck"] is None
+    assert again["fixed_by_creator"] == {} and again["rated"] is True
+    before = stored(redis_client)
+    refused(bo.call("POST", f"/games/{next_id}/cancel"), 403, "not_creator")  # ada's game
+    assert stored(redis_client) == before
+    joined = ada.ok("POST", f"/games/{next_id}/join")
+    hands = [joined["view"]["hand"], bo.ok("GET", f"/games/{next_id}")["view"]["hand"]]
+    assert sorted(DECK[:8]) not in [sorted(hand) for hand in hands]
+    assert sorted(DECK[8:16]) not in [sorted(hand) for hand in hands]
+    watched = eve.ok("GET", f"/games/{next_id}")
+    assert watched["seat"] is None and watched["game"]["asked_by"] == "bo"
+    assert "deck" not in eve.ok("GET", f"/games/{game_id}")["game"]["options"]
+
+
+def answers(games: GameService, game_id: str, viewer: dict[str, str]) -> list[Any]:
+    """What `viewer` is told of the game: its view and its log, as the API answers them."""
+    game, seat = games.for_viewer(game_id, viewer)
+    stored_log = games.entries(game, 0)
+    return [presenters.view(game, seat, viewer["id"]), presenters.log(game, seat, 0, stored_log)]
+
+
+def world(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> dict[str, Any]:
+    """The report's games played in memory, every secret and id drawn the same way each time:
+    what ada, bo and the stranger eve are told along the way, by who is told what."""
+    drawn = itertools.count()
+    monkeypatch.setattr(secrets, "token_hex", lambda size=32: f"{next(drawn):0{2 * size}x}")
+    roster = MemoryRoster("ada", "bo", "eve")
+    for profile in roster.players.values():
+        profile["timezone"] = "Europe/Warsaw"  # as the lobby shows it
+    games = GameService(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
+    ada, bo, eve = (roster.players[name] for name in ("ada", "bo", "eve"))
+    game = games.create(ada, "lost-cities", 2, {"rounds": 1, **options}, [], public=True)
+    told: dict[str, Any] = {"eve: lobby": presenters.lobby(games.lobby())}
+    told["eve: open"] = answers(games, game.id, eve)
+    games.join(bo, game.id)
+    games.resign(bo, game.id)
+    told["eve: over"] = answers(games, game.id, eve)
+    told["players: over"] = [answers(games, game.id, p) for p in (ada, bo)]
+    again = games.rematch(bo, game.id)
+    games.rematch(ada, game.id)
+    for person in (ada, bo, eve):
+        told[f"{person['name']}: rematch"] = answers(games, again.id, person)
+    for person in (ada, bo):
+        (listed,) = [
+            g
+            for g in presenters.game_list(games.records_for(person), person["id"], None)
+            if g["id"] == again.id
+        ]
+        told[f"{person['name']}: rematch listed"] = listed
+    return {who: json.dumps(said) for who, said in told.items()}
+
+
+@pytest.mark.parametrize("fixed", ["deck", "first_player"])
+def test_twins_differing_in_what_a_viewer_cannot_know_answer_alike_and_so_do_their_rematches(
+    monkeypatch: pytest.MonkeyPatch, fixed: str
+) -> None:
+    """Two public games that differ only in an option that fixes chance: the stranger is told
+    the same of both, from the lobby to the end, and everyone is told the same of their
+    rematches; the players of the finished games, who may know the option, tell them apart."""
+    twins = {"deck": ({"deck": DECK}, {"deck": DECK[::-1]}),
+             "first_player": ({"first_player": 0}, {"first_player": 1})}[fixed]  # fmt: skip
+    told = [world(monkeypatch, options) for options in twins]
+    assert told[0]["players: over"] != told[1]["players: over"]
+    del told[0]["players: over"], told[1]["players: over"]
+    assert told[0] == told[1]

@@ -88,7 +88,6 @@ OPTIONS: tuple[Option, ...] = (
         "the other, the rest is the draw pile); with 3 rounds, optionally a list of 3 orders",
         None,
         _parse_deck,
-        hidden=True,
         fixes_chance=True,
     ),
 )
