@@ -43,7 +43,7 @@ def archive(found: Services, player: dict[str, str], profile: dict[str, Any]) ->
         if record is None or not record.sits_or_invited(player["id"]):
             continue  # never written, or a seat never taken
         game, seat = found.games.for_player(record.id, player)
-        games.append(game_file(found, game, seat))
+        games.append(game_file(found, game, seat, player["id"]))
         said = [m for m in games[-1]["talk"] if seat is not None and m["seat"] == seat]
         if said:
             talk.append({"game": game.id, "messages": said})
@@ -72,10 +72,11 @@ def archive(found: Services, player: dict[str, str], profile: dict[str, Any]) ->
 INDENTED = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
 
 
-def game_file(found: Services, game: Game, seat: int | None) -> dict[str, Any]:
-    """One game as the API shows it to the seat: its view, its whole log and its talk."""
+def game_file(found: Services, game: Game, seat: int | None, viewer: str) -> dict[str, Any]:
+    """One game as the API shows it to the seat's player (`viewer`): its view, its whole log
+    and its talk."""
     return {
-        "game": presenters.view(game, seat),
+        "game": presenters.view(game, seat, viewer),
         "log": presenters.log(game, seat, 0, found.games.entries(game, 0)),
         "talk": presenters.messages(game.record, 0, found.games.talk(game)),
     }

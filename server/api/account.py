@@ -37,7 +37,6 @@ def archive(player: dict[str, str]) -> Response:
     description="a zip of JSON files: profile.json, games/<id>.json (each game as you see it, "
     "with its log and talk), talk.json (what you wrote) and ratings.json",
     content_type=ZIP,
-    schema={"type": "string", "format": "binary"},
 )
 def export_me() -> Response:
     """Everything turnpost keeps about you, as one zip: your profile, every game of yours as
