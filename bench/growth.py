@@ -46,10 +46,10 @@ from bench.service import (
     running_service,
     sessions_for,
 )
-from server.cli import WORKER, end_group
-from server.redis_client import Client, connect
-from server.redis_process import stop_process
-from server.store import RedisGameStore
+from server.runtime.cli import WORKER, end_group
+from server.runtime.redis_process import stop_process
+from server.storage.game_store import RedisGameStore
+from server.storage.redis_client import Client, connect
 
 CHECKPOINTS = (10, 100, 1000)
 TARGET = 8 * 1024

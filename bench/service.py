@@ -55,10 +55,10 @@ import psutil
 import requests
 from requests.adapters import HTTPAdapter
 
-from server.limits import limiter_storage
-from server.redis_client import connect
-from server.redis_process import RedisProcess, counters_process, free_port
-from server.web_process import WebProcess
+from server.http.limits import limiter_storage
+from server.runtime.redis_process import RedisProcess, counters_process, free_port
+from server.runtime.web_process import WebProcess
+from server.storage.redis_client import connect
 
 API = "/api/v1"
 UNLIMITED = "10000000 per minute"

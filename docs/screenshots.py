@@ -13,8 +13,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser
 
-from server.redis_client import connect
-from server.redis_process import RedisProcess, free_port
+from server.runtime.redis_process import RedisProcess, free_port
+from server.storage.redis_client import connect
 from tests.api_client import ApiClient
 from tests.mail.boards import SAMPLES, Sample, chromium, shown
 from tests.mail.conftest import html_of

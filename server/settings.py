@@ -64,7 +64,7 @@ class Config:
     then cannot drop an answered move."""
     secret: str = field(default_factory=lambda: env.str("TURNPOST_SECRET", ""))
     """Signs reply addresses, login links and the web pages' sessions; without it, one random
-    secret kept in Redis (`server.secret`)."""
+    secret kept in Redis (`server.storage.secret`)."""
     public_url: str = field(
         default_factory=lambda: env.str("TURNPOST_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
     )

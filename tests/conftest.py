@@ -15,13 +15,13 @@ if TYPE_CHECKING:
     import redis
     from aiosmtpd.controller import Controller
 
-    from server.redis_process import RedisProcess
+    from server.runtime.redis_process import RedisProcess
     from tests.parts import LiveServer, SmtpInbox
 
 
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisProcess]:
-    from server.redis_process import RedisProcess, free_port
+    from server.runtime.redis_process import RedisProcess, free_port
 
     process = RedisProcess(Path(tmp_path_factory.mktemp("redis")), port=free_port())
     with process:

@@ -17,8 +17,8 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import Envelope
 from werkzeug.serving import make_server
 
-from server.app import create_app
-from server.redis_process import free_port
+from server.runtime.app import create_app
+from server.runtime.redis_process import free_port
 from server.settings import Config
 from tests.api_client import Endpoints
 

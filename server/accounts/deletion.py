@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import orjson
 
-from server import keys
 from server.accounts.queued import drop_jobs_naming
+from server.domain.encoding import encoded
 from server.domain.errors import Invalid
 from server.domain.leaving import Leaving, Left
-from server.encoding import encoded
-from server.notify.watch import LOGINS, queue, queue_connection
-from server.redis_client import Client
-from server.services import Services
+from server.storage import keys
+from server.storage.redis_client import Client
+from server.storage.services import Services
+from server.storage.watch import LOGINS, queue, queue_connection
 
 REMOVED = "(removed: its writer deleted their account)"
 """What a deleted player's message says in its place at the table."""

@@ -25,10 +25,10 @@ from typing import Any
 
 import orjson
 
-from server import presenters
 from server.domain.game import Game
-from server.notify.quiet import zone
-from server.services import Services
+from server.domain.quiet import zone
+from server.presenters import games as presenters
+from server.storage.services import Services
 from shared.games import ENGINES
 
 FORMAT = 1

@@ -10,8 +10,8 @@ from flask import Response, g
 from server.accounts import deletion, export
 from server.api.blueprint import Blueprint
 from server.api.players import profile
-from server.schemas import DeleteAccountSchema, DeletedSchema, ErrorSchema
-from server.services import services
+from server.http.context import services
+from server.presenters.schemas import DeleteAccountSchema, DeletedSchema, ErrorSchema
 
 blp = Blueprint("account", __name__, url_prefix="/api/v1", description="Your data")
 

@@ -1,4 +1,4 @@
-"""Flask's JSON provider for answers (`jsonify`, flask-smorest's responses): `server.encoding`."""
+"""Flask's JSON provider for answers (`jsonify`, flask-smorest's responses): `server.domain.encoding`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
-from server.encoding import encoded
+from server.domain.encoding import encoded
 
 
 class AnswerJson(DefaultJSONProvider):

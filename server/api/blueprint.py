@@ -25,8 +25,8 @@ from gunicorn.http.errors import ParseException
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from server.auth import require_player
-from server.errors import ApiError
+from server.http.auth import require_player
+from server.http.errors import ApiError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -124,7 +124,7 @@ class StrictParser(FlaskParser):
 
 
 class Blueprint(flask_smorest.Blueprint):
-    """Every route of one needs a player unless it is marked `public_route` (`server.auth`)."""
+    """Every route of one needs a player unless it is marked `public_route` (`server.http.auth`)."""
 
     ARGUMENTS_PARSER = StrictParser()
 

@@ -1,5 +1,5 @@
 """A player's calendar feed: its address (made, rotated, closed with a token) and the feed
-itself, read by calendars with no token: its address is the secret (`server.calendars`)."""
+itself, read by calendars with no token: its address is the secret (`server.storage.calendars`)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import Any
 from flask import Response, g, request
 
 from server.api.blueprint import Blueprint
-from server.auth import public_route
+from server.api.ics import feed, waiting
 from server.domain.errors import NotFound
-from server.ics import feed, waiting
-from server.schemas import CalendarSchema, ErrorSchema
-from server.services import services
+from server.http.auth import public_route
+from server.http.context import services
+from server.presenters.schemas import CalendarSchema, ErrorSchema
 
 blp = Blueprint("calendar", __name__, url_prefix="/api/v1", description="Calendar feeds")
 

@@ -7,15 +7,15 @@ from typing import Any
 
 from flask import Request, g, request
 
-from server import presenters
 from server.api.blueprint import Blueprint
 from server.domain.game import Game
+from server.domain.quiet import zone
 from server.domain.record import GameRecord
-from server.errors import ApiError
-from server.long_polls import wait_for
-from server.notify.held import held_mail
-from server.notify.quiet import zone
-from server.schemas import (
+from server.http.context import services
+from server.http.errors import ApiError
+from server.http.long_polls import wait_for
+from server.presenters import games as presenters
+from server.presenters.schemas import (
     CreateGameSchema,
     GameListQuery,
     GameListSchema,
@@ -27,7 +27,7 @@ from server.schemas import (
     MoveSchema,
     WaitQuery,
 )
-from server.services import services
+from server.storage.held import held_mail
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games and moves")
 

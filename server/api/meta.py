@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from server import presenters
 from server.api.blueprint import Blueprint
-from server.auth import public_route
 from server.domain.bots import levels_for
+from server.domain.clock_options import SERVICE_OPTIONS
 from server.domain.games import engine_for
-from server.notify.clock_options import SERVICE_OPTIONS
-from server.schemas import (
+from server.http.auth import public_route
+from server.http.context import services
+from server.presenters import games as presenters
+from server.presenters.schemas import (
     ErrorSchema,
     GameRulesSchema,
     GameTypeSchema,
     HealthSchema,
     LeaderboardSchema,
 )
-from server.services import services
 from shared.games import ENGINES
 
 blp = Blueprint("meta", __name__, url_prefix="/api/v1", description="The service itself")
@@ -29,7 +29,7 @@ blp = Blueprint("meta", __name__, url_prefix="/api/v1", description="The service
 @blp.alt_response(200, schema=HealthSchema, success=True)
 def health() -> dict[str, Any]:
     """Liveness: the process answers. No Redis round trip (nor a rate-limit count,
-    `server.limits`): the ceiling the benchmarks compare requests against.
+    `server.http.limits`): the ceiling the benchmarks compare requests against.
     Its answer is documented but not serialized through the schema, so the ceiling stays bare."""
     return {"ok": True}
 

@@ -6,14 +6,13 @@ from typing import Any
 
 from flask import g
 
-from server import presenters
 from server.api.blueprint import Blueprint
-from server.auth import public_route
 from server.domain.errors import NotFound
-from server.notify.held import held_mail
-from server.notify.quiet import SETTINGS
-from server.players import public
-from server.schemas import (
+from server.domain.quiet import SETTINGS
+from server.http.auth import public_route
+from server.http.context import services
+from server.presenters import games as presenters
+from server.presenters.schemas import (
     PlayerRecordSchema,
     PlayerSchema,
     ProfileUpdateSchema,
@@ -21,8 +20,9 @@ from server.schemas import (
     RegisterSchema,
     TokenSchema,
 )
-from server.services import services
-from server.standings import HISTORY_SIZE
+from server.storage.held import held_mail
+from server.storage.players import public
+from server.storage.standings import HISTORY_SIZE
 from shared.games import ENGINES
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players and tokens")

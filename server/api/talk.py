@@ -7,11 +7,11 @@ from typing import Any
 
 from flask import g, request
 
-from server import presenters
 from server.api.blueprint import Blueprint
 from server.api.games import idempotency_key
-from server.schemas import MessageQuery, MessageSchema, MessagesSchema, SaidSchema
-from server.services import services
+from server.http.context import services
+from server.presenters import games as presenters
+from server.presenters.schemas import MessageQuery, MessageSchema, MessagesSchema, SaidSchema
 
 blp = Blueprint("talk", __name__, url_prefix="/api/v1/games", description="Table talk")
 

@@ -9,10 +9,10 @@ from flask import g
 
 from server.api.blueprint import Blueprint
 from server.domain.errors import NotAPlayer, NotFound
-from server.notify.quiet import zone
-from server.schemas import ErrorSchema, WebhookSchema, WebhookSetSchema
-from server.services import services
-from server.webhooks.hooks import Hook
+from server.domain.quiet import zone
+from server.http.context import services
+from server.presenters.schemas import ErrorSchema, WebhookSchema, WebhookSetSchema
+from server.storage.hooks import Hook
 
 blp = Blueprint("webhooks", __name__, url_prefix="/api/v1", description="Webhooks")
 

@@ -1,5 +1,5 @@
 """What the domain refuses, by kind. Each edge translates a kind once: the API to an HTTP status
-(`server.api.refusals`), mail to its words (`server.mail.answers`).
+(`server.http.refusals`), mail to its words (`server.inbound.answers`).
 
 A refusal changes nothing. Its `code` is stable (scripts match on it), its `message` is for a
 person and names players, not seats, and its `details` say more for a script.

@@ -2,7 +2,7 @@
 
 This is the one code path for every move, whatever carried it (HTTP, email, a timeout): load,
 check the caller's seat and version, apply through the engine, append atomically. It knows no
-HTTP: it answers with games and the mover's answer (`server.presenters`), and refuses with
+HTTP: it answers with games and the mover's answer (`server.presenters.games`), and refuses with
 `server.domain.errors`, which routes and mail handlers translate once.
 """
 
@@ -15,9 +15,9 @@ from typing import Any, Protocol
 
 import orjson
 
-from server import presenters, provenance
 from server.domain import bots as bot_players
-from server.domain import talk
+from server.domain import provenance, talk
+from server.domain.entries import dealt, new_entry
 from server.domain.errors import (
     Conflict,
     GameOver,
@@ -33,13 +33,13 @@ from server.domain.errors import (
 )
 from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.held_states import HeldStates
+from server.domain.idempotency import Idempotency, Made
 from server.domain.record import GameRecord, Seat
+from server.domain.snapshots import pickled, snapshot_tag, unpickled
 from server.domain.store import GameStore, Roster
-from server.entries import dealt, new_entry
-from server.idempotency import Idempotency, Made
-from server.redis_client import Client
-from server.snapshots import pickled, snapshot_tag, unpickled
-from server.store import encode_entry
+from server.presenters import games as presenters
+from server.storage.game_store import encode_entry
+from server.storage.redis_client import Client
 from shared.batch import apply_batch, parse_batch, refusal_details
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
 from shared.games import ENGINES
@@ -77,7 +77,7 @@ def progress(engine: Engine[Any], state: Any, now: int) -> dict[str, Any]:
 
 
 class ChangeListener(Protocol):
-    """Told before a game's seats, record or log change (see `server.notify.watch`), through
+    """Told before a game's seats, record or log change (see `server.storage.watch`), through
     `via` if given: a pipeline that carries the change right after it."""
 
     def changing(self, game_id: str, via: Client | None = None) -> None: ...
@@ -134,7 +134,7 @@ class GameService:
     @staticmethod
     def _restore(engine: Engine[Any], version: int, tag: str, blob: bytes) -> Any:
         """A snapshot's state (None if there is none at all, at version 0, or if this code
-        cannot use it: see `server.snapshots`)."""
+        cannot use it: see `server.domain.snapshots`)."""
         return unpickled(engine, tag, blob) if version > 0 else None
 
     def _state_at(self, game: Game, version: int, log: list[bytes]) -> Any:
@@ -235,7 +235,7 @@ class GameService:
     ) -> Game:
         """A new game; `seats`, if not given, is one for the creator, each invited player and
         each bot, within the game's player counts (too many are then refused as such);
-        `move_clock` is its clock's settings, if it has one (`server.notify.clock_options`);
+        `move_clock` is its clock's settings, if it has one (`server.domain.clock_options`);
         `contribution` is the creator's to the seed (the server makes one if none is given, and
         one for each bot's seat); a `public` game is listed in the lobby and open to
         spectators; `bots` are the levels of the bots that take a seat each (`domain.bots`). A
@@ -484,7 +484,7 @@ class GameService:
         Answers the caller's new view. Refusals change nothing: 409 if the game moved on since
         `expected_version`, 422 if the rules forbid the move (with why, and the legal moves).
         With an idempotency key, a retry gets the first answer back instead of moving twice,
-        and another request under the same key is refused (`server.idempotency`).
+        and another request under the same key is refused (`server.domain.idempotency`).
         """
         idem = (
             Idempotency.of(game_id, player["id"], idempotency_key, move, expected_version)
@@ -502,7 +502,7 @@ class GameService:
                 raise
             return replayed
 
-    # -- answering a resend with its first answer (server.idempotency) ----------------------
+    # -- answering a resend with its first answer (server.domain.idempotency) ----------------------
 
     def _replayed(
         self, player: dict[str, str], game_id: str, idem: Idempotency | None

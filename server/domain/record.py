@@ -72,9 +72,9 @@ class GameRecord:
     result: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
     """The move clock, if the game has one: `{move_time, on_timeout}` or
-    `{time_bank, increment, on_timeout}` (`server.notify.clock_options`)."""
+    `{time_bank, increment, on_timeout}` (`server.domain.clock_options`)."""
     seed: str = ""
-    """Empty until the last seat fills (see `server.provenance`)."""
+    """Empty until the last seat fills (see `server.domain.provenance`)."""
     commitment: str = ""
     """The SHA-256 of the server's secret (of the seed itself, for a game without one)."""
     secret: str | None = None
@@ -83,14 +83,14 @@ class GameRecord:
     head: str | None = None
     """The hash of the log's last entry (of the chain's genesis before any move)."""
     archived: int | None = None
-    """The log's length, once the game is kept compacted (`server.archive`)."""
+    """The log's length, once the game is kept compacted (`server.storage.archive`)."""
     public: bool = False
     """Listed in the lobby while it is open, and open to spectators."""
     rematch: str | None = None
     """The id of the game its players play next (`GameService.rematch`), once one asked."""
     revision: int = 0
     """How many times the game has changed since it was made: every script that writes its
-    record or its log adds one (`server.store`), never the code here. Its version counts only
+    record or its log adds one (`server.storage.game_store`), never the code here. Its version counts only
     moves; a long poll also hears a join, a decline, a cancel or a rematch asked for by this."""
     asked_by: str | None = None
     """For a rematch, the player who asked for it (its creator is the finished game's)."""

@@ -5,7 +5,7 @@ estimate (`ordinal`, mu - 3 sigma).
 
 Everything here is pure: from a finished game's record and log, and the standings of its
 players before it, the standings after it. Applying them once per game is the store's part
-(`server.standings`): it writes them only if the game was not settled before, and only if no
+(`server.storage.standings`): it writes them only if the game was not settled before, and only if no
 other game changed those players' standings meanwhile.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from server import provenance
+from server.domain import provenance
 from server.domain.record import GameRecord
 from shared.engine import RESIGN, Engine
 

@@ -1,6 +1,6 @@
 """What the domain needs of a store, and nothing of how it keeps things: a game's record, its
 append-only log (plain while the game runs, compacted once it is over, read alike), its
-snapshot and the index of the moves made with an idempotency key. `server.store` keeps them in
+snapshot and the index of the moves made with an idempotency key. `server.storage.game_store` keeps them in
 Redis; the domain's unit tests use an in-memory one. The notices worker and the long polls ask
 through the same interface, never by keys."""
 
@@ -10,10 +10,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from server.domain.idempotency import Idempotency, Made
     from server.domain.record import GameRecord
     from server.domain.talk import Limits, Said
-    from server.idempotency import Idempotency, Made
-    from server.store import Appended, Loaded
+    from server.storage.game_store import Appended, Loaded
 
 
 class GameStore(Protocol):

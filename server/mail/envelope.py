@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate
 
-from server.login_links import LoginLink
 from server.settings import MailSettings
+from server.storage.login_links import LoginLink
 
 
 def envelope(to: str, settings: MailSettings) -> EmailMessage:

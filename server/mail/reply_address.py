@@ -1,7 +1,7 @@
 """The address a turn email is answered at: `play+<ticket>@<domain>`.
 
 The ticket names the game, the seat and the version the email was written at, signed with the
-server's secret (`server.secret`), so a reply can move only for that seat and only while the
+server's secret (`server.storage.secret`), so a reply can move only for that seat and only while the
 game is still where the email left it: once anyone moves, the ticket is stale, which makes it
 single-use.
 

@@ -8,7 +8,7 @@ Reminders go out at half and at nine tenths of the time, and when it is all used
 
 `{g:ID}:clock` holds, per seat that must act, when its decision began, the waking seconds it may
 take and which reminders it has had, and `{g:ID}:banks` each seat's bank between its decisions
-(`server.notify.deadlines` reads both for players to see);
+(`server.storage.deadlines` reads both for players to see);
 `clock:games` (game → when to look next) is what the periodic tick reads, so
 deadlines are enforced by the worker, never by a request.
 """
@@ -18,13 +18,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from server import keys
 from server.domain.game import ACTIVE, Game
+from server.domain.waking import runs_out, used
 from server.notify import webhooks
 from server.notify.context import Context
-from server.notify.deadlines import BANKS, RUNNING, limit
-from server.notify.outbox import item_id
-from server.notify.waking import runs_out, used
+from server.storage import keys
+from server.storage.deadlines import BANKS, RUNNING, limit
+from server.storage.outbox import item_id
 
 DUE = "clock:games"
 REMINDERS = (50, 90)

@@ -14,18 +14,18 @@ from dataclasses import dataclass
 from rq import Queue
 
 from server.domain.games import GameService
-from server.login_links import LoginLinks
-from server.notify.deadlines import Deadlines
-from server.notify.outbox import Outbox
-from server.notify.vacation import Vacations
-from server.notify.watch import queue, queue_connection
-from server.players import Players
-from server.redis_client import Client, connect
-from server.secret import ServerSecret
-from server.services import Services
 from server.settings import Config, MailSettings
-from server.standings import Standings
-from server.webhooks.hooks import Hooks
+from server.storage.deadlines import Deadlines
+from server.storage.hooks import Hooks
+from server.storage.login_links import LoginLinks
+from server.storage.outbox import Outbox
+from server.storage.players import Players
+from server.storage.redis_client import Client, connect
+from server.storage.secret import ServerSecret
+from server.storage.services import Services
+from server.storage.standings import Standings
+from server.storage.vacations import Vacations
+from server.storage.watch import queue, queue_connection
 
 
 @dataclass(frozen=True)

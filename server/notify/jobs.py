@@ -28,12 +28,13 @@ from rq import get_current_job
 
 from server.mail.compose import compose
 from server.mail.delivery import deliver
-from server.notify import clocks, logins, notices, table_talk, watch, webhooks
+from server.notify import clocks, logins, notices, table_talk, webhooks
 from server.notify import plan as planning
 from server.notify.context import Context, current
-from server.notify.held import release_at
-from server.notify.watch import CHANGED, LOGINS, RETRY, queue_login_mail, queue_plan
-from server.redis_client import members
+from server.storage import watch
+from server.storage.held import release_at
+from server.storage.redis_client import members
+from server.storage.watch import CHANGED, LOGINS, RETRY, queue_login_mail, queue_plan
 from server.webhooks.messages import Update
 
 log = logging.getLogger("turnpost.notify")

@@ -1,4 +1,4 @@
-"""Mailing the login links asked for on the login page (`server.notify.watch.ask_login_mail`).
+"""Mailing the login links asked for on the login page (`server.storage.watch.ask_login_mail`).
 
 The worker, not the web process, looks the address up: the page does the same work whether or
 not anyone is registered at it. Each address is taken from `mail:logins` by one worker (ZREM)
@@ -12,8 +12,8 @@ from server.mail.compose import login_mail
 from server.mail.delivery import deliver
 from server.mail.envelope import Login
 from server.notify.context import Context
-from server.notify.watch import LOGINS
-from server.redis_client import members
+from server.storage.redis_client import members
+from server.storage.watch import LOGINS
 
 
 def login(ctx: Context, player: dict[str, str], game_id: str | None) -> Login:

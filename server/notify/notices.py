@@ -16,15 +16,16 @@ import logging
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
-from server import presenters, provenance
+from server.domain import provenance
 from server.domain.bots import timeout_level
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.quiet import zone
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address
 from server.notify import table_talk
 from server.notify.context import Context
-from server.notify.quiet import zone
-from server.redis_client import UNAVAILABLE
+from server.presenters import games as presenters
+from server.storage.redis_client import UNAVAILABLE
 from shared.clock_text import span
 from shared.engine import Engine, seats_named
 from shared.fairness import fixed_by_creator_text

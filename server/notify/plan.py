@@ -8,7 +8,7 @@ worker that fell behind sends one notice per player, about the game as it is:
 - everyone gets "game over" when it ended, "game started" when it began (unless it is their
   turn), and a note when someone resigned or ran out of time;
 - invited players get an invitation once, and a note if the game is cancelled before it starts;
-- a finished game is counted in its players' records and ratings (`server.standings`).
+- a finished game is counted in its players' records and ratings (`server.storage.standings`).
 
 The planned version is stored beside the log and only ever raised, under a per-game lock, so
 planning is safe to repeat and to run in several workers. When a bot's seat must act, planning
@@ -25,15 +25,15 @@ import json
 import logging
 from typing import Any
 
-from server import keys
 from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.record import GameRecord
 from server.notify import clocks, webhooks
 from server.notify.context import Context
-from server.notify.deadlines import BANKS, RUNNING
-from server.notify.outbox import item_id
-from server.notify.watch import CHANGED, queue_bot
-from server.redis_client import UNAVAILABLE, as_text
+from server.storage import keys
+from server.storage.deadlines import BANKS, RUNNING
+from server.storage.outbox import item_id
+from server.storage.redis_client import UNAVAILABLE, as_text
+from server.storage.watch import CHANGED, queue_bot
 from shared.engine import RESIGN
 
 log = logging.getLogger("turnpost.notify")

@@ -10,10 +10,10 @@ compacted) have gone out, so its number is dropped then (`server.notify.jobs.del
 
 from __future__ import annotations
 
-from server import keys
 from server.domain.game import Game
 from server.notify.context import Context
-from server.redis_client import Client
+from server.storage import keys
+from server.storage.redis_client import Client
 
 # KEYS: the player's talk hash.  ARGV: game id, number.  Only ever raised: two deliveries to
 # one player finishing out of order leave the higher.

@@ -26,8 +26,8 @@ from server.mail.delivery import deliver as deliver_mail
 from server.mail.envelope import envelope
 from server.notify.context import Context
 from server.notify.notices import departures
-from server.notify.watch import RETRY
-from server.webhooks.hooks import Hook
+from server.storage.hooks import Hook
+from server.storage.watch import RETRY
 from server.webhooks.messages import Update, body, public_update, signed
 from server.webhooks.outbound import Failed, Refused, post, resolve
 

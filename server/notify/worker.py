@@ -1,5 +1,5 @@
 """The worker process: RQ runs the jobs; a small ticker queues `tick` every few seconds, and the
-relay (`server.notify.watch`) queues a plan for each change the games announce.
+relay (`server.storage.watch`) queues a plan for each change the games announce.
 
 Several workers may run at once (each job is safe to repeat); every one of them ticks and
 relays, which only means the periodic checks run a little more often: a game's change queues
@@ -13,10 +13,10 @@ import threading
 
 from rq import Queue, Worker
 
-from server.notify.watch import RETRY, queue, queue_connection, relay
-from server.players import Players
-from server.redis_client import connect
 from server.settings import Config
+from server.storage.players import Players
+from server.storage.redis_client import connect
+from server.storage.watch import RETRY, queue, queue_connection, relay
 
 
 def ticker(jobs: Queue, every: float, stop: threading.Event) -> None:

@@ -2,7 +2,7 @@
 
 Pages are the same security boundary as the API: a page shows only what its player's view
 holds, and whatever a request ends in is told as a page with the API's status, code and words
-(`server.api.refusals.answer_for`), never a stack trace. Every form carries a CSRF token
+(`server.http.refusals.answer_for`), never a stack trace. Every form carries a CSRF token
 (Flask-WTF's, checked on each POST here; the API, which takes no cookies, is not checked).
 Each answer forbids framing, sniffing and caching, sends the referrer to this site only, and
 allows scripts only with the nonce of its own page: nothing loads from anywhere else.
@@ -17,8 +17,8 @@ from flask import Blueprint, Flask, Response, current_app, g, render_template, r
 from flask_wtf import CSRFProtect
 from flask_wtf.csrf import CSRFError, generate_csrf
 
-from server.api.refusals import answer_for
-from server.errors import ApiError
+from server.http.errors import ApiError
+from server.http.refusals import answer_for
 from server.web.sessions import Sessions, current_player, keyed
 
 blp = Blueprint(

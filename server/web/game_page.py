@@ -14,9 +14,9 @@ from flask import g, render_template, url_for
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from server import presenters
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
-from server.errors import ApiError
+from server.http.errors import ApiError
+from server.presenters import games as presenters
 from shared.engine import seats_named
 
 HISTORY = 30

@@ -2,7 +2,7 @@
 
 The page answers every address alike, in words, status and time: it checks the address's
 form, counts the request (`RateLimits.count_login`), and leaves the address for the worker
-(`server.notify.watch.ask_login_mail`), which alone looks it up and mails any player registered
+(`server.storage.watch.ask_login_mail`), which alone looks it up and mails any player registered
 there. A link opens on a page that asks to log in, and only that button spends it: mail
 scanners that fetch every link they see would otherwise use it up before its reader could.
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 from flask import current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from server.errors import ApiError
-from server.limits import RATE_LIMITS, RateLimits
-from server.mail.addresses import normalized
-from server.notify.watch import ask_login_mail
-from server.services import services
+from server.domain.addresses import normalized
+from server.http.context import services
+from server.http.errors import ApiError
+from server.http.limits import RATE_LIMITS, RateLimits
+from server.storage.watch import ask_login_mail
 from server.web.blueprint import blp
 from server.web.sessions import log_in, log_out, signed_in
 

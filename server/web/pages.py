@@ -7,14 +7,14 @@ from typing import Any
 from flask import flash, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from server import presenters
-from server.api.refusals import refused
 from server.domain.errors import Refusal
-from server.errors import ApiError
-from server.long_polls import wait_for
-from server.notify.quiet import zone
-from server.schemas import MAX_MOVE_TEXT
-from server.services import services
+from server.domain.quiet import zone
+from server.http.context import services
+from server.http.errors import ApiError
+from server.http.long_polls import wait_for
+from server.http.refusals import refused
+from server.presenters import games as presenters
+from server.presenters.schemas import MAX_MOVE_TEXT
 from server.web.blueprint import blp
 from server.web.game_page import HISTORY, TALK_SHOWN, Fresh, game_page, history
 from server.web.sessions import signed_in

@@ -1,6 +1,6 @@
-"""Who is looking at a page: a web session, started by a login link (`server.login_links`).
+"""Who is looking at a page: a web session, started by a login link (`server.storage.login_links`).
 
-The session is Flask's signed cookie, signed with the server's secret (`server.secret`), read
+The session is Flask's signed cookie, signed with the server's secret (`server.storage.secret`), read
 from Redis the first time a request needs it: one without a cookie (a health check, any API
 call) never does. It holds the player's id, the generation of their API token when they logged
 in (`token_generation`), so rotating the token ends every session at once, and the session's
@@ -25,10 +25,10 @@ from flask import Flask, Request, current_app, g, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 
-from server import keys
-from server.errors import ApiError
-from server.players import token_generation
-from server.services import services
+from server.http.context import services
+from server.http.errors import ApiError
+from server.storage import keys
+from server.storage.players import token_generation
 
 MAX_SESSIONS = 100
 """Live web sessions kept per player: a login past that ends their oldest."""

@@ -8,12 +8,12 @@ from werkzeug.wrappers import Response
 
 from server.accounts import deletion
 from server.api.account import archive
-from server.api.refusals import refused
 from server.domain.bots import TIMEOUT_LEVEL
 from server.domain.errors import Invalid, Refusal
 from server.domain.leaving import ACTIVE_GAMES, RESIGN
-from server.errors import ApiError
-from server.services import services
+from server.http.context import services
+from server.http.errors import ApiError
+from server.http.refusals import refused
 from server.web.blueprint import blp
 from server.web.sessions import log_out, signed_in
 

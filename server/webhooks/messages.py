@@ -22,7 +22,7 @@ from typing import Any
 
 from standardwebhooks import Webhook
 
-from server import presenters
+from server.presenters import games as presenters
 from shared.engine import Engine, seats_named
 
 KINDS = ("discord", "slack", "matrix", "standard")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from server.redis_process import free_port
+from server.runtime.redis_process import free_port
 from tests.client.conftest import Player, PlayerFactory, start_game
 
 ILLEGAL_NOTATION = "play Z99 draw deck"

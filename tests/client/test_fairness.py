@@ -16,8 +16,8 @@ from typing import Any
 import redis
 
 from client.verify import OLD_GAME
-from server import keys
-from server.store import RedisGameStore
+from server.storage import keys
+from server.storage.game_store import RedisGameStore
 from shared.fairness import entry_hash
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.client.conftest import Player, PlayerFactory, start_game
@@ -125,7 +125,7 @@ def test_verify_fails_on_a_tampered_secret_contribution_seed_entry_or_head(
 def test_a_compacted_game_verifies_as_it_did(
     player: PlayerFactory, redis_client: redis.Redis
 ) -> None:
-    """Its log is made again from the archive (`server.archive`), chain and all."""
+    """Its log is made again from the archive (`server.storage.archive`), chain and all."""
     game_id, players = finished_game(player)
     reports = [report(someone, game_id) for someone in players]
     assert all(verified["ok"] for verified in reports)

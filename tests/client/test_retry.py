@@ -10,8 +10,8 @@ import redis
 import requests
 
 from client.http import Api
-from server import keys
-from server.redis_process import RedisProcess
+from server.runtime.redis_process import RedisProcess
+from server.storage import keys
 from tests.client.conftest import PlayerFactory, start_game
 from tests.parts import LiveServer, service_config
 from tests.service.test_games import start_game as start_service_game

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server.services import Services
+from server.storage.services import Services
 from tests.client.conftest import PlayerFactory
 from tests.parts import LiveServer
 

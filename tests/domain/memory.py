@@ -9,10 +9,10 @@ from typing import Any
 
 import orjson
 
+from server.domain.idempotency import Idempotency, Made
 from server.domain.record import GameRecord
 from server.domain.talk import Limits, Said
-from server.idempotency import Idempotency, Made
-from server.store import Appended, Loaded
+from server.storage.game_store import Appended, Loaded
 
 
 class MemoryGameStore:
@@ -69,7 +69,7 @@ class MemoryGameStore:
         return [orjson.loads(raw) for raw in self.log_raw(game_id, start, stop)]
 
     def compacted(self, game_ids: Iterable[str]) -> set[str]:
-        return set()  # kept plain: the compact form is Redis's (`server.archive`)
+        return set()  # kept plain: the compact form is Redis's (`server.storage.archive`)
 
     def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
         return False

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from compiled.finder import PURE_PYTHON, active
-from server.snapshots import pickled, snapshot_tag
+from server.domain.snapshots import pickled, snapshot_tag
 from shared.batch import apply_batch, refusal_details
 from shared.bots import LEVELS, Budget, choose
 from shared.engine import JSON, BadOptions, Engine, IllegalMove

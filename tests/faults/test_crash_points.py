@@ -19,14 +19,14 @@ from typing import Any
 
 import redis
 
-from server import keys
 from server.notify.context import Context
 from server.notify.plan import plan
-from server.redis_client import connect
-from server.redis_process import RedisProcess, free_port
-from server.services import Services
+from server.runtime.redis_process import RedisProcess, free_port
+from server.runtime.web_process import WebProcess
 from server.settings import MailSettings
-from server.web_process import WebProcess
+from server.storage import keys
+from server.storage.redis_client import connect
+from server.storage.services import Services
 from tests.api_client import Endpoints
 from tests.parts import LiveServer, service_config
 

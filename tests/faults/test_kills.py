@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 import redis
 
-from server.readiness import PROBE_SECONDS
-from server.redis_process import RedisProcess, free_port
-from server.web_process import WebProcess
+from server.runtime.redis_process import RedisProcess, free_port
+from server.runtime.web_process import WebProcess
+from server.storage.readiness import PROBE_SECONDS
 from tests.api_client import ApiClient, Endpoints
 from tests.faults.load import Load
 from tests.service.test_games import start_game

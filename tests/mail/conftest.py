@@ -17,11 +17,11 @@ import pytest
 import redis
 from aiosmtpd.controller import Controller
 
-from server import presenters
 from server.domain.game import Game
 from server.mail.reply_address import Ticket, read_reply_address, reply_address
-from server.redis_process import RedisProcess
-from server.services import Services
+from server.presenters import games as presenters
+from server.runtime.redis_process import RedisProcess
+from server.storage.services import Services
 from tests.parts import SECRET, SmtpInbox, service_config
 
 DOMAIN = "turnpost.test"
@@ -111,7 +111,7 @@ def text_of(message: EmailMessage) -> str:
 
 
 LOGIN_LINK = re.compile(r"https?://\S+/login/[\w.-]+")
-"""A login link, fresh in every message (`server.login_links`)."""
+"""A login link, fresh in every message (`server.storage.login_links`)."""
 
 
 def unlinked(text: str) -> str:

@@ -8,7 +8,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import Envelope
 
-from server.redis_process import free_port
+from server.runtime.redis_process import free_port
 from tests.mail.conftest import Table, plain_reply, text_of
 from tests.parts import SmtpInbox
 

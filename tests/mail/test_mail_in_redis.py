@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from aiosmtpd.controller import Controller
 
-from server.redis_client import connect_server, shown_url
-from server.redis_process import embedded_process
+from server.runtime.redis_process import embedded_process
+from server.storage.redis_client import connect_server, shown_url
 from tests.mail.conftest import Table, plain_reply, seated, text_of
 from tests.parts import SmtpInbox
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from server.redis_process import free_port
+from server.runtime.redis_process import free_port
 from tests.mail.conftest import SERVER_COMMAND, Table, letter, plain_reply, text_of
 
 USER, PASSWORD = "turnpost", "letmein"

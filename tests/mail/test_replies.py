@@ -6,9 +6,9 @@ import unicodedata
 
 import pytest
 
-from server import presenters
-from server.mail.addresses import normalized
+from server.domain.addresses import normalized
 from server.mail.reply_address import Ticket
+from server.presenters import games as presenters
 from shared.games import ENGINES
 from shared.guide import notation_text
 from tests.mail.conftest import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of

@@ -5,7 +5,7 @@ from __future__ import annotations
 import redis
 
 from server.mail.reply_address import Ticket, read_reply_address, reply_address
-from server.secret import ServerSecret
+from server.storage.secret import ServerSecret
 
 KEY = b"a secret"
 BASE32 = "abcdefghijklmnopqrstuvwxyz234567"

@@ -24,8 +24,8 @@ from rq import SimpleWorker
 from server.notify import context
 from server.notify.context import Context
 from server.notify.jobs import run_tick
-from server.notify.watch import listen, relay_heard
 from server.settings import MailSettings
+from server.storage.watch import listen, relay_heard
 from tests.mail.conftest import mail_env as mail_env  # the environment mail-in runs with
 from tests.mail.conftest import text_of
 from tests.parts import SECRET, LiveServer, SmtpInbox, service_config
@@ -140,7 +140,7 @@ def worker_process(
     }
     with output.open("w") as written:
         worker = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "worker"],
+            [sys.executable, "-m", "server.runtime.cli", "worker"],
             env=env,
             stdout=written,
             stderr=subprocess.STDOUT,

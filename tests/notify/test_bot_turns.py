@@ -15,7 +15,7 @@ from rq.registry import StartedJobRegistry
 
 from client.verify import verify
 from server.notify.jobs import SWEEP_AFTER
-from server.notify.watch import queue_bot
+from server.storage.watch import queue_bot
 from shared.bots import ITERATIONS, Budget, choose
 from shared.engine import Engine
 from shared.fairness import bot_seed

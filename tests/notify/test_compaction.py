@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import redis
 
-from server import keys
 from server.notify import clocks
-from server.notify.outbox import DUE
-from server.notify.watch import CHANGED, queue_plan
+from server.storage import keys
+from server.storage.outbox import DUE
+from server.storage.watch import CHANGED, queue_plan
 from tests.notify.conftest import Mail
 from tests.notify.test_clocks import clocked
 from tests.notify.test_events import move, texts

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from server.notify.waking import runs_out, used
+from server.domain.waking import runs_out, used
 from tests.api_client import ApiClient
 from tests.client.conftest import QUIET_ENV, Player
 from tests.notify.conftest import WARSAW, Mail

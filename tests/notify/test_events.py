@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from server import keys
 from server.mail.reply_address import Ticket, read_reply_address
 from server.notify import context
 from server.notify.jobs import FAILED_DELIVERY_PAUSE
-from server.notify.outbox import DUE
 from server.settings import MailSettings
+from server.storage import keys
+from server.storage.outbox import DUE
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
 from tests.mail.conftest import text_of

@@ -12,7 +12,7 @@ import pytest
 from server.notify import plan as planning
 from server.notify.context import Context
 from server.notify.jobs import SWEEP_AFTER, run_tick
-from server.notify.watch import CHANGED, queue_plan, relay_heard
+from server.storage.watch import CHANGED, queue_plan, relay_heard
 from tests.api_client import ApiClient
 from tests.notify.conftest import HEARD_WITHIN, Mail
 from tests.notify.test_events import move

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import redis
 
 from server.notify import plan as planning
-from server.standings import key
+from server.storage.standings import key
 from tests.api_client import ApiClient
 from tests.notify.conftest import Mail
 from tests.parts import LiveServer

@@ -19,7 +19,7 @@ import redis
 from standardwebhooks import Webhook
 
 from server.notify import context
-from server.webhooks.hooks import Hooks
+from server.storage.hooks import Hooks
 from server.webhooks.outbound import Refused, post, resolve
 from tests.api_client import ApiClient
 from tests.notify.conftest import Mail

@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 import redis
 
-from server.limits import NAMESPACE, RateLimits, client_key, limiter_storage
-from server.redis_client import connect
-from server.redis_process import LocalCluster, RedisProcess, free_port, stop_process
-from server.web_process import WebProcess
+from server.http.limits import NAMESPACE, RateLimits, client_key, limiter_storage
+from server.runtime.redis_process import LocalCluster, RedisProcess, free_port, stop_process
+from server.runtime.web_process import WebProcess
+from server.storage.redis_client import connect
 from shared.games import ENGINES
 from shared.playout import replay
 from tests.api_client import ApiClient, Endpoints
@@ -61,7 +61,7 @@ def spread(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TwoWebProcesses
             "TURNPOST_SNAPSHOT_EVERY": "4",
         }
         worker = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "worker"], env={**os.environ, **env}
+            [sys.executable, "-m", "server.runtime.cli", "worker"], env={**os.environ, **env}
         )
         try:
             with WebProcess(env) as first, WebProcess(env) as second:
@@ -76,7 +76,7 @@ def test_the_queue_is_refused_a_place_on_the_cluster(spread: TwoWebProcesses) ->
     env = {**os.environ, "REDIS_URL": spread.cluster.url}
     env.pop("TURNPOST_QUEUE_URL", None)
     started = subprocess.run(
-        [sys.executable, "-m", "server.cli", "worker"],
+        [sys.executable, "-m", "server.runtime.cli", "worker"],
         env=env,
         capture_output=True,
         text=True,
@@ -85,7 +85,7 @@ def test_the_queue_is_refused_a_place_on_the_cluster(spread: TwoWebProcesses) ->
     )
     assert started.returncode != 0 and "TURNPOST_QUEUE_URL" in started.stderr
     web = subprocess.run(
-        [sys.executable, "-c", "from server.app import create_app; create_app()"],
+        [sys.executable, "-c", "from server.runtime.app import create_app; create_app()"],
         env=env,
         capture_output=True,
         text=True,
@@ -198,7 +198,7 @@ def test_drop_snapshots_scans_every_node(spread: TwoWebProcesses) -> None:
     play_moves(game_id, clients, 6, random.Random(6))
     before = [c.ok("GET", f"/games/{game_id}") for c in clients]
     dropped = subprocess.run(
-        [sys.executable, "-m", "server.cli", "drop-snapshots"],
+        [sys.executable, "-m", "server.runtime.cli", "drop-snapshots"],
         env={**os.environ, "REDIS_URL": spread.cluster.url},
         capture_output=True,
         text=True,

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from server.redis_process import RedisProcess, free_port
-from server.web_process import WebProcess
+from server.runtime.redis_process import RedisProcess, free_port
+from server.runtime.web_process import WebProcess
 from tests.api_client import Endpoints
 from tests.faults.load import Load
 from tests.faults.test_kills import service_env, started_games

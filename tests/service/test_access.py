@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import redis
 
-from server import docs_page
+from server.api import docs_page
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.service.test_games import log_length, start_game, stored_game

@@ -10,7 +10,7 @@ from typing import Any
 
 import redis
 
-from server import keys
+from server.storage import keys
 from shared.bots import LEVELS
 from shared.fairness import derived_seed, server_contribution
 from tests.api_client import ApiClient

@@ -1,4 +1,4 @@
-"""A finished game in compact form (`server.archive`): a few kilobytes of Redis, read through
+"""A finished game in compact form (`server.storage.archive`): a few kilobytes of Redis, read through
 the API exactly as before, and a resend of any of its moves still gets its first answer."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 import redis
 
-from server import keys
-from server.services import Services
-from server.store import Confirmation, RedisGameStore
+from server.storage import keys
+from server.storage.game_store import Confirmation, RedisGameStore
+from server.storage.services import Services
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.service.test_games import holding_none as holding_none

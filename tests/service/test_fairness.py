@@ -16,7 +16,7 @@ from typing import Any
 
 import redis
 
-from server import keys
+from server.storage import keys
 from shared.fairness import (
     derived_seed,
     entry_hash,

@@ -26,7 +26,7 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
-from server.redis_process import RedisProcess
+from server.runtime.redis_process import RedisProcess
 from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.parts import LiveServer, service_config

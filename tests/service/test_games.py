@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 import redis
 
-from server import keys
-from server.presenters import public_game
-from server.redis_process import RedisProcess
-from server.services import Services
+from server.presenters.games import public_game
+from server.runtime.redis_process import RedisProcess
+from server.storage import keys
+from server.storage.services import Services
 from shared.chance import commitment
 from shared.engine import Engine
 from shared.games import ENGINES

@@ -9,8 +9,8 @@ from typing import Any
 
 import redis
 
-from server import keys
-from server.idempotency import fingerprint
+from server.domain.idempotency import fingerprint
+from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.service.test_games import start_game

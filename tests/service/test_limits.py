@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import redis
 
-from server.redis_process import RedisProcess
+from server.runtime.redis_process import RedisProcess
 from tests.parts import LiveServer, service_config
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import redis
 
-from server import keys
+from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.service.test_hostile import stored

@@ -14,9 +14,9 @@ import psutil
 import redis
 import requests
 
-from server import keys
-from server.redis_process import RedisProcess
-from server.web_process import WebProcess
+from server.runtime.redis_process import RedisProcess
+from server.runtime.web_process import WebProcess
+from server.storage import keys
 from tests.api_client import ApiClient, Endpoints
 from tests.faults.test_kills import service_env
 from tests.service.test_games import start_game
@@ -153,7 +153,7 @@ def test_long_polls_hear_a_move_made_while_their_subscription_was_broken(
 
 
 ALLOWED_FILES = 256
-"""Room, by `server.gunicorn_hooks`, for (256 - 64) // 3 = 64 requests at once per worker."""
+"""Room, by `server.runtime.gunicorn_hooks`, for (256 - 64) // 3 = 64 requests at once per worker."""
 
 UNDER_A_LIMIT = (
     "import resource, runpy, sys; "

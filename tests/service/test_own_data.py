@@ -16,9 +16,9 @@ import redis
 from rq import Queue
 
 from client.verify import verify
-from server import keys
-from server.notify.watch import LOGINS, QUEUE, ask_login_mail
-from server.services import Services
+from server.storage import keys
+from server.storage.services import Services
+from server.storage.watch import LOGINS, QUEUE, ask_login_mail
 from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.parts import LiveServer

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import redis
 
-from server import keys
-from server.players import ADDRESSES_INDEXED, Players
+from server.storage import keys
+from server.storage.players import ADDRESSES_INDEXED, Players
 from tests.parts import LiveServer
 
 

@@ -1,5 +1,5 @@
 """A pooled connection is lent out only when nothing is left to read on it, whichever poll answers
-the question (`server.redis_client.QuickReadinessParser`). Over a unix socket, as `serve` reaches
+the question (`server.storage.redis_client.QuickReadinessParser`). Over a unix socket, as `serve` reaches
 its Redis: over TCP, redis-py 8.1 polls too but lends the connection whatever the answer, while
 its maintenance notifications are left at "auto"."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from server.redis_client import QuickReadinessParser, connect
-from server.redis_process import RedisProcess
+from server.runtime.redis_process import RedisProcess
+from server.storage.redis_client import QuickReadinessParser, connect
 
 
 @pytest.fixture(scope="module")

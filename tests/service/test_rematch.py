@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 import redis
 
-from server import presenters
 from server.domain.games import GameService
+from server.presenters import games as presenters
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
 from tests.domain.memory import MemoryGameStore, MemoryRoster

@@ -18,12 +18,12 @@ import pytest
 import redis
 import requests
 
-from server.redis_process import free_port
+from server.runtime.redis_process import free_port
 from tests.api_client import Endpoints
 from tests.faults.load import Load
 from tests.faults.test_kills import started_games
 
-WORKER = ["-m", "server.cli", "worker"]
+WORKER = ["-m", "server.runtime.cli", "worker"]
 
 
 def eventually(found: Callable[[], Any], within: float = 60.0) -> Any:
@@ -82,7 +82,16 @@ def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     env["TURNPOST_DATA"] = str(tmp_path / "var")
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "server.cli", "serve", "--port", str(port), "--workers", "1"],
+        [
+            sys.executable,
+            "-m",
+            "server.runtime.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+        ],
         env=env,
         start_new_session=True,  # so a failed test can take down the whole group
     )

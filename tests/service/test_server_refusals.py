@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 import requests
 
-from server.redis_process import RedisProcess
-from server.web_process import WebProcess
+from server.runtime.redis_process import RedisProcess
+from server.runtime.web_process import WebProcess
 from tests.faults.test_kills import service_env
 
 

@@ -7,9 +7,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import redis
 
-from server.redis_client import connect
-from server.redis_process import RedisProcess
-from server.waits import Waits
+from server.runtime.redis_process import RedisProcess
+from server.storage.redis_client import connect
+from server.storage.waits import Waits
 from tests.service.test_serve import eventually
 
 

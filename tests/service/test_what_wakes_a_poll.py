@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import redis
 
-from server import keys
+from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.service.test_serve import eventually

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Route, expect
 
 from server.domain.game import Game
-from server.services import Services
+from server.storage.services import Services
 from shared.engine import RESIGN
 from tests.api_client import ApiClient
 from tests.mail.boards import CHROMIUM, Shown, chromium

@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 import redis
 
-from server import keys
+from server.storage import keys
 from tests.api_client import ApiClient
 from tests.client.conftest import PlayerFactory
 from tests.client.conftest import player as player  # the command line's players

@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import redis
 
-from server import keys
+from server.storage import keys
 from tests.api_client import ApiClient
 from tests.notify.conftest import Mail
 from tests.parts import LiveServer

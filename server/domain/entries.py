@@ -1,0 +1,42 @@
+"""What a game's log is made of, in one place: the deal its replay starts from, and the shape of
+an entry. The service writes entries with `new_entry`, and a compacted game (`server.storage.archive`)
+makes them again with it, byte for byte, so the two cannot drift apart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.domain.errors import Unavailable
+from server.domain.record import GameRecord
+from shared.engine import Engine, Event, Move, Seat
+
+
+def dealt(engine: Engine[Any], record: GameRecord) -> Any:
+    """The deal; None while seats are open, as the seed is made when the last one fills. It is
+    dealt by the rules of the version the game was created with."""
+    if not record.seed:
+        return None
+    try:
+        return engine.new(
+            len(record.seats), record.seed, dict(record.options), record.engine_version
+        )
+    except ValueError as error:  # made by newer rules, and this code was rolled back since
+        raise Unavailable(
+            f"this game cannot be played by the rules this server runs: {error}"
+        ) from None
+
+
+def new_entry(
+    seat: Seat, move: Move, event: Event, at: int, timed_out: bool, bot: str | None = None
+) -> dict[str, Any]:
+    """A log entry before it is chained (`server.domain.provenance.linked` adds its `prev`).
+    `timed_out` marks a move the service made for a seat whose clock ran out, and `bot` the
+    level of the bot that chose it, if one did."""
+    return {
+        "seat": seat,
+        "move": move,
+        "event": event,
+        "at": at,
+        **({"timeout": True} if timed_out else {}),
+        **({"bot": bot} if bot else {}),
+    }

@@ -1,0 +1,1 @@
+"""What the API and the web pages share: who is asking, rate limits, refusals, long polls."""

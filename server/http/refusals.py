@@ -1,0 +1,97 @@
+"""The one table from the domain's refusals to HTTP answers (flask-smorest's way: the model
+raises its own errors, the view edge translates them), and `answer_for`, which turns whatever
+went wrong into one of them: the API sends it as JSON, the web pages as a page."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import request
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
+
+from server.domain.errors import (
+    Conflict,
+    Illegal,
+    Invalid,
+    KeyReused,
+    NotAPlayer,
+    NotFound,
+    Refusal,
+    TooMany,
+    Unavailable,
+)
+from server.http.errors import HTTP_CODES, ApiError
+from server.storage.redis_client import UNAVAILABLE
+
+log = logging.getLogger("turnpost")
+
+STATUS: dict[type[Refusal], int] = {
+    Invalid: 400,
+    NotAPlayer: 403,
+    NotFound: 404,
+    Conflict: 409,
+    Illegal: 422,
+    KeyReused: 422,
+    TooMany: 429,
+}
+"""A refusal's status is its nearest kind's in this table."""
+
+
+def refused(refusal: Refusal) -> ApiError:
+    status = next(STATUS[kind] for kind in type(refusal).__mro__ if kind in STATUS)
+    retry_after = refusal.details.get("retry_after")
+    headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
+    return ApiError(status, refusal.code, refusal.message, refusal.details, headers=headers)
+
+
+def unavailable(outage: Unavailable | None = None) -> ApiError:
+    """503 with a retry: the storage is out of reach, or has not yet confirmed a write."""
+    message = (
+        outage.message
+        if outage is not None
+        else (
+            "the service's storage is out of reach for a moment; send the same request again "
+            "(with the same Idempotency-Key, a move is applied once)"
+        )
+    )
+    return ApiError(503, "unavailable", message, headers={"Retry-After": "1"})
+
+
+def http_refused(error: HTTPException) -> ApiError:
+    """werkzeug's and the schemas' HTTP errors (a 405, a field that does not validate)."""
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    details = {}
+    if "messages" in data:
+        details["fields"] = data["messages"]
+    code = HTTP_CODES.get(status, "error")
+    message = data.get("message") or error.description or error.name
+    if "fields" in details:
+        code, message = "invalid_request", "the request has invalid fields"
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        allowed = ", ".join(sorted(error.valid_methods))
+        message = f"{request.method} is not allowed here, only {allowed}"
+    # werkzeug's own headers (a 405's `Allow`), but not the Content-Type of its HTML page.
+    headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+    headers.update(data.get("headers") or {})
+    return ApiError(status, code, message, details, headers)
+
+
+def answer_for(error: Exception) -> ApiError:
+    """Whatever a request ended in, as the refusal to answer it with: never a stack trace."""
+    if isinstance(error, ApiError):
+        return error
+    if isinstance(error, Refusal):
+        return refused(error)
+    if isinstance(error, Unavailable):
+        return unavailable(error)
+    cause = getattr(error, "original_exception", None)  # raised outside a view
+    if isinstance(cause, UNAVAILABLE):
+        error = cause
+    if isinstance(error, UNAVAILABLE):
+        log.warning("Redis unavailable: %s", error)
+        return unavailable()
+    if isinstance(error, HTTPException):
+        return http_refused(error)
+    log.exception("unexpected error")
+    return ApiError(500, "internal", "something went wrong on our side; nothing was changed")

@@ -1,0 +1,1 @@
+"""The mail edge: replies read, checked and answered."""

@@ -1,0 +1,270 @@
+"""Games as JSON, for the API and for mail: what a game, a view, a log page and a list of
+games look like to the one asking. The domain hands over games; these decide their shape."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from server.domain import provenance
+from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
+from server.domain.record import GameRecord
+from server.domain.standings import Standing
+from shared.games import ENGINES
+
+
+def public_game(record: GameRecord, viewer: str | None) -> dict[str, Any]:
+    """What anyone in the game may see about it, as `viewer` (a player's id; None: anyone at
+    all, as in the lobby) may: who sits where (a bot's seat says its level), who asked for it
+    if it is a rematch, and its options, those that fix chance (a deck, who starts) only to
+    those who may know them (`provenance.shown_options`). The seed and the server's secret
+    appear once the game is finished; their hashes, the contributions and the log's head are
+    there from the start (see `server.domain.provenance`)."""
+    engine = ENGINES[record.type]
+    return {
+        "id": record.id,
+        "type": record.type,
+        "title": engine.title,
+        "status": record.status,
+        "public": record.public,
+        "rematch": record.rematch,
+        "asked_by": asker(record),
+        "engine_version": record.engine_version,
+        "seats": [
+            {"seat": i, "name": s.name, "joined": s.joined, "bot": s.bot}
+            for i, s in enumerate(record.seats)
+        ],
+        "options": provenance.shown_options(record, engine, viewer),
+        "to_act": list(record.to_act),
+        "clock": record.clock,
+        **provenance.public(record, engine, viewer),
+        "result": record.result,
+        "created": record.created,
+        "updated": record.updated,
+    }
+
+
+def asker(record: GameRecord) -> str | None:
+    """The name of the player who asked for a rematch, as their seat in it says (None for a
+    game its creator made, or for an asker whose seat was given up since)."""
+    return next((s.name for s in record.seats if s.player and s.player == record.asked_by), None)
+
+
+def view(game: Game, seat: int | None, viewer: str | None) -> dict[str, Any]:
+    """The game as `seat` sees it (None: a spectator, or an invitee) when `viewer` asks (see
+    `public_game`): its public data, version, who must act, the seat's view and its legal
+    moves."""
+    engine, state = game.engine, game.state
+    to_act = engine.to_act(state) if game.status == ACTIVE else ()
+    legal = engine.legal_moves(state, seat) if seat in to_act else []
+    return {
+        "game": public_game(game.record, viewer),
+        "version": game.version,
+        "seat": seat,
+        "to_act": list(to_act),
+        "your_turn": seat in to_act,
+        "view": engine.view(state, seat) if state is not None else None,
+        # copies: an engine may hand out shared, read-only move dicts (Lost Cities' tables)
+        "legal_moves": [{"text": engine.format_move(m), "move": dict(m)} for m in legal],
+    }
+
+
+def player_at(game: Game, seat: int | None) -> str | None:
+    """Who looks through `seat` (None for none: then no one in particular), for a caller that
+    knows the seat only."""
+    return game.seats[seat].player if seat is not None else None
+
+
+def log(
+    game: Game, seat: int | None, since: int, stored: Iterable[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The `stored` entries after version `since` as `seat` may see them: events redacted,
+    moves shown for one's own entries (and for all once the game is over, so anyone can replay
+    it)."""
+    engine, names = game.engine, game.names
+    reveal = game.status == FINISHED
+    entries = []
+    for index, entry in enumerate(stored, start=since + 1):
+        event = engine.redact_event(entry["event"], seat)
+        shown: dict[str, Any] = {
+            "version": index,
+            "seat": entry["seat"],
+            "at": entry["at"],
+            "event": event,
+            "text": engine.render_event(event, names),
+        }
+        if reveal or entry["seat"] == seat:
+            shown["move"] = entry["move"]
+        if entry.get("timeout"):
+            shown["timeout"] = True
+        if entry.get("bot"):
+            shown["bot"] = entry["bot"]
+        if "prev" in entry:
+            shown["prev"] = entry["prev"]
+        entries.append(shown)
+    return entries
+
+
+def message(record: GameRecord, number: int, stored: dict[str, Any]) -> dict[str, Any]:
+    """A message said at the game's table (`server.domain.talk`), named by its speaker."""
+    return {
+        "number": number,
+        "seat": stored["seat"],
+        "name": record.names[stored["seat"]],
+        "at": stored["at"],
+        "version": stored["version"],
+        "text": stored["text"],
+    }
+
+
+def messages(
+    record: GameRecord, since: int, stored: Iterable[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The messages after number `since`."""
+    return [message(record, number, said) for number, said in enumerate(stored, start=since + 1)]
+
+
+def history_line(text: str, entry: Mapping[str, Any]) -> str:
+    """A log entry in one line for people (mail, pages, webhooks): what happened (`text`, as
+    its reader may see it), and that the service made the move when time ran out (a bot's
+    choice, under `on_timeout: bot`)."""
+    if entry.get("bot") and entry.get("timeout"):
+        return f"{text} (time ran out; a {entry['bot']} bot chose it)"
+    return text + (" (time ran out)" if entry.get("timeout") else "")
+
+
+def game_list(
+    records: Iterable[GameRecord | None], player_id: str, which: str | None
+) -> list[dict[str, Any]]:
+    """A player's games (`which`: waiting, active, open, finished, or all), those waiting on
+    them first (longest waiting first); None stands for a game that was never written."""
+    listed = []
+    for record in records:
+        mine = [i for i, s in enumerate(record.seats if record else ()) if s.player == player_id]
+        if record is None or not mine:
+            continue  # a game that was never written, or a seat that was never taken
+        summary = public_game(record, player_id)
+        seats = summary["seats"]
+        seat = mine[0]
+        invited = not seats[seat]["joined"]
+        waiting = (summary["status"] == ACTIVE and seat in summary["to_act"]) or (
+            summary["status"] == OPEN and invited
+        )
+        summary.update(seat=seat, waiting_on_you=waiting, invited=invited)
+        category = "waiting" if waiting else summary["status"]
+        if which is None or which == category or (which == ACTIVE and waiting):
+            listed.append(summary)
+    order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3, CANCELLED: 4}
+    listed.sort(
+        key=lambda g: (
+            order["waiting" if g["waiting_on_you"] else g["status"]],
+            g["updated"] if g["waiting_on_you"] else -g["updated"],
+        )
+    )
+    return listed
+
+
+def lobby(listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]]) -> list[dict[str, Any]]:
+    """The public games anyone may join, as the lobby lists them: each game as anyone may see
+    it, its seats free, and the time zone of each player at its table (the move clock is the
+    game's `clock`)."""
+    return [
+        {
+            **public_game(record, None),
+            "seat": None,
+            "waiting_on_you": False,
+            "invited": False,
+            "free_seats": sum(seat.free for seat in record.seats),
+            "players": [
+                {"name": profile["name"], "timezone": profile["timezone"]}
+                for profile in profiles
+                if profile is not None
+            ],
+        }
+        for record, profiles in listed
+    ]
+
+
+def standing(found: Standing) -> dict[str, Any]:
+    """A player's record in one game type, and their rating with its uncertainty."""
+    return {
+        "played": found.played,
+        "won": found.won,
+        "lost": found.lost,
+        "resigned": found.resigned,
+        "timed_out": found.timed_out,
+        "rating": (
+            {
+                "mu": round(found.mu, 2),
+                "sigma": round(found.sigma, 2),
+                "ordinal": round(found.ordinal, 2),
+                "rated_games": found.rated,
+            }
+            if found.rated
+            else None
+        ),
+    }
+
+
+def leaderboard(ranked: Iterable[tuple[str, Standing]]) -> list[dict[str, Any]]:
+    return [
+        {"rank": place, "name": name, **standing(found)}
+        for place, (name, found) in enumerate(ranked, start=1)
+    ]
+
+
+def history(
+    records: Iterable[GameRecord | None], player_id: str, most: int
+) -> list[dict[str, Any]]:
+    """A player's finished games, latest first: with whom, the scores, and whether they won."""
+    finished = [
+        record
+        for record in records
+        if record is not None
+        and record.status == FINISHED
+        and record.seat_of(player_id) is not None
+    ]
+    finished.sort(key=lambda record: -record.updated)
+    played = []
+    for record in finished[:most]:
+        seat = record.seat_of(player_id)
+        result = record.result or {}
+        scores = result.get("scores", [])
+        played.append(
+            {
+                "id": record.id,
+                "type": record.type,
+                "finished": record.updated,
+                "opponents": [s.name for i, s in enumerate(record.seats) if i != seat],
+                "scores": {record.names[i]: score for i, score in enumerate(scores)},
+                "won": seat in result.get("winners", []),
+            }
+        )
+    return played
+
+
+def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:
+    """What a move's answer says of the steps of its batch that were not tried (as sent, or as
+    parsed from the text): they came after step `made`, which drew, rolled or uncovered
+    something the mover had not yet seen."""
+    return {
+        "after_step": made,
+        "steps": list(untried),
+        "message": (
+            f"step {made} brought chance or hidden information into play, so the "
+            f"{len(untried)} step{'s' if len(untried) > 1 else ''} after it "
+            "were not tried: look at the game and send what still applies"
+        ),
+    }
+
+
+def moved(
+    game: Game, seat: int, events: Sequence[dict[str, Any]], untried: Sequence[Any]
+) -> dict[str, Any]:
+    """The answer to a move: the mover's view after it, its events as the mover may see them,
+    and the steps of its batch not tried."""
+    answer = view(game, seat, player_at(game, seat))
+    answer["applied"] = [game.engine.redact_event(event, seat) for event in events]
+    if untried:
+        answer["untried"] = untried_steps(len(events), untried)
+    return answer

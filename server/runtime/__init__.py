@@ -1,0 +1,1 @@
+"""The processes: the app, `turnpost-server`, gunicorn's hooks, the embedded Redis."""

@@ -1,0 +1,127 @@
+"""A finished game in compact form: its log, without what can be made again from the rest.
+
+A finished game is read rarely (its last view, its history, `turnpost verify`) and kept for
+ever, and most of each entry can be made again: its event is what the rules make of its move (a
+replay makes it again, which is why the chain's hashes leave it out: `shared.fairness`), and
+its `prev` is the hash of the entry before (the game's secret makes it again). So a compacted
+game keeps, beside its record, one zlib-compressed string (`{g:ID}:archive`): its entries' seats,
+moves and times (as differences) in columns, which of them timed out (and which bot moved for
+the player then), and of each move made with an idempotency key where it starts, its steps,
+what it left untried and its 4-byte tag (`server.domain.idempotency`). `entries` makes the log again
+from it, byte for byte; the record's `archived` field holds the log's length.
+
+`pack` makes an archive only if `entries` gives back exactly the stored entries, chain and head
+included: a game stored by code whose events read otherwise, or anything else that would not
+come back whole, stays in the plain form. (Events are made again by the code of the day: a later
+change of how an engine words them changes how compacted games read, as a change of its rules
+would change any replay.)
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from itertools import accumulate
+from typing import Any
+
+from server.domain import provenance
+from server.domain.encoding import encoded
+from server.domain.entries import dealt, new_entry
+from server.domain.idempotency import TAG_BYTES, Made, tag
+from server.domain.record import GameRecord
+from shared.engine import IllegalMove
+from shared.games import ENGINES
+
+FORMAT = 1
+"""The first byte of an archive, once decompressed: how the rest is laid out."""
+
+
+def pack(record: GameRecord, stored: list[bytes], requests: dict[bytes, bytes]) -> bytes | None:
+    """The archive of a finished game's log (`stored`, as stored) and request index (field →
+    note); None if it would not give them back exactly."""
+    log = [json.loads(raw) for raw in stored]
+    noted = sorted(
+        ((Made.from_index(note), field) for field, note in requests.items()),
+        key=lambda pair: pair[0].version,
+    )
+    times = [item["at"] for item in log]
+    ends = [0, *(made.end for made, _ in noted)]
+    columns = {
+        "seats": [item["seat"] for item in log],
+        "moves": [item["move"] for item in log],
+        "at": [now - before for before, now in zip([0, *times], times, strict=False)],
+        "timeouts": [index for index, item in enumerate(log) if item.get("timeout")],
+        "bots": [[index, item["bot"]] for index, item in enumerate(log) if item.get("bot")],
+        # each from the end of the one before: mostly [0, 1, null], which compresses to nothing
+        "requests": [
+            [made.version - end, made.steps, made.untried]
+            for (made, _), end in zip(noted, ends, strict=False)
+        ],
+    }
+    tags = b"".join(tag(field, made.fingerprint or "") for made, field in noted)
+    document = encoded(columns)
+    blob = zlib.compress(
+        bytes([FORMAT]) + len(document).to_bytes(4, "big") + document + tags, level=9
+    )
+    try:
+        if entries(record, blob) != stored:
+            return None
+    except (ValueError, IllegalMove):  # a head that is not the record's, a move the rules refuse
+        return None
+    return blob
+
+
+def _opened(blob: bytes) -> tuple[dict[str, Any], bytes]:
+    """An archive's columns and its tags."""
+    data = zlib.decompress(blob)
+    if data[0] != FORMAT:
+        raise ValueError(f"an archive of format {data[0]}, which this code does not read")
+    length = int.from_bytes(data[1:5], "big")
+    columns: dict[str, Any] = json.loads(data[5 : 5 + length])
+    return columns, data[5 + length :]
+
+
+def entries(record: GameRecord, blob: bytes) -> list[bytes]:
+    """The game's log, as it was stored: each move replayed through the rules for its event,
+    each entry chained to the one before; the chain must end at the record's head."""
+    columns, _ = _opened(blob)
+    engine = ENGINES[record.type]
+    state = dealt(engine, record)
+    timeouts = set(columns["timeouts"])
+    bots = dict(columns.get("bots", []))  # (archives made before bots have none)
+    made = []
+    for index, (seat, move, at) in enumerate(
+        zip(columns["seats"], columns["moves"], accumulate(columns["at"]), strict=True)
+    ):
+        state, event = engine.transition(state, seat, move)
+        made.append(new_entry(seat, move, event, at, index in timeouts, bots.get(index)))
+    linked, head = provenance.linked(record, b"", made)
+    if head != record.head:
+        raise ValueError(f"the archive of game {record.id} does not end at its head")
+    return [encoded(item) for item in linked]
+
+
+def made(blob: bytes, seat: int, since: int, request_tag: bytes) -> Made | None:
+    """The move made with a key that `seat` sent against version `since`, if its tag is
+    `request_tag`: that move is the seat's first from `since` on (see `server.domain.idempotency`)."""
+    columns, tags = _opened(blob)
+    seats = columns["seats"]
+    first = next((i for i in range(max(since, 0), len(seats)) if seats[i] == seat), None)
+    end = 0
+    for number, (gap, steps, untried) in enumerate(columns["requests"]):
+        version, end = end + gap, end + gap + steps
+        if version == first:
+            found = tags[number * TAG_BYTES : (number + 1) * TAG_BYTES] == request_tag
+            return Made(version, steps, None, untried) if found else None
+    return None
+
+
+def holds(record: GameRecord, version: int, last_entry: bytes) -> bool:
+    """Does a state built up to `version`, whose entry there is `last_entry`, hold the whole of
+    this compacted game? The chain's head tells, without unpacking it; a game stored before
+    chains cannot tell, and is unpacked."""
+    return (
+        record.chained
+        and version == record.archived
+        and provenance.head(record, last_entry) == record.head
+    )

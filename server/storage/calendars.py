@@ -1,0 +1,50 @@
+"""Each player's private calendar feed: its address holds a secret, as a token does.
+
+A feed is `<player id>.<secret>`; the profile keeps only the secret's SHA-256
+(`calendar_hash`), so the address is shown once, when it is made, and making another (rotating)
+ends the one before at once. Finding a feed's player is one read of one key, like a token's. The
+feed itself is read-only and says only what a player's own games list says of them
+(`server.api.ics`), so an address that leaks shows deadlines, never a hand.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from server.storage import keys
+from server.storage.players import PLAYER_ID, Players, hash_token
+from server.storage.redis_client import Client
+
+FIELD = "calendar_hash"
+MAX_FEED = 200
+"""Far longer than any feed the service makes: a longer one is not looked up."""
+
+
+class Calendars:
+    def __init__(self, client: Client, players: Players) -> None:
+        self.client = client
+        self.players = players
+
+    def open(self, player: dict[str, str]) -> str:
+        """A new feed for the player; the one before, if any, stops working."""
+        feed = f"{player['id']}.{secrets.token_urlsafe(32)}"
+        self.client.hset(keys.player(player["id"], "profile"), FIELD, hash_token(feed))
+        return feed
+
+    def close(self, player: dict[str, str]) -> None:
+        self.client.hdel(keys.player(player["id"], "profile"), FIELD)
+
+    @staticmethod
+    def is_open(player: dict[str, str]) -> bool:
+        return bool(player.get(FIELD))
+
+    def player_of(self, feed: str) -> dict[str, str] | None:
+        """The player whose feed this is (None: no feed, or one rotated away or closed)."""
+        player_id, _, _ = feed.partition(".")
+        if len(feed) > MAX_FEED or not PLAYER_ID.fullmatch(player_id):
+            return None
+        player = self.players.get(player_id)
+        if player is None or not hmac.compare_digest(player.get(FIELD, ""), hash_token(feed)):
+            return None
+        return player

@@ -1,0 +1,128 @@
+"""Move clocks as a reader is shown them: each running clock's deadline, in the reader's zone,
+and each seat's time bank.
+
+The worker keeps a game's running clocks (`server.notify.clocks`): per seat that must act, when
+its decision began and how much waking time it may take. A deadline is the moment that time
+runs out (`waking.runs_out`): never in the mover's quiet hours, and an estimate, since it
+assumes the mover takes no vacation from now on. The API, the notices and the calendar feed all
+read deadlines here, so they say the same.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from server.domain.record import ACTIVE, GameRecord
+from server.domain.waking import runs_out, used
+from server.storage import keys
+from server.storage.players import Players
+from server.storage.redis_client import Client
+from server.storage.vacations import Vacations
+from shared.clock_text import banks, deadline
+
+RUNNING = "clock"
+"""`{g:ID}:clock`: seat → its running clock (JSON)."""
+BANKS = "banks"
+"""`{g:ID}:banks`: seat → its time bank between its decisions (none yet: the whole bank)."""
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """One seat's running clock, as anyone in the game may see it."""
+
+    seat: int
+    name: str
+    left: float
+    """Waking seconds left."""
+    due: float | None
+    """When it runs out if the player takes no vacation (None: not running, or not within
+    `waking.HORIZON`)."""
+    running: bool = False
+    """False: a time bank between its seat's decisions."""
+    since: float | None = None
+    """When the running clock's decision began."""
+
+    def shown(self, zone: ZoneInfo) -> dict[str, Any]:
+        """As the API gives it: the deadline in ISO 8601 with the reader's offset."""
+        return {
+            "seat": self.seat,
+            "name": self.name,
+            "due": None if self.due is None else local(self.due, zone).isoformat(),
+            "left_seconds": int(self.left),
+            "running": self.running,
+        }
+
+
+def local(moment: float, zone: ZoneInfo) -> datetime:
+    return datetime.fromtimestamp(moment, zone)
+
+
+def limit(settings: dict[str, Any], running: dict[str, Any]) -> float:
+    """The waking seconds a running clock may take (one started before clocks said so: the
+    move time)."""
+    found: float = running["limit"] if "limit" in running else settings["move_time"]
+    return found
+
+
+class Deadlines:
+    def __init__(self, client: Client, players: Players, vacations: Vacations) -> None:
+        self.client = client
+        self.players = players
+        self.vacations = vacations
+
+    def running(self, game_id: str) -> dict[int, dict[str, Any]]:
+        """The game's running clocks by seat, as the worker keeps them."""
+        raw = self.client.hgetall(keys.game(game_id, RUNNING))
+        return {int(seat): json.loads(entry) for seat, entry in raw.items()}
+
+    def banks(self, game_id: str) -> dict[int, float]:
+        """Each seat's time bank between its decisions (a seat not yet booked: none here)."""
+        raw = self.client.hgetall(keys.game(game_id, BANKS))
+        return {int(seat): float(left) for seat, left in raw.items()}
+
+    def of(self, record: GameRecord, now: float) -> list[SeatClock]:
+        """The game's running clocks (none before the worker has started them, as it does when
+        it plans the notices of a move, or once the game is over), and with a time bank every
+        other seat's bank too."""
+        clock = record.clock
+        if clock is None or record.status != ACTIVE:
+            return []
+        running = self.running(record.id)
+        banks = self.banks(record.id) if "time_bank" in clock else None
+        clocks = []
+        for seat, sitter in enumerate(record.seats):
+            name = sitter.name or ""
+            timing = running.get(seat)
+            profile = self.players.get(sitter.player) if timing and sitter.player else None
+            if timing is not None and profile is not None:
+                away = self.vacations.intervals(profile, now)
+                allowed = limit(clock, timing)
+                left = max(0.0, allowed - used(profile, away, timing["since"], now))
+                due = runs_out(profile, away, timing["since"], allowed)
+                clocks.append(SeatClock(seat, name, left, due, True, timing["since"]))
+            elif banks is not None:
+                clocks.append(SeatClock(seat, name, banks.get(seat, clock["time_bank"]), None))
+        return clocks
+
+    def told(self, record: GameRecord, seat: int | None, zone: ZoneInfo, now: float) -> list[str]:
+        """The game's running clocks in words for the player of `seat`, each deadline in their
+        `zone`, theirs first; and with a time bank, everyone's bank. For notices and pages."""
+        clocks = self.of(record, now)
+        lines = [
+            deadline(
+                "Your" if clock.seat == seat else f"{clock.name}'s",
+                None if clock.due is None else local(clock.due, zone),
+                clock.left,
+            )
+            for clock in sorted(clocks, key=lambda c: c.seat != seat)
+            if clock.running
+        ]
+        configured = record.clock
+        if configured is not None and "time_bank" in configured:
+            left = [("you" if clock.seat == seat else clock.name, clock.left) for clock in clocks]
+            lines.append(banks(configured["time_bank"], configured["increment"], left))
+        return lines

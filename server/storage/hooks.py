@@ -1,0 +1,118 @@
+"""Webhooks as they are kept: a game's (`{g:ID}:webhook`, set by its creator) and a player's
+(`{p:ID}:webhook`), each a hash of its kind, address, signing secret and how it has fared.
+
+A hook that keeps failing is switched off (`disabled` says why) and its owner is told; setting
+it again switches it on. The address is checked as far as it can be without resolving it when
+it is set (`outbound.check_url`), and fully at every delivery.
+"""
+
+from __future__ import annotations
+
+import base64
+import secrets
+from dataclasses import dataclass
+from zoneinfo import ZoneInfo
+
+from server.domain.errors import Invalid
+from server.storage import keys
+from server.storage.deadlines import local
+from server.storage.redis_client import Client, as_text, hash_fields
+from server.webhooks.messages import KINDS
+from server.webhooks.outbound import Refused, check_url
+
+SCOPES = ("game", "player")
+
+
+@dataclass(frozen=True)
+class Hook:
+    id: str
+    """Made anew each time the hook is set: what a failure is noted against."""
+    scope: str
+    """`game` or `player`: whose notices it carries."""
+    of: str
+    """The game's or the player's id."""
+    owner: str
+    """The player told when it is switched off."""
+    kind: str
+    url: str
+    secret: str
+    """Signs a `standard` hook's requests (`whsec_…`, Standard Webhooks' form)."""
+    failing_since: float | None = None
+    disabled: str | None = None
+
+    def shown(self, zone: ZoneInfo, with_secret: bool = False) -> dict[str, object]:
+        """As its owner sees it, times in their zone (the secret only when it is made)."""
+        failing = self.failing_since
+        return {
+            "kind": self.kind,
+            "url": self.url,
+            "enabled": self.disabled is None,
+            "disabled": self.disabled,
+            "failing_since": None if failing is None else local(failing, zone).isoformat(),
+            "secret": self.secret if with_secret and self.secret else None,
+        }
+
+
+def _key(scope: str, of: str) -> str:
+    return keys.game(of, "webhook") if scope == "game" else keys.player(of, "webhook")
+
+
+class Hooks:
+    def __init__(self, client: Client, allow_loopback: bool = False) -> None:
+        self.client = client
+        self.allow_loopback = allow_loopback
+
+    def set(self, scope: str, of: str, owner: str, kind: str, url: str) -> Hook:
+        """A new hook in place of any before, switched on; Invalid if the address may not be
+        sent to."""
+        try:
+            check_url(url, self.allow_loopback)
+        except Refused as refused:
+            raise Invalid(str(refused), {"url": url}, "bad_webhook") from None
+        secret = ""
+        if kind == "standard":
+            secret = "whsec_" + base64.b64encode(secrets.token_bytes(32)).decode()
+        hook = Hook(secrets.token_hex(8), scope, of, owner, kind, url, secret)
+        fields = {"id": hook.id, "owner": owner, "kind": kind, "url": url, "secret": secret}
+        pipe = self.client.pipeline(transaction=True)
+        pipe.delete(_key(scope, of))
+        pipe.hset(_key(scope, of), mapping=hash_fields(fields))
+        pipe.execute()
+        return hook
+
+    def get(self, scope: str, of: str) -> Hook | None:
+        raw = {as_text(k): as_text(v) for k, v in self.client.hgetall(_key(scope, of)).items()}
+        if raw.get("kind") not in KINDS:
+            return None
+        failing = raw.get("failing_since")
+        return Hook(
+            raw.get("id", ""),
+            scope,
+            of,
+            raw["owner"],
+            raw["kind"],
+            raw["url"],
+            raw.get("secret", ""),
+            float(failing) if failing else None,
+            raw.get("disabled") or None,
+        )
+
+    def remove(self, scope: str, of: str) -> None:
+        self.client.delete(_key(scope, of))
+
+    def delivered(self, hook: Hook) -> None:
+        if hook.failing_since is not None:
+            self.client.hdel(_key(hook.scope, hook.of), "failing_since")
+
+    def failed(self, hook: Hook, now: float, disable_after: float, why: str) -> bool:
+        """Note a failed delivery; switch the hook off if it has failed since `disable_after`
+        seconds ago (at once for an address that may never be sent to: `disable_after` 0).
+        True if it was switched off now."""
+        key = _key(hook.scope, hook.of)
+        since = hook.failing_since if hook.failing_since is not None else now
+        if now - since < disable_after:
+            self.client.hsetnx(key, "failing_since", str(since))
+            return False
+        if as_text(self.client.hget(key, "id") or b"") != hook.id:
+            return False  # set again meanwhile: the new one starts afresh
+        return bool(self.client.hsetnx(key, "disabled", why))

@@ -1,0 +1,171 @@
+"""Players and their bearer tokens. A token is shown once; Redis keeps only its SHA-256.
+
+A token is `<player id>.<secret>`: the id says which profile to read, and the profile's
+`token_hash` says whether the whole token is the right one. Authenticating is then one read of
+one key (no index from token to player to keep in step), and rotating a token is one write: the
+old token stops working the moment the new hash is stored.
+
+A player's name index and profile live in different hash slots, so registering cannot be one
+atomic step on Redis Cluster. It writes the profile first and claims the name last (SET NX): a
+profile whose name was never claimed has no name to be found by and a token no one was told.
+The index of addresses (for the login page, `by_email`) is only a hint, added to before a
+profile takes an address and taken from after it leaves it: what counts is the profile's own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from typing import Any
+
+from server.domain.errors import Conflict
+from server.domain.quiet import DEFAULT_QUIET_HOURS
+from server.storage import keys
+from server.storage.redis_client import Client, as_text, hash_fields, members
+
+PROFILE_FIELDS = ("id", "name", "email", "timezone", "created", "quiet_hours", "digest")
+PROFILE_DEFAULTS = {"quiet_hours": DEFAULT_QUIET_HOURS, "digest": "false"}
+
+
+PLAYER_ID = re.compile(r"p_[0-9a-f]{16}")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token(player_id: str) -> str:
+    return f"{player_id}.{secrets.token_urlsafe(32)}"
+
+
+def token_generation(player: dict[str, str]) -> str:
+    """Names the player's current token without giving away its hash: a web session and a
+    login link carry it, so rotating the token ends them."""
+    return hashlib.sha256(b"generation:" + player["token_hash"].encode()).hexdigest()[:32]
+
+
+ADDRESSES_INDEXED = "players:addresses-indexed"
+
+
+class Players:
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    def register(self, name: str, email: str, timezone: str) -> tuple[dict[str, str], str]:
+        """A new player (their profile as stored, as `get` reads it: show it through `public`)
+        and their first token; the name is claimed atomically (SET NX), last."""
+        player_id = "p_" + secrets.token_hex(8)
+        if self.client.exists(keys.player_name(name)):
+            raise name_taken(name)
+        token = new_token(player_id)
+        profile = {
+            "id": player_id,
+            "name": name,
+            "email": email,
+            "timezone": timezone,
+            "created": str(int(time.time())),
+            "token_hash": hash_token(token),
+        }
+        self.client.sadd(keys.player_email(email), player_id)
+        self.client.hset(keys.player(player_id, "profile"), mapping=hash_fields(profile))
+        if not self.client.set(keys.player_name(name), player_id, nx=True):
+            # Lost a race for the name: take back the profile (unreachable either way).
+            self.client.delete(keys.player(player_id, "profile"))
+            self.client.srem(keys.player_email(email), player_id)
+            raise name_taken(name)
+        return profile, token
+
+    def by_token(self, token: str) -> dict[str, str] | None:
+        player_id, _, _ = token.partition(".")
+        if not PLAYER_ID.fullmatch(player_id):
+            return None
+        player = self.get(player_id)
+        if player is None or not hmac.compare_digest(
+            player.get("token_hash", ""), hash_token(token)
+        ):
+            return None  # unknown, mistyped, or rotated away
+        return player
+
+    def get(self, player_id: str) -> dict[str, str] | None:
+        raw = self.client.hgetall(keys.player(player_id, "profile"))
+        return {as_text(k): as_text(v) for k, v in raw.items()} or None
+
+    def by_name(self, name: str) -> dict[str, str] | None:
+        player_id = self.client.get(keys.player_name(name))
+        return self.get(as_text(player_id)) if player_id else None
+
+    def index_addresses(self) -> int:
+        """Put players registered before the address index existed into it (the login page
+        finds players by address); done once, then a marker says so. Returns how many."""
+        if self.client.exists(ADDRESSES_INDEXED):
+            return 0
+        indexed = 0
+        for key in self.client.scan_iter(match="{p:*}:profile", count=1000):
+            player_id, email = self.client.hmget(key, "id", "email")
+            if player_id and email:
+                self.client.sadd(keys.player_email(as_text(email)), as_text(player_id))
+                indexed += 1
+        self.client.set(ADDRESSES_INDEXED, "1")
+        return indexed
+
+    def by_email(self, email: str) -> list[dict[str, str]]:
+        """The players whose address is `email` (in any case)."""
+        ids = sorted(as_text(member) for member in self.client.smembers(keys.player_email(email)))
+        found = (self.get(player_id) for player_id in ids)
+        return [p for p in found if p is not None and p["email"].casefold() == email.casefold()]
+
+    def update(self, player: dict[str, str], changes: dict[str, Any]) -> dict[str, str]:
+        moved = "email" in changes and changes["email"].casefold() != player["email"].casefold()
+        if moved:
+            self.client.sadd(keys.player_email(changes["email"]), player["id"])
+        if changes:
+            self.client.hset(
+                keys.player(player["id"], "profile"),
+                mapping={k: str(v) for k, v in changes.items()},
+            )
+        if moved:
+            self.client.srem(keys.player_email(player["email"]), player["id"])
+        return {**player, **{k: str(v) for k, v in changes.items()}}
+
+    def rotate_token(self, player: dict[str, str]) -> str:
+        """A new token; the old one stops working at once (see the module's docstring)."""
+        token = new_token(player["id"])
+        self.client.hset(keys.player(player["id"], "profile"), "token_hash", hash_token(token))
+        return token
+
+    def forget(self, player: dict[str, str]) -> None:
+        """The player gone: their name free for anyone, their address no longer theirs, and
+        every key of theirs (`{p:ID}:*`) deleted, the profile last, so that a deletion cut
+        short leaves a profile whose token can send it again."""
+        name = keys.player_name(player["name"])
+        if as_text(self.client.get(name) or b"") == player["id"]:
+            self.client.delete(name)
+        self.client.srem(keys.player_email(player["email"]), player["id"])
+        profile = keys.player(player["id"], "profile")
+        for key in self.client.scan_iter(match=keys.player(player["id"], "*"), count=1000):
+            if as_text(key) != profile:
+                self.client.delete(key)
+        self.client.delete(profile)
+
+    def add_game(self, player_id: str, game_id: str, created: float) -> None:
+        self.client.zadd(keys.player(player_id, "games"), {game_id: created})
+
+    def remove_game(self, player_id: str, game_id: str) -> None:
+        self.client.zrem(keys.player(player_id, "games"), game_id)
+
+    def game_ids(self, player_id: str) -> list[str]:
+        return members(self.client.zrevrange(keys.player(player_id, "games"), 0, -1))
+
+
+def name_taken(name: str) -> Conflict:
+    return Conflict(f"the name {name!r} is taken; choose another", code="name_taken")
+
+
+def public(profile: dict[str, str]) -> dict[str, Any]:
+    """What a player's own profile shows: never the token hash."""
+    shown: dict[str, Any] = {**PROFILE_DEFAULTS, **profile}
+    shown["digest"] = shown["digest"] == "true"
+    return {name: shown[name] for name in PROFILE_FIELDS if name in shown}

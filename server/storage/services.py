@@ -1,0 +1,85 @@
+"""The objects every request uses, made once per app and shared by its threads."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from server.domain.games import GameService
+from server.domain.talk import Limits
+from server.settings import Config
+from server.storage.calendars import Calendars
+from server.storage.deadlines import Deadlines
+from server.storage.game_store import RedisGameStore, confirmation
+from server.storage.hooks import Hooks
+from server.storage.login_links import LoginLinks
+from server.storage.outbox import Outbox
+from server.storage.players import Players
+from server.storage.readiness import Readiness
+from server.storage.redis_client import Client
+from server.storage.secret import ServerSecret
+from server.storage.standings import Standings
+from server.storage.vacations import Vacations
+from server.storage.wait_slots import WaitSlots
+from server.storage.waits import Waits
+from server.storage.watch import GameWatch
+
+
+@dataclass(frozen=True)
+class Services:
+    config: Config
+    redis: Client
+    players: Players
+    games: GameService
+    vacations: Vacations
+    deadlines: Deadlines
+    calendars: Calendars
+    hooks: Hooks
+    outbox: Outbox
+    clock: Callable[[], float]
+    readiness: Readiness
+    wait_slots: WaitSlots
+    waits: Waits
+    """The process's long polls, on one subscription (`server.storage.waits`)."""
+    standings: Standings
+    secret: ServerSecret
+    links: LoginLinks
+
+    @classmethod
+    def build(
+        cls, config: Config, client: Client, clock: Callable[[], float] = time.time
+    ) -> Services:
+        players = Players(client)
+        waits = Waits(client)
+        confirm = confirmation(config.wait_aof, config.wait_replicas)
+        games = GameService(
+            RedisGameStore(client, confirm, waits),
+            players,
+            snapshot_every=config.snapshot_every,
+            held_states=config.held_states,
+            clock=clock,
+            listener=GameWatch(client, clock),
+            talk_limits=Limits(per_window=config.talk_per_minute),
+        )
+        vacations = Vacations(client, config.vacation_days, clock)
+        secret = ServerSecret(config.secret, client)
+        links = LoginLinks(secret, client, players, config.public_url, config.login_link_lifetime)
+        return cls(
+            config,
+            client,
+            players,
+            games,
+            vacations,
+            Deadlines(client, players, vacations),
+            Calendars(client, players),
+            Hooks(client, config.webhook_loopback),
+            Outbox(client),
+            clock,
+            Readiness(config.redis_url),
+            WaitSlots(client, config.waits_per_player),
+            waits,
+            Standings(client, games, players),
+            secret,
+            links,
+        )
