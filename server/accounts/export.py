@@ -24,10 +24,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
+from flask import Response
 
 from server.domain.game import Game
 from server.domain.quiet import zone
 from server.presenters import games as presenters
+from server.storage.held import held_mail
+from server.storage.players import public
 from server.storage.services import Services
 from shared.games import ENGINES
 
@@ -108,3 +111,27 @@ def ratings(found: Services, player: dict[str, str]) -> dict[str, Any]:
 def filename(player: dict[str, str], now: float) -> str:
     """What the archive is saved as: whose, and when it was made."""
     return f"turnpost-{player['name']}-{datetime.fromtimestamp(now, UTC):%Y%m%d}.zip"
+
+
+ZIP = "application/zip"
+
+
+def own_profile(found: Services, player: dict[str, str]) -> dict[str, Any]:
+    """One's own profile, with the state of one's vacation and of the mail held for one: what
+    `GET /me` answers, and the archive's `profile.json`."""
+    return {
+        **public(player),
+        "vacation": found.vacations.status(player),
+        "mail": held_mail(found.outbox, player, found.clock()).answer(),
+    }
+
+
+def download(found: Services, player: dict[str, str]) -> Response:
+    """The player's archive as a download: the API's answer and the settings page's."""
+    body = archive(found, player, own_profile(found, player))
+    name = filename(player, found.clock())
+    return Response(
+        body,
+        content_type=ZIP,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )

@@ -9,25 +9,10 @@ from flask import Response, g
 
 from server.accounts import deletion, export
 from server.api.blueprint import Blueprint
-from server.api.players import profile
 from server.http.context import services
 from server.presenters.schemas import DeleteAccountSchema, DeletedSchema, ErrorSchema
 
 blp = Blueprint("account", __name__, url_prefix="/api/v1", description="Your data")
-
-ZIP = "application/zip"
-
-
-def archive(player: dict[str, str]) -> Response:
-    """The player's archive as a download: the API's answer and the settings page's."""
-    found = services()
-    body = export.archive(found, player, profile(player))
-    name = export.filename(player, found.clock())
-    return Response(
-        body,
-        content_type=ZIP,
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
 
 
 @blp.route("/me/export")
@@ -36,13 +21,13 @@ def archive(player: dict[str, str]) -> Response:
     success=True,
     description="a zip of JSON files: profile.json, games/<id>.json (each game as you see it, "
     "with its log and talk), talk.json (what you wrote) and ratings.json",
-    content_type=ZIP,
+    content_type=export.ZIP,
 )
 def export_me() -> Response:
     """Everything turnpost keeps about you, as one zip: your profile, every game of yours as
     you may see it (your own view, its log, its talk), every message you wrote, and your
     records and ratings."""
-    return archive(g.player)
+    return export.download(services(), g.player)
 
 
 @blp.route("/me", methods=["DELETE"])

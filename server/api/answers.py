@@ -1,4 +1,5 @@
-"""Flask's JSON provider for answers (`jsonify`, flask-smorest's responses): `server.domain.encoding`."""
+"""Flask's JSON provider for answers (`jsonify`, flask-smorest's responses):
+`server.domain.encoding`."""
 
 from __future__ import annotations
 

@@ -155,7 +155,8 @@ def rematch(body: dict[str, Any], game_id: str) -> dict[str, Any]:
 def move(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Make a move: JSON, a list of steps, or text notation (`play R7 draw deck`)."""
     key = idempotency_key(request)
-    return services().games.submit(g.player, game_id, body["move"], body["expected_version"], key)
+    made = services().games.submit(g.player, game_id, body["move"], body["expected_version"], key)
+    return presenters.moved(made)
 
 
 def idempotency_key(asked: Request) -> str | None:
@@ -171,7 +172,7 @@ def idempotency_key(asked: Request) -> str | None:
 @blp.route("/<game_id>/resign", methods=["POST"])
 @blp.built_response(200, GameViewSchema)
 def resign(game_id: str) -> dict[str, Any]:
-    return services().games.resign(g.player, game_id)
+    return presenters.moved(services().games.resign(g.player, game_id))
 
 
 @blp.route("/<game_id>/login-link", methods=["POST"])

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import g
 
+from server.accounts.export import own_profile
 from server.api.blueprint import Blueprint
 from server.domain.errors import NotFound
 from server.domain.quiet import SETTINGS
@@ -20,8 +21,6 @@ from server.presenters.schemas import (
     RegisterSchema,
     TokenSchema,
 )
-from server.storage.held import held_mail
-from server.storage.players import public
 from server.storage.standings import HISTORY_SIZE
 from shared.games import ENGINES
 
@@ -40,13 +39,7 @@ def register(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def profile(player: dict[str, str]) -> dict[str, Any]:
-    """One's own profile, with the state of one's vacation and of the mail held for one."""
-    found = services()
-    return {
-        **public(player),
-        "vacation": found.vacations.status(player),
-        "mail": held_mail(found.outbox, player, found.clock()).answer(),
-    }
+    return own_profile(services(), player)
 
 
 @blp.route("/me")

@@ -8,11 +8,12 @@ from typing import Any
 from flask import g
 
 from server.api.blueprint import Blueprint
-from server.domain.errors import NotAPlayer, NotFound
+from server.domain.errors import Invalid, NotAPlayer, NotFound
 from server.domain.quiet import zone
 from server.http.context import services
 from server.presenters.schemas import ErrorSchema, WebhookSchema, WebhookSetSchema
 from server.storage.hooks import Hook
+from server.webhooks.outbound import Refused, check_url
 
 blp = Blueprint("webhooks", __name__, url_prefix="/api/v1", description="Webhooks")
 
@@ -28,6 +29,17 @@ def removed(scope: str, of: str) -> dict[str, Any]:
     answer = shown(hooks.get(scope, of))
     hooks.remove(scope, of)
     return answer
+
+
+def made(scope: str, of: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A new hook, if its address may be sent to (as far as can be told without resolving it:
+    every delivery checks the address it connects to)."""
+    hooks = services().hooks
+    try:
+        check_url(body["url"], hooks.allow_loopback)
+    except Refused as refused:
+        raise Invalid(str(refused), {"url": body["url"]}, "bad_webhook") from None
+    return shown(hooks.set(scope, of, g.player["id"], body["kind"], body["url"]), made=True)
 
 
 def creators(game_id: str) -> str:
@@ -59,9 +71,7 @@ def set_my_webhook(body: dict[str, Any]) -> dict[str, Any]:
     """Post your notices (their public part: never your hand) to a webhook: `discord`,
     `slack`, `matrix` (a matrix-hookshot generic webhook) or `standard` (signed JSON, its
     secret shown only now)."""
-    hooks = services().hooks
-    player = g.player["id"]
-    return shown(hooks.set("player", player, player, body["kind"], body["url"]), made=True)
+    return made("player", g.player["id"], body)
 
 
 @blp.route("/me/webhook", methods=["DELETE"])
@@ -86,8 +96,7 @@ def game_webhook(game_id: str) -> dict[str, Any]:
 def set_game_webhook(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Post the game's changes (whose turn it is, the moves as anyone may see them, a link) to
     a webhook of a channel its players share; only its creator may."""
-    hooks, of = services().hooks, creators(game_id)
-    return shown(hooks.set("game", of, g.player["id"], body["kind"], body["url"]), made=True)
+    return made("game", creators(game_id), body)
 
 
 @blp.route("/games/<game_id>/webhook", methods=["DELETE"])

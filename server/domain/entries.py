@@ -1,11 +1,13 @@
 """What a game's log is made of, in one place: the deal its replay starts from, and the shape of
-an entry. The service writes entries with `new_entry`, and a compacted game (`server.storage.archive`)
-makes them again with it, byte for byte, so the two cannot drift apart."""
+an entry. The service writes entries with `new_entry`, and a compacted game
+(`server.storage.archive`) makes them again with it, byte for byte, so the two cannot drift
+apart."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from server.domain.encoding import encoded
 from server.domain.errors import Unavailable
 from server.domain.record import GameRecord
 from shared.engine import Engine, Event, Move, Seat
@@ -40,3 +42,8 @@ def new_entry(
         **({"timeout": True} if timed_out else {}),
         **({"bot": bot} if bot else {}),
     }
+
+
+def encode_entry(entry: dict[str, Any]) -> bytes:
+    """A log entry as stored."""
+    return encoded(entry)

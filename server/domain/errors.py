@@ -109,9 +109,19 @@ class KeyReused(Refusal):
 
 
 class Unavailable(Exception):
-    """Not a refusal: the store cannot be reached, or cannot yet confirm a write it made, and
-    the same request sent again will be answered."""
+    """Not a refusal: the store cannot be reached, or cannot yet confirm a write it made, or
+    the process has no room for the request (`busy`), and the same request sent again in
+    `retry_after` seconds will be answered."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(
+        self,
+        message: str,
+        details: dict[str, Any] | None = None,
+        code: str = "unavailable",
+        retry_after: int = 1,
+    ) -> None:
         super().__init__(message)
         self.message = message
+        self.details = details or {}
+        self.code = code
+        self.retry_after = retry_after

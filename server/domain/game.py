@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from server.domain.record import ACTIVE, CANCELLED, FINISHED, OPEN, GameRecord, Seat
 from shared.engine import Engine
 
-__all__ = ["ACTIVE", "CANCELLED", "FINISHED", "OPEN", "Game"]
+__all__ = ["ACTIVE", "CANCELLED", "FINISHED", "OPEN", "Game", "Moved"]
 
 
 @dataclass(frozen=True)
@@ -48,3 +49,16 @@ class Game:
 
     def seat_of(self, player_id: str) -> int | None:
         return self.record.seat_of(player_id)
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A move made, as the domain answers it: the game after it, the mover's seat, the events
+    its steps made (as stored, hidden parts and all: each edge shows them as the mover may see
+    them) and the steps of its batch handed back untried. A resend under the move's key gets
+    the same, built again from the log."""
+
+    game: Game
+    seat: int
+    events: Sequence[dict[str, Any]]
+    untried: Sequence[Any] = ()

@@ -2,7 +2,7 @@
 
 This is the one code path for every move, whatever carried it (HTTP, email, a timeout): load,
 check the caller's seat and version, apply through the engine, append atomically. It knows no
-HTTP: it answers with games and the mover's answer (`server.presenters.games`), and refuses with
+HTTP and no JSON answers: it answers with games and moves made (`Moved`), and refuses with
 `server.domain.errors`, which routes and mail handlers translate once.
 """
 
@@ -17,29 +17,28 @@ import orjson
 
 from server.domain import bots as bot_players
 from server.domain import provenance, talk
-from server.domain.entries import dealt, new_entry
+from server.domain.entries import dealt, encode_entry, new_entry
 from server.domain.errors import (
     Conflict,
     GameOver,
     Illegal,
     Invalid,
+    KeyReused,
     NotAPlayer,
     NotFound,
     NotJoined,
     NotStarted,
     Refusal,
     Stale,
+    TooMany,
     Unavailable,
 )
-from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
+from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game, Moved
 from server.domain.held_states import HeldStates
 from server.domain.idempotency import Idempotency, Made
 from server.domain.record import GameRecord, Seat
 from server.domain.snapshots import pickled, snapshot_tag, unpickled
 from server.domain.store import GameStore, Roster
-from server.presenters import games as presenters
-from server.storage.game_store import encode_entry
-from server.storage.redis_client import Client
 from shared.batch import apply_batch, parse_batch, refusal_details
 from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
 from shared.games import ENGINES
@@ -78,13 +77,14 @@ def progress(engine: Engine[Any], state: Any, now: int) -> dict[str, Any]:
 
 class ChangeListener(Protocol):
     """Told before a game's seats, record or log change (see `server.storage.watch`), through
-    `via` if given: a pipeline that carries the change right after it."""
+    `via` if given: the store's own handle on the write (a pipeline that carries the change
+    right after it), which only the store and the listener built beside it know."""
 
-    def changing(self, game_id: str, via: Client | None = None) -> None: ...
+    def changing(self, game_id: str, via: Any = None) -> None: ...
 
 
 class Unheard:
-    def changing(self, game_id: str, via: Client | None = None) -> None:
+    def changing(self, game_id: str, via: Any = None) -> None:
         pass
 
 
@@ -210,9 +210,31 @@ class GameService:
         self, player: dict[str, str], game_id: str, text: str, key: str | None = None
     ) -> tuple[GameRecord, int, dict[str, Any]]:
         """A message from the player to the game's table (`server.domain.talk`): the game's
-        record, the message's number and the message; the game's version stays as it is."""
-        now = int(self.clock())
-        return talk.say(self.store, player, game_id, text, now, key, self.talk_limits)
+        record, the message's number and the message as stored; the game's version stays as
+        it is. A resend under the same `key` is answered with the message it sent."""
+        text = talk.checked(text)
+        record = self.store.record(game_id)
+        seat = talk.speaker(record, player["id"])
+        assert record is not None
+        digest = talk.key_digest(player["id"], key) if key else ""
+        limits = self.talk_limits
+        said = self.store.say(game_id, seat, text, int(self.clock()), digest, limits)
+        if said.outcome == "throttled":
+            raise TooMany(
+                f"you may send {limits.per_window} messages in {limits.window} seconds; "
+                f"wait {said.value} s",
+                {"retry_after": said.value},
+                "too_many_messages",
+            )
+        if said.outcome == "full":
+            raise TooMany(
+                f"this table has heard its {limits.most} messages; no more can be kept",
+                code="talk_full",
+            )
+        assert said.message is not None
+        if said.message["text"] != text:
+            raise KeyReused("this key was sent with another message; use a new key for a new one")
+        return record, said.value, said.message
 
     def records_for(self, player: dict[str, str]) -> list[GameRecord | None]:
         """The record of every game in the player's list (None for one never written; some
@@ -478,16 +500,17 @@ class GameService:
         move: Any,
         expected_version: int,
         idempotency_key: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> Moved:
         """Apply a move (JSON, a list of JSON steps, or text notation) for the caller's seat.
 
-        Answers the caller's new view. Refusals change nothing: 409 if the game moved on since
+        Answers with the move made (`Moved`: each edge shows the mover their new view from it).
+        Refusals change nothing: 409 if the game moved on since
         `expected_version`, 422 if the rules forbid the move (with why, and the legal moves).
         With an idempotency key, a retry gets the first answer back instead of moving twice,
         and another request under the same key is refused (`server.domain.idempotency`).
         """
         idem = (
-            Idempotency.of(game_id, player["id"], idempotency_key, move, expected_version)
+            Idempotency.of(player["id"], idempotency_key, move, expected_version)
             if idempotency_key
             else None
         )
@@ -506,7 +529,7 @@ class GameService:
 
     def _replayed(
         self, player: dict[str, str], game_id: str, idem: Idempotency | None
-    ) -> dict[str, Any] | None:
+    ) -> Moved | None:
         """The first answer to a move made with this request's key; None if none was made."""
         if idem is None:
             return None
@@ -517,7 +540,7 @@ class GameService:
         made = self.store.made(game_id, idem, seat)
         return None if made is None else self._first_answer(game, seat, made)
 
-    def _first_answer(self, game: Game, seat: int, made: Made) -> dict[str, Any]:
+    def _first_answer(self, game: Game, seat: int, made: Made) -> Moved:
         """A move's answer built again from the log, which has not changed since (`game`: the
         game at any version)."""
         log = self.store.log_raw(game.id, 0, made.end)  # read once: the state and the events
@@ -531,7 +554,7 @@ class GameService:
         move: Any,
         expected_version: int,
         idem: Idempotency | None,
-    ) -> dict[str, Any]:
+    ) -> Moved:
         held = self.held.get(game_id)
         if held is not None and held.version == expected_version:
             # The game as this process last saw it, which is the version the mover saw: the
@@ -551,7 +574,7 @@ class GameService:
         move: Any,
         expected_version: int,
         idem: Idempotency | None,
-    ) -> dict[str, Any]:
+    ) -> Moved:
         seat = seat_in(game, player)
         if seat is None:
             raise NotJoined("join the game before moving in it")
@@ -566,7 +589,7 @@ class GameService:
         idem: Idempotency | None,
         timed_out: bool = False,
         bot: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> Moved:
         """The move, once the game is loaded: `resign`, `time_out` and `play_bot`, which load
         it for its version, move through here rather than `submit`, so it is not loaded and
         replayed twice. `timed_out` marks a move the service made for a seat whose clock ran
@@ -591,7 +614,7 @@ class GameService:
         ]
         return self._append(game, seat, applied.state, entries, idem, now, applied.untried)
 
-    def resign(self, player: dict[str, str], game_id: str) -> dict[str, Any]:
+    def resign(self, player: dict[str, str], game_id: str) -> Moved:
         """Resigning is a move like any other (so it replays), allowed out of turn; a race with
         another move is retried rather than bounced back to the player."""
         while True:
@@ -671,7 +694,7 @@ class GameService:
         with an idempotency key named by the version and seat: the same bot's move at the same
         version is the same request, whichever job sends it."""
         move = bot_players.move(game, seat, level)
-        idem = Idempotency.of(game.id, BOT, f"{game.version}:{seat}", move, game.version)
+        idem = Idempotency.of(BOT, f"{game.version}:{seat}", move, game.version)
         self._move(game, seat, move, game.version, idem, timed_out, level if timed_out else None)
 
     def _unchanged_for(self, game: Game, seat: int, seen_version: int) -> bool:
@@ -709,7 +732,7 @@ class GameService:
         idem: Idempotency | None,
         now: int,
         untried: Sequence[Any] = (),
-    ) -> dict[str, Any]:
+    ) -> Moved:
         engine = game.engine
         new_version = game.version + len(entries)
         entries, head = provenance.linked(game.record, game.last_entry, entries)
@@ -740,9 +763,9 @@ class GameService:
     @staticmethod
     def _answer(
         after: Game, seat: int, entries: list[dict[str, Any]], untried: Sequence[Any] | None
-    ) -> dict[str, Any]:
-        """A move's answer (`presenters.moved`), the first time and when it is sent again."""
-        return presenters.moved(after, seat, [entry["event"] for entry in entries], untried or ())
+    ) -> Moved:
+        """A move's answer, the first time and when it is sent again."""
+        return Moved(after, seat, [entry["event"] for entry in entries], untried or ())
 
 
 def seat_again(seat: Seat, asking: str) -> Seat:

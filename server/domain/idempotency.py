@@ -14,14 +14,14 @@ Idempotency-Key header has it. The fingerprint is the SHA-256 of the request as 
 it (the move and the version it was made against) in one canonical JSON, so key order and
 spacing in the body do not count; the index keeps its first 16 hex digits.
 
-A finished game, once compacted (`server.storage.archive`), keeps of each such move only a 4-byte `tag`
-of its key's digest and fingerprint, at the move's first entry. A resend carries the version its
-request was made against, and its move is the first of the player's seat from there on (a move
+A finished game, once compacted (`server.storage.archive`), keeps of each such move only a 4-byte
+`tag` of its key's digest and fingerprint, at the move's first entry. A resend carries the version
+its request was made against, and its move is the first of the player's seat from there on (a move
 is made against a later version only if the seat has not moved since), so the tag there tells
 whether it is the same request; a key reused in a finished game meets `game_over` instead.
 
-Before the index, each such move left a record of its own (`server.storage.keys.idempotency`) holding
-the fingerprint and then the whole answer (zlib's 0x78, or `{` for the oldest records, which
+Before the index, each such move left a record of its own (`server.storage.keys.idempotency`)
+holding the fingerprint and then the whole answer (zlib's 0x78, or `{` for the oldest records, which
 have no fingerprint and are replayed to any request); those are still read until they expire.
 """
 
@@ -39,7 +39,6 @@ import orjson
 
 from server.domain.encoding import encoded
 from server.domain.errors import KeyReused
-from server.storage import keys
 from shared.fairness import canonical
 
 FINGERPRINT_LENGTH = 64
@@ -106,19 +105,19 @@ class Idempotency:
     field: bytes
     fingerprint: str
     expected_version: int
-    record_key: str
-    """Where a record from before the index would be."""
+    player_id: str
+    key: str
+    """The key as sent: where a record from before the index would be is the store's to say."""
 
     @classmethod
-    def of(
-        cls, game_id: str, player_id: str, key: str, move: Any, expected_version: int
-    ) -> Idempotency:
+    def of(cls, player_id: str, key: str, move: Any, expected_version: int) -> Idempotency:
         field = hashlib.sha256(f"{player_id}\n{key}".encode()).digest()[:16]
         return cls(
             field,
             fingerprint(move, expected_version),
             expected_version,
-            keys.idempotency(game_id, player_id, key),
+            player_id,
+            key,
         )
 
     def made(self, version: int, steps: int, untried: Sequence[Any]) -> Made:

@@ -90,8 +90,9 @@ class GameRecord:
     """The id of the game its players play next (`GameService.rematch`), once one asked."""
     revision: int = 0
     """How many times the game has changed since it was made: every script that writes its
-    record or its log adds one (`server.storage.game_store`), never the code here. Its version counts only
-    moves; a long poll also hears a join, a decline, a cancel or a rematch asked for by this."""
+    record or its log adds one (`server.storage.game_store`), never the code here. Its version
+    counts only moves; a long poll also hears a join, a decline, a cancel or a rematch asked for by
+    this."""
     asked_by: str | None = None
     """For a rematch, the player who asked for it (its creator is the finished game's)."""
 

@@ -1,19 +1,47 @@
 """What the domain needs of a store, and nothing of how it keeps things: a game's record, its
 append-only log (plain while the game runs, compacted once it is over, read alike), its
-snapshot and the index of the moves made with an idempotency key. `server.storage.game_store` keeps them in
-Redis; the domain's unit tests use an in-memory one. The notices worker and the long polls ask
-through the same interface, never by keys."""
+snapshot and the index of the moves made with an idempotency key. `server.storage.game_store` keeps
+them in Redis; the domain's unit tests use an in-memory one. The notices worker and the long polls
+ask through the same interface, never by keys."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
-if TYPE_CHECKING:
-    from server.domain.idempotency import Idempotency, Made
-    from server.domain.record import GameRecord
-    from server.domain.talk import Limits, Said
-    from server.storage.game_store import Appended, Loaded
+from server.domain.idempotency import Idempotency, Made
+from server.domain.record import GameRecord
+from server.domain.talk import Limits, Said
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as read in one round trip: its record, and its log from `start` on, where a replay
+    starts from the caller's held state (`from_held`), from the snapshot, or from the deal."""
+
+    record: GameRecord
+    start: int
+    from_held: bool
+    snapshot_tag: str
+    snapshot: bytes
+    tail: list[bytes]
+    last_entry: bytes
+    """The log's last entry, as stored (empty if there is none)."""
+
+
+Outcome = Literal["appended", "stale", "inactive", "replayed"]
+
+
+@dataclass(frozen=True)
+class Appended:
+    """The store's answer to `append`: the move went in (`value`: the new version), or the log
+    had moved on (`stale`, `value`: the current version), or the game is over (`inactive`), or
+    the request's key had made it before (`replayed`, with what it `made`)."""
+
+    outcome: Outcome
+    value: str
+    made: Made | None = None
 
 
 class GameStore(Protocol):

@@ -15,9 +15,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from server.domain.errors import Invalid, KeyReused, NotAPlayer, NotFound, NotJoined, TooMany
+from server.domain.errors import Invalid, NotAPlayer, NotFound, NotJoined
 from server.domain.record import GameRecord
-from server.domain.store import GameStore
 
 MAX_CHARS = 500
 MAX_LINES = 12
@@ -144,38 +143,3 @@ def speaker(record: GameRecord | None, player_id: str) -> int:
             raise NotJoined("join the game before talking at its table")
         raise NotAPlayer("you are not a player in this game")
     return seat
-
-
-def say(
-    store: GameStore,
-    player: dict[str, str],
-    game_id: str,
-    text: str,
-    now: int,
-    key: str | None = None,
-    limits: Limits = Limits(),
-) -> tuple[GameRecord, int, dict[str, Any]]:
-    """Say `text` at the game's table: the game's record, the message's number and the message
-    as stored. A resend under the same `key` is answered with the message it sent."""
-    text = checked(text)
-    record = store.record(game_id)
-    seat = speaker(record, player["id"])
-    assert record is not None
-    digest = key_digest(player["id"], key) if key else ""
-    said = store.say(game_id, seat, text, now, digest, limits)
-    if said.outcome == "throttled":
-        raise TooMany(
-            f"you may send {limits.per_window} messages in {limits.window} seconds; "
-            f"wait {said.value} s",
-            {"retry_after": said.value},
-            "too_many_messages",
-        )
-    if said.outcome == "full":
-        raise TooMany(
-            f"this table has heard its {limits.most} messages; no more can be kept",
-            code="talk_full",
-        )
-    assert said.message is not None
-    if said.message["text"] != text:
-        raise KeyReused("this key was sent with another message; use a new key for a new one")
-    return record, said.value, said.message

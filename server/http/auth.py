@@ -2,8 +2,8 @@
 
 Who is asking is settled before anything else about a request: the rate limiter counts a
 request against its player, or against its address when its token is missing or not valid
-(`server.http.limits`); then every route of the API that is not marked `public_route` needs a player,
-before its body or query is read, so a request without a valid token hears 401 whatever else
+(`server.http.limits`); then every route of the API that is not marked `public_route` needs a
+player, before its body or query is read, so a request without a valid token hears 401 whatever else
 is wrong with it.
 """
 

@@ -29,7 +29,6 @@ from limits.errors import StorageError
 from limits.storage import storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
-from server.api import docs_page
 from server.http.auth import caller
 from server.http.errors import ApiError
 from server.storage.redis_client import OPTIONS
@@ -37,11 +36,10 @@ from server.storage.redis_client import OPTIONS
 log = logging.getLogger(__name__)
 
 NAMESPACE = "ratelimit"
-UNCOUNTED = frozenset(
-    {"meta.health", "meta.live", "meta.ready", "web.static", *docs_page.ENDPOINTS}
-)
-"""Endpoints that never count: the health checks are for load balancers and monitors, the docs
-page and its files, and the web pages' style sheet, are the same few bytes for everyone."""
+UNCOUNTED = frozenset({"meta.health", "meta.live", "meta.ready", "web.static"})
+"""Endpoints that never count: the health checks are for load balancers and monitors, and the
+web pages' style sheet is the same few bytes for everyone (as are the docs page and its files,
+which the app adds: `RateLimits(uncounted=...)`)."""
 REGISTER = "players.register"
 RATE_LIMITS = "turnpost.rate_limits"
 """Where the app keeps its `RateLimits` (`app.extensions`), for the login page."""
@@ -60,7 +58,15 @@ def client_key(player: dict[str, str] | None, address: str) -> str:
 
 
 class RateLimits:
-    def __init__(self, storage_uri: str, per_client: str, registrations: str, logins: str) -> None:
+    def __init__(
+        self,
+        storage_uri: str,
+        per_client: str,
+        registrations: str,
+        logins: str,
+        uncounted: frozenset[str] = UNCOUNTED,
+    ) -> None:
+        self.uncounted = uncounted
         self.window = SlidingWindowCounterRateLimiter(
             storage_from_string(storage_uri, wrap_exceptions=True, **OPTIONS)
         )
@@ -70,7 +76,7 @@ class RateLimits:
 
     def count_request(self) -> None:
         """Before every request: count it against its client, or refuse it with 429."""
-        if request.endpoint in UNCOUNTED:
+        if request.endpoint in self.uncounted:
             return
         address = str(request.remote_addr)
         self._count(self.per_client, client_key(caller(), address))

@@ -5,8 +5,8 @@ The caller says what it saw: the game's version, and its revision if it has one
 changes only the revision, and the last join starts the game, so a poll that looked at the
 version alone slept through the start. A caller that gives no revision is answered on changes
 from the one the poll found as it began (the first look is before the poll subscribes, and
-`server.storage.waits` looks again once it has, so a change in between is not lost). The answer is the
-game as it stands when it is given, whether or not it changed. A finished or cancelled game has
+`server.storage.waits` looks again once it has, so a change in between is not lost). The answer is
+the game as it stands when it is given, whether or not it changed. A finished or cancelled game has
 no move left to wait for, so a poll on it is answered at once and holds no place (a rematch asked
 for since the caller looked shows in that answer)."""
 

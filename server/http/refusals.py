@@ -45,16 +45,20 @@ def refused(refusal: Refusal) -> ApiError:
 
 
 def unavailable(outage: Unavailable | None = None) -> ApiError:
-    """503 with a retry: the storage is out of reach, or has not yet confirmed a write."""
-    message = (
-        outage.message
-        if outage is not None
-        else (
+    """503 with a retry: the storage is out of reach, or has not yet confirmed a write, or the
+    process is busy."""
+    if outage is None:
+        outage = Unavailable(
             "the service's storage is out of reach for a moment; send the same request again "
             "(with the same Idempotency-Key, a move is applied once)"
         )
+    return ApiError(
+        503,
+        outage.code,
+        outage.message,
+        outage.details,
+        headers={"Retry-After": str(outage.retry_after)},
     )
-    return ApiError(503, "unavailable", message, headers={"Retry-After": "1"})
 
 
 def http_refused(error: HTTPException) -> ApiError:

@@ -33,9 +33,8 @@ from server.mail.reply_address import (
     reply_address,
 )
 from server.presenters import games as presenters
-from server.runtime.redis_process import embedded_url
 from server.settings import Config, MailSettings
-from server.storage.redis_client import connect, shown_url
+from server.storage.redis_client import connect, embedded_url, shown_url
 from server.storage.services import Services
 
 log = logging.getLogger("turnpost.mail")
@@ -187,8 +186,10 @@ def _move(
 ) -> Outcome:
     games, engine = room.services.games, game.engine
     try:
-        result = games.submit(
-            player, game.id, letter.first_line, ticket.version, "mail:" + letter.fingerprint
+        result = presenters.moved(
+            games.submit(
+                player, game.id, letter.first_line, ticket.version, "mail:" + letter.fingerprint
+            )
         )
     except Refusal as refusal:
         current = presenters.view(games.load(game.id), ticket.seat, player["id"])

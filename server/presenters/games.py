@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from server.domain import provenance
-from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
+from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game, Moved
 from server.domain.record import GameRecord
 from server.domain.standings import Standing
 from shared.games import ENGINES
@@ -258,13 +258,12 @@ def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:
     }
 
 
-def moved(
-    game: Game, seat: int, events: Sequence[dict[str, Any]], untried: Sequence[Any]
-) -> dict[str, Any]:
+def moved(made: Moved) -> dict[str, Any]:
     """The answer to a move: the mover's view after it, its events as the mover may see them,
     and the steps of its batch not tried."""
+    game, seat = made.game, made.seat
     answer = view(game, seat, player_at(game, seat))
-    answer["applied"] = [game.engine.redact_event(event, seat) for event in events]
-    if untried:
-        answer["untried"] = untried_steps(len(events), untried)
+    answer["applied"] = [game.engine.redact_event(event, seat) for event in made.events]
+    if made.untried:
+        answer["untried"] = untried_steps(len(made.events), made.untried)
     return answer

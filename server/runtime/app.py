@@ -12,7 +12,7 @@ from server import web
 from server.api import account, calendar, docs_page, games, meta, players, talk, webhooks
 from server.api.answers import AnswerJson
 from server.http import refusals
-from server.http.limits import RATE_LIMITS, RateLimits, limiter_storage
+from server.http.limits import RATE_LIMITS, UNCOUNTED, RateLimits, limiter_storage
 from server.presenters.schemas import ErrorSchema
 from server.settings import Config
 from server.storage.redis_client import connect
@@ -54,6 +54,7 @@ def create_app(config: Config | None = None) -> Flask:
         config.rate_limit,
         config.registration_limit,
         config.login_limit,
+        uncounted=UNCOUNTED | docs_page.ENDPOINTS,
     )
     app.extensions[RATE_LIMITS] = limits
     app.before_request(limits.count_request)

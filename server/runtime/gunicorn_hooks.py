@@ -1,4 +1,5 @@
-"""gunicorn's hooks for turnpost's web processes: `gunicorn -c python:server.runtime.gunicorn_hooks`.
+"""gunicorn's hooks for turnpost's web processes:
+`gunicorn -c python:server.runtime.gunicorn_hooks`.
 
 Before the workers start, the master raises its limit of open files as far as the system lets
 it (the workers inherit it), and has them serve fewer requests at once if even that is too few.

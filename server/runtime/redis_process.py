@@ -17,7 +17,7 @@ from pathlib import Path
 
 import redis
 
-from server.storage.redis_client import connect, connect_server
+from server.storage.redis_client import EMBEDDED, connect, connect_server, socket_path
 
 
 def redis_server_binary() -> str:
@@ -62,23 +62,6 @@ def free_cluster_port() -> int:
                 except OSError:
                     continue
             return port
-
-
-EMBEDDED = "redis"
-"""Where under the data directory (TURNPOST_DATA) `turnpost-server serve` keeps its Redis."""
-
-
-def socket_path(directory: Path) -> Path:
-    """The unix socket of a redis-server with its data in `directory` and no port."""
-    return directory.resolve() / "redis.sock"
-
-
-def embedded_url(data_dir: Path) -> str | None:
-    """Where the embedded Redis of `serve` on `data_dir` listens (None: its socket is not
-    there, so no `serve` runs on it): what the tools run beside it (mail-in, mail-poll) use
-    when REDIS_URL is not set."""
-    socket = socket_path(data_dir / EMBEDDED)
-    return f"unix://{socket}" if socket.exists() else None
 
 
 class RedisProcess:

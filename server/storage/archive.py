@@ -103,7 +103,8 @@ def entries(record: GameRecord, blob: bytes) -> list[bytes]:
 
 def made(blob: bytes, seat: int, since: int, request_tag: bytes) -> Made | None:
     """The move made with a key that `seat` sent against version `since`, if its tag is
-    `request_tag`: that move is the seat's first from `since` on (see `server.domain.idempotency`)."""
+    `request_tag`: that move is the seat's first from `since` on (see
+    `server.domain.idempotency`)."""
     columns, tags = _opened(blob)
     seats = columns["seats"]
     first = next((i for i in range(max(since, 0), len(seats)) if seats[i] == seat), None)

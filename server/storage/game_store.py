@@ -9,14 +9,15 @@ index and the announcement change in the same step. Nothing is read-modify-writt
 Every script that changes a game announces it on the game's channel (`PUBLISH` to the name of
 its log key), and adds one to its revision (`GameRecord.revision`; a join or a cancel changes the
 record, not the log's length): long polls (`wait_for_change`, on one subscription per process:
-`server.storage.waits`) and the mail worker's relay listen there, and the web process pays no round trip
-of its own to tell them. Compaction changes nothing anyone sees, and says nothing.
+`server.storage.waits`) and the mail worker's relay listen there, and the web process pays no round
+trip of its own to tell them. Compaction changes nothing anyone sees, and says nothing.
 
 The request index notes where each move sent with an idempotency key lies in the log, so that a
 resend is answered by building its first answer again (`server.domain.idempotency`). A finished game
 is compacted by one script (`compact`): its log, snapshot and index give way to an archive of a
-few kilobytes (`server.storage.archive`), or, if a crash comes first, stay as they were. Whatever reads
-a game's log reads it here, in either form (`load`, `log_raw`, `made`), and never learns which.
+few kilobytes (`server.storage.archive`), or, if a crash comes first, stay as they were. Whatever
+reads a game's log reads it here, in either form (`load`, `log_raw`, `made`), and never learns
+which.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ import orjson
 from redis.cluster import RedisCluster
 from redis.commands.core import Script
 
-from server.domain.encoding import encoded
 from server.domain.errors import Unavailable
 from server.domain.idempotency import Idempotency, Made
 from server.domain.record import FINISHED, MOVED, GameRecord, changes, decode, encode
+from server.domain.store import Appended, Loaded, Outcome
 from server.domain.talk import Limits, Said
 from server.storage import archive, keys
 from server.storage.redis_client import Client, as_bytes, as_text, members
@@ -48,8 +49,9 @@ logger = logging.getLogger(__name__)
 # The log must still end with the entry the move was made after: its length alone does not
 # tell a log that lost entries and took others in their place (see server.domain.held_states).
 # A note already under the field is returned, nothing appended: the caller answers with the
-# move it notes, or refuses a request that is not the one it was made for (server.domain.idempotency).
-# A compacted game is finished (its `archived` is its length; the log key is gone).
+# move it notes, or refuses a request that is not the one it was made for
+# (server.domain.idempotency). A compacted game is finished (its `archived` is its length; the log
+# key is gone).
 APPEND = """
 local field = ARGV[2]
 if field ~= '' then
@@ -202,38 +204,11 @@ return {'said', #said + 1, stored}
 """
 
 
-@dataclass(frozen=True)
-class Loaded:
-    """A game as read in one round trip: its record, and its log from `start` on, where a replay
-    starts from the caller's held state (`from_held`), from the snapshot, or from the deal."""
-
-    record: GameRecord
-    start: int
-    from_held: bool
-    snapshot_tag: str
-    snapshot: bytes
-    tail: list[bytes]
-    last_entry: bytes
-    """The log's last entry, as stored (empty if there is none)."""
-
-
-@dataclass(frozen=True)
-class Appended:
-    outcome: str  # appended | stale | inactive | replayed
-    value: str  # the new or current version
-    made: Made | None = None  # replayed: the move its request index notes under the key
-
-
-def encode_entry(entry: dict[str, Any]) -> bytes:
-    """A log entry as stored."""
-    return encoded(entry)
-
-
 def appended(outcome: bytes, value: bytes) -> Appended:
     """The APPEND script's answer."""
     if outcome == b"replayed":
         return Appended("replayed", "", Made.from_index(value))
-    return Appended(outcome.decode(), value.decode())
+    return Appended(cast(Outcome, outcome.decode()), value.decode())
 
 
 def decoded(raw: Mapping[Any, Any] | Sequence[Any]) -> dict[str, str]:
@@ -409,12 +384,12 @@ class RedisGameStore:
         request: tuple[bytes, Made] | None = None,
         before: Callable[[Client], object] | None = None,
     ) -> Appended:
-        """Append `entries` (made by `encode_entry`) if the log still has the length and the
-        last entry in `after`; see APPEND. `snapshot` is the state after them, if one is kept
-        (its version, tag and bytes: `server.domain.snapshots`). `request` is the move's field in the
-        request index and its note, if it was sent with a key. `record` is the game's record
-        after them: what a move changes of it (`MOVED`) is written. `before` sends what must be
-        written first (see `_written`)."""
+        """Append `entries` (made by `server.domain.entries.encode_entry`) if the log still has the
+        length and the last entry in `after`; see APPEND. `snapshot` is the state after them, if one
+        is kept (its version, tag and bytes: `server.domain.snapshots`). `request` is the move's
+        field in the request index and its note, if it was sent with a key. `record` is the game's
+        record after them: what a move changes of it (`MOVED`) is written. `before` sends what must
+        be written first (see `_written`)."""
         snap_version, snap_tag, snap_blob = snapshot or (0, "", b"")
         field, made = request or (b"", None)
         changed = encode(record, MOVED)
@@ -445,7 +420,7 @@ class RedisGameStore:
         is about to drop, so it is read again, rewritten unchanged and WAITed for (see MADE)."""
         touched = [
             keys.game(game_id, "requests"),
-            idem.record_key,
+            keys.idempotency(game_id, idem.player_id, idem.key),
             keys.game(game_id, "meta"),
             keys.game(game_id, "archive"),
         ]

@@ -8,9 +8,9 @@ import hashlib
 
 def game(game_id: str, part: str) -> str:
     """`meta`, `log` (its name is also the game's channel), `snap`, `requests` (the request
-    index, `server.domain.idempotency`), `archive` (a compacted game's log, `server.storage.archive`), and
-    `idem:...` (requests' records from before the index), `talk` (the table talk,
-    `server.domain.talk`, which compaction leaves alone); for the mail worker `mail`,
+    index, `server.domain.idempotency`), `archive` (a compacted game's log,
+    `server.storage.archive`), and `idem:...` (requests' records from before the index), `talk` (the
+    table talk, `server.domain.talk`, which compaction leaves alone); for the mail worker `mail`,
     `mail:lock`, `clock` and `banks`."""
     return f"{{g:{game_id}}}:{part}"
 
@@ -28,8 +28,8 @@ def idempotency(game_id: str, player_id: str, key: str) -> str:
 
 def player(player_id: str, part: str) -> str:
     """`profile`, `games` (a sorted set of the player's game ids), `waits` (their open long
-    polls, `server.storage.wait_slots`), `login:NONCE` (a login link used, `server.storage.login_links`) or
-    `sessions` (their live web sessions, `server.web.sessions`)."""
+    polls, `server.storage.wait_slots`), `login:NONCE` (a login link used,
+    `server.storage.login_links`) or `sessions` (their live web sessions, `server.web.sessions`)."""
     return f"{{p:{player_id}}}:{part}"
 
 

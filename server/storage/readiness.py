@@ -13,7 +13,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisClusterException, RedisError
 from redis.retry import Retry
 
-from server.http.errors import ApiError
+from server.domain.errors import Unavailable
 from server.storage.redis_client import Client, connect
 
 PROBE_SECONDS = 1.0
@@ -43,10 +43,7 @@ class Readiness:
         try:
             self.client.ping()
         except (RedisError, RedisClusterException) as error:
-            raise ApiError(
-                503,
-                "unavailable",
+            raise Unavailable(
                 "not ready: the service's storage does not answer",
                 {"cause": type(error).__name__},
-                headers={"Retry-After": "1"},
             ) from None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import select
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, TypeAlias, cast
 
 import redis
@@ -38,8 +39,8 @@ Idempotency-Key.)"""
 MAX_CONNECTIONS = 10_000
 """How many connections a process may open to one Redis: as many as Redis takes by default.
 redis-py 8 caps a pool at 100 unless told, and refuses a command past that, while a web process
-serves up to `server.runtime.web_process.CONNECTIONS` requests at once, each of which may be talking to
-Redis (a thousand long polls arriving together each look at their game)."""
+serves up to `server.runtime.web_process.CONNECTIONS` requests at once, each of which may be talking
+to Redis (a thousand long polls arriving together each look at their game)."""
 
 _os_poll = monkey.get_original("select", "poll")
 """The operating system's poll, even where gevent has put its own in `select`."""
@@ -133,3 +134,20 @@ def hash_fields(mapping: Mapping[str, str]) -> Mapping[FieldT, EncodableT]:
     """`mapping` as `hset` takes it. redis-py types its `mapping` with keys of every type a field
     may have, which no `dict[str, str]` is (a Mapping's key type must match exactly)."""
     return cast(Mapping[FieldT, EncodableT], mapping)
+
+
+EMBEDDED = "redis"
+"""Where under the data directory (TURNPOST_DATA) `turnpost-server serve` keeps its Redis."""
+
+
+def socket_path(directory: Path) -> Path:
+    """The unix socket of a redis-server with its data in `directory` and no port."""
+    return directory.resolve() / "redis.sock"
+
+
+def embedded_url(data_dir: Path) -> str | None:
+    """Where the embedded Redis of `serve` on `data_dir` listens (None: its socket is not
+    there, so no `serve` runs on it): what the tools run beside it (mail-in, mail-poll) use
+    when REDIS_URL is not set."""
+    socket = socket_path(data_dir / EMBEDDED)
+    return f"unix://{socket}" if socket.exists() else None

@@ -20,7 +20,7 @@ import math
 import secrets
 from collections.abc import Iterator
 
-from server.http.errors import ApiError
+from server.domain.errors import TooMany
 from server.storage import keys
 from server.storage.redis_client import UNAVAILABLE, Client
 
@@ -60,13 +60,11 @@ class WaitSlots:
         wait_ms = int(self._take(keys=[key], args=[self.per_player, poll, hold_ms]))
         if wait_ms:
             retry = math.ceil(wait_ms / 1000)
-            raise ApiError(
-                429,
-                "too_many_waits",
+            raise TooMany(
                 f"you have {self.per_player} long polls open already, the most one player may; "
                 f"wait for one to answer (at the latest in {retry} s)",
                 {"limit": self.per_player, "retry_after": retry},
-                headers={"Retry-After": str(retry)},
+                "too_many_waits",
             )
         try:
             yield

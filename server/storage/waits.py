@@ -1,10 +1,10 @@
 """Long polls share one Redis subscription per web process.
 
 Every script that changes a game publishes on the game's channel (the name of its log key, see
-`server.storage.game_store`), and a long poll waits to hear it. With a subscription of its own, each waiting
-poll held a Redis connection: a file descriptor of the web process, and one of Redis's clients,
-which moves need too (Redis takes 10,000). A thousand waiting scripts took a thousand of each.
-Here one connection per process carries every channel its polls wait on, subscribed while at
+`server.storage.game_store`), and a long poll waits to hear it. With a subscription of its own, each
+waiting poll held a Redis connection: a file descriptor of the web process, and one of Redis's
+clients, which moves need too (Redis takes 10,000). A thousand waiting scripts took a thousand of
+each. Here one connection per process carries every channel its polls wait on, subscribed while at
 least one of them waits.
 
 A poll looks at its game after it is registered, and again each time it is woken. It is woken
@@ -14,8 +14,8 @@ second look. After a broken connection redis-py subscribes again, and the confir
 every poll to look once more, for what was said while nobody listened.
 
 Under gunicorn, a poll holds one of the requests its worker serves at once, and the worker
-takes no more (`server.runtime.gunicorn_hooks`): with every one of them held by polls, a game's view or
-a move would wait to be accepted until a poll ended. So a process lets at most `room` polls
+takes no more (`server.runtime.gunicorn_hooks`): with every one of them held by polls, a game's view
+or a move would wait to be accepted until a poll ended. So a process lets at most `room` polls
 wait at once, fewer than it serves, and answers one more at once with 503 `busy`.
 """
 
@@ -30,7 +30,7 @@ from typing import Any
 
 from redis.client import PubSub
 
-from server.http.errors import ApiError
+from server.domain.errors import Unavailable
 from server.storage.redis_client import UNAVAILABLE, Client, subscription
 
 log = logging.getLogger(__name__)
@@ -158,12 +158,11 @@ class Waits:
                 woken.set()
 
 
-def busy() -> ApiError:
-    return ApiError(
-        503,
-        "busy",
+def busy() -> Unavailable:
+    return Unavailable(
         "this server holds as many long polls as it can while leaving room for other requests; "
         f"ask again in {BUSY_RETRY_SECONDS} s",
         {"retry_after": BUSY_RETRY_SECONDS},
-        headers={"Retry-After": str(BUSY_RETRY_SECONDS)},
+        "busy",
+        BUSY_RETRY_SECONDS,
     )

@@ -2,8 +2,8 @@
 
 `GameWatch.changing` marks the game in the sweep index *before* its log, meta or seats change.
 The write itself announces the change on the game's channel, in the same script
-(`server.storage.game_store`), and the worker's `relay` turns each announcement into a planning job. The web
-process therefore pays one round trip (the mark) and never touches the job queue.
+(`server.storage.game_store`), and the worker's `relay` turns each announcement into a planning job.
+The web process therefore pays one round trip (the mark) and never touches the job queue.
 
 Login links asked for on the login page travel the same way: the address is marked in
 `mail:logins` and announced on the channel of that name (`ask_login_mail`), and the relay

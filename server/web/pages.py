@@ -85,11 +85,11 @@ def move(game_id: str) -> Response | tuple[str, int]:
     if not 0 < len(key) <= MAX_KEY:
         raise ApiError(400, "invalid_request", "the form lacks its key: load the page again")
     try:
-        answer = services().games.submit(player, game_id, text, int(form["version"]), "web:" + key)
+        made = services().games.submit(player, game_id, text, int(form["version"]), "web:" + key)
     except Refusal as refusal:
         told = refused(refusal)
         return drawn(game_id, player, told, typed), told.status
-    told_of(answer)
+    told_of(presenters.moved(made))
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 

@@ -1,7 +1,7 @@
 """Who is looking at a page: a web session, started by a login link (`server.storage.login_links`).
 
-The session is Flask's signed cookie, signed with the server's secret (`server.storage.secret`), read
-from Redis the first time a request needs it: one without a cookie (a health check, any API
+The session is Flask's signed cookie, signed with the server's secret (`server.storage.secret`),
+read from Redis the first time a request needs it: one without a cookie (a health check, any API
 call) never does. It holds the player's id, the generation of their API token when they logged
 in (`token_generation`), so rotating the token ends every session at once, and the session's
 own random id, which must still be among the player's live sessions in Redis

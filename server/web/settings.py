@@ -7,7 +7,7 @@ from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from server.accounts import deletion
-from server.api.account import archive
+from server.accounts.export import download
 from server.domain.bots import TIMEOUT_LEVEL
 from server.domain.errors import Invalid, Refusal
 from server.domain.leaving import ACTIVE_GAMES, RESIGN
@@ -31,7 +31,7 @@ def settings() -> str:
 @blp.get("/settings/export")
 def export() -> Response:
     """The same archive as `GET /api/v1/me/export`."""
-    return archive(signed_in())
+    return download(services(), signed_in())
 
 
 @blp.post("/settings/delete")

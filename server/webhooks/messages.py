@@ -25,7 +25,6 @@ from standardwebhooks import Webhook
 from server.presenters import games as presenters
 from shared.engine import Engine, seats_named
 
-KINDS = ("discord", "slack", "matrix", "standard")
 DISCORD_LIMIT = 2000
 MAX_MOVES = 30
 

@@ -11,8 +11,8 @@ import orjson
 
 from server.domain.idempotency import Idempotency, Made
 from server.domain.record import GameRecord
+from server.domain.store import Appended, Loaded
 from server.domain.talk import Limits, Said
-from server.storage.game_store import Appended, Loaded
 
 
 class MemoryGameStore:

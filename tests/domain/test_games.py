@@ -48,9 +48,10 @@ def test_a_game_is_created_joined_and_played_through_the_store() -> None:
     game = games.load(game_id)
     seat = game.seat_of(player["id"])
     move = game.engine.legal_moves(game.state, seat)[0]
-    answer = games.submit(player, game_id, move, 0, "key-1")
-    assert answer["version"] == 1 == store.version(game_id)
-    assert games.submit(player, game_id, move, 0, "key-1") == answer  # a retry moves once
+    made = games.submit(player, game_id, move, 0, "key-1")
+    assert made.game.version == 1 == store.version(game_id)
+    again = games.submit(player, game_id, move, 0, "key-1")  # a retry moves once
+    assert (again.game.version, again.seat, again.events) == (1, made.seat, made.events)
     assert store.version(game_id) == 1
 
 

@@ -1,5 +1,5 @@
-"""A finished game in compact form (`server.storage.archive`): a few kilobytes of Redis, read through
-the API exactly as before, and a resend of any of its moves still gets its first answer."""
+"""A finished game in compact form (`server.storage.archive`): a few kilobytes of Redis, read
+through the API exactly as before, and a resend of any of its moves still gets its first answer."""
 
 from __future__ import annotations
 

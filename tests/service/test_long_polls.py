@@ -153,7 +153,8 @@ def test_long_polls_hear_a_move_made_while_their_subscription_was_broken(
 
 
 ALLOWED_FILES = 256
-"""Room, by `server.runtime.gunicorn_hooks`, for (256 - 64) // 3 = 64 requests at once per worker."""
+"""Room, by `server.runtime.gunicorn_hooks`, for (256 - 64) // 3 = 64 requests at once per
+worker."""
 
 UNDER_A_LIMIT = (
     "import resource, runpy, sys; "

@@ -1,7 +1,7 @@
 """A pooled connection is lent out only when nothing is left to read on it, whichever poll answers
-the question (`server.storage.redis_client.QuickReadinessParser`). Over a unix socket, as `serve` reaches
-its Redis: over TCP, redis-py 8.1 polls too but lends the connection whatever the answer, while
-its maintenance notifications are left at "auto"."""
+the question (`server.storage.redis_client.QuickReadinessParser`). Over a unix socket, as `serve`
+reaches its Redis: over TCP, redis-py 8.1 polls too but lends the connection whatever the answer,
+while its maintenance notifications are left at "auto"."""
 
 from __future__ import annotations
 
