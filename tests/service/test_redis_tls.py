@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 import pytest
 
 from server import keys
+from server.limits import NAMESPACE
 from server.redis_client import connect_server
 from server.redis_process import RedisProcess, free_port, redis_server_binary
 from server.web_process import WebProcess
@@ -30,7 +31,7 @@ from tests.service.test_long_polls import (
     requests_held,
     subscribers,
 )
-from tests.service.test_serve import eventually
+from tests.service.test_serve import eventually, status
 
 UNPATCHED_SSL_IS_AN_ERROR = {"PYTHONWARNINGS": "error:Monkey-patching:RuntimeWarning"}
 """gevent's warnings that it patched a module too late (`MonkeyPatchWarning`, a RuntimeWarning,
@@ -147,7 +148,8 @@ def tls_redis(tmp_path: Path) -> Iterator[TlsRedisProcess]:
 def test_moves_views_and_long_polls_over_tls(tls_redis: TlsRedisProcess) -> None:
     """Games played at once by several clients through both workers, while long polls wait on
     the Redis subscription (over TLS too) for a move that wakes them: every request answered
-    200, every move in its log, no worker stuck long enough to be replaced. (A client's request
+    200, every move in its log, no worker stuck long enough to be replaced; readiness's PING and
+    the rate limiter's counts go over TLS too. (A client's request
     may meet a keep-alive connection the worker closed after 2 s, on a machine busy enough that
     it did not get to it sooner: the load sends it again, as any client would.)"""
     env = {**service_env(tls_redis.url), **UNPATCHED_SSL_IS_AN_ERROR}
@@ -176,7 +178,11 @@ def test_moves_views_and_long_polls_over_tls(tls_redis: TlsRedisProcess) -> None
                 for thread in threads:
                     thread.join()
         assert {worker.pid for worker in web.workers()} == workers
+        assert status(web.url, "/health/ready") == 200
     assert [answer["changed"] for answer in woken] == [True] * POLLS
     assert set(load.statuses) == {200}
     load.check(client)
+    # The rate limiter counted there too (were its Redis out of reach, it would let requests
+    # through uncounted).
+    assert any(client.scan_iter(match=f"*{NAMESPACE}*"))
     client.close()
