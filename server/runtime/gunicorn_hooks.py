@@ -20,6 +20,13 @@ and moves always find room, however many polls come.
 A request gunicorn refuses itself, before the app sees it (a request line or headers over its
 limits, malformed HTTP), is answered by gunicorn's `util.write_error` with an HTML page: each
 worker has that answer written in the API's JSON error shape instead (`write_json_error`).
+
+The master reads this module before it forks, and gevent patches `ssl` only later, in each
+worker, so nothing here imports the app at the top: the app brings in redis, whose asyncio
+client takes `ssl.SSLContext` for itself at import, where the patch cannot reach it, and TLS
+through anything holding such a class blocks the worker (gevent warned of it as each worker
+started). Each worker loads the app after patching (gunicorn's default: no `--preload`), and
+`post_worker_init` reaches the app's services only then (`tests/service/test_redis_tls.py`).
 """
 
 from __future__ import annotations
@@ -28,15 +35,16 @@ import resource
 import signal
 import socket
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gevent
-from flask import Flask
 from gunicorn import util
 
 from server.domain.encoding import encoded
-from server.http.context import services
 from server.http.errors import HTTP_CODES, ApiError
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 FILES_PER_REQUEST = 3
 """A request's socket, and a connection kept open in each of the two Redis pools (the game
@@ -82,15 +90,18 @@ def open_files_allowed() -> int:
 def post_worker_init(worker: Any) -> None:
     """Runs in each worker once it has loaded the app and set its signal handlers. For gevent
     workers, as `serve` and the Procfile run them."""
+    from server.http.context import services  # here, in the worker: see the module's docstring
+
     util.write_error = write_json_error
     app: Flask = worker.wsgi
     with app.app_context():
-        services().waits.room = room_for_polls(worker.cfg.worker_connections)
+        waits = services().waits
+    waits.room = room_for_polls(worker.cfg.worker_connections)
     stop_worker = signal.getsignal(signal.SIGTERM)
 
     def stopping(signum: int, frame: FrameType | None) -> None:
         # A greenlet: the handler itself must not wait for the polls' lock.
-        gevent.spawn(end_waits, app)
+        gevent.spawn(waits.end)
         if callable(stop_worker):
             stop_worker(signum, frame)
 
@@ -102,11 +113,6 @@ def room_for_polls(connections: int) -> int:
     a quarter of them (at least one), which is left for views and moves however many polls come
     (`server.storage.waits`). Those take milliseconds each, so a quarter serves a great many."""
     return connections - max(1, connections // 4)
-
-
-def end_waits(app: Flask) -> None:
-    with app.app_context():
-        services().waits.end()
 
 
 def write_json_error(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:

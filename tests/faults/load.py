@@ -36,7 +36,7 @@ class Load:
     failures: list[BaseException] = field(default_factory=list)
     stale_reads: bool = False  # reads may lag a failover: a move may meet 409, then look again
     interrupted: int = 0  # requests that met the fault: a broken connection or a 503
-    statuses: list[int] = field(default_factory=list)
+    statuses: list[int] = field(default_factory=list)  # of every answer, retried ones too
     stop: threading.Event = field(default_factory=threading.Event)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -70,10 +70,10 @@ class Load:
             except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
                 response = None  # the connection broke, before or during the answer
             with self.lock:
+                if response is not None:
+                    self.statuses.append(response.status_code)
                 if response is None or response.status_code in RETRYABLE:
                     self.interrupted += 1
-                else:
-                    self.statuses.append(response.status_code)
             if response is not None and response.status_code not in RETRYABLE:
                 if response.status_code == 409 and self.stale_reads:
                     return None
