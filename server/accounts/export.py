@@ -79,7 +79,7 @@ def game_file(found: Services, game: Game, seat: int | None, viewer: str) -> dic
     """One game as the API shows it to the seat's player (`viewer`): its view, its whole log
     and its talk."""
     return {
-        "game": presenters.view(game, seat, viewer),
+        "game": {**presenters.view(game, seat, viewer), "revision": game.revision},
         "log": presenters.log(game, seat, 0, found.games.entries(game, 0)),
         "talk": presenters.messages(game.record, 0, found.games.talk(game)),
     }

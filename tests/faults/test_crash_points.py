@@ -21,6 +21,7 @@ import redis
 
 from server.notify.context import Context
 from server.notify.plan import plan
+from server.presenters import games as presenters
 from server.runtime.redis_process import RedisProcess, free_port
 from server.runtime.web_process import WebProcess
 from server.settings import MailSettings
@@ -187,7 +188,8 @@ def record_compaction(directory: Path) -> tuple[bytes, list[str], str, list[Sent
             move = game.engine.format_move(rnd.choice(game.engine.legal_moves(game.state, seat)))
             player, token = registered[seat]
             key, body = f"move-{number}", {"move": move, "expected_version": game.version}
-            sent.append((token, body, key, games.submit(player, game.id, move, game.version, key)))
+            made = games.submit(player, game.id, move, game.version, key)
+            sent.append((token, body, key, presenters.moved(made)))
         games.resign(bo, game.id)
         plan(Context.build(config, client, MailSettings(maildir=directory / "mail")), game.id)
         assert client.exists(keys.game(game.id, "archive"))

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from server.webhooks.messages import KINDS, body, public_update
+from server.storage.hooks import KINDS
+from server.webhooks.messages import body, public_update
 from shared.engine import Engine, IllegalMove
 from shared.games import ENGINES
 from tests.engines.test_what_answers_tell import ENGINE_IDS, SETTINGS, reached, seeds
