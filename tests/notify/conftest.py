@@ -77,10 +77,13 @@ class Mail:
 
     def run(self) -> None:
         """Relay the games' announcements into jobs, as the worker's relay thread does, and run
-        every queued job, until neither a job nor an announcement (a job's own change, a
-        timeout say) is left."""
-        while relay_heard(self.announcements, self.ctx.queue, HEARD_WITHIN) or self.ctx.queue.count:
-            BurstWorker([self.ctx.queue], connection=self.ctx.redis).work(burst=True)
+        every queued job (the hook worker's too), until neither a job nor an announcement (a
+        job's own change, a timeout say) is left."""
+        queues = [self.ctx.queue, self.ctx.hook_queue]
+        while relay_heard(self.announcements, self.ctx.queue, HEARD_WITHIN) or any(
+            jobs.count for jobs in queues
+        ):
+            BurstWorker(queues, connection=self.ctx.redis).work(burst=True)
 
     def miss_announcements(self) -> None:
         """What a worker that was not running would have missed."""
