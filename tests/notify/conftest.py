@@ -127,11 +127,12 @@ def mail(
 
 @contextmanager
 def worker_process(
-    api: LiveServer, smtp_port: int, output: Path
+    api: LiveServer, smtp_port: int, output: Path, command: str = "worker", **settings: str
 ) -> Iterator[subprocess.Popen[bytes]]:
-    """A real worker process (`turnpost-server worker`) over the test's Redis, delivering to the
-    SMTP server on `smtp_port`, writing to `output`; killed (SIGKILL, its whole process group)
-    when the block is left, if it has not been already."""
+    """A real worker process (`turnpost-server worker`, or `hook-worker`) over the test's Redis,
+    delivering to the SMTP server on `smtp_port`, writing to `output`, with `settings` added to
+    its environment; killed (SIGKILL, its whole process group) when the block is left, if it
+    has not been already."""
     env = {
         **os.environ,
         "REDIS_URL": api.app.extensions["turnpost"].config.redis_url,
@@ -140,10 +141,11 @@ def worker_process(
         "TURNPOST_SMTP_SECURITY": "none",
         "TURNPOST_SECRET": SECRET,
         "TURNPOST_TICK_SECONDS": "3600",
+        **settings,
     }
     with output.open("w") as written:
         worker = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "worker"],
+            [sys.executable, "-m", "server.cli", command],
             env=env,
             stdout=written,
             stderr=subprocess.STDOUT,
