@@ -1,7 +1,8 @@
 """Webhooks delivered to a real HTTP server on loopback (the one place loopback is allowed, by
 the tests' setting): a game's changes and a player's notices in each app's shape, signed as
 Standard Webhooks says, retried after 500s, switched off (and the owner told) when they keep
-failing; addresses inside the network and redirects refused; nothing hidden in any post."""
+failing; addresses inside the network (in IPv6 clothing too) and redirects refused; nothing
+hidden in any post; a hook that never answers holding up no other game."""
 
 from __future__ import annotations
 
