@@ -18,7 +18,7 @@ from server.login_links import LoginLinks
 from server.notify.deadlines import Deadlines
 from server.notify.outbox import Outbox
 from server.notify.vacation import Vacations
-from server.notify.watch import queue, queue_connection
+from server.notify.watch import HOOK_QUEUE, queue, queue_connection
 from server.players import Players
 from server.redis_client import Client, connect
 from server.secret import ServerSecret
@@ -26,6 +26,7 @@ from server.services import Services
 from server.settings import Config, MailSettings
 from server.standings import Standings
 from server.webhooks.hooks import Hooks
+from server.webhooks.waiting import Outgoing
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,11 @@ class Context:
     vacations: Vacations
     deadlines: Deadlines
     hooks: Hooks
+    outgoing: Outgoing
     config: Config
     queue: Queue
+    hook_queue: Queue
+    """Webhook posts only (`watch.HOOK_QUEUE`)."""
     standings: Standings
     secret: ServerSecret
     """Signs reply addresses."""
@@ -55,6 +59,7 @@ class Context:
         clock: Callable[[], float] = time.time,
     ) -> Context:
         services = Services.build(config, client, clock)
+        jobs = queue_connection(config, client)
         return cls(
             client,
             mail,
@@ -65,8 +70,10 @@ class Context:
             services.vacations,
             services.deadlines,
             services.hooks,
+            Outgoing(client),
             config,
-            queue(queue_connection(config, client)),
+            queue(jobs),
+            queue(jobs, HOOK_QUEUE),
             services.standings,
             services.secret,
             services.links,
