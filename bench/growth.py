@@ -32,7 +32,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -73,17 +73,20 @@ def play_match(args: tuple[str, int]) -> str:
 
 
 @contextmanager
-def mail_worker_running(redis_url: str) -> Iterator[None]:
-    """The mail worker, as `serve` runs it beside the API, mailing to a Maildir of its own (its
-    log in `worker.log` there, out of the figures' way)."""
-    with tempfile.TemporaryDirectory() as data, open(Path(data) / "worker.log", "wb") as log:
-        env = {**os.environ, "REDIS_URL": redis_url, "TURNPOST_DATA": data}
-        process = subprocess.Popen(WORKER, env=env, start_new_session=True, stderr=log)
-        try:
-            yield
-        finally:
-            stop_process(process)
-            end_group(process)
+def mail_worker_running(
+    redis_url: str, commands: tuple[tuple[str, ...], ...] = (WORKER,), **settings: str
+) -> Iterator[Path]:
+    """The mail worker (or the workers run by `commands`), as `serve` runs it beside the API,
+    mailing to a Maildir of its own, with `settings` added to the environment; each one's log
+    in `worker-N.log` in the directory given, out of the figures' way."""
+    with tempfile.TemporaryDirectory() as data, ExitStack() as stack:
+        env = {**os.environ, "REDIS_URL": redis_url, "TURNPOST_DATA": data, **settings}
+        for number, command in enumerate(commands):
+            log = stack.enter_context(open(Path(data) / f"worker-{number}.log", "wb"))
+            process = subprocess.Popen(command, env=env, start_new_session=True, stderr=log)
+            stack.callback(end_group, process)
+            stack.callback(stop_process, process)
+        yield Path(data)
 
 
 def players_of(client: Client, game_ids: list[str]) -> dict[str, list[str]]:

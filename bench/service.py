@@ -96,13 +96,14 @@ def running_service(
     counters: str = "apart",
     held_states: int | None = None,
     reached_by: str = "socket",
+    settings: dict[str, str] | None = None,
 ) -> Iterator[Service]:
     """A Redis of its own (in a temporary directory) and gunicorn in front of it; the rate
     limiter counts in a second Redis without persistence (`counters="apart"`, as the embedded
     service does) or in the same one (`"same"`). The service reaches its Redis by a unix socket
     (`reached_by="socket"`, as the embedded service does) or over loopback TCP (`"tcp"`, as it
     would reach a Redis of its own). `held_states` overrides how many games' states each web
-    process keeps (TURNPOST_HELD_STATES)."""
+    process keeps (TURNPOST_HELD_STATES); `settings` adds to the web processes' environment."""
     with tempfile.TemporaryDirectory() as data, ExitStack() as cleanup:
         redis_process = cleanup.enter_context(
             RedisProcess(
@@ -118,6 +119,7 @@ def running_service(
             "TURNPOST_REGISTRATION_LIMIT": UNLIMITED,
             "TURNPOST_WAITAOF": "1 0" if fsync == "waitaof" else "",
         }
+        env.update(settings or {})
         if held_states is not None:
             env["TURNPOST_HELD_STATES"] = str(held_states)
         if counters == "apart":

@@ -81,7 +81,8 @@ class Config:
             int(s) for s in env.str("TURNPOST_WEBHOOK_RETRY", "10 60 300 1800 7200 21600").split()
         )
     )
-    """Seconds before each retry of a webhook delivery that failed."""
+    """Seconds a webhook is paused after each failure in a row (however often its games move
+    meanwhile); once they are spent, what waits for it is dropped."""
     webhook_disable_after: int = field(
         default_factory=lambda: env.int("TURNPOST_WEBHOOK_DISABLE_AFTER", 86400)
     )

@@ -25,7 +25,8 @@ from server.storage.secret import ServerSecret
 from server.storage.services import Services
 from server.storage.standings import Standings
 from server.storage.vacations import Vacations
-from server.storage.watch import queue, queue_connection
+from server.storage.watch import HOOK_QUEUE, queue, queue_connection
+from server.webhooks.waiting import Outgoing
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,11 @@ class Context:
     vacations: Vacations
     deadlines: Deadlines
     hooks: Hooks
+    outgoing: Outgoing
     config: Config
     queue: Queue
+    hook_queue: Queue
+    """Webhook posts only (`watch.HOOK_QUEUE`)."""
     standings: Standings
     secret: ServerSecret
     """Signs reply addresses."""
@@ -55,6 +59,7 @@ class Context:
         clock: Callable[[], float] = time.time,
     ) -> Context:
         services = Services.build(config, client, clock)
+        jobs = queue_connection(config, client)
         return cls(
             client,
             mail,
@@ -65,8 +70,10 @@ class Context:
             services.vacations,
             services.deadlines,
             services.hooks,
+            Outgoing(client),
             config,
-            queue(queue_connection(config, client)),
+            queue(jobs),
+            queue(jobs, HOOK_QUEUE),
             services.standings,
             services.secret,
             services.links,

@@ -1,13 +1,13 @@
-"""The worker's jobs (RQ). Each takes ids only (but a webhook's message, which is what it
-posts) and is safe to run again or concurrently.
+"""The worker's jobs (RQ). Each takes ids only and is safe to run again or concurrently.
 
 - `plan(game_id)`: a game changed; put its notices in its players' outboxes. One is queued per
   game at a time (`watch.queue_plan`).
 - `flush(player_id)`: deliver what in a player's outbox may go out now (see `quiet`).
 - `check_clock(game_id)`: remind the game's players whose move time runs low, or time them
   out (see `clocks`).
-- `deliver_hook(scope, of, message_id, update)`: post a message to a game's or a player's
-  webhook (see `webhooks`); the message itself is its argument, so every retry posts the same.
+- `deliver_hook(scope, of, token)`: post what waits for a game's or a player's webhook (see
+  `webhooks`); a hook has one such job at a time, known by its token. The hook worker alone
+  runs it, from a queue of its own (`watch.HOOK_QUEUE`).
 - `tell_hook_owner(owner, scope, of, why)`: mail a hook's owner that it is switched off.
 - `play_bot(game_id)`: the move of a bot whose seat must act (`GameService.play_bot`); planning
   queues it, and keeps the game marked until the bot has moved (see `plan`).
@@ -22,7 +22,6 @@ posts) and is safe to run again or concurrently.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from rq import get_current_job
 
@@ -35,7 +34,6 @@ from server.storage import watch
 from server.storage.held import release_at
 from server.storage.redis_client import members
 from server.storage.watch import CHANGED, LOGINS, RETRY, queue_login_mail, queue_plan
-from server.webhooks.messages import Update
 
 log = logging.getLogger("turnpost.notify")
 
@@ -76,8 +74,8 @@ def tick() -> None:
     run_tick(current())
 
 
-def deliver_hook(scope: str, of: str, message_id: str, update: dict[str, Any]) -> None:
-    webhooks.deliver(current(), scope, of, message_id, Update.of(update))
+def deliver_hook(scope: str, of: str, token: str) -> None:
+    webhooks.deliver(current(), scope, of, token)
 
 
 def tell_hook_owner(owner: str, scope: str, of: str, why: str) -> None:

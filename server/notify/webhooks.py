@@ -2,24 +2,26 @@
 
 Planning hands each change of a game to the game's hook (`changed`) and each notice it plans
 for a player to that player's hook (`noticed`); a reminder does too. A hook hears the public
-part only (`server.webhooks.messages`). Each message is a job of its own
-(`jobs.deliver_hook`), posted through the outbound checks (`server.webhooks.outbound`) and
-retried with back-off (`TURNPOST_WEBHOOK_RETRY`) while it fails. A hook that has failed for
-`TURNPOST_WEBHOOK_DISABLE_AFTER` seconds with no success, or whose address may never be posted
-to, is switched off, and its owner is told by mail.
+part only (`server.webhooks.messages`). What a hook is to hear waits beside it
+(`server.webhooks.waiting`: one message per game, a later change merged into it), and the hook's
+one job (`jobs.deliver_hook`, on the hook worker's queue of its own, `watch.HOOK_QUEUE`) posts
+it through the outbound checks (`server.webhooks.outbound`). A failure pauses the hook, for the
+next of `TURNPOST_WEBHOOK_RETRY` after each failure in a row, however many changes come
+meanwhile; once those are spent, what waits is dropped and the next change tries afresh. A hook
+that has failed for `TURNPOST_WEBHOOK_DISABLE_AFTER` seconds with no success, or whose address
+may never be posted to, is switched off, and its owner is told by mail.
 
-Unlike mail, webhooks keep no quiet hours: a chat app holds its own notifications.
+Unlike mail, webhooks keep no quiet hours.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from rq import Retry
+from rq.timeouts import JobTimeoutException
 
 from server.domain.game import Game
 from server.mail.delivery import deliver as deliver_mail
@@ -30,8 +32,13 @@ from server.storage.hooks import Hook
 from server.storage.watch import RETRY
 from server.webhooks.messages import Update, body, public_update, signed
 from server.webhooks.outbound import Failed, Refused, post, resolve
+from server.webhooks.waiting import Message
 
 log = logging.getLogger("turnpost.webhooks")
+
+JOB_SECONDS = 15
+"""A post that takes longer (an answer trickling in, each wait under the read timeout) is cut
+off and counts as a failure."""
 
 
 def link(ctx: Context, game_id: str) -> str:
@@ -96,38 +103,76 @@ def noticed(ctx: Context, game: Game, player: str, item: Mapping[str, Any]) -> N
 
 
 def _queue(ctx: Context, scope: str, of: str, message_id: str, said: Update) -> None:
-    intervals = list(ctx.config.webhook_retry)
-    ctx.queue.enqueue(
-        "server.notify.jobs.deliver_hook",
-        scope,
-        of,
-        message_id,
-        asdict(said),
-        retry=Retry(max=len(intervals), interval=intervals) if intervals else None,
-        description=f"webhook {scope} {of} {message_id}",
-    )
+    token = ctx.outgoing.put(scope, of, message_id, said, ctx.clock())
+    if token is not None:
+        _run(ctx, scope, of, token, 0)
 
 
-def deliver(ctx: Context, scope: str, of: str, message_id: str, said: Update) -> None:
-    """Post a message to the hook as it is now; Failed (for a retry) if it did not take it.
-    A hook gone or switched off meanwhile gets nothing."""
+def _run(ctx: Context, scope: str, of: str, token: str, after: float) -> None:
+    """Queue the hook's job, to run `after` seconds from now."""
+    job = "server.notify.jobs.deliver_hook"
+    options: dict[str, Any] = {
+        "retry": RETRY,  # for a job lost with its worker: its token tells a stale run
+        "job_timeout": JOB_SECONDS,
+        "result_ttl": 0,
+        "description": f"webhook {scope} {of}",
+    }
+    if after > 0:
+        ctx.hook_queue.enqueue_in(timedelta(seconds=after), job, scope, of, token, **options)
+    else:
+        ctx.hook_queue.enqueue(job, scope, of, token, **options)
+
+
+def deliver(ctx: Context, scope: str, of: str, token: str) -> None:
+    """Post the oldest message waiting for the hook as it is now, then run again for the next
+    or pause after a failure. A job that is no longer the hook's (set again meanwhile, or run
+    twice) does nothing; a hook gone or switched off gets nothing."""
+    waiting = ctx.outgoing.get(scope, of)
+    if waiting.job != token:
+        return
     hook = ctx.hooks.get(scope, of)
     if hook is None or hook.disabled is not None:
+        ctx.outgoing.clear(scope, of)
         return
+    message = waiting.oldest()
+    if message is not None and not _posted(ctx, hook, message, token):
+        return
+    if ctx.outgoing.release(scope, of, token):
+        _run(ctx, scope, of, token, 0)  # behind the other hooks' jobs queued meanwhile
+
+
+def _posted(ctx: Context, hook: Hook, message: Message, token: str) -> bool:
+    """Post one message; False if the job is paused or over for now."""
     sent = datetime.now(UTC)  # the receiver's clock judges it: the real time, not the worker's
-    payload = body(hook.kind, said)
-    headers = signed(hook.secret, message_id, sent, payload) if hook.kind == "standard" else {}
+    payload = body(hook.kind, message.update)
+    headers = {}
+    if hook.kind == "standard":
+        headers = signed(hook.secret, message.message_id, sent, payload)
     try:
-        post(resolve(hook.url, ctx.config.webhook_loopback), payload, headers)
+        try:
+            post(resolve(hook.url, ctx.config.webhook_loopback), payload, headers)
+        except JobTimeoutException:
+            raise Failed(f"no answer within {JOB_SECONDS} s") from None
     except Refused as refused:
         _failed(ctx, hook, f"its address may not be posted to: {refused}", 0)
-        return
+        ctx.outgoing.clear(hook.scope, hook.of)
+        return False
     except Failed as failed:
-        log.warning("webhook %s %s: %s", scope, of, failed)
+        log.warning("webhook %s %s: %s", hook.scope, hook.of, failed)
         if _failed(ctx, hook, str(failed), ctx.config.webhook_disable_after):
-            return
-        raise
+            ctx.outgoing.clear(hook.scope, hook.of)
+            return False
+        failures, pauses = ctx.outgoing.failed(hook.scope, hook.of), ctx.config.webhook_retry
+        if failures > len(pauses):
+            ctx.outgoing.give_up(hook.scope, hook.of)
+            return True
+        pause = pauses[failures - 1]
+        ctx.outgoing.pause(hook.scope, hook.of, token, ctx.clock() + pause)
+        _run(ctx, hook.scope, hook.of, token, pause)
+        return False
+    ctx.outgoing.sent(hook.scope, hook.of, message)
     ctx.hooks.delivered(hook)
+    return True
 
 
 def _failed(ctx: Context, hook: Hook, why: str, disable_after: float) -> bool:

@@ -43,9 +43,13 @@ def serve(
     connections: int = typer.Option(
         CONNECTIONS, help="requests each worker serves at once, long polls included"
     ),
+    hook_workers: int = typer.Option(
+        2, min=1, help="hook worker processes: how many webhook posts may be under way at once"
+    ),
 ) -> None:
     """Run the API under gunicorn, and beside it the worker that sends mail (to the Maildir
-    ./var/mail unless TURNPOST_SMTP_HOST is set). Without REDIS_URL, start an embedded
+    ./var/mail unless TURNPOST_SMTP_HOST is set) and the hook workers that post to webhooks,
+    apart so that no webhook holds up mail, bots or clocks. Without REDIS_URL, start an embedded
     redis-server (AOF on, every write synced, data under ./var/redis), and a second one without
     persistence for the rate limiter's counters, for as long as the service runs. Any of these
     that stops is started again.
@@ -77,8 +81,12 @@ def serve(
             gunicorn_command(f"{host}:{port}", workers, connections, "--access-logfile", "-"),
             env=env,
         )
-        mailer = Supervised("the mail worker", mail_worker(env), ended=end_group)
-        children.append(mailer)
+        workers_beside = [Supervised("the mail worker", worker_process(WORKER, env), end_group)]
+        workers_beside += [
+            Supervised(f"hook worker {number}", worker_process(HOOK_WORKER, env), end_group)
+            for number in range(1, hook_workers + 1)
+        ]
+        children += workers_beside
         try:
             while server.poll() is None:
                 for child in children:
@@ -86,7 +94,8 @@ def serve(
                 time.sleep(0.5)
         finally:
             stop_process(server)
-            mailer.stop()
+            for beside in workers_beside:
+                beside.stop()
     raise typer.Exit(server.returncode or 0)
 
 
@@ -153,11 +162,14 @@ def supervised_redis(name: str, redis_server: RedisProcess) -> Iterator[Supervis
 
 
 WORKER = (sys.executable, "-m", "server.runtime.cli", "worker")
+HOOK_WORKER = (sys.executable, "-m", "server.runtime.cli", "hook-worker")
 
 
-def mail_worker(env: dict[str, str]) -> Callable[[], subprocess.Popen[bytes]]:
-    """The mail worker runs in a process group of its own, ended whole (`end_group`)."""
-    return lambda: subprocess.Popen(WORKER, env=env, start_new_session=True)
+def worker_process(
+    command: tuple[str, ...], env: dict[str, str]
+) -> Callable[[], subprocess.Popen[bytes]]:
+    """A worker runs in a process group of its own, ended whole (`end_group`)."""
+    return lambda: subprocess.Popen(command, env=env, start_new_session=True)
 
 
 def end_group(process: subprocess.Popen[bytes]) -> None:
@@ -177,6 +189,19 @@ def worker() -> None:
     config = Config()
     require_redis_url(config)
     notify_worker.run(config)
+
+
+@cli.command("hook-worker")
+def hook_worker() -> None:
+    """Run a hook worker: the posts to webhooks (RQ jobs in a queue of their own), one at a
+    time, so that an address that answers slowly or never holds up no mail, bot or clock.
+    Needs REDIS_URL; run as many as posts may be under way at once.
+
+    Example: REDIS_URL=redis://localhost:6379/0 turnpost-server hook-worker
+    """
+    config = Config()
+    require_redis_url(config)
+    notify_worker.run_hooks(config)
 
 
 @contextmanager

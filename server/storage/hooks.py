@@ -52,8 +52,12 @@ class Hook:
         }
 
 
-def _key(scope: str, of: str) -> str:
-    return keys.game(of, "webhook") if scope == "game" else keys.player(of, "webhook")
+WAITING = "webhook:waiting"
+
+
+def key(scope: str, of: str, part: str = "webhook") -> str:
+    """The hook's hash, or (`WAITING`) what waits to be posted to it (`waiting`)."""
+    return keys.game(of, part) if scope == "game" else keys.player(of, part)
 
 
 class Hooks:
@@ -69,13 +73,13 @@ class Hooks:
         hook = Hook(secrets.token_hex(8), scope, of, owner, kind, url, secret)
         fields = {"id": hook.id, "owner": owner, "kind": kind, "url": url, "secret": secret}
         pipe = self.client.pipeline(transaction=True)
-        pipe.delete(_key(scope, of))
-        pipe.hset(_key(scope, of), mapping=hash_fields(fields))
+        pipe.delete(key(scope, of), key(scope, of, WAITING))
+        pipe.hset(key(scope, of), mapping=hash_fields(fields))
         pipe.execute()
         return hook
 
     def get(self, scope: str, of: str) -> Hook | None:
-        raw = {as_text(k): as_text(v) for k, v in self.client.hgetall(_key(scope, of)).items()}
+        raw = {as_text(k): as_text(v) for k, v in self.client.hgetall(key(scope, of)).items()}
         if raw.get("kind") not in KINDS:
             return None
         failing = raw.get("failing_since")
@@ -92,21 +96,21 @@ class Hooks:
         )
 
     def remove(self, scope: str, of: str) -> None:
-        self.client.delete(_key(scope, of))
+        self.client.delete(key(scope, of), key(scope, of, WAITING))
 
     def delivered(self, hook: Hook) -> None:
         if hook.failing_since is not None:
-            self.client.hdel(_key(hook.scope, hook.of), "failing_since")
+            self.client.hdel(key(hook.scope, hook.of), "failing_since")
 
     def failed(self, hook: Hook, now: float, disable_after: float, why: str) -> bool:
         """Note a failed delivery; switch the hook off if it has failed since `disable_after`
         seconds ago (at once for an address that may never be sent to: `disable_after` 0).
         True if it was switched off now."""
-        key = _key(hook.scope, hook.of)
+        hash_key = key(hook.scope, hook.of)
         since = hook.failing_since if hook.failing_since is not None else now
         if now - since < disable_after:
-            self.client.hsetnx(key, "failing_since", str(since))
+            self.client.hsetnx(hash_key, "failing_since", str(since))
             return False
-        if as_text(self.client.hget(key, "id") or b"") != hook.id:
+        if as_text(self.client.hget(hash_key, "id") or b"") != hook.id:
             return False  # set again meanwhile: the new one starts afresh
-        return bool(self.client.hsetnx(key, "disabled", why))
+        return bool(self.client.hsetnx(hash_key, "disabled", why))

@@ -39,6 +39,9 @@ from server.storage import keys, redis_client
 from server.storage.redis_client import Client, connect, members
 
 QUEUE = "turnpost"
+HOOK_QUEUE = "turnpost-hooks"
+"""Webhook posts, apart: run by the hook worker, so a hook that never answers delays no mail,
+bot or clock (`server.notify.webhooks`)."""
 CHANGED = "mail:games"
 """Sorted set: game id → when it was last marked as changing."""
 ANNOUNCEMENTS = keys.game("*", "log")
@@ -68,8 +71,8 @@ RETRY = Retry(max=8, interval=[10, 30, 120, 600, 1800, 3600, 3600, 3600])
 """Back-off for a job that failed (an SMTP server down, a worker killed)."""
 
 
-def queue(connection: redis.Redis) -> Queue:
-    return Queue(QUEUE, connection=connection)
+def queue(connection: redis.Redis, name: str = QUEUE) -> Queue:
+    return Queue(name, connection=connection)
 
 
 def queue_connection(config: Config, client: Client) -> redis.Redis:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -60,6 +60,12 @@ class Update:
                 "deadlines": tuple((name, due) for name, due in data["deadlines"]),
             }
         )
+
+
+def merged(earlier: Update, later: Update) -> Update:
+    """One message in place of two not yet posted: the later one, with the moves of both (a
+    hook that falls behind hears the game as it is now, with what happened meanwhile)."""
+    return replace(later, moves=(earlier.moves + later.moves)[-MAX_MOVES:])
 
 
 def public_update(

@@ -2,9 +2,10 @@
 
 A webhook's address is anyone's to choose, so it could point inside the network the worker
 runs in (Redis, a cloud's metadata service, a router's page). So: https only; the host is
-resolved once, every address it resolves to must be a public one (no private, loopback,
-link-local, multicast, reserved or unspecified address, nor an IPv4 one mapped into IPv6), and
-the request is sent to the very address that was checked (the TLS certificate still checked
+resolved once, every address it resolves to must be globally reachable (`public`: no private,
+loopback, link-local, multicast, reserved, site-local or other special-purpose address, nor one
+that carries such an IPv4 address inside an IPv6 one), and the request is sent to the very
+address that was checked (the TLS certificate still checked
 against the host's name), so a name that resolves anew to an inside address (DNS rebinding)
 cannot slip through between the check and the connection. Timeouts are short, and a redirect is
 never followed: it counts as a failure, wherever it leads. `allow_loopback` (tests only) lets
@@ -20,8 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-CONNECT_SECONDS = 3.0
-READ_SECONDS = 5.0
+CONNECT_SECONDS = 2.0
+READ_SECONDS = 3.0
+"""Each wait for the other end: a post to an address that never answers gives up after 2 s, to
+one that stops answering on the way after 3 s, so one hook holds a worker only that long."""
 MAX_ANSWER = 64 * 1024
 """Of an answer, only this much is read (for a failure's log line)."""
 
@@ -48,16 +51,58 @@ class Target:
     path: str
 
 
-def _public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    mapped = getattr(address, "ipv4_mapped", None)
-    if mapped is not None:
-        return _public(mapped)
-    return address.is_global and not address.is_multicast
+NOT_GLOBAL = tuple(
+    ipaddress.ip_network(network)
+    for network in (
+        "192.0.0.0/24",  # IETF protocol assignments (anycast services among them)
+        "192.88.99.0/24",  # the 6to4 relays' anycast, deprecated
+        "fec0::/10",  # site-local, deprecated but still routed inside some networks
+        "64:ff9b:1::/48",  # NAT64 for local use
+        "3fff::/20",  # documentation
+        "5f00::/16",  # SRv6 segment identifiers
+    )
+)
+"""Special-purpose ranges (IANA's registries) that are not globally reachable, which Python
+3.11's `is_global` still counts as global."""
+IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
+NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def _low32(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address:
+    return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+
+
+def public(address: Address) -> bool:
+    """Whether a packet to `address` may only reach the public internet: globally reachable,
+    not multicast, and so is every IPv4 address it carries. An IPv4 address mapped into IPv6
+    (::ffff:a.b.c.d) or translated by the well-known NAT64 prefix (64:ff9b::a.b.c.d) is that
+    IPv4 address under another name; an IPv4-compatible one (::a.b.c.d) is deprecated and never
+    public; 6to4 (2002:AABB:CCDD::) and Teredo (2001::/32) tunnel to the IPv4 addresses they
+    carry, which must be public as well as the address itself."""
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return public(address.ipv4_mapped)
+        if address in NAT64:
+            return public(_low32(address))
+        if address in IPV4_COMPATIBLE:
+            return False
+        carried = [address.sixtofour] if address.sixtofour is not None else []
+        carried += list(address.teredo or ())
+        if not all(public(inside) for inside in carried):
+            return False
+    return (
+        address.is_global
+        and not address.is_multicast
+        and not address.is_reserved
+        and not any(address in network for network in NOT_GLOBAL)
+    )
 
 
 def _allowed(text: str, allow_loopback: bool) -> bool:
     address = ipaddress.ip_address(text.partition("%")[0])
-    return _public(address) or (allow_loopback and address.is_loopback)
+    return public(address) or (allow_loopback and address.is_loopback)
 
 
 def check_url(url: str, allow_loopback: bool = False) -> tuple[str, str, int, str]:

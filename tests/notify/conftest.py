@@ -77,10 +77,13 @@ class Mail:
 
     def run(self) -> None:
         """Relay the games' announcements into jobs, as the worker's relay thread does, and run
-        every queued job, until neither a job nor an announcement (a job's own change, a
-        timeout say) is left."""
-        while relay_heard(self.announcements, self.ctx.queue, HEARD_WITHIN) or self.ctx.queue.count:
-            BurstWorker([self.ctx.queue], connection=self.ctx.redis).work(burst=True)
+        every queued job (the hook worker's too), until neither a job nor an announcement (a
+        job's own change, a timeout say) is left."""
+        queues = [self.ctx.queue, self.ctx.hook_queue]
+        while relay_heard(self.announcements, self.ctx.queue, HEARD_WITHIN) or any(
+            jobs.count for jobs in queues
+        ):
+            BurstWorker(queues, connection=self.ctx.redis).work(burst=True)
 
     def miss_announcements(self) -> None:
         """What a worker that was not running would have missed."""
@@ -124,11 +127,12 @@ def mail(
 
 @contextmanager
 def worker_process(
-    api: LiveServer, smtp_port: int, output: Path
+    api: LiveServer, smtp_port: int, output: Path, command: str = "worker", **settings: str
 ) -> Iterator[subprocess.Popen[bytes]]:
-    """A real worker process (`turnpost-server worker`) over the test's Redis, delivering to the
-    SMTP server on `smtp_port`, writing to `output`; killed (SIGKILL, its whole process group)
-    when the block is left, if it has not been already."""
+    """A real worker process (`turnpost-server worker`, or `hook-worker`) over the test's Redis,
+    delivering to the SMTP server on `smtp_port`, writing to `output`, with `settings` added to
+    its environment; killed (SIGKILL, its whole process group) when the block is left, if it
+    has not been already."""
     env = {
         **os.environ,
         "REDIS_URL": api.app.extensions["turnpost"].config.redis_url,
@@ -137,10 +141,11 @@ def worker_process(
         "TURNPOST_SMTP_SECURITY": "none",
         "TURNPOST_SECRET": SECRET,
         "TURNPOST_TICK_SECONDS": "3600",
+        **settings,
     }
     with output.open("w") as written:
         worker = subprocess.Popen(
-            [sys.executable, "-m", "server.runtime.cli", "worker"],
+            [sys.executable, "-m", "server.runtime.cli", command],
             env=env,
             stdout=written,
             stderr=subprocess.STDOUT,

@@ -1,13 +1,17 @@
 """Webhooks delivered to a real HTTP server on loopback (the one place loopback is allowed, by
 the tests' setting): a game's changes and a player's notices in each app's shape, signed as
 Standard Webhooks says, retried after 500s, switched off (and the owner told) when they keep
-failing; addresses inside the network and redirects refused; nothing hidden in any post."""
+failing; addresses inside the network (in IPv6 clothing too) and redirects refused; nothing
+hidden in any post; a hook that never answers holding up no other game."""
 
 from __future__ import annotations
 
 import json
 import re
+import socket
+import statistics
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -16,13 +20,14 @@ from typing import Any
 
 import pytest
 import redis
+from rq.registry import ScheduledJobRegistry, StartedJobRegistry
 from standardwebhooks import Webhook
 
 from server.notify import context
 from server.storage.hooks import Hooks
-from server.webhooks.outbound import Refused, post, resolve
+from server.webhooks.outbound import Refused, Resolver, check_url, post, resolve
 from tests.api_client import ApiClient
-from tests.notify.conftest import Mail
+from tests.notify.conftest import Mail, worker_process
 from tests.notify.test_deadlines import terminal
 from tests.notify.test_events import move
 from tests.parts import LiveServer
@@ -260,6 +265,12 @@ def test_redirects_are_never_followed(hooked: LiveServer, mail: Mail, receiver: 
         "https://[fc00::1]/hook",
         "https://[fe80::1]/hook",
         "https://[::ffff:10.0.0.1]/hook",
+        "https://[::127.0.0.1]/hook",
+        "https://[64:ff9b::a00:1]/hook",
+        "https://[64:ff9b::a9fe:a9fe]/hook",
+        "https://[2002:a00:1::]/hook",
+        "https://[fec0::1]/hook",
+        "https://192.0.0.9/hook",
         "https://127.0.0.1/hook",
         "https://[::1]/hook",
         "https://user:secret@example.org/hook",
@@ -294,6 +305,66 @@ def test_a_name_that_resolves_inside_is_refused_when_posting(
     assert (
         mail.inbox.to(ada.player["email"])[-1]["Subject"] == "[turnpost] a webhook is switched off"
     )
+
+
+INSIDE = [
+    "10.0.0.1",
+    "169.254.169.254",
+    "192.0.0.9",  # IETF protocol assignments, 192.0.0.0/24
+    "192.88.99.1",  # the 6to4 relays' anycast
+    "198.18.0.1",
+    "240.0.0.1",
+    "224.0.0.1",
+    "::1",
+    "::",
+    "::ffff:10.0.0.1",  # IPv4-mapped
+    "::127.0.0.1",  # IPv4-compatible
+    "::8.8.8.8",  # IPv4-compatible: deprecated, never public
+    "64:ff9b::a00:1",  # NAT64 of 10.0.0.1
+    "64:ff9b::a9fe:a9fe",  # NAT64 of 169.254.169.254
+    "64:ff9b:1::808:808",  # NAT64 for local use
+    "2002:a00:1::",  # 6to4 of 10.0.0.1
+    "2002:7f00:1::1",  # 6to4 of 127.0.0.1
+    "2001:0:a00:1::",  # Teredo, its server 10.0.0.1
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",  # Teredo, both public
+    "fec0::1",  # site-local
+    "fc00::1",
+    "fe80::1%eth0",
+    "ff0e::1",
+    "2001:db8::1",
+    "3fff::1",
+]
+OUTSIDE = ["8.8.8.8", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1", "2606:4700::1111"]
+
+
+def resolving_to(address: str) -> Resolver:
+    def resolver(host: str, port: int, *args: Any, **kwargs: Any) -> list[tuple[Any, ...]]:
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        return [(family, socket.SOCK_STREAM, 6, "", (address, port))]
+
+    return resolver
+
+
+@pytest.mark.parametrize("address", INSIDE)
+def test_every_address_not_globally_reachable_is_refused_also_inside_ipv6(address: str) -> None:
+    """Refused (for good, never retried) whether the address is in the URL or a name resolves
+    to it, with loopback allowed as in the tests' setting too: an IPv4 address inside an IPv6
+    one is judged as itself, and only a plain loopback address is the tests' exception."""
+    with pytest.raises(Refused, match="not a public address"):
+        resolve("https://hooks.example/x", False, resolving_to(address))
+    if address != "::1":
+        with pytest.raises(Refused):
+            resolve("https://hooks.example/x", True, resolving_to(address))
+    if "%" not in address:
+        literal = f"[{address}]" if ":" in address else address
+        with pytest.raises(Refused):
+            check_url(f"https://{literal}/x")
+
+
+@pytest.mark.parametrize("address", OUTSIDE)
+def test_public_addresses_pass_the_check(address: str) -> None:
+    target = resolve("https://hooks.example/x", False, resolving_to(address))
+    assert (target.address, target.host) == (address, "hooks.example")
 
 
 def test_the_address_checked_is_the_address_connected_to(receiver: Receiver) -> None:
@@ -352,3 +423,79 @@ def test_an_invitation_reaches_the_invited_players_webhook(
     game_id = created["game"]["id"]
     assert f"bo is invited: turnpost join {game_id}" in invited
     assert "Livingstone" in invited and "Now:" not in invited
+
+
+def keep_moving(
+    players: list[ApiClient], game_id: str, every: float, stop: threading.Event
+) -> None:
+    """Whoever is to act moves, a move every `every` seconds, drawing from a discard pile when
+    there is one (so a game without a stall limit never ends), until `stop`."""
+    while not stop.wait(every):
+        mover = next(p for p in players if p.ok("GET", f"/games/{game_id}")["your_turn"])
+        move(mover, game_id, -1)
+
+
+def test_a_hook_that_never_answers_holds_up_no_other_game(
+    api: LiveServer, mail: Mail, redis_client: redis.Redis, tmp_path: Path
+) -> None:
+    """A game's webhook at a loopback address that takes a connection and never answers (then
+    takes none), its game moving every second, with the mail worker and a hook worker running
+    as `serve` runs them: another game's bot answers within a second, the mail worker posts
+    nothing, and the hook has one job, not one per move, with the latest change waiting for it.
+    (With the posts in the mail worker's queue, each move had held every job behind it for
+    3 s and more, so the bot's answers grew by seconds each time.)"""
+    services = api.app.extensions["turnpost"]
+    api.app.extensions["turnpost"] = replace(services, hooks=Hooks(redis_client, True))
+    smtp = mail.ctx.mail.smtp_port
+    stop = threading.Event()
+    with (
+        socket.create_server(("127.0.0.1", 0), backlog=0) as silent,
+        worker_process(api, smtp, tmp_path / "mail.log"),
+        worker_process(
+            api, smtp, tmp_path / "hooks.log", "hook-worker", TURNPOST_WEBHOOK_LOOPBACK="1"
+        ),
+    ):
+        game_id, players = start_game(api, "lost-cities", rounds=1, stall_limit=0)
+        url = f"http://127.0.0.1:{silent.getsockname()[1]}/hook"
+        players[0].ok("PUT", f"/games/{game_id}/webhook", json={"kind": "standard", "url": url})
+        cy = api.client().register("cy")
+        body = {"type": "lost-cities", "bots": ["quick"], "options": {"first_player": 0}}
+        bots_game = cy.ok("POST", "/games", json=body)["game"]["id"]
+
+        def bot_answers() -> float:
+            version = move(cy, bots_game)["version"]
+            started = time.monotonic()
+            waited = cy.ok("GET", f"/games/{bots_game}/wait?version={version}&timeout=20")
+            assert waited["version"] == version + 1, (tmp_path / "mail.log").read_text()
+            return time.monotonic() - started
+
+        bot_answers()  # the workers are up
+        started = time.monotonic()
+        mover = threading.Thread(target=keep_moving, args=(players, game_id, 1.0, stop))
+        mover.start()
+        try:
+            answers = [bot_answers()]
+            while time.monotonic() - started < 15:  # past the hook's first pause (10 s)
+                answers.append(bot_answers())
+        finally:
+            stop.set()
+            mover.join()
+        # Within a second as a rule: a busy machine may slow the mail worker's own jobs now and
+        # then, but a post in its queue held every job behind it for seconds, at every move.
+        assert statistics.median(answers) < 1.0, answers
+        assert "webhook" not in (tmp_path / "mail.log").read_text(), "no post in the mail worker"
+
+        hook_jobs = mail.ctx.hook_queue
+        queued = [*hook_jobs.job_ids, *ScheduledJobRegistry(queue=hook_jobs).get_job_ids()]
+        queued += StartedJobRegistry(queue=hook_jobs).get_job_ids()
+        assert len(queued) <= 1, "one job for the hook, whatever the moves"
+        version = players[0].ok("GET", f"/games/{game_id}")["version"]
+        while (waiting := mail.ctx.outgoing.get("game", game_id)).oldest() is None or (
+            waiting.messages[0].update.version < version
+        ):
+            assert time.monotonic() - started < 60, "the last move planned"
+            time.sleep(0.05)
+        assert 1 <= waiting.failures <= 3, (tmp_path / "hooks.log").read_text()
+        (latest,) = waiting.messages
+        assert len(latest.update.moves) > 1, "the moves meanwhile, in the one message"
+        assert players[0].ok("GET", f"/games/{game_id}/webhook")["enabled"] is True

@@ -1,6 +1,6 @@
 """`turnpost-server serve`, the README's first command, as a new user runs it: no REDIS_URL, so
-it starts its own Redis, the web processes and the mail worker, starts again whichever of them
-stops, and takes them all down on SIGTERM."""
+it starts its own Redis, the web processes, the mail worker and the hook workers, starts again
+whichever of them stops, and takes them all down on SIGTERM."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from tests.faults.load import Load
 from tests.faults.test_kills import started_games
 
 WORKER = ["-m", "server.runtime.cli", "worker"]
+HOOK_WORKER = ["-m", "server.runtime.cli", "hook-worker"]
 
 
 def eventually(found: Callable[[], Any], within: float = 60.0) -> Any:
@@ -60,12 +61,13 @@ def redis_server(serve: psutil.Process, directory: Path) -> psutil.Process | Non
     return None
 
 
-def mail_workers(serve: psutil.Process) -> list[psutil.Process]:
-    """The worker `serve` started (not the children it forks to run jobs)."""
+def workers_of(serve: psutil.Process, command: list[str] = WORKER) -> list[psutil.Process]:
+    """The workers `serve` started (not the children they fork to run jobs): the mail worker,
+    or the hook workers (`HOOK_WORKER`)."""
     found = []
     for child in serve.children():
         try:
-            if child.cmdline()[1:4] == WORKER:
+            if child.cmdline()[1:4] == command:
                 found.append(child)
         except psutil.Error:
             pass  # a killed worker that `serve` has not reaped yet
@@ -103,7 +105,7 @@ def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
             process.wait()
 
 
-def test_serve_runs_the_service_restarts_its_mail_worker_and_stops_whole(
+def test_serve_runs_the_service_restarts_its_workers_and_stops_whole(
     served: tuple[subprocess.Popen[bytes], str],
 ) -> None:
     process, url = served
@@ -122,13 +124,19 @@ def test_serve_runs_the_service_restarts_its_mail_worker_and_stops_whole(
     assert moved["version"] == 1
 
     serve = psutil.Process(process.pid)
-    (first,) = eventually(lambda: mail_workers(serve))
+    (first,) = eventually(lambda: workers_of(serve))
     its_scheduler = eventually(first.children)  # RQ's, in a process of its own
     first.kill()
-    (second,) = eventually(lambda: [w for w in mail_workers(serve) if w.pid != first.pid])
+    (second,) = eventually(lambda: [w for w in workers_of(serve) if w.pid != first.pid])
     assert second.is_running()
     _, orphans = psutil.wait_procs(its_scheduler, timeout=30)
     assert not orphans
+    hook_workers = eventually(lambda: workers_of(serve, HOOK_WORKER))
+    assert len(hook_workers) == 2
+    hook_workers[0].kill()
+    eventually(
+        lambda: len([w for w in workers_of(serve, HOOK_WORKER) if w not in hook_workers]) == 1
+    )
 
     everything = serve.children(recursive=True)
     assert any("redis-server" in " ".join(p.cmdline()) for p in everything)
