@@ -45,9 +45,9 @@ def test_the_map_names_every_module_of_the_server_layers() -> None:
     assert not unnamed, f"docs/architecture.md does not place {unnamed}"
 
 
-def drawn_layers(text: str) -> list[str]:
-    """The layers as the map draws them: the code block under 'The layers'."""
-    section = text.split("## The layers", 1)[1]
+def drawn_layers(text: str, heading: str = "The layers") -> list[str]:
+    """The layers as the map draws them: the first code block under the heading."""
+    section = text.split(f"## {heading}\n", 1)[1]
     block = section.split("```", 2)[1]
     return [line.strip() for line in block.strip().splitlines()]
 
@@ -56,5 +56,7 @@ def test_the_layers_drawn_are_the_layers_enforced() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     contracts = {c["id"]: c for c in config["tool"]["importlinter"]["contracts"]}
     assert drawn_layers(MAP.read_text()) == contracts["server-layers"]["layers"]
+    drawn = drawn_layers(MAP.read_text(), "The command line")
+    assert drawn == contracts["client-layers"]["layers"]
     for stated in ("domain-pure", "engines-pure", "client-apart", "no-cycles"):
         assert stated in contracts, f"the map states a rule with no contract: {stated}"

@@ -88,7 +88,7 @@ def test_every_command_has_help_with_an_example(player: PlayerFactory) -> None:
     top = someone.ok("--help")
     assert "--install-completion" in top and "Exit codes" in top
     commands = [command.name or command.callback.__name__ for command in app.registered_commands]
-    assert len(commands) == 27
+    assert len(commands) == 29
     for command in commands:
         shown = someone.ok(command, "--help")
         assert "Example: turnpost " in shown, command

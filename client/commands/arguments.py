@@ -1,0 +1,55 @@
+"""What many commands take, declared once: a game, a game type, `--json`, with their shell
+completion and their check."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from client import config
+from client.http import Api, Refused, Unreachable
+from client.rules import known_types
+
+
+def complete_game_id(incomplete: str) -> list[str]:
+    """Shell completion: the ids of my games. Completion must never print errors, so any
+    failure (no token, no server) just offers nothing."""
+    try:
+        settings = config.current()
+        games = Api(settings.url, settings.token).games()["games"]
+    except (Refused, Unreachable, config.ConfigError):
+        return []
+    return [game["id"] for game in games if game["id"].startswith(incomplete)]
+
+
+def game_given(value: str) -> str:
+    """An empty GAME would start every id: a mistake (an unset shell variable), not a choice."""
+    if not value.strip():
+        raise typer.BadParameter("give a game id, or the start of one, not an empty string")
+    return value
+
+
+def complete_game_type(incomplete: str) -> list[str]:
+    return [type_id for type_id in known_types() if type_id.startswith(incomplete)]
+
+
+GameType = Annotated[
+    str,
+    typer.Argument(
+        metavar="TYPE",
+        help="A game type (see `turnpost types`).",
+        autocompletion=complete_game_type,
+    ),
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON, for scripts.")]
+GameId = Annotated[
+    str,
+    typer.Argument(
+        metavar="GAME",
+        help="A game id, or the start of one of your games' ids.",
+        callback=game_given,
+        autocompletion=complete_game_id,
+        show_default=False,
+    ),
+]

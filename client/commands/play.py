@@ -1,0 +1,242 @@
+"""Playing a game: looking at it (`show`, `moves`, `log`, `open`), moving (`play`, `resign`),
+talking (`say`) and waiting for one's turn (`wait`)."""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+import uuid
+import webbrowser
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from client.commands.arguments import GameId, JsonFlag
+from client.commands.showing import OVER, keep_head, show_game
+from client.output import ExitCode, Failure
+from client.screens.game import applied, game_screen, next_step
+from client.screens.log import log_lines, talk_line
+from client.screens.seats import opponents
+from client.session import session
+
+TALK_SHOWN = 3
+"""How many of the latest messages at the table `show` prints under the game."""
+
+
+def show(
+    game: GameId,
+    everything: Annotated[
+        bool,
+        typer.Option(
+            "--all", help="Draw the other players' sheets in full too, not on a line each."
+        ),
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show a game as you see it: your hidden hand, the board, scores and whose turn it is,
+    and the latest messages at the table.
+
+    It fits a terminal of 120 x 40 at any player count: your own sheet or hand in full, the
+    others' in brief (--all: in full), a key to the symbols at the end.
+
+    Example: turnpost show k3J9xQ --all
+    """
+    with session(as_json) as s:
+        answer = s.on_game(game, s.api.game)
+        keep_head(s, answer)
+        said = s.api.messages(answer["game"]["id"], TALK_SHOWN)["messages"]
+
+        def draw(console: Console) -> None:
+            game_screen(console, answer, everything)
+            if said:
+                console.print()
+                for message in said:
+                    talk_line(console, message)
+
+        s.out.emit(answer, draw)
+
+
+def say(
+    game: GameId,
+    text: Annotated[
+        str, typer.Argument(metavar="TEXT", help="Plain text, at most 500 characters.")
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Say something to the other players of a game; it never changes the game's version.
+
+    They read it in `turnpost log` and `show`, and in their next email about the game.
+
+    Example: turnpost say k3J9xQ "good luck!"
+    """
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        answer = s.api.say(game_id, text, str(uuid.uuid4()))
+        s.out.emit(answer, lambda console: talk_line(console, answer["message"]))
+
+
+def moves(game: GameId, as_json: JsonFlag = False) -> None:
+    """Print your legal moves in text notation, one per line (none when it is not your turn).
+
+    Example: turnpost moves k3J9xQ | head -n1
+    """
+    with session(as_json) as s:
+        answer = s.on_game(game, s.api.game)
+        legal = answer["legal_moves"]
+        if not legal:
+            s.out.note(next_step(answer).plain)
+        s.out.emit(legal, lambda _: typer.echo("".join(f"{m['text']}\n" for m in legal), nl=False))
+
+
+def play(
+    game: GameId,
+    move: Annotated[
+        str,
+        typer.Argument(
+            metavar="MOVE", help="A move in text notation; steps of a batch separated by ';'."
+        ),
+    ],
+    as_json: JsonFlag = False,
+) -> None:
+    """Make a move, and see the game after it.
+
+    An illegal move is refused with the reason and your legal moves. The move is sent with the
+    version just read, so it cannot land on a game that changed in between, and with a fresh
+    idempotency key, so a retry never moves twice.
+
+    Example: turnpost play k3J9xQ "play R7 draw deck"
+    """
+    with session(as_json) as s:
+        before = s.on_game(game, s.api.game)
+        answer = s.api.move(before["game"]["id"], move, before["version"], str(uuid.uuid4()))
+
+        def draw(console: Console) -> None:
+            applied(console, answer)
+            game_screen(console, answer)
+
+        keep_head(s, answer)
+        s.out.emit(answer, draw)
+
+
+def log(
+    game: GameId,
+    since: Annotated[int, typer.Option(min=0, help="Only what happened after this version.")] = 0,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the game's history as you may see it (everyone's moves once it is over), with what
+    was said at the table.
+
+    Example: turnpost log k3J9xQ --since 10
+    """
+    with session(as_json) as s:
+        current = s.on_game(game, s.api.game)
+        answer = s.api.log(current["game"]["id"], since)
+        s.out.emit(
+            answer,
+            lambda console: log_lines(
+                console, current, answer["entries"], answer.get("messages", [])
+            ),
+        )
+
+
+def wait(
+    game: GameId,
+    poll: Annotated[
+        int, typer.Option(min=1, help="Seconds per long poll (the server may cap it).")
+    ] = 60,
+    timeout: Annotated[
+        int | None,
+        typer.Option(min=0, help="Give up after this many seconds (exit 5); default: never."),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Block until it is your turn, then show the game and exit 0.
+
+    On a finished (or cancelled) game show it and exit 4, so that a loop
+    `while turnpost wait GAME; do …; done` ends with the game. With --timeout, exit 5 if
+    it is still not your turn by then.
+
+    Example: turnpost wait k3J9xQ --timeout 3600 && turnpost moves k3J9xQ
+    """
+    with session(as_json) as s:
+        answer = s.on_game(game, s.api.game)
+        game_id = answer["game"]["id"]
+        if answer["game"]["status"] == "open" and answer["seat"] is None:
+            raise Failure(
+                ExitCode.REFUSED,
+                "not_joined",
+                f"you have not joined this game, so it will never wait on you: "
+                f"turnpost join {game_id}",
+            )
+        if answer["game"]["status"] not in OVER and not answer["your_turn"]:
+            s.out.note(next_step(answer).plain)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while answer["game"]["status"] not in OVER and not answer["your_turn"]:
+            left = poll if deadline is None else math.ceil(deadline - time.monotonic())
+            if left <= 0:
+                raise Failure(
+                    ExitCode.TIMED_OUT,
+                    "timed_out",
+                    f"still not your turn after {timeout} s",
+                    {"version": answer["version"], "to_act": answer["to_act"]},
+                )
+            answer = s.api.wait(game_id, answer, min(poll, left))
+        show_game(s, answer)
+        if answer["game"]["status"] in OVER:
+            raise typer.Exit(ExitCode.GAME_OVER)
+
+
+def open_game(
+    game: GameId,
+    browser: Annotated[
+        bool, typer.Option("--browser", "-b", help="Open the link in your web browser too.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Print a fresh link that opens the game in a web browser, logged in as you.
+
+    The link works once (it starts a session in the browser that opens it) and for a few days;
+    rotating your token ends it, and the sessions it started.
+
+    Example: turnpost open k3J9xQ --browser
+    """
+    with session(as_json) as s:
+        link = s.on_game(game, s.api.login_link)
+        s.out.emit(link, lambda _: typer.echo(link["url"]))
+        if browser and not webbrowser.open(link["url"]):
+            s.out.note("No web browser could be started here: open the link above yourself.")
+
+
+def resign(
+    game: GameId,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Resign without being asked (for scripts).")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Resign from a game (allowed at any time, also out of turn); it cannot be undone.
+
+    At a terminal you are asked first; elsewhere, and with --json, nothing asks, so --yes is
+    needed (without it nothing happens and the exit code is 2).
+
+    Example: turnpost resign k3J9xQ
+    """
+    with session(as_json) as s:
+        asking = not yes and not as_json and sys.stdin.isatty()
+        if not yes and not asking:
+            raise Failure(
+                ExitCode.USAGE,
+                "confirmation_needed",
+                "resigning cannot be undone: add --yes to resign without being asked",
+            )
+        seen = s.on_game(game, s.api.game)
+        public = seen["game"]
+        if asking:
+            others = opponents(public["seats"], seen["seat"])
+            question = f"Resign from {public['title']} {public['id']} ({others})?"
+            if not typer.confirm(question, err=True):
+                s.out.note("Not resigned.")
+                return
+        show_game(s, s.api.resign(public["id"]))

@@ -1,0 +1,154 @@
+"""How and where turnpost tells you about your games: your profile (`me`), `vacation`, a
+`webhook` and a `calendar` feed."""
+
+from __future__ import annotations
+
+import time
+from enum import StrEnum
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from client.commands.arguments import JsonFlag, complete_game_id
+from client.screens.profile import profile
+from client.session import Session, session
+
+
+class Away(StrEnum):
+    on = "on"
+    off = "off"
+
+
+def show_profile(s: Session, answer: dict[str, Any]) -> None:
+    s.out.emit(answer, lambda console: profile(console, answer, time.time()))
+
+
+def me(
+    email: Annotated[str | None, typer.Option(help="Where notices go.")] = None,
+    timezone: Annotated[
+        str | None, typer.Option(help="Your IANA time zone, e.g. Europe/Warsaw.")
+    ] = None,
+    quiet_hours: Annotated[
+        str | None,
+        typer.Option(
+            help="Local hours without mail, which do not count against move clocks: "
+            "HH:MM-HH:MM, or 'none'."
+        ),
+    ] = None,
+    digest: Annotated[
+        bool | None,
+        typer.Option(
+            "--digest/--every-turn",
+            help="One daily digest when your quiet hours end, or an email every turn.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show your profile, or change how and when turnpost mails you.
+
+    Example: turnpost me --timezone Europe/Warsaw --quiet-hours 22:30-07:00 --digest
+    """
+    changes: dict[str, Any] = {
+        name: value
+        for name, value in {
+            "email": email,
+            "timezone": timezone,
+            "quiet_hours": quiet_hours,
+            "digest": digest,
+        }.items()
+        if value is not None
+    }
+    with session(as_json) as s:
+        show_profile(s, s.api.me(changes))
+
+
+def vacation(
+    away: Annotated[Away, typer.Argument(metavar="on|off", help="Going away, or back.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Go on vacation (your move clocks stop, up to a yearly allowance) or come back.
+
+    Example: turnpost vacation on
+    """
+    with session(as_json) as s:
+        show_profile(s, s.api.vacation(away == Away.on))
+
+
+class HookKind(StrEnum):
+    discord = "discord"
+    slack = "slack"
+    matrix = "matrix"
+    standard = "standard"
+
+
+def webhook(
+    kind: Annotated[
+        HookKind | None, typer.Argument(metavar="KIND", help="discord, slack, matrix or standard.")
+    ] = None,
+    url: Annotated[
+        str | None, typer.Argument(metavar="URL", help="The webhook's https:// address.")
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            help="A game you created: its webhook, for a channel its players share.",
+            autocompletion=complete_game_id,
+        ),
+    ] = None,
+    off: Annotated[bool, typer.Option("--off", help="No more posts to it.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show, set or remove the webhook your notices are posted to (or, with --game, a game's).
+
+    A webhook carries only what anyone may see of a game (whose turn it is, the moves, a
+    link), never your hand. A standard one signs each post (Standard Webhooks); its secret is
+    shown only when it is set.
+
+    Example: turnpost webhook discord https://discord.com/api/webhooks/123/abc
+    """
+    if (kind is None) != (url is None):
+        raise typer.BadParameter("give both KIND and URL, or neither", param_hint="KIND URL")
+    with session(as_json) as s:
+        game_id = s.on_game(game, s.api.game)["game"]["id"] if game else None
+        change = {"kind": kind.value, "url": url} if kind and url else None
+        answer = s.api.webhook(game_id, change, off)
+
+        def say(console: Console) -> None:
+            state = "on" if answer["enabled"] else f"switched off: {answer['disabled']}"
+            verb = "Removed" if off else "Webhook"
+            console.print(f"{verb}: {answer['kind']} {answer['url']} ({state})", markup=False)
+            if answer["secret"]:
+                console.print(f"Signing secret (shown only now): {answer['secret']}", markup=False)
+
+        s.out.emit(answer, say)
+
+
+def calendar(
+    off: Annotated[
+        bool, typer.Option("--off", help="No feed any more: its address stops working.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Make a private calendar feed of your games waiting on you, each ending at your move's
+    deadline: subscribe to its address in Google Calendar, Apple Calendar or Thunderbird.
+
+    The address holds a secret and is shown only now; running this again makes a new one,
+    and the one before stops working.
+
+    Example: turnpost calendar
+    """
+    with session(as_json) as s:
+        answer = s.api.calendar(not off)
+        if answer["path"]:
+            answer = {**answer, "url": s.api.url.rstrip("/") + answer["path"]}
+
+        def say(console: Console) -> None:
+            if answer["url"]:
+                console.print("Subscribe to this address (keep it private):", markup=False)
+                console.print(answer["url"], markup=False, highlight=False, soft_wrap=True)
+            else:
+                console.print("No calendar feed; its address stops working.", markup=False)
+
+        s.out.emit(answer, say)

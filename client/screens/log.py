@@ -1,0 +1,46 @@
+"""A game's history and its table talk."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from client.screens.style import highlight
+
+
+def log_lines(
+    console: Console,
+    answer: dict[str, Any],
+    entries: Sequence[dict[str, Any]],
+    messages: Sequence[dict[str, Any]] = (),
+) -> None:
+    """The history, one line per entry: version, when, and what happened as the engine tells
+    it (which names who did it); each message said at the table after the entry it followed."""
+    said = list(messages)
+    for entry in entries:
+        while said and said[0]["version"] < entry["version"]:
+            talk_line(console, said.pop(0))
+        when = datetime.fromtimestamp(entry["at"]).strftime("%Y-%m-%d %H:%M")
+        console.print(Text(f"{entry['version']:>4}  {when}  ", "dim") + highlight(entry["text"]))
+    for message in said:
+        talk_line(console, message)
+    if not entries and not messages:
+        console.print("Nothing has happened yet.")
+
+
+def talk_line(console: Console, message: dict[str, Any]) -> None:
+    """A message said at the table: who, when, and the text as typed (no markup read in it)."""
+    when = datetime.fromtimestamp(message["at"]).strftime("%Y-%m-%d %H:%M")
+    console.print(
+        Text.assemble(
+            ("   »  ", "dim"),
+            (when, "dim"),
+            "  ",
+            (f"{message['name']}: ", "bold"),
+            message["text"].replace("\n", "\n" + " " * 8),
+        )
+    )

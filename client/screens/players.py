@@ -1,0 +1,54 @@
+"""Players' standing: one player's records and finished games, and a game type's
+leaderboard."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from client.screens.style import ID_STYLE
+
+
+def rating_text(standing: dict[str, Any]) -> str:
+    rating = standing["rating"]
+    if rating is None:
+        return "unrated"
+    return f"rating {rating['ordinal']:.1f} ({rating['mu']:.1f} ± {rating['sigma']:.1f})"
+
+
+def record_text(standing: dict[str, Any]) -> str:
+    return (
+        f"played {standing['played']}, won {standing['won']}, lost {standing['lost']}, "
+        f"resigned {standing['resigned']}, timed out {standing['timed_out']}"
+    )
+
+
+def player_record(console: Console, answer: dict[str, Any]) -> None:
+    """A player's records by game type, then their finished games, latest first."""
+    console.print(Text(answer["name"], style="bold"))
+    if not answer["records"]:
+        console.print("No finished games yet.")
+    for type_id, standing in answer["records"].items():
+        line = f"  {type_id}: {record_text(standing)}; {rating_text(standing)}"
+        console.print(line, markup=False)
+    for game in answer["games"]:
+        when = datetime.fromtimestamp(game["finished"]).strftime("%Y-%m-%d")
+        scores = " · ".join(f"{name} {score}" for name, score in game["scores"].items())
+        outcome = "won" if game["won"] else "lost"
+        others = ", ".join(map(str, game["opponents"]))
+        line = f"  {when}  {game['type']}  {outcome}  with {others}  ({scores})"
+        console.print(Text.assemble((game["id"], ID_STYLE), line))
+
+
+def leaderboard(console: Console, answer: dict[str, Any]) -> None:
+    if not answer["players"]:
+        console.print(f"No rated {answer['type']} game has finished yet.")
+    for ranked in answer["players"]:
+        console.print(
+            f"{ranked['rank']:>3}. {ranked['name']:<20} {rating_text(ranked)}  "
+            f"{record_text(ranked)}",
+            markup=False,
+        )

@@ -1,0 +1,61 @@
+"""One's profile: where and when mail goes, what is held, and the vacation."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from rich.console import Console
+
+from client.screens.times import release
+
+
+def profile(console: Console, me: dict[str, Any], now: float) -> None:
+    """One's profile: who, where mail goes, when it may and what is held, and the vacation."""
+    away = me["vacation"]
+    if away["on"]:
+        until = datetime.fromtimestamp(away["until"]).strftime("%Y-%m-%d %H:%M")
+        vacation = f"on, until {until} at the latest"
+    else:
+        vacation = "off"
+    rows = [
+        ("name", me["name"]),
+        ("email", me["email"]),
+        ("time zone", me["timezone"]),
+        ("quiet hours", quiet_hours(me)),
+        ("mail", "a daily digest" if me["digest"] else "every turn"),
+        ("held mail", held_mail(me, now)),
+        ("vacation", f"{vacation} ({away['days_left']:g} days left this year)"),
+    ]
+    for label, value in rows:
+        console.print(f"{label + ':':13}{value}", markup=False, highlight=False)
+
+
+def registered(console: Console, me: dict[str, Any], now: float) -> None:
+    """After registering: the quiet hours one has from the start, and whether they hold mail."""
+    console.print(f"Your quiet hours: {quiet_hours(me)}.", markup=False, highlight=False)
+    console.print(f"Held mail: {held_mail(me, now)}.", markup=False, highlight=False)
+    console.print(
+        "Change them with: turnpost me --timezone ZONE --quiet-hours HH:MM-HH:MM (or none)",
+        markup=False,
+        highlight=False,
+    )
+
+
+def quiet_hours(me: dict[str, Any]) -> str:
+    if me["quiet_hours"] == "none":
+        return "none"
+    return f"{me['quiet_hours']} in {me['timezone']}, no mail then"
+
+
+def held_mail(me: dict[str, Any], now: float) -> str:
+    """What the server holds for me and when it goes out (see `mail` in GET /me)."""
+    mail = me["mail"]
+    count = mail["held_count"]
+    if count:
+        notices = "1 notice" if count == 1 else f"{count} notices"
+        return f"{notices} held, going out {release(mail['next_release'], now)}"
+    if mail["held_now"]:
+        why = "a daily digest" if me["digest"] else "quiet hours now"
+        return f"none yet; {why}: mail goes out {release(mail['next_release'], now)}"
+    return "none; mail goes out as it comes"
