@@ -17,7 +17,7 @@ from rich.console import Console
 
 
 class ExitCode(IntEnum):
-    """Stable exit codes; the README's "Command line" section lists them."""
+    """Stable exit codes; docs/players.md lists them ("Exit codes")."""
 
     OK = 0
     REFUSED = 1

@@ -1,5 +1,5 @@
-"""Pictures of each game as a player sees it, at a phone's width and a desktop's, for the
-README: the turn email, from seeded games, and the game's web page, from a game played on a
+"""Pictures of each game as a player sees it, at a phone's width and a desktop's, for
+docs/players.md: the turn email, from seeded games, and the game's web page, from a game played on a
 service this script starts (its own redis-server and web server on loopback, gone after).
 `.venv/bin/python -m docs.screenshots [FOLDER]` (default docs/screenshots). Needs Debian's
 Chromium (`apt-get install chromium`), as the browser tests do."""

@@ -1,4 +1,4 @@
-"""The README's scripting example, run as written: two bash loops play a whole game."""
+"""The scripting example of docs/api.md, run as written: two bash loops play a whole game."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from tests.client.conftest import Player, PlayerFactory
 
 REPO = Path(__file__).resolve().parents[2]
 TURNPOST_FROM_CHECKOUT = 'turnpost() { "$TURNPOST_PYTHON" -m client "$@"; }\n'
-"""The README says `turnpost`; in the tests that is this checkout's client, whatever PATH holds."""
+"""docs/api.md says `turnpost`; in the tests that is this checkout's client, whatever PATH holds."""
 
 
-def readme_loop() -> str:
-    """The code block of the README's "Scripting" section that plays a game."""
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Scripting\n", 1)[1].split("\n## ", 1)[0]
+def scripting_loop() -> str:
+    """The code block of the "Scripting" section of docs/api.md that plays a game."""
+    document = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    section = document.split("\n## Scripting\n", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```sh\n(.*?)```", section, re.DOTALL)
     return next(block for block in blocks if "while turnpost wait" in block)
 
@@ -32,7 +32,7 @@ def start_loop(someone: Player, game_id: str) -> subprocess.Popen[str]:
         "GAME": game_id,
     }
     return subprocess.Popen(
-        ["bash", "-c", TURNPOST_FROM_CHECKOUT + readme_loop()],
+        ["bash", "-c", TURNPOST_FROM_CHECKOUT + scripting_loop()],
         cwd=REPO,
         env=env,
         stdout=subprocess.PIPE,
@@ -41,7 +41,7 @@ def start_loop(someone: Player, game_id: str) -> subprocess.Popen[str]:
     )
 
 
-def test_two_readme_loops_play_a_game_to_its_end(player: PlayerFactory) -> None:
+def test_two_scripting_loops_play_a_game_to_its_end(player: PlayerFactory) -> None:
     ada, bo = player("ada"), player("bo")
     game_id = ada.json("new", "lost-cities", "--invite", "bo", "--option", "rounds=1")["game"]["id"]
     bo.ok("join", game_id)

@@ -210,7 +210,7 @@ def _points(name: str, value: Any, index: int | None = None) -> int:
 
 
 def describe_layout(rules: SheetRules) -> str:
-    """The layout in one line, as the rules file and README quote it."""
+    """The layout in one line, as the rules file and docs/games.md quote it."""
     parts = []
     for index, colour in enumerate(COLOURS):
         symbols = [f"arrow {field}" for field in _field_numbers(rules.arrows[index])]
