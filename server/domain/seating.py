@@ -2,8 +2,8 @@
 taken, an invitation declined, a game called off, and the rematch of a finished one.
 
 Each change of a game's seats is a compare-and-set on its record (`GameStore.seat`), read and
-made again when another request changed the seats first, so players racing for one seat, or a
-join racing a cancel, win or lose whole.
+made again when another request changed it first, so players racing for one seat, or a join
+racing a cancel, win or lose whole.
 """
 
 from __future__ import annotations
@@ -149,9 +149,11 @@ class Seating:
         return self.store.create(record)
 
     def reseat(self, game_id: str, change: Callable[[GameRecord], GameRecord]) -> bool:
-        """Write `change(record)` over the game's record by a compare-and-set on its seats,
-        read and changed again whenever another request changed them first; False if it
-        changes nothing. `change` refuses (raises) what may not be done to the record read."""
+        """Write `change(record)` over the game's record by a compare-and-set on its revision,
+        read and changed again whenever another request changed it first; False if it changes
+        nothing. `change` refuses (raises) what may not be done to the record read. The
+        revision, not the seats alone: a cancel changes no seat, and a join that read the game
+        before it must not start it again."""
         while True:
             record = self.reading.record(game_id)
             if record is None:
@@ -160,7 +162,7 @@ class Seating:
             if after == record:
                 return False
             self.listener.changing(game_id)
-            if self.store.seat(record, after):
+            if self.store.seat(record, after, on="revision"):
                 return True
 
     def join(self, player: dict[str, str], game_id: str, contribution: str | None = None) -> Game:
