@@ -99,7 +99,7 @@ class Leaving:
         return record
 
     def _vacate(self, game_id: str, level: str | None) -> None:
-        """The player's seats given up (`without`), by a compare-and-set on the seats."""
+        """The player's seats given up (`without`), by a compare-and-set (`Seating.reseat`)."""
         self.games.seating.reseat(game_id, lambda record: without(record, self.player["id"], level))
 
 
