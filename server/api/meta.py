@@ -7,7 +7,7 @@ from typing import Any
 from server.api.blueprint import Blueprint
 from server.domain.bots import levels_for
 from server.domain.clock_options import SERVICE_OPTIONS
-from server.domain.games import engine_for
+from server.domain.game import engine_for
 from server.http.auth import public_route
 from server.http.context import services
 from server.presenters import games as presenters

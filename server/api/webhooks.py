@@ -44,12 +44,7 @@ def made(scope: str, of: str, body: dict[str, Any]) -> dict[str, Any]:
 
 def creators(game_id: str) -> str:
     """The game's id, if the caller created it; else refused (403)."""
-    record = services().games.store.record(game_id)
-    if record is None:
-        raise NotFound("game")
-    if not record.sits_or_invited(g.player["id"]):
-        raise NotAPlayer("you are not a player in this game")
-    if record.creator != g.player["id"]:
+    if services().games.record_for(g.player, game_id).creator != g.player["id"]:
         raise NotAPlayer(
             "only the player who created the game sets its webhook", code="not_creator"
         )

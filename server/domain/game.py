@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from server.domain.errors import Invalid
 from server.domain.record import ACTIVE, CANCELLED, FINISHED, OPEN, GameRecord, Seat
 from shared.engine import Engine
+from shared.games import ENGINES
 
-__all__ = ["ACTIVE", "CANCELLED", "FINISHED", "OPEN", "Game", "Moved"]
+__all__ = ["ACTIVE", "CANCELLED", "FINISHED", "OPEN", "Game", "Moved", "engine_for", "progress"]
 
 
 @dataclass(frozen=True)
@@ -62,3 +64,24 @@ class Moved:
     seat: int
     events: Sequence[dict[str, Any]]
     untried: Sequence[Any] = ()
+
+
+def engine_for(type_id: str) -> Engine[Any]:
+    try:
+        return ENGINES[type_id]
+    except KeyError:
+        raise Invalid(
+            f"there is no game type {type_id!r}; known types: {', '.join(sorted(ENGINES))}",
+            code="unknown_game_type",
+        ) from None
+
+
+def progress(engine: Engine[Any], state: Any, now: int) -> dict[str, Any]:
+    """The record's fields that follow from a state: listing games never needs a replay."""
+    result = engine.result(state)
+    return {
+        "to_act": tuple(engine.to_act(state)),
+        "status": FINISHED if result is not None else ACTIVE,
+        "result": result,
+        "updated": now,
+    }

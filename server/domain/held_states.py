@@ -10,7 +10,7 @@ on from it only if that entry is still in its place; otherwise the game loads fr
 snapshot, as it would without this cache. (Snapshots need no such check: they live beside the
 log in the same Redis and are written in the same step.) A move sent against the very version
 a process holds is made without reading the game first: the append script checks the same
-entry (`GameService._submit`).
+entry (`server.domain.moving`, `Moving._submit`).
 
 States are immutable values (see `shared.engine`), and a game's meta changes only by a join
 (before there is any move to hold) or by a move, which makes a new Game; so requests running at

@@ -57,12 +57,12 @@ class Leaving:
 
     def seat_in(self, game_id: str) -> int | None:
         """The seat the player has taken in the game (None: invited only, or not there)."""
-        record = self.games.store.record(game_id)
+        record = self.games.record(game_id)
         return record.seat_of(self.player["id"]) if record is not None else None
 
     def leave(self, game_id: str, left: Left) -> None:
         """Leave one game, noting in `left` what became of it."""
-        record = self.games.store.record(game_id)
+        record = self.games.record(game_id)
         player_id = self.player["id"]
         if record is None or not record.sits_or_invited(player_id):
             return  # never written, or left already
@@ -94,20 +94,13 @@ class Leaving:
         return True
 
     def _record(self, game_id: str) -> GameRecord:
-        record = self.games.store.record(game_id)
+        record = self.games.record(game_id)
         assert record is not None  # games are never deleted
         return record
 
     def _vacate(self, game_id: str, level: str | None) -> None:
-        """The player's seats given up (`without`), by a compare-and-set on the seats."""
-        while True:
-            record = self._record(game_id)
-            after = without(record, self.player["id"], level)
-            if after == record:
-                return
-            self.games.listener.changing(game_id)
-            if self.games.store.seat(record, after):
-                return
+        """The player's seats given up (`without`), by a compare-and-set (`Seating.reseat`)."""
+        self.games.seating.reseat(game_id, lambda record: without(record, self.player["id"], level))
 
 
 def without(record: GameRecord, player_id: str, level: str | None = None) -> GameRecord:

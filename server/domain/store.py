@@ -121,6 +121,19 @@ class GameStore(Protocol):
         """Take games that can no longer be joined out of the lobby's index."""
 
 
+class ChangeListener(Protocol):
+    """Told before a game's seats, record or log change (see `server.storage.watch`), through
+    `via` if given: the store's own handle on the write (a pipeline that carries the change
+    right after it), which only the store and the listener built beside it know."""
+
+    def changing(self, game_id: str, via: Any = None) -> None: ...
+
+
+class Unheard:
+    def changing(self, game_id: str, via: Any = None) -> None:
+        pass
+
+
 class Roster(Protocol):
     """What the domain needs of the players: who is called what, and each one's games."""
 

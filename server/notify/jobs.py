@@ -132,7 +132,7 @@ def deliver_due(ctx: Context, player_id: str) -> int:
         ctx.outbox.schedule(player_id, now + FAILED_DELIVERY_PAUSE)
         raise
     sent = [item for item in claimed if item not in failed]
-    compacted = ctx.games.store.compacted({item["game"] for item in sent})
+    compacted = ctx.games.compacted({item["game"] for item in sent})
     for section in sections:
         if section.talk_upto and section.game_id not in compacted:
             table_talk.heard(ctx.redis, player_id, section.game_id, section.talk_upto)

@@ -126,7 +126,7 @@ def section(
         return _turn(ctx, game, item, label, key)
     if (kind == "finished") != (game.status != ACTIVE):
         return None  # a start or a departure in a game that has ended since: its end tells it
-    log = ctx.games.store.log_raw(game.id)
+    log = ctx.games.log_raw(game.id)
     shown = drawn(game.engine, game.state, seat, names)
     who_left = departures(names, departed)
     if kind == "finished":
@@ -190,7 +190,7 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     seat, version = item["seat"], item["version"]
     if game.status != ACTIVE or seat not in game.engine.to_act(game.state):
         return None
-    log = ctx.games.store.log_raw(game.id)
+    log = ctx.games.log_raw(game.id)
     if any(json.loads(entry)["seat"] == seat for entry in log[version:]):
         return None
     # Shown as it is now, not as it was when the turn came: in quiet hours or a digest the

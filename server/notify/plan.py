@@ -59,7 +59,7 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         # one after it marked the game anew. A join shows nothing until it commits, so an open
         # game keeps a fresh mark until the sweep has looked once more.
         ctx.redis.zrem(CHANGED, game_id)
-        record = ctx.games.store.record(game_id)
+        record = ctx.games.record(game_id)
         status = record.status if record else None
         if status == OPEN and marked is not None and marked > ctx.clock() - JOIN_GRACE:
             ctx.redis.zadd(CHANGED, {game_id: marked}, nx=True)
@@ -82,7 +82,7 @@ def _bots_to_act(record: GameRecord) -> bool:
 
 def _behind(ctx: Context, game_id: str) -> bool:
     planned = int(ctx.redis.hget(keys.game(game_id, "mail"), "planned") or -1)
-    return planned < ctx.games.store.version(game_id)
+    return planned < ctx.games.version(game_id)
 
 
 def _compact(ctx: Context, record: GameRecord) -> None:
@@ -92,7 +92,7 @@ def _compact(ctx: Context, record: GameRecord) -> None:
     game_id = record.id
     along = [keys.game(game_id, part) for part in ("mail", RUNNING, BANKS)]
     try:
-        if not ctx.games.store.compact(game_id, along):
+        if not ctx.games.compact(game_id, along):
             return
     except UNAVAILABLE:
         raise
@@ -107,7 +107,7 @@ def _compact(ctx: Context, record: GameRecord) -> None:
 def _plan(ctx: Context, game_id: str) -> list[str]:
     state_key = keys.game(game_id, "mail")
     done = {as_text(k): as_text(v) for k, v in ctx.redis.hgetall(state_key).items()}
-    record = ctx.games.store.record(game_id)
+    record = ctx.games.record(game_id)
     if record is None or record.archived is not None:  # planned to its end, then compacted
         return []
     now = ctx.clock()
@@ -155,7 +155,7 @@ def _item(
 
 def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
     engine = game.engine
-    log = ctx.games.store.log_raw(game.id)[: game.version]
+    log = ctx.games.log_raw(game.id)[: game.version]
     before = engine.to_act(ctx.games.at_version(game, planned, log).state) if planned >= 0 else ()
     entries = [json.loads(raw) for raw in log[max(planned, 0) :]]
     after = engine.to_act(game.state) if game.status == ACTIVE else ()

@@ -87,6 +87,8 @@ class MemoryGameStore:
     ) -> Appended:
         if before is not None:
             before(None)
+        if request is not None and request[0] in self.requests.get(game_id, {}):
+            return Appended("replayed", "", self.requests[game_id][request[0]])
         log = self.logs[game_id]
         if len(log) != after[0] or (log[-1] if log else b"") != after[1]:
             return Appended("stale", str(len(log)))

@@ -132,7 +132,7 @@ def test_a_bot_makes_a_timed_out_decision_and_hands_the_seat_back(
 
     over = bo.ok("POST", f"/games/{game_id}/resign")["game"]
     mail.run()  # the game over told, the game is compacted: its bot's mark kept in the archive
-    assert mail.ctx.games.store.compacted([game_id]) == {game_id}
+    assert mail.ctx.games.compacted([game_id]) == {game_id}
     engine = ENGINES["lost-cities"]
     start = engine.new(2, over["seed"], over["options"], over["engine_version"])
     chosen = choose(engine, start, 0, bot_seed(over["secret"], 0, 0), "quick").move

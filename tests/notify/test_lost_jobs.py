@@ -16,7 +16,7 @@ def test_a_move_nobody_heard_of_is_swept_up(api: LiveServer, mail: Mail) -> None
     before = len(mail.to(bo.player))
     view = ada.ok("GET", f"/games/{game_id}")
     games = mail.ctx.games  # marks the game under the test's clock
-    player = games.players.get(ada.player["id"])
+    player = mail.ctx.players.get(ada.player["id"])
     assert player is not None
     games.submit(player, game_id, view["legal_moves"][0]["text"], view["version"])
     mail.miss_announcements()
@@ -40,7 +40,7 @@ def test_a_join_nobody_heard_of_is_swept_up(api: LiveServer, mail: Mail) -> None
     mail.run()
     (invitation,) = mail.to(bo.player)
     assert invitation.startswith("ada invites you")
-    joiner = mail.ctx.games.players.get(bo.player["id"])
+    joiner = mail.ctx.players.get(bo.player["id"])
     assert joiner is not None
     mail.ctx.games.join(joiner, game_id)  # marks the game under the test's clock
     mail.miss_announcements()

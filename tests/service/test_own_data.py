@@ -102,7 +102,7 @@ def test_export_then_delete_leaves_the_others_games_whole_and_nothing_of_the_pla
         client.ok("POST", f"/games/{over}/messages", json={"text": text})
     play_out(over, [zelda, bo], rnd)
     assert found.standings.settle(found.games.load(over)) == "settled"
-    assert found.games.store.compact(over)  # as the worker keeps a finished game
+    assert found.games.compact(over)  # as the worker keeps a finished game
     play_moves(running, [bo, zelda], 3, rnd)
     zelda.ok("PUT", "/me/webhook", json={"kind": "slack", "url": f"https://x.example/{NAME}"})
     zelda.ok("PUT", f"/games/{mine_open}/webhook", json={"kind": "slack", "url": "https://y.ex"})

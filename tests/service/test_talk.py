@@ -12,7 +12,7 @@ import redis
 from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_compaction import store_of
+from tests.service.test_compaction import games_of
 from tests.service.test_games import start_game
 from tests.service.test_hostile import stored
 
@@ -183,7 +183,7 @@ def test_a_finished_games_talk_is_kept_through_compaction(api: LiveServer) -> No
     say(ada, game_id, "good game coming")
     bo.ok("POST", f"/games/{game_id}/resign")
     assert say(bo, game_id, "gg").status_code == 201
-    assert store_of(api).compact(game_id)
+    assert games_of(api).compact(game_id)
     assert say(ada, game_id, "gg!").status_code == 201
     said = ada.ok("GET", f"/games/{game_id}/log")["messages"]
     assert [(m["name"], m["text"], m["version"]) for m in said] == [

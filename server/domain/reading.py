@@ -1,0 +1,184 @@
+"""Games as they are read: a game loaded (its record, and its state replayed through the engine
+from a held state, a snapshot or the deal), as it was at an earlier version, seen by a player
+or a spectator, listed, and kept (compacted once it is over, read alike).
+
+Every job of the service (`server.domain.games`) reads through here, and so does every caller
+that needs a game's record or log: none reaches the store itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import orjson
+
+from server.domain import provenance
+from server.domain.entries import dealt
+from server.domain.errors import NotAPlayer, NotFound
+from server.domain.game import OPEN, Game, progress
+from server.domain.held_states import HeldStates
+from server.domain.record import GameRecord
+from server.domain.snapshots import unpickled
+from server.domain.store import GameStore, Roster
+from shared.engine import Engine
+from shared.games import ENGINES
+from shared.playout import replay
+
+
+class Reading:
+    def __init__(
+        self, store: GameStore, players: Roster, held: HeldStates, snapshot_every: int
+    ) -> None:
+        self.store = store
+        self.players = players
+        self.held = held
+        self.snapshot_every = snapshot_every
+
+    def load(self, game_id: str) -> Game:
+        held = self.held.get(game_id)
+        loaded = self.store.load(game_id, *((held.version, held.last_entry) if held else ()))
+        if loaded is None:
+            raise NotFound("game")
+        engine = ENGINES[loaded.record.type]
+        start, tail = loaded.start, loaded.tail
+        if loaded.from_held and held is not None:
+            state = held.state
+        elif (
+            state := restored(engine, loaded.start, loaded.snapshot_tag, loaded.snapshot)
+        ) is None:
+            state = dealt(engine, loaded.record)
+            if start > 0:  # a snapshot this code cannot use: the whole log, read again
+                start, tail = 0, self.store.log_raw(game_id)
+        state = replay(engine, state, logged_moves(tail))
+        last_entry = tail[-1] if tail else loaded.last_entry
+        game = Game(loaded.record, engine, state, start + len(tail), last_entry)
+        self.held.keep(game)
+        return game
+
+    def state_at(self, game: Game, version: int, log: list[bytes]) -> Any:
+        """The game's state at an earlier `version`, replayed from its snapshot if that is no
+        later, else from the start (`log`: the game's raw log, at least `version` long)."""
+        engine = game.engine
+        snapshot = self.store.snapshot(game.id) if version >= self.snapshot_every else None
+        if snapshot is not None and snapshot[0] <= version:
+            state = restored(engine, *snapshot)
+            if state is not None:
+                return replay(engine, state, logged_moves(log[snapshot[0] : version]))
+        return replay(engine, dealt(engine, game.record), logged_moves(log[:version]))
+
+    def at_version(self, game: Game, version: int, log: list[bytes] | None = None) -> Game:
+        """The game as it was at `version` (its record's progress fields as they were then).
+        `log` is the game's raw log when the caller has read it already: it is not read twice."""
+        if version == game.version:
+            return game
+        engine = game.engine
+        log = self.store.log_raw(game.id, 0, version) if log is None else log[:version]
+        state = self.state_at(game, version, log)
+        at = orjson.loads(log[-1])["at"] if log else game.record.updated
+        last = log[-1] if log else b""
+        record = game.record.changed(
+            **progress(engine, state, at), head=provenance.head(game.record, last)
+        )
+        return Game(record, engine, state, version, last)
+
+    def for_player(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
+        """The game and the caller's seat; 403 unless they sit (or are invited) in it."""
+        game = self.load(game_id)
+        return game, seat_in(game, player)
+
+    def for_viewer(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
+        """The game and the caller's seat, to look at: anyone may watch a public game, as a
+        spectator (seat None), who sees what the rules show no seat in particular."""
+        game = self.load(game_id)
+        if game.record.public and not game.record.sits_or_invited(player["id"]):
+            return game, None
+        return game, seat_in(game, player)
+
+    def record(self, game_id: str) -> GameRecord | None:
+        """The game's record, with no replay (None if there is no such game)."""
+        return self.store.record(game_id)
+
+    def record_for(self, player: dict[str, str], game_id: str) -> GameRecord:
+        """The game's record, if the player sits or is invited in it (else 404 or 403)."""
+        return players_record(self.store.record(game_id), player)
+
+    def records_for(self, player: dict[str, str]) -> list[GameRecord | None]:
+        """The record of every game in the player's list (None for one never written; some
+        perhaps not yet theirs: see `Seating.join`)."""
+        return self.store.records(self.players.game_ids(player["id"]))
+
+    def lobby(self) -> list[tuple[GameRecord, list[dict[str, str] | None]]]:
+        """The public games with a seat anyone may take, oldest first, each with the profiles
+        of the players at its table (None for a seat free or a profile gone). Games that can no
+        longer be joined leave the index as they are met."""
+        ids = self.store.lobby()
+        listed, gone = [], []
+        for game_id, record in zip(ids, self.store.records(ids), strict=True):
+            if record is None:
+                continue  # being made, or never written
+            if record.status != OPEN or not any(seat.free for seat in record.seats):
+                gone.append(game_id)
+                continue
+            players = [self.players.get(s.player) if s.player else None for s in record.seats]
+            listed.append((record, players))
+        self.store.unlist(gone)
+        return listed
+
+    def wait_for_change(self, game_id: str, seen: tuple[int, int], deadline: float) -> bool:
+        """Block until the game's version or revision differs from `seen`, or `deadline`
+        (monotonic)."""
+        return self.store.wait_for_change(game_id, seen, deadline)
+
+    def version(self, game_id: str) -> int:
+        """How many entries the game's log holds, with no replay."""
+        return self.store.version(game_id)
+
+    def entries(self, game: Game, since: int = 0) -> list[dict[str, Any]]:
+        """The game's log entries after version `since`, as stored."""
+        return self.store.log(game.id, since)
+
+    def log_raw(self, game_id: str, start: int = 0, stop: int | None = None) -> list[bytes]:
+        """The log's entries from `start` up to `stop` (the end if None), byte for byte as
+        stored: for readers that replay (`at_version`) or only look at who moved."""
+        return self.store.log_raw(game_id, start, stop)
+
+    def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
+        """Keep a finished game in its compact form, read alike (`along`: the store's keys of
+        the game's that go with it); False if it is not (yet) to be."""
+        return self.store.compact(game_id, along)
+
+    def compacted(self, game_ids: Iterable[str]) -> set[str]:
+        """Which of these games are kept compacted: nothing more will change in them."""
+        return self.store.compacted(game_ids)
+
+
+def restored(engine: Engine[Any], version: int, tag: str, blob: bytes) -> Any:
+    """A snapshot's state (None if there is none at all, at version 0, or if this code cannot
+    use it: see `server.domain.snapshots`)."""
+    return unpickled(engine, tag, blob) if version > 0 else None
+
+
+def players_record(record: GameRecord | None, player: dict[str, str]) -> GameRecord:
+    """The record, if there is one and the player sits or is invited in it (else 404 or 403):
+    the one check of every request about a game it does not load."""
+    if record is None:
+        raise NotFound("game")
+    if not record.sits_or_invited(player["id"]):
+        raise NotAPlayer("you are not a player in this game")
+    return record
+
+
+def seat_in(game: Game, player: dict[str, str]) -> int | None:
+    """The player's seat (None if only invited so far); 403 unless they sit or are invited."""
+    seat = game.seat_of(player["id"])
+    if seat is None and not game.record.sits_or_invited(player["id"]):
+        raise NotAPlayer("you are not a player in this game")
+    return seat
+
+
+def logged_moves(raw_entries: Iterable[bytes]) -> Iterator[tuple[int, Any]]:
+    """The (seat, move) pairs of stored log entries: all a replay needs."""
+    for raw in raw_entries:
+        entry = orjson.loads(raw)
+        yield entry["seat"], entry["move"]

@@ -1,0 +1,54 @@
+"""Table talk said and read (what a message may be, and why it never moves the game: see
+`server.domain.talk`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from server.domain import talk
+from server.domain.errors import KeyReused, TooMany
+from server.domain.game import Game
+from server.domain.record import GameRecord
+from server.domain.store import GameStore
+
+
+class Talking:
+    def __init__(self, store: GameStore, clock: Callable[[], float], limits: talk.Limits) -> None:
+        self.store = store
+        self.clock = clock
+        self.limits = limits
+
+    def say(
+        self, player: dict[str, str], game_id: str, text: str, key: str | None = None
+    ) -> tuple[GameRecord, int, dict[str, Any]]:
+        """A message from the player to the game's table (`server.domain.talk`): the game's
+        record, the message's number and the message as stored; the game's version stays as
+        it is. A resend under the same `key` is answered with the message it sent."""
+        text = talk.checked(text)
+        record = self.store.record(game_id)
+        seat = talk.speaker(record, player["id"])
+        assert record is not None
+        digest = talk.key_digest(player["id"], key) if key else ""
+        limits = self.limits
+        said = self.store.say(game_id, seat, text, int(self.clock()), digest, limits)
+        if said.outcome == "throttled":
+            raise TooMany(
+                f"you may send {limits.per_window} messages in {limits.window} seconds; "
+                f"wait {said.value} s",
+                {"retry_after": said.value},
+                "too_many_messages",
+            )
+        if said.outcome == "full":
+            raise TooMany(
+                f"this table has heard its {limits.most} messages; no more can be kept",
+                code="talk_full",
+            )
+        assert said.message is not None
+        if said.message["text"] != text:
+            raise KeyReused("this key was sent with another message; use a new key for a new one")
+        return record, said.value, said.message
+
+    def talk(self, game: Game, since: int = 0) -> list[dict[str, Any]]:
+        """The game's table talk after message number `since`, as stored."""
+        return self.store.talk(game.id, since)
