@@ -19,6 +19,7 @@ import orjson
 from shared.engine import JSON, seat_name
 
 OPEN, ACTIVE, FINISHED, CANCELLED = "open", "active", "finished", "cancelled"
+STATUSES = (OPEN, ACTIVE, FINISHED, CANCELLED)
 
 
 @dataclass(frozen=True, slots=True)
