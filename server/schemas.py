@@ -292,6 +292,10 @@ CONTRIBUTION = fields.String(
 )
 
 
+MAX_OPTION_NAME = 64
+"""Said in words in the OpenAPI document, whose version (3.0) cannot constrain an object's keys."""
+
+
 class CreateGameSchema(Schema):
     type = fields.String(required=True, validate=validate.Length(max=64), metadata=GAME_TYPE)
     seats = fields.Integer(
@@ -303,11 +307,12 @@ class CreateGameSchema(Schema):
         },
     )
     options = fields.Dict(
-        keys=fields.String(validate=validate.Length(max=64)),
+        keys=fields.String(validate=validate.Length(max=MAX_OPTION_NAME)),
         load_default=dict,
         metadata={
             "description": "the game type's options, and the clock's (move_time, or "
-            "time_bank and increment; on_timeout), which every type takes (see GET /game-types)"
+            "time_bank and increment; on_timeout), which every type takes (see GET /game-types); "
+            f"a name is at most {MAX_OPTION_NAME} characters"
         },
     )
     invite = fields.List(
