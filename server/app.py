@@ -9,7 +9,7 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from server import docs_page, web
-from server.api import account, calendar, games, meta, players, refusals, talk, webhooks
+from server.api import account, calendar, games, meta, paths, players, refusals, talk, webhooks
 from server.api.answers import AnswerJson
 from server.limits import RATE_LIMITS, RateLimits, limiter_storage
 from server.redis_client import connect
@@ -59,6 +59,7 @@ def create_app(config: Config | None = None) -> Flask:
     api = TurnpostApi(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
+    paths.register(app, api)
     for blueprint in (
         meta.blp,
         players.blp,

@@ -8,6 +8,7 @@ HTTP: it answers with games and the mover's answer (`server.presenters`), and re
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -47,6 +48,10 @@ from shared.playout import replay
 
 BOT = "bot"
 """Who sends a bot's move, as its idempotency key counts it (no player id looks like it)."""
+
+
+GAME_ID = re.compile(r"^[0-9a-f]{24}$")
+"""What `new_game_id` makes, as the OpenAPI document states it."""
 
 
 def new_game_id() -> str:
