@@ -49,7 +49,7 @@ def close_calendar() -> dict[str, Any]:
     return address(None)
 
 
-@blp.route("/calendar/<feed_id>.ics")
+@blp.route("/calendar/<feed_id:feed_id>.ics")
 @public_route
 @blp.alt_response(
     200,

@@ -93,7 +93,7 @@ def seen(game: Game, seat: int | None) -> dict[str, Any]:
     return {**view, "revision": game.revision, "clocks": clocks(game.record)}
 
 
-@blp.route("/<game_id>", methods=["GET"])
+@blp.route("/<game_id:game_id>", methods=["GET"])
 @blp.built_response(200, GameViewSchema)
 def show(game_id: str) -> dict[str, Any]:
     """Your view of the game, its version, who must act and your legal moves; a public game's
@@ -102,7 +102,7 @@ def show(game_id: str) -> dict[str, Any]:
     return seen(game, seat)
 
 
-@blp.route("/<game_id>/join", methods=["POST"])
+@blp.route("/<game_id:game_id>/join", methods=["POST"])
 @blp.arguments(JoinSchema, required=False)
 @blp.built_response(200, GameViewSchema)
 def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
@@ -111,7 +111,7 @@ def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
 
 
-@blp.route("/<game_id>/decline", methods=["POST"])
+@blp.route("/<game_id:game_id>/decline", methods=["POST"])
 @blp.built_response(200, GameViewSchema)
 def decline(game_id: str) -> dict[str, Any]:
     """Turn down an invitation to a game that has not started: your seat is free again, and the
@@ -119,7 +119,7 @@ def decline(game_id: str) -> dict[str, Any]:
     return presenters.view(services().games.decline(g.player, game_id), None, g.player["id"])
 
 
-@blp.route("/<game_id>/cancel", methods=["POST"])
+@blp.route("/<game_id:game_id>/cancel", methods=["POST"])
 @blp.built_response(200, GameViewSchema)
 def cancel(game_id: str) -> dict[str, Any]:
     """Call off a game you created, before it starts; its players are told."""
@@ -127,7 +127,7 @@ def cancel(game_id: str) -> dict[str, Any]:
     return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
 
 
-@blp.route("/<game_id>/rematch", methods=["POST"])
+@blp.route("/<game_id:game_id>/rematch", methods=["POST"])
 @blp.arguments(JoinSchema, required=False)
 @blp.built_response(200, GameViewSchema)
 def rematch(body: dict[str, Any], game_id: str) -> dict[str, Any]:
@@ -138,7 +138,7 @@ def rematch(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
 
 
-@blp.route("/<game_id>/moves", methods=["POST"])
+@blp.route("/<game_id:game_id>/moves", methods=["POST"])
 @blp.arguments(MoveSchema)
 @blp.built_response(200, GameViewSchema)
 @blp.doc(
@@ -169,13 +169,13 @@ def idempotency_key(asked: Request) -> str | None:
     return key
 
 
-@blp.route("/<game_id>/resign", methods=["POST"])
+@blp.route("/<game_id:game_id>/resign", methods=["POST"])
 @blp.built_response(200, GameViewSchema)
 def resign(game_id: str) -> dict[str, Any]:
     return presenters.moved(services().games.resign(g.player, game_id))
 
 
-@blp.route("/<game_id>/login-link", methods=["POST"])
+@blp.route("/<game_id:game_id>/login-link", methods=["POST"])
 @blp.response(201, LoginLinkSchema)
 def login_link(game_id: str) -> dict[str, Any]:
     """A fresh link that opens the game in a browser, logged in as you (`turnpost open`): it
@@ -185,7 +185,7 @@ def login_link(game_id: str) -> dict[str, Any]:
     return {"url": link.url, "expires": link.expires}
 
 
-@blp.route("/<game_id>/log", methods=["GET"])
+@blp.route("/<game_id:game_id>/log", methods=["GET"])
 @blp.arguments(LogQuery, location="query")
 @blp.response(200, LogSchema)
 def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
@@ -199,7 +199,7 @@ def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
     return {"version": game.version, "entries": entries, "messages": messages}
 
 
-@blp.route("/<game_id>/wait", methods=["GET"])
+@blp.route("/<game_id:game_id>/wait", methods=["GET"])
 @blp.arguments(WaitQuery, location="query")
 @blp.built_response(200, GameViewSchema)
 def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:

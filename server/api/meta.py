@@ -45,7 +45,7 @@ def ready() -> dict[str, Any]:
     return {"ok": True}
 
 
-@blp.route("/game-types/<type_id>/leaderboard")
+@blp.route("/game-types/<game_type:type_id>/leaderboard")
 @blp.response(200, LeaderboardSchema)
 def leaderboard(type_id: str) -> dict[str, Any]:
     """The type's rated players, best first by their rating's conservative estimate (mu - 3
@@ -70,7 +70,7 @@ def game_types() -> list[dict[str, Any]]:
     return types
 
 
-@blp.route("/game-types/<type_id>/rules")
+@blp.route("/game-types/<game_type:type_id>/rules")
 @public_route
 @blp.response(200, GameRulesSchema)
 @blp.alt_response(400, schema=ErrorSchema, description="no such game type: unknown_game_type")

@@ -77,7 +77,7 @@ def stop_vacation() -> dict[str, Any]:
     return profile(services().vacations.stop(g.player))
 
 
-@blp.route("/players/<name>")
+@blp.route("/players/<player_name:name>")
 @blp.response(200, PlayerRecordSchema)
 def record(name: str) -> dict[str, Any]:
     """A player's record in each game type they have played (played, won, lost, resigned,

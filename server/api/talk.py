@@ -16,7 +16,7 @@ from server.presenters.schemas import MessageQuery, MessageSchema, MessagesSchem
 blp = Blueprint("talk", __name__, url_prefix="/api/v1/games", description="Table talk")
 
 
-@blp.route("/<game_id>/messages", methods=["POST"])
+@blp.route("/<game_id:game_id>/messages", methods=["POST"])
 @blp.arguments(MessageSchema)
 @blp.response(201, SaidSchema)
 def say(body: dict[str, Any], game_id: str) -> dict[str, Any]:
@@ -29,7 +29,7 @@ def say(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     return {"message": presenters.message(record, number, said)}
 
 
-@blp.route("/<game_id>/messages", methods=["GET"])
+@blp.route("/<game_id:game_id>/messages", methods=["GET"])
 @blp.arguments(MessageQuery, location="query")
 @blp.response(200, MessagesSchema)
 def read(query: dict[str, Any], game_id: str) -> dict[str, Any]:

@@ -77,7 +77,7 @@ def remove_my_webhook() -> dict[str, Any]:
     return removed("player", g.player["id"])
 
 
-@blp.route("/games/<game_id>/webhook")
+@blp.route("/games/<game_id:game_id>/webhook")
 @blp.response(200, WebhookSchema)
 @blp.alt_response(404, schema=ErrorSchema, description="the game has no webhook")
 def game_webhook(game_id: str) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def game_webhook(game_id: str) -> dict[str, Any]:
     return shown(services().hooks.get("game", creators(game_id)))
 
 
-@blp.route("/games/<game_id>/webhook", methods=["PUT"])
+@blp.route("/games/<game_id:game_id>/webhook", methods=["PUT"])
 @blp.arguments(WebhookSetSchema)
 @blp.response(200, WebhookSchema)
 def set_game_webhook(body: dict[str, Any], game_id: str) -> dict[str, Any]:
@@ -94,7 +94,7 @@ def set_game_webhook(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     return made("game", creators(game_id), body)
 
 
-@blp.route("/games/<game_id>/webhook", methods=["DELETE"])
+@blp.route("/games/<game_id:game_id>/webhook", methods=["DELETE"])
 @blp.response(200, WebhookSchema)
 @blp.alt_response(404, schema=ErrorSchema, description="the game has no webhook")
 def remove_game_webhook(game_id: str) -> dict[str, Any]:

@@ -12,10 +12,17 @@ stored as typed and mailed to evil@example.org.
 
 from __future__ import annotations
 
-from email_validator import EmailNotValidError, validate_email
+from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, validate_email
 
 ENCODED_WORD_START = "=?"
 """How an RFC 2047 encoded word begins; lenient decoders need little more than that."""
+
+RULES = (
+    "an address mail can be delivered to: ASCII before the @, no display name, quoted part, IP "
+    f"literal or '{ENCODED_WORD_START}', and no special-use domain "
+    f"({', '.join('.' + name for name in SPECIAL_USE_DOMAIN_NAMES)})"
+)
+"""What `normalized` refuses beyond the OpenAPI document's `email` format, for that document."""
 
 
 def normalized(address: str) -> str:

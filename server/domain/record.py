@@ -22,6 +22,8 @@ OPEN, ACTIVE, FINISHED, CANCELLED = "open", "active", "finished", "cancelled"
 VACATED = "deleted player"
 """The name of a seat whose player deleted their account, before its number in the game."""
 
+STATUSES = (OPEN, ACTIVE, FINISHED, CANCELLED)
+
 
 @dataclass(frozen=True, slots=True)
 class Seat:

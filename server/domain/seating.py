@@ -8,6 +8,7 @@ racing a cancel, win or lose whole.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -276,6 +277,10 @@ class Seating:
         if made.seat_of(player["id"]) is not None:
             return made
         return self.join(player, old.rematch, contribution)
+
+
+GAME_ID = re.compile(r"^[0-9a-f]{24}$")
+"""What `new_game_id` makes, as the OpenAPI document states it."""
 
 
 def new_game_id() -> str:

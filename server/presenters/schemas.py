@@ -12,11 +12,12 @@ from zoneinfo import available_timezones
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from server.domain.addresses import normalized
+from server.domain.addresses import RULES, normalized
 from server.domain.bots import TIMEOUT_LEVEL
 from server.domain.clock_options import move_clock
 from server.domain.leaving import ACTIVE_GAMES
-from server.domain.quiet import DEFAULT_QUIET_HOURS, parse_quiet_hours
+from server.domain.quiet import DEFAULT_QUIET_HOURS, QUIET_HOURS, QUIET_HOURS_FORMAT
+from server.domain.record import STATUSES
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.domain.talk import MAX_MARKS as MAX_MESSAGE_MARKS
@@ -44,6 +45,10 @@ class FullMatch(validate.Validator):
         return value
 
 
+GAME_TYPE = {"enum": sorted(ENGINES)}
+"""A game type, as the OpenAPI document states it: the domain knows no other
+(`server.domain.games.engine_for`, 400 `unknown_game_type`)."""
+
 NAME = FullMatch(
     re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$"),
     error="a name is 2-32 letters, digits, '.', '_' or '-', starting with a letter or digit",
@@ -55,7 +60,9 @@ class EmailAddress(fields.String):
     (`server.domain.addresses`): what is stored is what is mailed to."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(metadata={"format": "email", "maxLength": 254}, **kwargs)
+        super().__init__(
+            metadata={"format": "email", "maxLength": 254, "description": RULES}, **kwargs
+        )
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         try:
@@ -64,15 +71,13 @@ class EmailAddress(fields.String):
             raise ValidationError(str(error)) from None
 
 
-TIMEZONES = frozenset(available_timezones())
-
-
-def check_timezone(value: str) -> None:
-    """Membership in the zone database's own list of keys. Asking `ZoneInfo` to load whatever
-    was sent instead reads files the client names: 'America' is a folder there, and
-    '/etc/localtime' a path outside the database."""
-    if value not in TIMEZONES:
-        raise ValidationError("an IANA time zone such as Europe/Warsaw or America/Chicago")
+TIMEZONE = validate.OneOf(
+    sorted(available_timezones()),
+    error="an IANA time zone such as Europe/Warsaw or America/Chicago",
+)
+"""Membership in the zone database's own list of keys, which the OpenAPI document lists. Asking
+`ZoneInfo` to load whatever was sent instead reads files the client names: 'America' is a
+folder there, and '/etc/localtime' a path outside the database."""
 
 
 MAX_MOVE_TEXT = 500
@@ -112,14 +117,7 @@ class Move(fields.Field[MoveValue]):
 class RegisterSchema(Schema):
     name = fields.String(required=True, validate=NAME)
     email = EmailAddress(required=True)
-    timezone = fields.String(load_default="UTC", validate=check_timezone)
-
-
-def check_quiet_hours(value: str) -> None:
-    try:
-        parse_quiet_hours(value)
-    except ValueError as error:
-        raise ValidationError(str(error)) from None
+    timezone = fields.String(load_default="UTC", validate=TIMEZONE)
 
 
 QUIET_HOURS_DOC = {
@@ -142,9 +140,10 @@ class StrictBoolean(fields.Boolean):
 
 class ProfileUpdateSchema(Schema):
     email = EmailAddress()
-    timezone = fields.String(validate=check_timezone)
+    timezone = fields.String(validate=TIMEZONE)
     quiet_hours = fields.String(
-        validate=[validate.Length(max=11), check_quiet_hours], metadata=QUIET_HOURS_DOC
+        validate=[validate.Length(max=11), FullMatch(QUIET_HOURS, error=QUIET_HOURS_FORMAT)],
+        metadata=QUIET_HOURS_DOC,
     )
     digest = StrictBoolean(metadata=DIGEST_DOC)
 
@@ -296,14 +295,15 @@ class HealthSchema(Schema):
 
 
 class GameTypeSchema(Schema):
-    id = fields.String()
+    id = fields.String(metadata=GAME_TYPE)
     title = fields.String()
     min_players = fields.Integer()
     max_players = fields.Integer()
     version = fields.Integer()
     options = fields.List(fields.Dict())
     bots = fields.List(
-        fields.String(), metadata={"description": "the levels of bot that play this type"}
+        fields.String(metadata={"enum": list(LEVELS)}),
+        metadata={"description": "the levels of bot that play this type"},
     )
 
 
@@ -315,7 +315,7 @@ class ExampleSchema(Schema):
 class GameRulesSchema(Schema):
     """A game's rules for a newcomer (`shared.guide`): the rulebook stays the source."""
 
-    id = fields.String()
+    id = fields.String(metadata=GAME_TYPE)
     title = fields.String()
     min_players = fields.Integer()
     max_players = fields.Integer()
@@ -336,10 +336,12 @@ CONTRIBUTION = fields.String(
 )
 
 
+MAX_OPTION_NAME = 64
+"""Said in words in the OpenAPI document, whose version (3.0) cannot constrain an object's keys."""
+
+
 class CreateGameSchema(Schema):
-    type = fields.String(
-        required=True, validate=validate.Length(max=64), metadata={"enum": sorted(ENGINES)}
-    )
+    type = fields.String(required=True, validate=validate.Length(max=64), metadata=GAME_TYPE)
     seats = fields.Integer(
         strict=True,
         validate=validate.Range(1, 10),
@@ -349,11 +351,12 @@ class CreateGameSchema(Schema):
         },
     )
     options = fields.Dict(
-        keys=fields.String(validate=validate.Length(max=64)),
+        keys=fields.String(validate=validate.Length(max=MAX_OPTION_NAME)),
         load_default=dict,
         metadata={
             "description": "the game type's options, and the clock's (move_time, or "
-            "time_bank and increment; on_timeout), which every type takes (see GET /game-types)"
+            "time_bank and increment; on_timeout), which every type takes (see GET /game-types); "
+            f"a name is at most {MAX_OPTION_NAME} characters"
         },
     )
     invite = fields.List(
@@ -395,11 +398,16 @@ class JoinSchema(Schema):
 
 class GameListQuery(Schema):
     mine = fields.String(
-        validate=validate.OneOf(["waiting", "active", "open", "finished", "cancelled"])
+        validate=validate.OneOf(["waiting", *STATUSES]),
+        metadata={
+            "description": "only your games waiting on you, or of this status (not with open)"
+        },
     )
     open = fields.String(
         validate=validate.OneOf(["public"]),
-        metadata={"description": "public: the lobby, every public game with a seat free"},
+        metadata={
+            "description": "public: the lobby, every public game with a seat free (not with mine)"
+        },
     )
 
     @validates_schema
@@ -455,9 +463,9 @@ class FixedOptionSchema(Schema):
 
 class GameSchema(Schema):
     id = fields.String()
-    type = fields.String()
+    type = fields.String(metadata=GAME_TYPE)
     title = fields.String()
-    status = fields.String(metadata={"description": "open, active, finished or cancelled"})
+    status = fields.String(metadata={"enum": list(STATUSES)})
     public = fields.Boolean(metadata={"description": "listed in the lobby, open to spectators"})
     rematch = fields.String(
         allow_none=True, metadata={"description": "the game its players play next, once asked"}
@@ -704,13 +712,13 @@ class RankedSchema(StandingSchema):
 
 
 class LeaderboardSchema(Schema):
-    type = fields.String()
+    type = fields.String(metadata=GAME_TYPE)
     players = fields.List(fields.Nested(RankedSchema))
 
 
 class PlayedSchema(Schema):
     id = fields.String()
-    type = fields.String()
+    type = fields.String(metadata=GAME_TYPE)
     finished = fields.Integer()
     opponents = fields.List(fields.String(allow_none=True))
     scores = fields.Dict(keys=fields.String(), values=fields.Raw())

@@ -9,7 +9,7 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from server import web
-from server.api import account, calendar, docs_page, games, meta, players, talk, webhooks
+from server.api import account, calendar, docs_page, games, meta, paths, players, talk, webhooks
 from server.api.answers import AnswerJson
 from server.http import refusals
 from server.http.limits import RATE_LIMITS, UNCOUNTED, RateLimits, limiter_storage
@@ -61,6 +61,7 @@ def create_app(config: Config | None = None) -> Flask:
     api = TurnpostApi(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
+    paths.register(app, api)
     for blueprint in (
         meta.blp,
         players.blp,

@@ -10,6 +10,7 @@ feed itself is read-only and says only what a player's own games list says of th
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 
 from server.storage import keys
@@ -17,6 +18,9 @@ from server.storage.players import PLAYER_ID, Players, hash_token
 from server.storage.redis_client import Client
 
 FIELD = "calendar_hash"
+FEED = re.compile(rf"^{PLAYER_ID.pattern}\.[A-Za-z0-9_-]{{43}}$")
+"""What `Calendars.open` makes (43: 32 bytes in URL-safe base64), as the OpenAPI document
+states it."""
 MAX_FEED = 200
 """Far longer than any feed the service makes: a longer one is not looked up."""
 

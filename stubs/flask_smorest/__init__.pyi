@@ -9,6 +9,7 @@ from apispec import APISpec
 from flask.typing import ResponseReturnValue
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import BaseConverter
 
 _View = TypeVar("_View", bound=Callable[..., Any])
 _P = ParamSpec("_P")
@@ -84,5 +85,8 @@ class Api:
     def init_app(self, app: flask.Flask, *, spec_kwargs: dict[str, Any] | None = None) -> None: ...
     def register_blueprint(
         self, blp: Blueprint, *, parameters: list[Any] | None = None, **options: Any
+    ) -> None: ...
+    def register_converter(
+        self, converter: type[BaseConverter], func: Callable[[Any], dict[str, Any]]
     ) -> None: ...
     def handle_http_exception(self, error: HTTPException) -> ResponseReturnValue: ...

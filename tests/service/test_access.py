@@ -69,6 +69,10 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
 DOCUMENTATION = {"static", "api-docs.openapi_json", *docs_page.ENDPOINTS}
 
 
+SLOTS = {"name": "{name}", "type_id": "{type}"}
+"""A route's parameters by name (`<player_name:name>`): any other names a game or a feed."""
+
+
 def routes(api: LiveServer) -> list[tuple[str, str]]:
     """(method, path) of every route of the API, `<game_id>` written `{game}`, a player's
     `<name>` `{name}`, a `<type_id>` `{type}` (the web pages' have tests of their own:
@@ -77,9 +81,9 @@ def routes(api: LiveServer) -> list[tuple[str, str]]:
     for rule in api.app.url_map.iter_rules():
         if rule.endpoint in DOCUMENTATION or not rule.rule.startswith("/api/"):
             continue
-        path = rule.rule.replace("<name>", "{name}").replace("<type_id>", "{type}")
+        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda slot: SLOTS.get(slot[1], "{game}"), rule.rule)
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
-            found.append((method, re.sub(r"<[^>]+>", "{game}", path)))
+            found.append((method, path))
     return found
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import redis
 
 from server.storage import keys
@@ -53,6 +55,24 @@ def test_profile_update_and_token_rotation(api: LiveServer) -> None:
         f"p_{'0' * 16}.{secret}",
     ):
         assert api.client(forged).call("GET", "/me").status_code == 401
+
+
+def test_the_document_states_the_profiles_rules(api: LiveServer) -> None:
+    """A time zone or quiet hours are taken exactly when the OpenAPI document admits them: the
+    document's enum and pattern are the ones the change is checked against."""
+    ada = api.client().register("ada")
+    fields = ada.ok("GET", "/openapi.json")["components"]["schemas"]["ProfileUpdate"]
+    zones = fields["properties"]["timezone"]["enum"]
+    quiet = re.compile(fields["properties"]["quiet_hours"]["pattern"])
+    for zone in ["UTC", "Europe/Warsaw", "", "utc", "America", "/etc/localtime"]:
+        taken = ada.call("PATCH", "/me", json={"timezone": zone}).status_code == 200
+        assert taken == (zone in zones), zone
+    for hours in ["none", "22:00-08:00", "07:30-07:30", "None", "24:00-08:00", "22:00-08:00\n"]:
+        taken = ada.call("PATCH", "/me", json={"quiet_hours": hours}).status_code == 200
+        assert taken == bool(quiet.fullmatch(hours)), hours
+    # Digits of other scripts are digits to Python's `\d`, not to the document's.
+    one_two = "1\u0662:00-08:00"
+    assert ada.call("PATCH", "/me", json={"quiet_hours": one_two}).status_code == 400
 
 
 def test_refusals_have_one_json_shape(api: LiveServer) -> None:
