@@ -35,7 +35,7 @@ NAMES = ["ada", "bo", "cy", "di"]
 META_FIELDS = {
     "id", "type", "engine_version", "options", "seats", "seed", "commitment", "status",
     "creator", "created", "updated", "to_act", "result", "clock", "secret", "contributions",
-    "head", "public",
+    "head", "public", "revision",
 }  # fmt: skip
 
 

@@ -74,7 +74,7 @@ def test_what_gunicorn_refuses_is_refused_in_json(web: WebProcess) -> None:
 
 def test_a_method_the_url_does_not_take_is_405_with_allow(web: WebProcess) -> None:
     for method, path, allowed in (
-        ("PUT", "/api/v1/me", {"GET", "PATCH"}),
+        ("PUT", "/api/v1/me", {"GET", "PATCH", "DELETE"}),
         ("DELETE", "/api/v1/games", {"GET", "POST"}),
         ("POST", "/api/v1/health", {"GET"}),
     ):
