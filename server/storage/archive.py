@@ -1,21 +1,25 @@
-"""A finished game in compact form: its log, without what can be made again from the rest.
+"""A finished game in compact form: its record and its log, without what can be made again from
+the rest.
 
 A finished game is read rarely (its last view, its history, `turnpost verify`) and kept for
 ever, and most of each entry can be made again: its event is what the rules make of its move (a
 replay makes it again, which is why the chain's hashes leave it out: `shared.fairness`), and
 its `prev` is the hash of the entry before (the game's secret makes it again). So a compacted
-game keeps, beside its record, one zlib-compressed string (`{g:ID}:archive`): its entries' seats,
-moves (each as its place among the seat's legal moves then, `_choices`) and times (as
-differences) in columns, which of them timed out (and which bot moved for
-the player then), and of each move made with an idempotency key where it starts, its steps,
-what it left untried and its 4-byte tag (`server.domain.idempotency`). `entries` makes the log again
-from it, byte for byte; the record's `archived` field holds the log's length.
+game keeps, beside the few fields of its record that its scripts read, one string
+(`{g:ID}:archive`): the rest of its record (`server.domain.record.packed`), then its entries'
+seats, moves (each as its place among the seat's legal moves then, `_choices`) and times (as
+differences) in columns, which of them timed out (and which bot moved for the player then), and
+of each move made with an idempotency key where it starts, its steps, what it left untried and
+its 4-byte tag (`server.domain.idempotency`), each part compressed. `entries` makes the log again
+from it, byte for byte; the record's `archived` field holds the log's length. Archives of format
+1, written before, hold no record and each move as it was made, and read as they did.
 
 `pack` makes an archive only if `entries` gives back exactly the stored entries, chain and head
 included: a game stored by code whose events read otherwise, or anything else that would not
-come back whole, stays in the plain form. (Events are made again by the code of the day: a later
-change of how an engine words them changes how compacted games read, as a change of its rules
-would change any replay.)
+come back whole, stays in the plain form. (Events and legal moves are made again by the code of
+the day: a later change of how an engine words them changes how compacted games read, as a
+change of its rules would change any replay; a move's place is counted among the legal moves
+sorted by their JSON, so the order an engine lists them in does not count, only which they are.)
 """
 
 from __future__ import annotations

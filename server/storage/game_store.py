@@ -472,7 +472,8 @@ class RedisGameStore:
     def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
         """Put a finished game in its compact form (`server.storage.archive`), and delete the keys
         `along` with its plain form, in one script (COMPACT). False if it is not finished, is
-        compacted already, or would not come back whole from its archive (it stays plain)."""
+        compacted already, or would not come back whole from its archive (it stays plain). Its
+        record is read again if it changed meanwhile (a rematch asked for, a seat vacated)."""
         while True:
             pipe = self.client.pipeline(transaction=False)
             pipe.hgetall(keys.game(game_id, "meta"))
