@@ -10,7 +10,7 @@ Memory: `--finished` lost-cities matches (3 games each) are played to their end 
 every move with an Idempotency-Key as the command line sends it, while the mail worker runs as
 `serve` runs it (its players' quiet hours off, so it sends everything at once); once it has sent
 the last notices and compacted every match, `MEMORY USAGE` of every key of each game, by kind,
-and of its players' records of it, against the target of 8 KiB per finished match.
+and of its players' records of it, against the target of 4 KiB per finished match.
 
 Log length: one lost-cities game in which nobody ever draws from the deck (`stall_limit: 0`,
 every turn a discard and a draw from a discard pile) so it never ends; at versions 10, 100 and
@@ -23,7 +23,6 @@ alone).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -52,7 +51,7 @@ from server.storage.game_store import RedisGameStore
 from server.storage.redis_client import Client, connect
 
 CHECKPOINTS = (10, 100, 1000)
-TARGET = 8 * 1024
+TARGET = 4 * 1024
 """Redis memory a finished match may keep, everything it leaves behind included."""
 PLAYERS_OWN = ("profile",)
 """A player's keys that are theirs, not any match's (with their `token:` and `name:` keys)."""
@@ -90,11 +89,11 @@ def mail_worker_running(
 
 
 def players_of(client: Client, game_ids: list[str]) -> dict[str, list[str]]:
+    records = RedisGameStore(client).records(game_ids)
     return {
-        game_id: [
-            seat["player"] for seat in json.loads(client.hget(f"{{g:{game_id}}}:meta", "seats"))
-        ]
-        for game_id in game_ids
+        game_id: [seat.player for seat in record.seats if seat.player]
+        for game_id, record in zip(game_ids, records, strict=True)
+        if record is not None
     }
 
 

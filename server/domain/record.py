@@ -1,9 +1,15 @@
 """A game's record: what the store keeps of a game beside its log, as typed values.
 
-The store keeps it as a hash of strings (`{g:ID}:meta`, some of them JSON); `decode` and `encode`
-are the one place that knows how, and only the stores call them, so everything else reads
-fields, never strings to parse. A record is immutable: a join or a move makes a new one
-(`dataclasses.replace`), and the store writes the fields that changed.
+The store keeps it as a hash of strings (`{g:ID}:meta`); `decode` and `encode` are the one place
+that knows how, and only the stores call them, so everything else reads fields, never strings to
+parse. A record is immutable: a join or a move makes a new one (`dataclasses.replace`), and the
+store writes the fields that changed.
+
+A game that runs is kept one field a value (some of them JSON), which its scripts read and write
+by name. A finished game is kept for ever and read rarely, so once compacted (since this form
+exists) it keeps as fields only what the scripts still read (`KEPT`), and the rest as one compact
+JSON text (`packed`) that its archive holds (`server.storage.archive`), leaving out defaults and
+what its secret makes again. Games compacted before keep every field, and read as they did.
 """
 
 from __future__ import annotations
@@ -11,14 +17,27 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, field
+from enum import StrEnum
 from typing import Any
 
 import orjson
 
+from shared.chance import commitment
 from shared.engine import JSON, seat_name
+from shared.fairness import derived_seed, server_contribution
 
-OPEN, ACTIVE, FINISHED, CANCELLED = "open", "active", "finished", "cancelled"
+
+class Status(StrEnum):
+    """Where a game is in its life; kept, sent and compared as its plain string."""
+
+    OPEN = "open"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+OPEN, ACTIVE, FINISHED, CANCELLED = Status.OPEN, Status.ACTIVE, Status.FINISHED, Status.CANCELLED
 VACATED = "deleted player"
 """The name of a seat whose player deleted their account, before its number in the game."""
 
@@ -66,7 +85,7 @@ class GameRecord:
     options: Mapping[str, JSON]
     """As configured at creation: every option, defaults filled in."""
     seats: tuple[Seat, ...]
-    status: str
+    status: Status
     creator: str
     created: int
     updated: int
@@ -97,6 +116,9 @@ class GameRecord:
     this."""
     asked_by: str | None = None
     """For a rematch, the player who asked for it (its creator is the finished game's)."""
+    packed: bool = field(default=False, compare=False)
+    """Kept in the compact form (`packed`), as a game compacted since that form exists is: not
+    what the record says, but how a change to it is written."""
 
     @property
     def chained(self) -> bool:
@@ -166,7 +188,7 @@ CODECS: dict[str, Codec] = {
     "engine_version": (int, str),
     "options": (orjson.loads, _json),
     "seats": (_seats, _seats_text),
-    "status": (str, str),
+    "status": (Status, str),
     "creator": (str, str),
     "created": (int, str),
     "updated": (int, str),
@@ -195,23 +217,103 @@ MOVED = ("to_act", "status", "result", "updated", "head")
 """The fields a move may change."""
 
 
-def decode(fields: Mapping[str, str]) -> GameRecord:
-    """A record from the strings the store keeps (fields it does not know are left out)."""
-    return GameRecord(
-        **{name: CODECS[name][0](raw) for name, raw in fields.items() if name in CODECS}
+KEPT = ("status", "archived", "revision", "rematch")
+"""The fields a compacted game keeps by name: its scripts read them (`server.storage.game_store`),
+and a rematch is asked for by a compare-and-set on its `rematch`."""
+DERIVED = ("seed", "commitment")
+"""Fields the compact form keeps only when the rest does not make them (`_seed`, `_commitment`)."""
+DEFAULTS = {f.name: f.default for f in dataclasses.fields(GameRecord) if f.default is not MISSING}
+
+
+def packed(record: GameRecord) -> str:
+    """The record's fields but `KEPT`, as one compact JSON object: a field at its default is
+    left out, and so is what the game's secret makes again (the server's contributions, the
+    seed, the commitment: `shared.fairness`), for `_unpacked` to make again."""
+    made: dict[str, Any] = {
+        name: getattr(record, name)
+        for name in CODECS
+        if name not in (*KEPT, *DERIVED) and getattr(record, name) != DEFAULTS.get(name, MISSING)
+    }
+    made["seats"] = [
+        [s.player, s.name, s.joined, *([s.bot] if s.bot else [])] for s in record.seats
+    ]
+    made["contributions"] = [
+        None if c is None else ["" if c == _server_made(record, seat) else c.value, c.made_by]
+        for seat, c in enumerate(record.contributions)
+    ]
+    if record.seed != _seed(record):
+        made["seed"] = record.seed
+    if record.commitment != _commitment(record):
+        made["commitment"] = record.commitment
+    return orjson.dumps(made).decode()
+
+
+def _unpacked(raw: str) -> dict[str, Any]:
+    """The fields `packed` keeps, as the record has them."""
+    made: dict[str, Any] = orjson.loads(raw)
+    made["seats"] = tuple(Seat(*seat) for seat in made["seats"])
+    made["to_act"] = tuple(made.get("to_act", ()))
+    secret = made.get("secret")
+    made["contributions"] = tuple(
+        None if c is None else Contribution(c[0] or server_contribution(secret or "", seat), c[1])
+        for seat, c in enumerate(made["contributions"])
     )
+    partial = GameRecord(**{"status": OPEN, **made})
+    made.setdefault("seed", _seed(partial))
+    made.setdefault("commitment", _commitment(partial.changed(seed=made["seed"])))
+    return made
+
+
+def _server_made(record: GameRecord, seat: int) -> Contribution | None:
+    """The contribution the server makes for a seat taken without one."""
+    if record.secret is None:
+        return None
+    return Contribution(server_contribution(record.secret, seat), "server")
+
+
+def _seed(record: GameRecord) -> str:
+    """The seed the contributions make (a game before them drew its own: none)."""
+    values = [c.value for c in record.contributions if c is not None]
+    if record.secret is None or len(values) < len(record.contributions):
+        return ""
+    return derived_seed(record.secret, values)
+
+
+def _commitment(record: GameRecord) -> str:
+    """The hash of the server's secret (of the seed, for a game without one)."""
+    committed = record.secret or record.seed
+    return commitment(committed) if committed else ""
+
+
+def decode(fields: Mapping[str, str], packed_text: str | None = None) -> GameRecord:
+    """A record from the strings the store keeps: its fields, and in the compact form the text
+    of the rest (`packed`). Fields it does not know are left out."""
+    kept = {name: CODECS[name][0](raw) for name, raw in fields.items() if name in CODECS}
+    if packed_text is None:
+        return GameRecord(**kept)
+    return GameRecord(**{**_unpacked(packed_text), **kept}, packed=True)
 
 
 def encode(record: GameRecord, names: Iterable[str] = CODECS) -> dict[str, str]:
-    """The record's fields `names` as the store keeps them (a None among OPTIONAL: left out)."""
+    """The record's fields `names` as the store keeps them (a None among OPTIONAL: left out); in
+    the compact form only those `KEPT` (the rest is `packed`)."""
     encoded = {}
     for name in names:
         value = getattr(record, name)
-        if not (value is None and name in OPTIONAL):
+        if not (value is None and name in OPTIONAL) and (name in KEPT or not record.packed):
             encoded[name] = CODECS[name][1](value)
     return encoded
 
 
+def compared(record: GameRecord, on: str) -> tuple[str, str]:
+    """The field that a compare-and-set on the record's field `on` compares, and its text in
+    `record` ('' if absent): in the compact form, one that is `packed` compares the revision,
+    which every change adds one to."""
+    if record.packed and on not in KEPT:
+        on = "revision"
+    return on, encode(record, [on]).get(on, "")
+
+
 def changes(before: GameRecord, after: GameRecord) -> dict[str, str]:
-    """The fields that differ, as the store keeps them."""
+    """The fields that differ, as the store keeps them (in the compact form, see `packed`)."""
     return encode(after, [name for name in CODECS if getattr(before, name) != getattr(after, name)])

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from server.domain.errors import Invalid, NotAPlayer, NotFound, NotJoined
 from server.domain.record import GameRecord
@@ -55,13 +55,16 @@ class Limits:
     most: int = MAX_MESSAGES
 
 
+Spoken = Literal["said", "throttled", "full"]
+
+
 @dataclass(frozen=True)
 class Said:
     """The store's answer to `say`: `said` (with the message's number, counting from 1, and
     the message as stored: new, or found under its key), `throttled` (`value`: seconds until
     the seat may speak again) or `full`."""
 
-    outcome: str
+    outcome: Spoken
     value: int
     message: dict[str, Any] | None = None
 

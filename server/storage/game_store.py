@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, cast
 
 import orjson
@@ -33,9 +34,18 @@ from redis.commands.core import Script
 
 from server.domain.errors import Unavailable
 from server.domain.idempotency import Idempotency, Made
-from server.domain.record import FINISHED, MOVED, GameRecord, changes, decode, encode
+from server.domain.record import (
+    FINISHED,
+    MOVED,
+    GameRecord,
+    changes,
+    compared,
+    decode,
+    encode,
+    packed,
+)
 from server.domain.store import Appended, Loaded, Outcome
-from server.domain.talk import Limits, Said
+from server.domain.talk import Limits, Said, Spoken
 from server.storage import archive, keys
 from server.storage.redis_client import Client, as_bytes, as_text, members
 from server.storage.waits import Waits
@@ -92,13 +102,14 @@ redis.call('PUBLISH', KEYS[2], 0)
 return 1
 """
 
-# KEYS: meta, log (its name is the channel).  ARGV: field, the value it must still have ('': it
-# must be absent), then the pairs to set.  A compare-and-set on one key: what WATCH/MULTI does,
-# in one step that also runs on Redis Cluster. The log does not grow, so the revision says it
-# changed (a long poll compares both).
+# KEYS: meta, log (its name is the channel), archive.  ARGV: field, the value it must still have
+# ('': it must be absent), the archive anew ('': as it is), then the pairs to set.  A
+# compare-and-set on one key: what WATCH/MULTI does, in one step that also runs on Redis Cluster.
+# The log does not grow, so the revision says it changed (a long poll compares both).
 UPDATE_IF = """
 if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3]) end
+if #ARGV > 3 then redis.call('HSET', KEYS[1], unpack(ARGV, 4)) end
 redis.call('HINCRBY', KEYS[1], 'revision', 1)
 redis.call('PUBLISH', KEYS[2], redis.call('LLEN', KEYS[2]))
 return 1
@@ -161,16 +172,19 @@ return {redis.call('LRANGE', KEYS[2], ARGV[1], ARGV[2])}
 """
 
 # KEYS: meta, log, snap, requests, archive, then the game's other keys that go with its plain
-# form.  ARGV: the log's length and last entry that the archive was made from, the archive.
+# form.  ARGV: the log's length and last entry, and the record's revision, that the archive was
+# made from, the archive, then the record's pairs in the compact form (`record.compacted`).
 # The whole change or none of it: a crash leaves the game plain or compacted, never between.
+# A record changed since it was read ('moved') is read again.
 COMPACT = """
 if redis.call('HGET', KEYS[1], 'status') ~= 'finished' then return 0 end
 if redis.call('HEXISTS', KEYS[1], 'archived') == 1 then return 0 end
 if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
 if (redis.call('LINDEX', KEYS[2], -1) or '') ~= ARGV[2] then return 0 end
-redis.call('SET', KEYS[5], ARGV[3])
-redis.call('HSET', KEYS[1], 'archived', ARGV[1])
-redis.call('DEL', KEYS[2], KEYS[3], KEYS[4], unpack(KEYS, 6))
+if (redis.call('HGET', KEYS[1], 'revision') or '0') ~= ARGV[3] then return 'moved' end
+redis.call('SET', KEYS[5], ARGV[4])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4], unpack(KEYS, 6))
+redis.call('HSET', KEYS[1], unpack(ARGV, 5))
 return 1
 """
 
@@ -217,9 +231,12 @@ def decoded(raw: Mapping[Any, Any] | Sequence[Any]) -> dict[str, str]:
     return {as_text(key): as_text(value) for key, value in pairs}
 
 
-def record_of(raw: Mapping[Any, Any]) -> GameRecord | None:
-    """A game's record from its meta hash as Redis hands it over; None if it has none."""
-    return decode(decoded(raw)) if raw else None
+def record_of(raw: Mapping[Any, Any], blob: bytes | None = None) -> GameRecord | None:
+    """A game's record from its meta hash as Redis hands it over, and its archive if it has
+    one; None if it has none."""
+    if not raw:
+        return None
+    return decode(decoded(raw), archive.record_text(blob) if blob else None)
 
 
 def not_yet_safe(keyed: bool = True) -> Unavailable:
@@ -285,30 +302,36 @@ class RedisGameStore:
     def create(self, record: GameRecord) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
         pairs = [item for pair in encode(record).items() for item in pair]
-        return bool(self._create(keys=self._meta_and_channel(record.id), args=pairs))
+        return bool(self._create(keys=self._meta_and_channel(record.id)[:2], args=pairs))
 
     def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
         """Write what changed from `before` to `after` only if the field `on` is still as in
-        `before`; False if it changed."""
+        `before`; False if it changed. A compacted game's archive holds the rest of its record
+        (`server.domain.record.packed`), and is written anew if that changed."""
         pairs = [item for pair in changes(before, after).items() for item in pair]
+        blob = b""
+        if after.packed and packed(after) != packed(before):
+            held = self.client.get(keys.game(before.id, "archive"))
+            blob = archive.with_record(as_bytes(held), packed(after)) if held else b""
         updated = self._update_if(
-            keys=self._meta_and_channel(before.id),
-            args=[on, encode(before, [on]).get(on, ""), *pairs],
+            keys=self._meta_and_channel(before.id), args=[*compared(before, on), blob, *pairs]
         )
         return bool(updated)
 
     @staticmethod
     def _meta_and_channel(game_id: str) -> list[str]:
-        return [keys.game(game_id, "meta"), keys.game(game_id, "log")]
+        return [keys.game(game_id, part) for part in ("meta", "log", "archive")]
 
     def record(self, game_id: str) -> GameRecord | None:
-        return record_of(self.client.hgetall(keys.game(game_id, "meta")))
+        return self.records([game_id])[0]
 
     def records(self, game_ids: list[str]) -> list[GameRecord | None]:
         pipe = self.client.pipeline(transaction=False)
         for game_id in game_ids:
             pipe.hgetall(keys.game(game_id, "meta"))
-        return [record_of(raw) for raw in pipe.execute()]
+            pipe.get(keys.game(game_id, "archive"))
+        found = pipe.execute()
+        return [record_of(raw, blob) for raw, blob in zip(found[::2], found[1::2], strict=True)]
 
     def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
         """The game, its log read on from `held_version` if the caller holds the state there
@@ -320,7 +343,7 @@ class RedisGameStore:
         if not found:
             return None
         pairs, *rest = found
-        record = decode(decoded(pairs))
+        record = decode(decoded(pairs), archive.record_text(rest[0]) if len(rest) == 1 else None)
         if len(rest) == 1:  # compacted
             if archive.holds(record, held_version, held_entry):
                 return Loaded(record, held_version, True, "", b"", [], held_entry)
@@ -347,7 +370,7 @@ class RedisGameStore:
         if len(found) == 1:
             return list(found[0]) if stop is None or stop > start else []
         pairs, blob = found
-        return archive.entries(decode(decoded(pairs)), blob)[start:stop]
+        return archive.entries(decode(decoded(pairs), archive.record_text(blob)), blob)[start:stop]
 
     def log(self, game_id: str, start: int = 0, stop: int | None = None) -> list[dict[str, Any]]:
         return [orjson.loads(raw) for raw in self.log_raw(game_id, start, stop)]
@@ -449,25 +472,32 @@ class RedisGameStore:
     def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
         """Put a finished game in its compact form (`server.storage.archive`), and delete the keys
         `along` with its plain form, in one script (COMPACT). False if it is not finished, is
-        compacted already, or would not come back whole from its archive (it stays plain)."""
-        pipe = self.client.pipeline(transaction=False)
-        pipe.hgetall(keys.game(game_id, "meta"))
-        pipe.lrange(keys.game(game_id, "log"), 0, -1)
-        pipe.hgetall(keys.game(game_id, "requests"))
-        pairs, entries, requests = pipe.execute()
-        record = record_of(pairs)
-        if record is None or record.status != FINISHED or record.archived is not None:
-            return False
-        blob = archive.pack(record, entries, requests)
-        if blob is None:
-            logger.warning("game %s would not come back whole from an archive: kept plain", game_id)
-            return False
-        parts = ("meta", "log", "snap", "requests", "archive")
-        compacted = self._compact(
-            keys=[*(keys.game(game_id, part) for part in parts), *along],
-            args=[len(entries), entries[-1] if entries else b"", blob],
-        )
-        return bool(compacted)
+        compacted already, or would not come back whole from its archive (it stays plain). Its
+        record is read again if it changed meanwhile (a rematch asked for, a seat vacated)."""
+        while True:
+            pipe = self.client.pipeline(transaction=False)
+            pipe.hgetall(keys.game(game_id, "meta"))
+            pipe.lrange(keys.game(game_id, "log"), 0, -1)
+            pipe.hgetall(keys.game(game_id, "requests"))
+            pipe.get(keys.game(game_id, "archive"))
+            pairs, entries, requests, held = pipe.execute()
+            record = record_of(pairs, held)
+            if record is None or record.status != FINISHED or record.archived is not None:
+                return False
+            blob = archive.pack(record, entries, requests)
+            done = record.changed(archived=len(entries))
+            kept = encode(done.changed(packed=True))
+            if blob is None or decode(kept, archive.record_text(blob)) != done:
+                logger.warning("game %s would not come back whole compacted: kept plain", game_id)
+                return False
+            parts = ("meta", "log", "snap", "requests", "archive")
+            last = entries[-1] if entries else b""
+            outcome = self._compact(
+                keys=[*(keys.game(game_id, part) for part in parts), *along],
+                args=[len(entries), last, record.revision, blob, *chain(*kept.items())],
+            )
+            if outcome != b"moved":
+                return bool(outcome)
 
     def _written(
         self,
@@ -512,7 +542,8 @@ class RedisGameStore:
             keys=[keys.game(game_id, part) for part in ("talk", "meta", "log")],
             args=[seat, now, key, limits.per_window, limits.window, limits.most, text],
         )
-        return Said(outcome.decode(), int(value), orjson.loads(stored[0]) if stored else None)
+        spoken = cast(Spoken, outcome.decode())
+        return Said(spoken, int(value), orjson.loads(stored[0]) if stored else None)
 
     def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
         return [

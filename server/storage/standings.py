@@ -13,7 +13,7 @@ second is computed again from the first's result).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, cast
 
 import orjson
 
@@ -39,6 +39,8 @@ redis.call('SADD', KEYS[3], ARGV[1])
 return 'settled'
 """
 
+Settled = Literal["settled", "settled before", "not finished"]
+
 LEADERBOARD_SIZE = 100
 HISTORY_SIZE = 50
 
@@ -53,7 +55,7 @@ class Standings:
     games: GameService
     players: Players
 
-    def settle(self, game: Game) -> str:
+    def settle(self, game: Game) -> Settled:
         """Count a finished game in its players' standings, once: `settled`, `settled before`,
         or `not finished`."""
         if game.status != FINISHED:
@@ -79,7 +81,7 @@ class Standings:
                 )
             )
             if outcome != "moved":
-                return outcome
+                return cast(Settled, outcome)
 
     def of(self, player_id: str, type_ids: list[str]) -> dict[str, Standing]:
         """The player's standing in each type they have played."""

@@ -20,7 +20,7 @@ from tests.service.test_games import holding_none as holding_none
 from tests.service.test_games import start_game
 from tests.service.test_hostile import refused, stored
 
-TARGET = 8 * 1024
+TARGET = 4 * 1024
 """Redis memory a finished 3-game match may keep (docs/performance.md)."""
 
 Sent = tuple[ApiClient, dict[str, Any], dict[str, Any]]
