@@ -115,7 +115,7 @@ def test_a_lost_cities_sample_deals_the_hidden_cards_again(data: st.DataObject) 
     assert len(sample.hands[1 - seat]) == len(state.hands[1 - seat])
     assert hidden_cards(sample, seat) == hidden_cards(state, seat)
     assert sample.expeditions == state.expeditions and sample.piles == state.piles
-    assert sample.drawn == state.drawn and sample.deal.finished == state.deal.finished
+    assert sample.drawn == state.drawn and sample.deal.scored_games == state.deal.scored_games
 
 
 def hidden_livingstone(state: livingstone.State, seat: Seat) -> Counter[str]:
@@ -211,7 +211,7 @@ def test_a_search_cut_short_by_the_clock_replays_from_its_playouts(type_id: str)
 def test_choose_refuses_a_level_it_does_not_know_and_a_seat_with_nothing_to_do() -> None:
     engine = LostCities()
     state = engine.new(2, "5eed" * 8)
-    seat = state.turn
+    seat = state.mover
     assert seat is not None
     with pytest.raises(ValueError, match="level"):
         choose(engine, state, seat, "ab" * 16, "grandmaster")
