@@ -4,7 +4,8 @@ A state is a NamedTuple of tuples and ints: immutable, compared by value, pickla
 build, which matters because a random playout creates one per move. What stays fixed for a whole
 game of the match (rules, seed, the dealt deck, the scores of earlier games) sits in one `Deal`
 shared by all of that game's states, so a move rebuilds only the few fields turns change (in
-`rules.apply_action`, which unpacks a state by field order and builds the next with `tuple.__new__`).
+`rules.apply_action`, which unpacks a state by field order and builds the next with
+`tuple.__new__`).
 """
 
 from __future__ import annotations
