@@ -27,8 +27,8 @@ from shared.games.lost_cities import LostCities
 from shared.games.lost_cities import state as lost_cities
 from shared.games.lost_cities_dice import LostCitiesDice
 from shared.games.lost_cities_dice import state as dice
-from shared.games.lost_cities_dice.legal import legal_choices
-from shared.games.lost_cities_dice.notation import choice_move
+from shared.games.lost_cities_dice.legal import sheet_moves
+from shared.games.lost_cities_dice.moves import encode
 from tests.engines.test_what_answers_tell import reached, seeds
 
 ENGINE_IDS = sorted(ENGINES)
@@ -159,8 +159,8 @@ def test_a_dice_sample_keeps_the_dice_and_hides_choices_among_legal_ones(
     for other, choice in enumerate(sample.pending):
         assert (choice is None) == (state.pending[other] is None)
         if choice is not None and other != seat:
-            legal = legal_choices(state.sheets[other], state.rules, state.colours, state.numbers)
-            assert choice_move(choice) in legal
+            legal = sheet_moves(state.sheets[other], state.rules, state.colours, state.numbers)
+            assert encode(choice) in legal
 
 
 # -- the bots ---------------------------------------------------------------------------------
