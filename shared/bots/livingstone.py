@@ -43,7 +43,8 @@ from shared.games.livingstone.data import (
     TWO_DICE,
 )
 from shared.games.livingstone.legal import legal_moves
-from shared.games.livingstone.rules import step
+from shared.games.livingstone.moves import decode
+from shared.games.livingstone.rules import apply_action
 from shared.games.livingstone.state import State
 from shared.games.livingstone.tents import tent_price
 
@@ -111,9 +112,9 @@ class Outlook:
     def __init__(self, state: State, seat: Seat) -> None:
         self.state = state
         self.seat = seat
-        self.progress = state.steamer / max(state.board.columns - 1, 1)
+        self.progress = state.steamer / max(state.rules.columns - 1, 1)
         """0 at the first column, 1 at the last."""
-        rounds = state.board.columns
+        rounds = state.rules.columns
         others = [
             (other.thalers + other.donated - START_THALERS) * rounds / (state.steamer + 1)
             + START_THALERS
@@ -150,7 +151,7 @@ class Outlook:
             tents = self.state.tents
             self._rows = [
                 Counter(owner for column in tents for owner in column[row])
-                for row in range(len(self.state.board.row_points))
+                for row in range(len(self.state.rules.row_points))
             ]
         return self._rows
 
@@ -166,7 +167,7 @@ class Outlook:
     def majority(self, row: int, added: int = 1) -> float:
         """What `added` more tents in `row` (1..6) change in the seat's share of its bonus."""
         counts = self.rows[row - 1]
-        bonus = self.state.board.majority[row - 1]
+        bonus = self.state.rules.majority[row - 1]
         before = _share(counts, self.seat, bonus)
         counts[self.seat] += added
         after = _share(counts, self.seat, bonus)
@@ -177,13 +178,13 @@ class Outlook:
         """What the seat may end the game with, in VP, as things stand."""
         state, seat = self.state, self.seat
         player = state.players[seat]
-        board = state.board
+        rules = state.rules
         total = float(player.points)
         if state.turn is not None:
-            for row_points, owners in zip(board.row_points, state.tents[state.column], strict=True):
+            for row_points, owners in zip(rules.row_points, state.tents[state.column], strict=True):
                 total += row_points * owners.count(seat)
         for row, counts in enumerate(self.rows):
-            total += MAJORITY_SHARE * _share(counts, seat, board.majority[row])
+            total += MAJORITY_SHARE * _share(counts, seat, rules.majority[row])
         total += sum(count * gem_worth(gem) for gem, count in enumerate(player.gems))
         total += player.thalers * THALER * (1 - self.progress)
         total += sum(ANIMAL_POINTS.get(card, CARD) for card in player.hand)
@@ -226,7 +227,7 @@ class Outlook:
         state, turn = self.state, self.state.turn
         assert turn is not None, "tents are pitched only while the game runs"
         price = tent_price(state, self.seat, (state.column, row), turn.free_tents > 0)
-        value = state.board.row_points[row - 1] + self.majority(row) - price * self.thaler
+        value = state.rules.row_points[row - 1] + self.majority(row) - price * self.thaler
         if source is not None:
             value += self.majority(source, -1)
         return value
@@ -240,7 +241,9 @@ class Outlook:
         state, turn = self.state, self.state.turn
         if turn is None or not turn.may_take or not state.round.can_take(self.seat):
             return 0.0
-        after = Outlook(step(state, self.seat, sale)[0], self.seat)
+        action = decode(sale)
+        assert action is not None, "a sale is an action"
+        after = Outlook(apply_action(state, self.seat, action)[0], self.seat)
         return max(0.0, after._best_take() - self._best_take())
 
     def _card(self, card: str, at: int | None) -> float:

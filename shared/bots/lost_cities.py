@@ -23,8 +23,8 @@ from typing import Any
 from shared.bots.heuristic import Payoffs, margins, payoffs
 from shared.engine import Engine, Move, Seat
 from shared.games.lost_cities.cards import BIT, BLOCKED_BY, CARDS_PER_COLOUR, WAGERS_PER_COLOUR
-from shared.games.lost_cities.notation import DECK, Turn, canonical_turn
-from shared.games.lost_cities.rules import advance
+from shared.games.lost_cities.moves import DECK, Action, canonical_action
+from shared.games.lost_cities.rules import apply_action
 from shared.games.lost_cities.scoring import (
     BONUS_CARDS,
     BONUS_POINTS,
@@ -233,7 +233,7 @@ class Outlook:
         return after - before + self.gift(source, drawn)
 
 
-def _turn_scores(outlook: Outlook, turns: list[Turn]) -> list[float]:
+def _turn_scores(outlook: Outlook, turns: list[Action]) -> list[float]:
     actions: dict[tuple[bool, int], float] = {}
     scores = []
     for play, card, source in turns:
@@ -246,7 +246,7 @@ def _turn_scores(outlook: Outlook, turns: list[Turn]) -> list[float]:
     return scores
 
 
-def _best_turn(state: State, seat: Seat) -> Turn:
+def _best_turn(state: State, seat: Seat) -> Action:
     """The best-scored turn, found without listing every compound move: the best draw after
     each first half is the best draw overall, unless that is from the first half's colour."""
     outlook = Outlook(state, seat)
@@ -260,7 +260,7 @@ def _best_turn(state: State, seat: Seat) -> Turn:
     ]
     draws.sort(reverse=True)
     first, second = draws[0], draws[-1] if len(draws) == 1 else draws[1]
-    chosen, best_score = Turn(False, state.hands[seat][0], DECK), -1e9
+    chosen, best_score = Action(False, state.hands[seat][0], DECK), -1e9
     for card in state.hands[seat]:
         colour, bit = divmod(card, CARDS_PER_COLOUR)
         draw, source = second if first[1] == colour else first
@@ -273,20 +273,20 @@ def _best_turn(state: State, seat: Seat) -> Turn:
                     score += own - draw
                     chosen_source = colour
             if score > best_score:
-                chosen, best_score = Turn(play, card, chosen_source), score
+                chosen, best_score = Action(play, card, chosen_source), score
     return chosen
 
 
-def _turn(move: Move) -> Turn:
-    turn = canonical_turn(move)
-    assert turn is not None, "legal moves are canonical"
-    return turn
+def _action(move: Move) -> Action:
+    action = canonical_action(move)
+    assert action is not None, "legal moves are canonical"
+    return action
 
 
 def standing(state: State) -> list[float]:
     """Per seat, the points of the match so far and what its expeditions of this game may
     still come to: how a playout cut short is judged."""
-    totals = match_totals(state.deal.finished, SEATS)
+    totals = match_totals(state.deal.scored_games, SEATS)
     return [
         totals[seat] + sum((outlook.current(colour) for colour in range(outlook.colours)), 0.0)
         for seat, outlook in ((seat, Outlook(state, seat)) for seat in range(SEATS))
@@ -295,26 +295,26 @@ def standing(state: State) -> list[float]:
 
 class LostCitiesHeuristic:
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
-        return _turn_scores(Outlook(state, seat), [_turn(move) for move in moves])
+        return _turn_scores(Outlook(state, seat), [_action(move) for move in moves])
 
     def playout(self, engine: Engine[Any], state: State, rnd: random.Random) -> Payoffs:
         """At most `PLAYOUT_TURNS` turns on, never into the match's next game, then judged:
         by the result at the match's end, else by the points so far and to come."""
         deal = state.deal
         for _ in range(PLAYOUT_TURNS):
-            seat = state.turn
+            seat = state.mover
             if seat is None or state.deal is not deal:
                 break
             if rnd.random() < PLAYOUT_EPSILON:
-                turn = _turn(rnd.choice(engine.legal_moves(state, seat)))
+                turn = _action(rnd.choice(engine.legal_moves(state, seat)))
             else:
                 turn = _best_turn(state, seat)
-            state = advance(state, seat, turn)
+            state = apply_action(state, seat, turn)
         result = engine.result(state)
         if result is not None:
-            return payoffs(match_totals(state.deal.finished, SEATS), result["winners"], SPREAD)
+            return payoffs(match_totals(state.deal.scored_games, SEATS), result["winners"], SPREAD)
         if state.deal is not deal:
-            return margins(match_totals(state.deal.finished, SEATS), SPREAD)
+            return margins(match_totals(state.deal.scored_games, SEATS), SPREAD)
         return margins(standing(state), SPREAD)
 
 

@@ -18,9 +18,10 @@ from typing import Any
 
 from shared.bots.heuristic import Payoffs, best, margins, payoffs
 from shared.engine import Engine, Move, Seat
-from shared.games.lost_cities_dice.notation import read_move
+from shared.games.lost_cities_dice.moves import decode
+from shared.games.lost_cities_dice.options import Rules
 from shared.games.lost_cities_dice.sheet import Sheet, write
-from shared.games.lost_cities_dice.sheet_data import COLUMNS, FIELDS, SheetRules
+from shared.games.lost_cities_dice.sheet_data import COLUMNS, FIELDS
 from shared.games.lost_cities_dice.state import State
 
 GROWTH = 0.4
@@ -42,9 +43,7 @@ def _interpolated(scale: tuple[int, ...], marks: float) -> float:
     return at_low if low == FIELDS else at_low + (scale[low] - at_low) * (marks - low)
 
 
-def expedition_worth(
-    numbers: tuple[int, ...], circle: bool, rules: SheetRules, pace: float
-) -> float:
+def expedition_worth(numbers: tuple[int, ...], circle: bool, rules: Rules, pace: float) -> float:
     """What one expedition may score by the end, `pace` (1 at the start, 0 at the end) being
     how much of the game is left: its fields, and those its room above the top may bring."""
     filled = len(numbers)
@@ -56,7 +55,7 @@ def expedition_worth(
     return 2 * points if circle else points
 
 
-def columns_worth(sheet: Sheet, rules: SheetRules) -> float:
+def columns_worth(sheet: Sheet, rules: Rules) -> float:
     """The artefacts, the dice column and the bridge bonuses as they stand."""
     total = rules.bridge_bonus * sum(sheet.bonuses)
     if sheet.vases:
@@ -66,7 +65,7 @@ def columns_worth(sheet: Sheet, rules: SheetRules) -> float:
     return total
 
 
-def worth(sheet: Sheet, rules: SheetRules, pace: float) -> float:
+def worth(sheet: Sheet, rules: Rules, pace: float) -> float:
     """What `sheet` may score by the end."""
     expeditions = zip(sheet.expeditions, sheet.circles, strict=True)
     return columns_worth(sheet, rules) + sum(
@@ -86,9 +85,9 @@ def _scores(state: State, seat: Seat, moves: list[Move]) -> list[float]:
     columns = columns_worth(sheet, rules)
     scores = []
     for move in moves:
-        choice = read_move(move)
+        choice = decode(move)
         assert choice is not None, "legal moves are choices"
-        after = write(sheet, rules, choice, state.bridge_turns, state.turn)[0]
+        after = write(sheet, rules, choice, state.bridge_turns, state.turn_number)[0]
         score = columns_worth(after, rules) - columns
         for colour, numbers in enumerate(after.expeditions):
             before = sheet.expeditions[colour]
@@ -107,8 +106,8 @@ class LostCitiesDiceHeuristic:
 
     def playout(self, engine: Engine[Any], state: State, rnd: random.Random) -> Payoffs:
         """A few turns on, then judged: by the result at the end, else by the sheets' worth."""
-        last = state.turn + PLAYOUT_TURNS
-        while state.ended is None and state.turn < last:
+        last = state.turn_number + PLAYOUT_TURNS
+        while not state.over and state.turn_number < last:
             seat = state.to_act[0]
             moves = engine.legal_moves(state, seat)
             if rnd.random() < PLAYOUT_EPSILON:

@@ -27,8 +27,8 @@ from shared.games.lost_cities import LostCities
 from shared.games.lost_cities import state as lost_cities
 from shared.games.lost_cities_dice import LostCitiesDice
 from shared.games.lost_cities_dice import state as dice
-from shared.games.lost_cities_dice.legal import legal_choices
-from shared.games.lost_cities_dice.notation import choice_move
+from shared.games.lost_cities_dice.legal import sheet_moves
+from shared.games.lost_cities_dice.moves import encode
 from tests.engines.test_what_answers_tell import reached, seeds
 
 ENGINE_IDS = sorted(ENGINES)
@@ -115,7 +115,7 @@ def test_a_lost_cities_sample_deals_the_hidden_cards_again(data: st.DataObject) 
     assert len(sample.hands[1 - seat]) == len(state.hands[1 - seat])
     assert hidden_cards(sample, seat) == hidden_cards(state, seat)
     assert sample.expeditions == state.expeditions and sample.piles == state.piles
-    assert sample.drawn == state.drawn and sample.deal.finished == state.deal.finished
+    assert sample.drawn == state.drawn and sample.deal.scored_games == state.deal.scored_games
 
 
 def hidden_livingstone(state: livingstone.State, seat: Seat) -> Counter[str]:
@@ -159,8 +159,8 @@ def test_a_dice_sample_keeps_the_dice_and_hides_choices_among_legal_ones(
     for other, choice in enumerate(sample.pending):
         assert (choice is None) == (state.pending[other] is None)
         if choice is not None and other != seat:
-            legal = legal_choices(state.sheets[other], state.rules, state.colours, state.numbers)
-            assert choice_move(choice) in legal
+            legal = sheet_moves(state.sheets[other], state.rules, state.colours, state.numbers)
+            assert encode(choice) in legal
 
 
 # -- the bots ---------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ def test_a_search_cut_short_by_the_clock_replays_from_its_playouts(type_id: str)
 def test_choose_refuses_a_level_it_does_not_know_and_a_seat_with_nothing_to_do() -> None:
     engine = LostCities()
     state = engine.new(2, "5eed" * 8)
-    seat = state.turn
+    seat = state.mover
     assert seat is not None
     with pytest.raises(ValueError, match="level"):
         choose(engine, state, seat, "ab" * 16, "grandmaster")

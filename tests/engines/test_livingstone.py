@@ -129,7 +129,7 @@ def test_a_game_can_be_created_with_other_board_values() -> None:
     assert configured["row_points"] == DEFAULT_BOARD["row_points"]
     assert configured["cards"]["lion"] == 5 and configured["cards"]["market"] == 0
     state = ENGINE.new(3, SEED, {"board": board})
-    assert state.board.columns == 2 and state.deck == ("lion",) * 5
+    assert state.rules.columns == 2 and state.deck == ("lion",) * 5
     assert ENGINE.view(state, None)["costs"] == [2, 7]
 
 
@@ -167,10 +167,10 @@ def test_a_game_is_played_by_the_rules_version_it_began_with() -> None:
     assert ENGINE.version == 3
     now = ENGINE.new(3, SEED)
     assert now.version == ENGINE.version
-    assert now.deck == tuple(Chance(SEED, "deck").shuffled(now.board.deck()))
+    assert now.deck == tuple(Chance(SEED, "deck").shuffled(now.rules.deck()))
     for version in (1, 2):
         old = ENGINE.new(3, SEED, version=version)
-        assert old.deck == tuple(Chance(SEED, "deck").shuffled_by_position(old.board.deck()))
+        assert old.deck == tuple(Chance(SEED, "deck").shuffled_by_position(old.rules.deck()))
         assert old.version == version and old._replace(deck=now.deck, version=3) == now
     for unknown in (0, ENGINE.version + 1, "1", True):
         with pytest.raises(ValueError):
@@ -685,9 +685,9 @@ def test_the_steamer_goes_back_to_a_column_as_often_as_the_board_allows_so_games
     been_back = state._replace(revisited=(8,))
     assert refused(been_back, "play steamer-back") == "column_revisited"
     assert "play steamer-back" not in legal(been_back)
-    twice = been_back._replace(board=dataclasses.replace(state.board, revisits=2))
+    twice = been_back._replace(rules=dataclasses.replace(state.rules, revisits=2))
     assert "play steamer-back" in legal(twice)
-    never = state._replace(board=dataclasses.replace(state.board, revisits=0))
+    never = state._replace(rules=dataclasses.replace(state.rules, revisits=0))
     assert refused(never, "play steamer-back") == "column_revisited"
 
 

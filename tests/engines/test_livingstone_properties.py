@@ -81,10 +81,10 @@ class Recount:
         self.tents: dict[tuple[int, int], list[int]] = {}
         self.round_vp = [0] * players
         self.other_vp = [0] * players
-        self.cards = sorted(state.board.deck())
+        self.cards = sorted(state.rules.deck())
         self.set_aside = Counter[str]()
         self.printed = state.version >= PRINTED_VERSION
-        self.white_stone = state.board.white_stone
+        self.white_stone = state.rules.white_stone
         self.white: Counter[str] | None = None
         """Once the white stone is out in this turn: the gems drawn with it still held."""
 
@@ -265,7 +265,7 @@ def play_checked(
         if "row" in event or "scored" in event:
             check_board(state, recount)
         assert len(log) < 5_000
-    assert state.round.number <= state.board.columns * (1 + state.board.revisits)
+    assert state.round.number <= state.rules.columns * (1 + state.rules.revisits)
     check_board(state, recount)
     assert replay(ENGINE, ENGINE.new(players, seed, options, version), log) == state
     result = ENGINE.result(state)

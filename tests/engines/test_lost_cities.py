@@ -250,7 +250,7 @@ def test_first_player_and_the_shuffle_come_from_the_seed() -> None:
     for n in range(40):
         state = ENGINE.new(2, f"{n:032x}")
         assert state == ENGINE.new(2, f"{n:032x}")
-        starters.add(state.turn)
+        starters.add(state.mover)
         deals.add(state.hands)
     assert starters == {0, 1} and len(deals) == 40
 

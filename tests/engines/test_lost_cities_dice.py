@@ -9,13 +9,10 @@ import pytest
 
 from shared.engine import RESIGN, BadOptions, Event, IllegalMove, Move
 from shared.games.lost_cities_dice import DEFAULT_SHEET, LostCitiesDice
+from shared.games.lost_cities_dice.options import HOUSE_SHEET, describe_layout
 from shared.games.lost_cities_dice.scoring import breakdown
 from shared.games.lost_cities_dice.sheet import EMPTY_SHEET, Sheet
-from shared.games.lost_cities_dice.sheet_data import (
-    COLOURS,
-    HOUSE_SHEET,
-    describe_layout,
-)
+from shared.games.lost_cities_dice.sheet_data import COLOURS
 from shared.games.lost_cities_dice.state import State
 
 ENGINE = LostCitiesDice()
@@ -439,7 +436,7 @@ def test_the_game_ends_after_the_turn_in_which_the_last_bridge_is_crossed() -> N
 
 
 def test_the_highest_total_wins_and_equal_totals_share() -> None:
-    state = start(3)._replace(ended="bridges")
+    state = start(3)._replace(ended_by="bridges")
     state = with_sheets(
         state,
         seat0=make_sheet({"red": [1, 2, 3, 4]}),
@@ -551,7 +548,7 @@ def test_a_resigning_seat_s_pending_choice_is_dropped_and_may_end_the_turn() -> 
 
 
 def test_a_resigned_seat_cannot_win_on_points() -> None:
-    state = start(3)._replace(resigned=(True, False, False), ended="exhausted")
+    state = start(3)._replace(resigned=(True, False, False), ended_by="exhausted")
     state = with_sheets(state, seat0=make_sheet({"red": [1] * 9}))
     result = ENGINE.result(state)
     assert result is not None and result["scores"][0] == 50 and result["winners"] == [1, 2]

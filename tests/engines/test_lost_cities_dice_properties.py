@@ -115,7 +115,7 @@ class Played:
         for player, (old, new) in enumerate(zip(before.sheets, self.state.sheets, strict=True)):
             for column in range(COLUMNS if new is not old else 0):
                 if filled(old, column) < 7 <= filled(new, column):
-                    self.crossed[player, column] = before.turn
+                    self.crossed[player, column] = before.turn_number
         self.log.append((seat, move))
         return event
 
@@ -167,7 +167,7 @@ def test_random_games_keep_the_rules_and_score_as_recounted(
     players: int, seed: str, order: str, rnd: random.Random
 ) -> None:
     played = random_game(players, seed, order, rnd)
-    assert played.state.ended in ("bridges", "exhausted")
+    assert played.state.ended_by in ("bridges", "exhausted")
     check_finished(played, players, seed, order)
 
 
@@ -219,7 +219,7 @@ def test_pending_choices_and_future_dice_stay_hidden(
             reply = rnd.choice(ENGINE.legal_moves(first, follower))
             after_first, reply_to_first = ENGINE.transition(first, follower, reply)
             after_second, reply_to_second = ENGINE.transition(second, follower, reply)
-            if after_first.active_choice is not None and not after_first.ended:
+            if after_first.active_choice is not None and not after_first.over:
                 seen_by_others([after_first, after_second], [reply_to_first, reply_to_second], seat)
         played.step(seat, move)
     check_finished(played, players, seed, "simultaneous")

@@ -174,7 +174,7 @@ def test_random_matches_keep_every_rule_and_score_as_recounted(
     seed: str, chosen: dict[str, Any], rnd: random.Random
 ) -> None:
     start = ENGINE.new(2, seed, chosen)
-    sheet = Recount(chosen["colours"], chosen["rounds"], chosen["match"] == "best-of", start.turn)
+    sheet = Recount(chosen["colours"], chosen["rounds"], chosen["match"] == "best-of", start.mover)
     state, log, moves = start, [], 0
     check_invariants(state)
     while not ENGINE.is_over(state):
@@ -191,7 +191,7 @@ def test_random_matches_keep_every_rule_and_score_as_recounted(
     result = ENGINE.result(state)
     assert result is not None
     sheet.check_result(result)
-    assert len(sheet.games) == len(state.deal.finished)
+    assert len(sheet.games) == len(state.deal.scored_games)
     assert replay(ENGINE, ENGINE.new(2, seed, chosen), log) == state
 
 

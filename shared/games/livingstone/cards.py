@@ -11,7 +11,7 @@ at the end of the turn is lost with its card.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from shared.chance import Chance
@@ -30,7 +30,6 @@ from shared.games.livingstone.data import (
     MARKET,
     MINE_COLLAPSE,
     NO_COST_TENT,
-    ONE_SHUFFLE_VERSION,
     PRINTED_VERSION,
     RHINO,
     STEAMER_BACK,
@@ -38,17 +37,10 @@ from shared.games.livingstone.data import (
     TWO_DICE,
 )
 from shared.games.livingstone.moves import Play
-from shared.games.livingstone.state import Outcome, State, Turn
+from shared.games.livingstone.state import Outcome, State, Turn, shuffled_cards
 from shared.games.livingstone.stones import collapse_mine, draw_stones
 from shared.games.livingstone.tents import place_tent, scored_fields
 from shared.immutable import replaced
-
-
-def shuffled_cards(chance: Chance, version: int, cards: Sequence[str]) -> tuple[str, ...]:
-    """The cards in the order the game's rules version shuffles them (`ONE_SHUFFLE_VERSION`)."""
-    if version >= ONE_SHUFFLE_VERSION:
-        return tuple(chance.shuffled(cards))
-    return tuple(chance.shuffled_by_position(cards))
 
 
 def can_draw(state: State) -> bool:
@@ -156,8 +148,8 @@ def steamer_back_refusal(state: State) -> IllegalMove | None:
         return IllegalMove("steamer_already_back", "the steamer is already back for this round")
     if state.steamer == 0:
         return IllegalMove("steamer_at_start", "the steamer is on the first space: no way back")
-    if state.revisited.count(state.steamer - 1) >= state.board.revisits:
-        times = "once" if state.board.revisits == 1 else f"{state.board.revisits} times"
+    if state.revisited.count(state.steamer - 1) >= state.rules.revisits:
+        times = "once" if state.rules.revisits == 1 else f"{state.rules.revisits} times"
         return IllegalMove(
             "column_revisited",
             f"the steamer has been back to column {state.steamer} {times} already "

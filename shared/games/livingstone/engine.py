@@ -4,24 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from shared.chance import Chance
-from shared.engine import JSON, Engine, Event, Move, Option, Seat
-from shared.games.livingstone import html, legal, notation, render, result, rules
-from shared.games.livingstone.cards import shuffled_cards
-from shared.games.livingstone.data import (
-    BAG,
-    CURRENT_VERSION,
-    DEFAULT_BOARD,
-    ROWS,
-    board_from_table,
-    parse_board,
-)
+from shared.engine import JSON, Engine, Event, Move, Seat
+from shared.games.livingstone import html, notation, render
+from shared.games.livingstone.data import CURRENT_VERSION
 from shared.games.livingstone.guide import GUIDE
-from shared.games.livingstone.moves import end_move
+from shared.games.livingstone.legal import legal_moves
+from shared.games.livingstone.moves import decode, end_move
+from shared.games.livingstone.options import OPTIONS, Rules
 from shared.games.livingstone.resample import resample
-from shared.games.livingstone.rounds import roll_round
-from shared.games.livingstone.state import Player, State, Turn
-from shared.games.livingstone.stones import NO_STONES
+from shared.games.livingstone.result import result
+from shared.games.livingstone.rules import apply_action, resign, reveals
+from shared.games.livingstone.state import State, new_game
 from shared.games.livingstone.view import view
 from shared.text import WIDTH
 
@@ -33,17 +26,7 @@ class Livingstone(Engine[State]):
     max_players = 5
     version = CURRENT_VERSION
     guide = GUIDE
-    options = (
-        Option(
-            "board",
-            "the printed values: column costs, row VP, row majority bonus, card counts, how "
-            "often Steamer Back may revisit a column, and which gems sold in the turn the white "
-            "stone comes out go back into the bag (costs, the 8/6/4 bonuses, the card counts, "
-            "revisits and white_stone are house data)",
-            DEFAULT_BOARD,
-            parse_board,
-        ),
-    )
+    options = OPTIONS
 
     def new(
         self,
@@ -53,28 +36,14 @@ class Livingstone(Engine[State]):
         version: JSON = None,
     ) -> State:
         version = self.rules_version(version)
-        board = board_from_table(self.configure(players, options)["board"])
-        start = Chance(seed, "start").below(players)
-        return State(
-            seed=seed,
-            board=board,
-            players=(Player(),) * players,
-            tents=(((),) * ROWS,) * board.columns,
-            steamer=0,
-            round=roll_round(seed, 1, start, players),
-            turn=Turn(start),
-            bag=BAG,
-            set_aside=NO_STONES,
-            deck=shuffled_cards(Chance(seed, "deck"), version, board.deck()),
-            played=(),
-            version=version,
-        )
+        rules = Rules.from_options(self.configure(players, options))
+        return new_game(rules, players, seed, version)
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
         return () if state.turn is None else (state.turn.seat,)
 
     def legal_moves(self, state: State, seat: Seat) -> list[Move]:
-        return legal.legal_moves(state, seat)
+        return legal_moves(state, seat)
 
     def neutral_move(self, state: State, seat: Seat) -> Move | None:
         """Ending the turn, once a die is taken. Before that the rules have no way to let the
@@ -90,10 +59,13 @@ class Livingstone(Engine[State]):
         return turn.began if turn is not None and turn.seat == seat else None
 
     def transition(self, state: State, seat: Seat, move: JSON) -> tuple[State, Event]:
-        return rules.step(state, seat, move)
+        action = decode(move)
+        if action is None:
+            return resign(state, seat)
+        return apply_action(state, seat, action)
 
     def reveals(self, state: State, seat: Seat, move: Move, after: State) -> bool:
-        return rules.reveals(state, move, after)
+        return reveals(state, move, after)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
         return view(state, seat)
@@ -102,7 +74,7 @@ class Livingstone(Engine[State]):
         return resample(state, seat, seed)
 
     def result(self, state: State) -> dict[str, JSON] | None:
-        return result.result(state)
+        return result(state)
 
     def render_view(
         self,
@@ -121,7 +93,7 @@ class Livingstone(Engine[State]):
         return render.render_event(event, names)
 
     def parse_move(self, text: str) -> Move:
-        return notation.parse(text)
+        return notation.parse_move(text)
 
     def format_move(self, move: Move) -> str:
-        return notation.format_step(move)
+        return notation.format_move(move)

@@ -63,7 +63,7 @@ def _takes(state: State, seat: int, turn: Turn) -> list[Move]:
         moves.extend(_PLAIN_TAKES[die, use] for use in uses)
         if not sources:
             continue
-        rows = range(1, len(state.board.row_points) + 1) if turn.any_row_tents else (die,)
+        rows = range(1, len(state.rules.row_points) + 1) if turn.any_row_tents else (die,)
         for row in rows:
             if tent_price(state, seat, (state.column, row), turn.free_tents > 0) > (
                 state.players[seat].thalers

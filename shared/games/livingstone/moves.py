@@ -1,9 +1,10 @@
-"""The JSON form of a step, checked once at the door.
+"""The typed move (`Action`) and its JSON, checked once at the door.
 
 A turn is several steps (sell, take a die and act, donate, play cards, end), each one move. Any
-JSON value may arrive; `decode` turns a well-formed one into a typed command or raises
-IllegalMove, so the rules never meet a malformed move. `encode` is its inverse and the only way
-moves are built, which keeps `legal_moves`, `parse_move` and the log in one canonical form.
+JSON value may arrive; `decode` turns a well-formed one into a typed action (None: resigning) or
+raises IllegalMove, so the rules never meet a malformed move. `encode` is its inverse and the
+only way moves are built, which keeps `legal_moves`, `parse_move` and the log in one canonical
+form.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-from shared.engine import JSON, IllegalMove, Move, require_mapping
+from shared.engine import JSON, RESIGN, IllegalMove, Move, require_mapping
 from shared.games.livingstone.data import CARDS, GEMS
 from shared.games.livingstone.state import Field
 
@@ -47,11 +48,7 @@ class End(NamedTuple):
     pass
 
 
-class Resign(NamedTuple):
-    pass
-
-
-Command = Take | Sell | Donate | Play | End | Resign
+Action = Take | Sell | Donate | Play | End
 
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "take": (frozenset({"die", "use"}), frozenset({"row", "from"})),
@@ -87,8 +84,9 @@ def _one_of(value: JSON, choices: tuple[str, ...], what: str) -> str:
     return value
 
 
-def decode(move: JSON) -> Command:
-    """The command a JSON move asks for; IllegalMove('bad_move') if it is not a step at all."""
+def decode(move: JSON) -> Action | None:
+    """The action a JSON move asks for, None for resigning; IllegalMove('bad_move') if it is not
+    a step at all."""
     fields = require_mapping(move)
     action = fields.get("action")
     if not isinstance(action, str) or action not in _FIELDS:
@@ -129,13 +127,13 @@ def _donate(fields: Mapping[str, JSON]) -> Donate:
     return Donate(_whole(fields["amount"], "an amount"))
 
 
-_DECODERS: dict[str, Callable[[Mapping[str, JSON]], Command]] = {
+_DECODERS: dict[str, Callable[[Mapping[str, JSON]], Action | None]] = {
     "take": _take,
     "sell": _sell,
     "donate": _donate,
     "play": _play,
     "end": lambda _: End(),
-    "resign": lambda _: Resign(),
+    "resign": lambda _: None,
 }
 
 
@@ -172,19 +170,19 @@ def end_move() -> Move:
     return {"action": "end"}
 
 
-def encode(command: Command) -> Move:
-    """The canonical JSON of a command: optional keys only when they say something. The
-    builders above are the one place a move's JSON is made (`legal_moves` calls them directly,
-    as it makes many)."""
-    match command:
+def encode(action: Action | None) -> Move:
+    """The canonical JSON of an action (None: resigning): optional keys only when they say
+    something. The builders above are the one place a move's JSON is made (`legal_moves` calls
+    them directly, as it makes many)."""
+    match action:
         case Take():
-            return take_move(*command)
+            return take_move(*action)
         case Sell():
-            return sell_move(*command)
+            return sell_move(*action)
         case Donate():
-            return donate_move(*command)
+            return donate_move(*action)
         case Play():
-            return play_move(*command)
+            return play_move(*action)
         case End():
             return end_move()
-    return {"action": "resign"}
+    return dict(RESIGN)

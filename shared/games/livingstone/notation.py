@@ -20,11 +20,10 @@ from shared.engine import IllegalMove, Move
 from shared.games.livingstone.data import CARDS, GEMS
 from shared.games.livingstone.moves import (
     USES,
-    Command,
+    Action,
     Donate,
     End,
     Play,
-    Resign,
     Sell,
     Take,
     decode,
@@ -54,20 +53,20 @@ def _field(column: str | None, row: str | None) -> Field | None:
     return None if column is None or row is None else (int(column) - 1, int(row))
 
 
-def parse(text: str) -> Move:
+def parse_move(text: str) -> Move:
     if not isinstance(text, str):
         raise _bad(repr(text), "a move is text")
     plain = " ".join(text.lower().replace("_", "-").split())
     if ";" in plain:
         raise _bad(text, "that is several steps; send them as a batch")
-    return encode(_command(text, plain))
+    return encode(_action(text, plain))
 
 
-def _command(text: str, plain: str) -> Command:
+def _action(text: str, plain: str) -> Action | None:
     if plain in ("end", "end turn"):
         return End()
     if plain == "resign":
-        return Resign()
+        return None
     if match := _DONATE.fullmatch(plain):
         return Donate(int(match[1]))
     if match := _SELL.fullmatch(plain):
@@ -93,23 +92,23 @@ def _field_text(field: Field) -> str:
     return f"c{field[0] + 1}r{field[1]}"
 
 
-def format_step(move: Move) -> str:
-    command = decode(move)
-    match command:
+def format_move(move: Move) -> str:
+    action = decode(move)
+    match action:
         case Take():
-            words = ["take", str(command.die), command.use]
-            if command.row is not None:
-                words += ["row", str(command.row)]
-            if command.source is not None:
-                words += ["from", _field_text(command.source)]
+            words = ["take", str(action.die), action.use]
+            if action.row is not None:
+                words += ["row", str(action.row)]
+            if action.source is not None:
+                words += ["from", _field_text(action.source)]
             return " ".join(words)
         case Sell():
-            return f"sell {command.gem} at market" if command.market else f"sell {command.gem}"
+            return f"sell {action.gem} at market" if action.market else f"sell {action.gem}"
         case Donate():
-            return f"donate {command.amount}"
+            return f"donate {action.amount}"
         case Play():
-            at = "" if command.at is None else f" {_field_text(command.at)}"
-            return f"play {command.card}{at}"
+            at = "" if action.at is None else f" {_field_text(action.at)}"
+            return f"play {action.card}{at}"
         case End():
             return "end"
     return "resign"

@@ -15,7 +15,7 @@ from shared.redeal import redealt
 
 
 def resample(state: State, seat: int | None, seed: str) -> State:
-    if state.turn is None:
+    if state.over:
         return state  # at the end, chests and hands are shown
     chance = Chance(seed, "resample")
     others = [other for other in range(len(state.players)) if other != seat]

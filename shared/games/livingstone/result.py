@@ -13,7 +13,7 @@ from shared.games.livingstone.state import State
 def majority_points(state: State) -> list[int]:
     """Per row, the most tents across all columns take the bonus; ties split it, rounded down."""
     points = [0] * len(state.players)
-    for row, bonus in enumerate(state.board.majority):
+    for row, bonus in enumerate(state.rules.majority):
         counts = Counter(owner for column in state.tents for owner in column[row])
         if not counts:
             continue
@@ -56,7 +56,7 @@ def result(state: State) -> dict[str, JSON] | None:
     """Scores, winners, and why. If the donation rule rules out everyone still playing (all
     gave the same, or both of two fell short), nobody wins: the rulebook says so outright for
     two players ("both may lose"), and reads the same for more."""
-    if state.turn is not None:
+    if not state.over:
         return None
     parts = breakdowns(state)
     out = set(excluded(state))

@@ -7,18 +7,11 @@ from collections.abc import Iterator
 
 from shared.chance import Chance
 from shared.engine import JSON
-from shared.games.livingstone.data import DICE_PER_PLAYER, THRESHOLD_DICE
-from shared.games.livingstone.state import Outcome, Round, State, Turn
+from shared.games.livingstone.data import THRESHOLD_DICE
+from shared.games.livingstone.state import Outcome, State, Turn, roll_round
 from shared.immutable import replaced
 
 ROUNDS_END, RESIGNATION = "rounds", "resignation"
-
-
-def roll_round(seed: str, number: int, start: int, players: int) -> Round:
-    """The start player rolls every die in play; they lie sorted, as the rulebook asks."""
-    chance = Chance(seed, f"roll/{number}")
-    dice = tuple(sorted(chance.roll(6) for _ in range(DICE_PER_PLAYER * players)))
-    return Round(number=number, start=start, dice=dice, taken=(), last_die=(0,) * players)
 
 
 def _clockwise(state: State, seat: int) -> Iterator[int]:
@@ -42,7 +35,7 @@ def pass_turn(state: State, seat: int) -> Outcome:
 def column_points(state: State, column: int) -> list[int]:
     """Round scoring: each tent in `column` earns its owner the row's VP."""
     points = [0] * len(state.players)
-    for row_points, owners in zip(state.board.row_points, state.tents[column], strict=True):
+    for row_points, owners in zip(state.rules.row_points, state.tents[column], strict=True):
         for owner in owners:
             points[owner] += row_points
     return points
@@ -58,7 +51,7 @@ def end_round(state: State) -> Outcome:
     steamer = state.steamer if state.round.steamer_back else state.steamer + 1
     state = replaced(state, players=players, steamer=steamer)
     details: dict[str, JSON] = {"scored": {"column": scored + 1, "points": points}}
-    if steamer == state.board.columns:
+    if steamer == state.rules.columns:
         return finish(state, ROUNDS_END), details
     start = next(_clockwise(state, state.round.start))
     state = replaced(
@@ -84,8 +77,8 @@ def finish(state: State, ended_by: str) -> State:
     return replaced(state, turn=None, ended_by=ended_by, threshold=threshold)
 
 
-def resign(state: State, seat: int) -> Outcome:
-    """`seat` drops out: skipped from now on. Its tents stay on the board."""
+def drop_out(state: State, seat: int) -> Outcome:
+    """`seat` resigned: skipped from now on. Its tents stay on the board."""
     state = state.with_player(seat, replaced(state.players[seat], resigned=True))
     if len(state.active_seats) == 1:
         return finish(state, RESIGNATION), {}

@@ -1,4 +1,4 @@
-"""One step of a turn: check it against the rules and carry it out.
+"""One step of a turn: check it against the rules and carry it out; and resigning.
 
 Each step returns the new state and the full event. What only the mover may know (the card
 drawn, the amount donated) goes under `secret`; everything else is public.
@@ -6,7 +6,7 @@ drawn, the amount donated) goes under `secret`; everything else is public.
 
 from __future__ import annotations
 
-from shared.engine import Event, IllegalMove
+from shared.engine import RESIGN, Event, IllegalMove
 from shared.games.livingstone.cards import can_draw, draw_card, play_card
 from shared.games.livingstone.data import (
     BANK_PRICE,
@@ -15,60 +15,71 @@ from shared.games.livingstone.data import (
     GEM_INDEX,
     MARKET_PRICE,
 )
-from shared.games.livingstone.moves import Command, Donate, Play, Resign, Sell, Take, decode
-from shared.games.livingstone.rounds import pass_turn, resign
+from shared.games.livingstone.moves import Action, Donate, Play, Sell, Take, decode
+from shared.games.livingstone.rounds import drop_out, pass_turn
 from shared.games.livingstone.state import Field, Outcome, State, Turn
 from shared.games.livingstone.stones import draw_stones, sell_gem
 from shared.games.livingstone.tents import place_tent, scored_fields, tent_price
 from shared.immutable import replace_at, replaced
 
 
-def step(state: State, seat: int, move: object) -> Outcome:
-    command = decode(move)
+def apply_action(state: State, seat: int, action: Action) -> Outcome:
+    """The state after `seat` takes this step of its turn, and the step's event."""
+    turn = _running(state, seat)
+    if turn.seat != seat:
+        raise IllegalMove("not_your_turn", "it is {0}'s turn", (turn.seat,))
+    event: Event = {"seat": seat, "action": type(action).__name__.lower()}
+    state, details = _turn_step(state, seat, turn, action)
+    return _stepped(state), _ended({**event, **details}, state)
+
+
+def resign(state: State, seat: int) -> Outcome:
+    """`seat` leaves the game, in its turn or not."""
+    _running(state, seat)
+    if state.players[seat].resigned:
+        raise IllegalMove("already_resigned", "you have already resigned")
+    event: Event = {"seat": seat, "action": RESIGN["action"]}
+    state, details = drop_out(state, seat)
+    return _stepped(state), _ended({**event, **details}, state)
+
+
+def _running(state: State, seat: int) -> Turn:
+    """The turn under way, once the game runs and `seat` is one of its seats."""
     turn = state.turn
     if turn is None:
         raise IllegalMove("game_over", "the game is over")
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise IllegalMove("no_such_seat", f"this game has seats 0 to {len(state.players) - 1}")
-    event: Event = {"seat": seat, "action": type(command).__name__.lower()}
-    if isinstance(command, Resign):
-        if state.players[seat].resigned:
-            raise IllegalMove("already_resigned", "you have already resigned")
-        state, details = resign(state, seat)
-    elif turn.seat != seat:
-        raise IllegalMove("not_your_turn", "it is {0}'s turn", (turn.seat,))
-    else:
-        state, details = _turn_step(state, seat, turn, command)
-    return _stepped(state), _ended({**event, **details}, state)
+    return turn
 
 
 def reveals(state: State, move: object, after: State) -> bool:
     """Did this legal step bring chance into play: a card or stones drawn, or the round's end,
     which rolls the next round's dice (or, ending a two-player game, the donation threshold)?"""
-    command = decode(move)
-    drew = (isinstance(command, Take) and command.use in ("card", "mine")) or (
-        isinstance(command, Play) and command.card == DRAW_3_STONES
+    action = decode(move)
+    drew = (isinstance(action, Take) and action.use in ("card", "mine")) or (
+        isinstance(action, Play) and action.card == DRAW_3_STONES
     )
     return drew or after.round.number != state.round.number or after.threshold != state.threshold
 
 
-def _turn_step(state: State, seat: int, turn: Turn, command: Command) -> Outcome:
-    match command:
+def _turn_step(state: State, seat: int, turn: Turn, action: Action) -> Outcome:
+    match action:
         case Take():
-            return _take(state, seat, turn, command)
+            return _take(state, seat, turn, action)
         case Sell():
-            return _sell(state, seat, turn, command)
+            return _sell(state, seat, turn, action)
         case Donate():
-            return _donate(state, seat, command)
+            return _donate(state, seat, action)
         case Play():
-            return _play(state, seat, command)
+            return _play(state, seat, action)
     if not turn.dice_taken:
         raise IllegalMove("die_first", "take a die and use it before you end your turn")
     return pass_turn(state, seat)
 
 
 def _ended(event: Event, state: State) -> Event:
-    if state.turn is None:
+    if state.over:
         event["game_over"] = True
     return event
 
@@ -140,8 +151,8 @@ def _tent_target(state: State, seat: int, turn: Turn, take: Take) -> Field:
                 "row_needed",
                 f"you may pick any row this time: name it, e.g. `take {take.die} tent row 5`",
             )
-        if not 1 <= take.row <= len(state.board.row_points):
-            raise IllegalMove("no_such_row", f"rows are 1 to {len(state.board.row_points)}")
+        if not 1 <= take.row <= len(state.rules.row_points):
+            raise IllegalMove("no_such_row", f"rows are 1 to {len(state.rules.row_points)}")
         row = take.row
     elif take.row is not None:
         raise IllegalMove(

@@ -1,5 +1,6 @@
-"""The state of a Livingstone game: named tuples, so states are values (replays compare,
-snapshots pickle) and changing one field is cheap, which random playouts do a great deal.
+"""The state of a Livingstone game, and dealing a new one: named tuples, so states are values
+(replays compare, snapshots pickle) and changing one field is cheap, which random playouts do a
+great deal.
 
 Everything a rule needs is here, hidden parts included (thalers, donations, hands, deck order);
 `view` decides what each seat sees. Columns and seats are 0-based; rows are 1..6 like the dice.
@@ -7,10 +8,21 @@ Everything a rule needs is here, hidden parts included (thalers, donations, hand
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
+from shared.chance import Chance
 from shared.engine import JSON
-from shared.games.livingstone.data import START_THALERS, TENTS_PER_PLAYER, Board
+from shared.games.livingstone.data import (
+    BAG,
+    DICE_PER_PLAYER,
+    NO_STONES,
+    ONE_SHUFFLE_VERSION,
+    ROWS,
+    START_THALERS,
+    TENTS_PER_PLAYER,
+)
+from shared.games.livingstone.options import Rules
 from shared.immutable import replace_at, replaced
 
 Field = tuple[int, int]
@@ -82,7 +94,7 @@ class Round(NamedTuple):
 
 class State(NamedTuple):
     seed: str
-    board: Board
+    rules: Rules
     players: tuple[Player, ...]
     tents: Tents
     steamer: int
@@ -105,6 +117,10 @@ class State(NamedTuple):
     """The columns Steamer Back has taken the steamer back to, once per time."""
 
     @property
+    def over(self) -> bool:
+        return self.turn is None
+
+    @property
     def column(self) -> int:
         return self.steamer - 1 if self.round.steamer_back else self.steamer
 
@@ -114,3 +130,41 @@ class State(NamedTuple):
 
     def with_player(self, seat: int, player: Player) -> State:
         return replaced(self, players=replace_at(self.players, seat, player))
+
+
+def first_player(players: int, seed: str) -> int:
+    return Chance(seed, "start").below(players)
+
+
+def roll_round(seed: str, number: int, start: int, players: int) -> Round:
+    """The start player rolls every die in play; they lie sorted, as the rulebook asks."""
+    chance = Chance(seed, f"roll/{number}")
+    dice = tuple(sorted(chance.roll(6) for _ in range(DICE_PER_PLAYER * players)))
+    return Round(number=number, start=start, dice=dice, taken=(), last_die=(0,) * players)
+
+
+def shuffled_cards(chance: Chance, version: int, cards: Sequence[str]) -> tuple[str, ...]:
+    """The cards in the order the game's rules version shuffles them (`ONE_SHUFFLE_VERSION`)."""
+    if version >= ONE_SHUFFLE_VERSION:
+        return tuple(chance.shuffled(cards))
+    return tuple(chance.shuffled_by_position(cards))
+
+
+def new_game(rules: Rules, players: int, seed: str, version: int) -> State:
+    """The first round, rolled for the first player, and the deck shuffled by `version`'s
+    rules."""
+    start = first_player(players, seed)
+    return State(
+        seed=seed,
+        rules=rules,
+        players=(Player(),) * players,
+        tents=(((),) * ROWS,) * rules.columns,
+        steamer=0,
+        round=roll_round(seed, 1, start, players),
+        turn=Turn(start),
+        bag=BAG,
+        set_aside=NO_STONES,
+        deck=shuffled_cards(Chance(seed, "deck"), version, rules.deck()),
+        played=(),
+        version=version,
+    )

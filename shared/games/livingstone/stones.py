@@ -15,6 +15,7 @@ from shared.games.livingstone.data import (
     BLACK,
     CLEAR,
     DRAWN_WITH_IT,
+    NO_STONES,
     PRINTED_VERSION,
     STONES,
     WHITE,
@@ -22,7 +23,6 @@ from shared.games.livingstone.data import (
 from shared.games.livingstone.state import Outcome, Player, State
 from shared.immutable import replace_at, replaced
 
-NO_STONES = (0,) * len(STONES)
 Gems = tuple[int, int, int]
 """Clear, blue, red."""
 NO_GEMS: Gems = (0, 0, 0)
@@ -95,7 +95,7 @@ def returning_gems(state: State) -> Gems:
     turn = state.turn
     if turn is None or turn.white_gems is None:
         return NO_GEMS
-    if state.board.white_stone == DRAWN_WITH_IT:
+    if state.rules.white_stone == DRAWN_WITH_IT:
         return turn.white_gems
     return state.players[turn.seat].gems
 

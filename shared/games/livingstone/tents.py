@@ -19,7 +19,7 @@ def owners_to_pay(state: State, seat: int, field: Field) -> tuple[int, ...]:
 def tent_price(state: State, seat: int, field: Field, free: bool) -> int:
     if free:
         return 0
-    return state.board.costs[field[0]] + len(owners_to_pay(state, seat, field))
+    return state.rules.costs[field[0]] + len(owners_to_pay(state, seat, field))
 
 
 def scored_fields(state: State, seat: int) -> list[Field]:
@@ -49,7 +49,7 @@ def place_tent(
     column, row = field
     details: dict[str, JSON] = {"column": column + 1, "row": row}
     fees = () if free else owners_to_pay(state, seat, field)
-    cost = 0 if free else state.board.costs[column]
+    cost = 0 if free else state.rules.costs[column]
     players = list(state.players)
     player = players[seat]
     players[seat] = replaced(

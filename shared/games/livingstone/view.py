@@ -29,16 +29,16 @@ def _player(player: Player, seat: int, shown: bool) -> dict[str, JSON]:
 
 
 def view(state: State, seat: int | None) -> dict[str, JSON]:
-    over = state.turn is None
-    board = state.board
+    over = state.over
+    rules = state.rules
     turn = state.turn
     return {
         "you": seat,
         "round": state.round.number,
-        "columns": board.columns,
-        "costs": [*board.costs],
-        "row_points": [*board.row_points],
-        "majority": [*board.majority],
+        "columns": rules.columns,
+        "costs": [*rules.costs],
+        "row_points": [*rules.row_points],
+        "majority": [*rules.majority],
         "steamer": None if over else state.column + 1,
         "steamer_back": state.round.steamer_back,
         "tents": [[[*owners] for owners in column] for column in state.tents],

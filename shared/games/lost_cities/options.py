@@ -93,6 +93,12 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
+def check_options(players: int, options: Mapping[str, JSON]) -> None:
+    """What one option's parse cannot check alone: a given deck against the colours and rounds."""
+    if options["deck"] is not None:
+        check_deck(options["deck"], options["colours"], options["rounds"])
+
+
 def check_deck(deck: JSON, colours: int, rounds: int) -> None:
     """Every given order holds each card of the game exactly once, and there is one order for
     the first game or one for every game."""

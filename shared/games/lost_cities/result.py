@@ -14,16 +14,16 @@ def result(state: State) -> dict[str, JSON] | None:
     if not state.over:
         return None
     rules = state.rules
-    totals = match_totals(state.deal.finished, SEATS)
-    won = games_won(state.deal.finished, SEATS)
+    totals = match_totals(state.deal.scored_games, SEATS)
+    won = games_won(state.deal.scored_games, SEATS)
     scores = won if rules.best_of else totals
-    winners = leaders(scores) if state.resigned is None else [1 - state.resigned]
+    winners = leaders(scores) if state.resigned_seat is None else [1 - state.resigned_seat]
     letters = rules.colour_letters
     return {
         "scores": list(scores),
         "winners": winners,
         "match": MATCH_BEST_OF if rules.best_of else MATCH_TOTAL,
-        "resigned": state.resigned,
+        "resigned": state.resigned_seat,
         "breakdown": [
             {
                 "total": totals[seat],
@@ -33,7 +33,7 @@ def result(state: State) -> dict[str, JSON] | None:
                         "points": game_totals(game)[seat],
                         "expeditions": dict(zip(letters, game[seat], strict=True)),
                     }
-                    for game in state.deal.finished
+                    for game in state.deal.scored_games
                 ],
             }
             for seat in range(SEATS)

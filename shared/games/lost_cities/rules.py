@@ -1,4 +1,4 @@
-"""A turn of Lost Cities: what a move does to the state (which moves are legal: `legal`).
+"""A turn of Lost Cities: what an action does to the state (which moves are legal: `legal`).
 
 This is the hot path of every playout and replay, so it works on card codes, rebuilds only the
 tuples a move changes, and builds error messages only when it refuses a move.
@@ -6,7 +6,7 @@ tuples a move changes, and builds error messages only when it refuses a move.
 
 from __future__ import annotations
 
-from shared.engine import IllegalMove
+from shared.engine import Event, IllegalMove, Seat
 from shared.games.lost_cities.cards import (
     BIT,
     BLOCKED_BY,
@@ -16,7 +16,8 @@ from shared.games.lost_cities.cards import (
     IS_WAGER,
     cards_in,
 )
-from shared.games.lost_cities.notation import DECK, Turn
+from shared.games.lost_cities.moves import DECK, RESIGN_TEXT, Action
+from shared.games.lost_cities.result import result
 from shared.games.lost_cities.scoring import (
     GamePoints,
     games_won,
@@ -28,8 +29,10 @@ from shared.games.lost_cities.state import SEATS, State, deal
 from shared.immutable import replaced
 
 
-def advance(state: State, seat: int, turn: Turn) -> State:
-    """The state after `seat` takes `turn`; IllegalMove if the rules forbid it.
+def apply_action(state: State, seat: int, action: Action) -> State:
+    """The state after `seat` takes its turn, `action`; IllegalMove if the rules forbid it.
+    Only the state: the engine builds the turn's event when it is asked for one (a replay or
+    a playout never does).
 
     The state is unpacked once and the next one built with `tuple.__new__`: attribute access
     and NamedTuple's keyword-friendly constructor were a good part of the cost of a move.
@@ -37,7 +40,7 @@ def advance(state: State, seat: int, turn: Turn) -> State:
     deal, to_move, hands, expeditions, piles, open_piles, drawn, stall, _ = state
     if seat != to_move:
         raise _not_to_move(state, seat)
-    play, card, source = turn
+    play, card, source = action
     if source >= len(piles):
         raise _no_such_pile(state, source)
     hand = hands[seat]
@@ -66,7 +69,7 @@ def advance(state: State, seat: int, turn: Turn) -> State:
     else:
         pile = piles[source]  # untouched by this turn's discard, which may not be drawn back
         if deal.rules.must_draw_deck(stall) or (source == colour and not play) or not pile:
-            raise _refused_pile_draw(state, turn)
+            raise _refused_pile_draw(state, action)
         new_card = pile[-1]
         stall += 1
         if changed is None:
@@ -91,25 +94,35 @@ def advance(state: State, seat: int, turn: Turn) -> State:
 _new_state = tuple.__new__
 
 
-def drawn_card(before: State, turn: Turn) -> int:
-    """The card `turn` drew in `before` (the event names it; after the turn it is just one card
-    of a hand)."""
-    if turn.source == DECK:
+def drawn_card(before: State, action: Action) -> int:
+    """The card `action` drew in `before` (the event names it; after the turn it is just one
+    card of a hand)."""
+    if action.source == DECK:
         return before.deal.deck[before.drawn]
-    return before.piles[turn.source][-1]
+    return before.piles[action.source][-1]
+
+
+def resign(state: State, seat: Seat) -> tuple[State, Event]:
+    """With two players, resigning hands the whole match to the other."""
+    if state.over:
+        raise IllegalMove("game_over", "the match is over")
+    if seat not in range(SEATS):
+        raise IllegalMove("bad_seat", f"there is no seat {seat} in this game")
+    ended = replaced(state, mover=None, resigned_seat=seat)
+    return ended, {"seat": seat, "action": RESIGN_TEXT, "result": result(ended)}
 
 
 def ended_game(before: State, after: State) -> GamePoints | None:
     """The points of the game a turn ended, or None if the game goes on."""
     if after.deal is before.deal:
         return None
-    return after.deal.finished[-1]
+    return after.deal.scored_games[-1]
 
 
 def _not_to_move(state: State, seat: int) -> IllegalMove:
-    if state.turn is None:
+    if state.mover is None:
         return IllegalMove("game_over", "the match is over")
-    return IllegalMove("not_your_turn", "it is {0}'s turn, not {1}'s", (state.turn, seat))
+    return IllegalMove("not_your_turn", "it is {0}'s turn, not {1}'s", (state.mover, seat))
 
 
 def _not_in_hand(state: State, card: int) -> IllegalMove:
@@ -143,41 +156,41 @@ def _no_such_pile(state: State, source: int) -> IllegalMove:
     )
 
 
-def _refused_pile_draw(state: State, turn: Turn) -> IllegalMove:
+def _refused_pile_draw(state: State, action: Action) -> IllegalMove:
     if state.stalled:
         return IllegalMove(
             "must_draw_deck",
             f"no one has drawn from the draw pile for {state.stall} turns, so you must draw "
             "from the draw pile (deck) now",
         )
-    if not turn.play and COLOUR_OF[turn.card] == turn.source:
+    if not action.play and COLOUR_OF[action.card] == action.source:
         return IllegalMove(
             "draw_own_discard",
-            f"you may not take back {CARD_ID[turn.card]}, the card you just discarded; "
+            f"you may not take back {CARD_ID[action.card]}, the card you just discarded; "
             "draw from the deck or another pile",
         )
-    return IllegalMove("empty_pile", f"the {COLOUR_NAMES[turn.source]} discard pile is empty")
+    return IllegalMove("empty_pile", f"the {COLOUR_NAMES[action.source]} discard pile is empty")
 
 
 def _end_game(state: State) -> State:
     """The last card of the draw pile is gone: score the game, then deal the next one of the
     match or end the match."""
     points = tuple(seat_points(own, state.rules.colours) for own in state.expeditions)
-    finished = (*state.deal.finished, points)
-    if _match_decided(state, finished):
-        return replaced(state, deal=replaced(state.deal, finished=finished), turn=None)
-    starter = _next_starter(state, finished)
-    return deal(state.rules, state.deal.seed, state.deal.game + 1, starter, finished)
+    scored = (*state.deal.scored_games, points)
+    if _match_decided(state, scored):
+        return replaced(state, deal=replaced(state.deal, scored_games=scored), mover=None)
+    starter = _next_starter(state, scored)
+    return deal(state.rules, state.deal.seed, state.deal.game + 1, starter, scored)
 
 
-def _match_decided(state: State, finished: tuple[GamePoints, ...]) -> bool:
+def _match_decided(state: State, scored: tuple[GamePoints, ...]) -> bool:
     rules = state.rules
-    if len(finished) == rules.rounds:
+    if len(scored) == rules.rounds:
         return True
-    return rules.best_of and max(games_won(finished, SEATS)) >= rules.wins_needed
+    return rules.best_of and max(games_won(scored, SEATS)) >= rules.wins_needed
 
 
-def _next_starter(state: State, finished: tuple[GamePoints, ...]) -> int:
+def _next_starter(state: State, scored: tuple[GamePoints, ...]) -> int:
     """The player with more points so far; on a tie, the one who did not start this game."""
-    ahead = leaders(match_totals(finished, SEATS))
+    ahead = leaders(match_totals(scored, SEATS))
     return ahead[0] if len(ahead) == 1 else 1 - state.deal.starter

@@ -4,7 +4,8 @@ A state is a NamedTuple of tuples and ints: immutable, compared by value, pickla
 build, which matters because a random playout creates one per move. What stays fixed for a whole
 game of the match (rules, seed, the dealt deck, the scores of earlier games) sits in one `Deal`
 shared by all of that game's states, so a move rebuilds only the few fields turns change (in
-`rules.advance`, which unpacks a state by field order and builds the next with `tuple.__new__`).
+`rules.apply_action`, which unpacks a state by field order and builds the next with
+`tuple.__new__`).
 """
 
 from __future__ import annotations
@@ -36,13 +37,13 @@ class Deal(NamedTuple):
     """The seat that starts this game (on a tie, the other one starts the next)."""
     deck: tuple[int, ...]
     """The draw pile as dealt, top first; it never shrinks, `State.drawn` counts what is gone."""
-    finished: tuple[GamePoints, ...]
+    scored_games: tuple[GamePoints, ...]
     """Points of each earlier game of the match (of all games, once the match is over)."""
 
 
 class State(NamedTuple):
     deal: Deal
-    turn: int | None
+    mover: int | None
     """The seat to move; None once the match is over."""
     hands: tuple[Hand, ...]
     expeditions: tuple[int, ...]
@@ -56,7 +57,8 @@ class State(NamedTuple):
     drawn: int
     stall: int
     """Turns in a row in which no one drew from the draw pile."""
-    resigned: int | None
+    resigned_seat: int | None
+    """The seat that resigned, ending the match."""
 
     @property
     def rules(self) -> Rules:
@@ -68,7 +70,7 @@ class State(NamedTuple):
 
     @property
     def over(self) -> bool:
-        return self.turn is None
+        return self.mover is None
 
     @property
     def stalled(self) -> bool:
@@ -83,27 +85,32 @@ def card_order(rules: Rules, seed: str, game: int) -> tuple[int, ...]:
     return tuple(Chance(seed, f"deal/{game}").shuffled(deck_codes(rules.colours)))
 
 
-def first_starter(rules: Rules, seed: str) -> int:
+def first_player(rules: Rules, seed: str) -> int:
     if rules.first_player is not None:
         return rules.first_player
     return Chance(seed, "first_player").below(SEATS)
 
 
+def new_game(rules: Rules, seed: str) -> State:
+    """The match's first game, dealt."""
+    return deal(rules, seed, 0, first_player(rules, seed), ())
+
+
 def deal(
-    rules: Rules, seed: str, game: int, starter: int, finished: tuple[GamePoints, ...]
+    rules: Rules, seed: str, game: int, starter: int, scored_games: tuple[GamePoints, ...]
 ) -> State:
     """A fresh game of the match: the start player's 8 cards come off the top first."""
     order = card_order(rules, seed, game)
     first = tuple(sorted(order[:HAND_SIZE]))
     second = tuple(sorted(order[HAND_SIZE : 2 * HAND_SIZE]))
     return State(
-        deal=Deal(rules, seed, game, starter, order[2 * HAND_SIZE :], finished),
-        turn=starter,
+        deal=Deal(rules, seed, game, starter, order[2 * HAND_SIZE :], scored_games),
+        mover=starter,
         hands=(first, second) if starter == 0 else (second, first),
         expeditions=(0, 0),
         piles=((),) * rules.colours,
         open_piles=0,
         drawn=0,
         stall=0,
-        resigned=None,
+        resigned_seat=None,
     )

@@ -37,9 +37,9 @@ def view(state: State, seat: Seat | None) -> dict[str, JSON]:
         "game": state.deal.game + 1,
         "rounds": rules.rounds,
         "match": MATCH_BEST_OF if rules.best_of else MATCH_TOTAL,
-        "to_act": state.turn,
+        "to_act": state.mover,
         "over": state.over,
-        "resigned": state.resigned,
+        "resigned": state.resigned_seat,
         "deck_left": state.deck_left,
         "hand_sizes": [len(hand) for hand in state.hands],
         "expeditions": [
@@ -67,9 +67,9 @@ def scores(state: State) -> dict[str, JSON]:
     """Points per finished game and in total, and the current game's expeditions as they stand
     (while the match runs), so a player sees where everyone is."""
     scored: dict[str, JSON] = {
-        "games": [list(game_totals(game)) for game in state.deal.finished],
-        "totals": list(match_totals(state.deal.finished, SEATS)),
-        "games_won": list(games_won(state.deal.finished, SEATS)),
+        "games": [list(game_totals(game)) for game in state.deal.scored_games],
+        "totals": list(match_totals(state.deal.scored_games, SEATS)),
+        "games_won": list(games_won(state.deal.scored_games, SEATS)),
     }
     if not state.over:
         current: GamePoints = tuple(

@@ -1,4 +1,5 @@
-"""Every legal choice of one sheet from the dice it may use, acceleration chains included.
+"""Every legal move of a seat: each choice its sheet can take from the dice it may use,
+acceleration chains included, and the refusal.
 
 This runs on every step of every game (and of the benchmark), so it reasons on field counts
 rather than by writing trial sheets: a chain only needs to know, per colour, how many fields
@@ -8,15 +9,23 @@ are filled and whether the top artefact is still free.
 from __future__ import annotations
 
 from shared.engine import Move
-from shared.games.lost_cities_dice.notation import REFUSE, choose_move
+from shared.games.lost_cities_dice.moves import REFUSE, choose_move
+from shared.games.lost_cities_dice.options import Rules
 from shared.games.lost_cities_dice.sheet import Sheet
-from shared.games.lost_cities_dice.sheet_data import COLOURS, FIELDS, SheetRules
+from shared.games.lost_cities_dice.sheet_data import COLOURS, FIELDS
+from shared.games.lost_cities_dice.state import State
 
 Chain = list[str | None]
 
 
-def legal_choices(
-    sheet: Sheet, rules: SheetRules, colours: tuple[int, ...], numbers: tuple[int, ...]
+def legal_moves(state: State, seat: int) -> list[Move]:
+    if seat not in state.to_act:
+        return []
+    return sheet_moves(state.sheets[seat], state.rules, state.colours, state.numbers)
+
+
+def sheet_moves(
+    sheet: Sheet, rules: Rules, colours: tuple[int, ...], numbers: tuple[int, ...]
 ) -> list[Move]:
     """Each distinct (colour, number) the dice offer that the sheet can take, with every
     acceleration chain it leads to, then the refusal (always allowed)."""
@@ -50,9 +59,7 @@ def legal_choices(
     return moves
 
 
-def acceleration_chains(
-    lengths: list[int], tops: tuple[bool, ...], rules: SheetRules
-) -> list[Chain]:
+def acceleration_chains(lengths: list[int], tops: tuple[bool, ...], rules: Rules) -> list[Chain]:
     """Every way to answer an arrow just reached, given fields filled per colour.
 
     Declining ends the chain; accelerating a colour writes its next field (which may reach

@@ -11,9 +11,9 @@ crossed, which makes that all-at-once application (or any order) give the same r
 from __future__ import annotations
 
 from shared.engine import Event, IllegalMove, Seat
-from shared.games.lost_cities_dice.notation import choice_move
+from shared.games.lost_cities_dice.moves import Action, encode
 from shared.games.lost_cities_dice.result import result
-from shared.games.lost_cities_dice.sheet import Choice, Mark, Sheet, write
+from shared.games.lost_cities_dice.sheet import Mark, Sheet, write
 from shared.games.lost_cities_dice.sheet_data import (
     COLOURS,
 )
@@ -21,18 +21,18 @@ from shared.games.lost_cities_dice.state import State, roll
 from shared.immutable import replace_at, replaced
 
 
-def choose(state: State, seat: Seat, choice: Choice) -> tuple[State, Event]:
+def apply_action(state: State, seat: Seat, choice: Action) -> tuple[State, Event]:
     """A seat's choice or refusal: checked against whose turn it is and the dice it may use."""
     _check_may_choose(state, seat)
     if choice.colour is not None:
         _check_dice(state, choice)
-    event: Event = {"type": "choice", "turn": state.turn, "seat": seat}
+    event: Event = {"type": "choice", "turn": state.turn_number, "seat": seat}
     waiting = tuple(other for other in state.waiting if other != seat)
     if state.active_choice is None:
         return _active_chooses(state, seat, choice, event), event
-    if state.clockwise:
+    if state.rules.clockwise:
         sheets, bridge_turns, marks = _written(state, seat, choice)
-        event.update(choice=choice_move(choice), marks=marks)
+        event.update(choice=encode(choice), marks=marks)
         state = replaced(state, sheets=sheets, bridge_turns=bridge_turns, waiting=waiting)
     else:
         # Applied with the others' when all are in; checked (and shown to the chooser) now
@@ -41,7 +41,7 @@ def choose(state: State, seat: Seat, choice: Choice) -> tuple[State, Event]:
         if waiting:
             marks = _written(state, seat, choice)[2]
             event["secret"] = {
-                str(seat): {"choice": choice_move(choice), "marks": marks, "pending": True}
+                str(seat): {"choice": encode(choice), "marks": marks, "pending": True}
             }
     return (state, event) if waiting else (_end_turn(state, event), event)
 
@@ -50,7 +50,7 @@ def resign(state: State, seat: Seat) -> tuple[State, Event]:
     """The seat leaves: its hidden choice is dropped; if it was the last one the turn waited
     for (or the active player yet to choose), the turn ends; one player left ends the game."""
     _check_in_game(state, seat)
-    event: Event = {"type": "resign", "turn": state.turn, "seat": seat}
+    event: Event = {"type": "resign", "turn": state.turn_number, "seat": seat}
     was_awaited = seat in state.waiting
     state = replaced(
         state,
@@ -65,14 +65,14 @@ def resign(state: State, seat: Seat) -> tuple[State, Event]:
     return state, event
 
 
-def _active_chooses(state: State, seat: Seat, choice: Choice, event: Event) -> State:
+def _active_chooses(state: State, seat: Seat, choice: Action, event: Event) -> State:
     sheets, bridge_turns, marks = _written(state, seat, choice)
     colours, numbers = state.colours, state.numbers
     if choice.colour is not None:
         colours, numbers = _without(colours, choice.colour), _without(numbers, choice.number)
     event.update(
         active=True,
-        choice=choice_move(choice),
+        choice=encode(choice),
         marks=marks,
         left={"colours": [COLOURS[c] for c in colours], "numbers": list(numbers)},
     )
@@ -92,16 +92,16 @@ def _active_chooses(state: State, seat: Seat, choice: Choice, event: Event) -> S
 
 
 def _written(
-    state: State, seat: Seat, choice: Choice
+    state: State, seat: Seat, choice: Action
 ) -> tuple[tuple[Sheet, ...], tuple[int | None, ...], list[Mark]]:
     """The sheets and first-crossing turns after `seat` writes `choice`, and its marks."""
     sheet, marks, crossed = write(
-        state.sheets[seat], state.rules, choice, state.bridge_turns, state.turn
+        state.sheets[seat], state.rules, choice, state.bridge_turns, state.turn_number
     )
     bridge_turns = state.bridge_turns
     if crossed:
         bridge_turns = tuple(
-            state.turn if first is None and column in crossed else first
+            state.turn_number if first is None and column in crossed else first
             for column, first in enumerate(bridge_turns)
         )
     return replace_at(state.sheets, seat, sheet), bridge_turns, marks
@@ -115,7 +115,7 @@ def _end_turn(state: State, event: Event) -> State:
             if choice is not None:
                 sheets, bridge_turns, marks = _written(state, seat, choice)
                 state = replaced(state, sheets=sheets, bridge_turns=bridge_turns)
-                revealed.append({"seat": seat, "choice": choice_move(choice), "marks": marks})
+                revealed.append({"seat": seat, "choice": encode(choice), "marks": marks})
         event["revealed"] = revealed
         state = replaced(state, pending=(None,) * state.players)
     if None not in state.bridge_turns:
@@ -127,17 +127,17 @@ def _end_turn(state: State, event: Event) -> State:
         for step in range(1, state.players + 1)
         if not state.resigned[seat := (state.active + step) % state.players]
     )
-    turn = state.turn + 1
-    colours, numbers = roll(state.seed, turn)
+    turn_number = state.turn_number + 1
+    colours, numbers = roll(state.seed, turn_number)
     event["next"] = {
-        "turn": turn,
+        "turn": turn_number,
         "active": active,
         "colours": [COLOURS[c] for c in colours],
         "numbers": list(numbers),
     }
     return replaced(
         state,
-        turn=turn,
+        turn_number=turn_number,
         active=active,
         rolled_colours=colours,
         rolled_numbers=numbers,
@@ -148,16 +148,16 @@ def _end_turn(state: State, event: Event) -> State:
     )
 
 
-def _finish(state: State, reason: str, event: Event) -> State:
-    state = replaced(state, ended=reason, waiting=(), pending=(None,) * state.players)
+def _finish(state: State, ended_by: str, event: Event) -> State:
+    state = replaced(state, ended_by=ended_by, waiting=(), pending=(None,) * state.players)
     final = result(state)
     assert final is not None
-    event["end"] = {"reason": reason, "scores": final["scores"], "winners": final["winners"]}
+    event["end"] = {"reason": ended_by, "scores": final["scores"], "winners": final["winners"]}
     return state
 
 
 def _check_in_game(state: State, seat: Seat) -> None:
-    if state.ended is not None:
+    if state.over:
         raise IllegalMove("game_over", "the game is over")
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise IllegalMove("no_such_seat", f"there is no seat {seat} in this game")
@@ -180,7 +180,7 @@ def _check_may_choose(state: State, seat: Seat) -> None:
     raise IllegalMove("already_chosen", "you have made your choice this turn")
 
 
-def _check_dice(state: State, choice: Choice) -> None:
+def _check_dice(state: State, choice: Action) -> None:
     assert choice.colour is not None
     if choice.colour not in state.colours or choice.number not in state.numbers:
         raise IllegalMove(

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from shared.games.lost_cities_dice.options import Rules
 from shared.games.lost_cities_dice.sheet import Sheet
-from shared.games.lost_cities_dice.sheet_data import COLOURS, SheetRules
+from shared.games.lost_cities_dice.sheet_data import COLOURS
 
 
-def expedition_points(rules: SheetRules, filled: int, circle: bool) -> int:
+def expedition_points(rules: Rules, filled: int, circle: bool) -> int:
     """An untouched expedition scores nothing; a circle doubles, negative scores included."""
     if filled:
         points = rules.expedition_points[filled - 1]
@@ -17,7 +18,7 @@ def expedition_points(rules: SheetRules, filled: int, circle: bool) -> int:
     return 2 * points if circle else points
 
 
-def breakdown(sheet: Sheet, rules: SheetRules) -> dict[str, int]:
+def breakdown(sheet: Sheet, rules: Rules) -> dict[str, int]:
     """Points per expedition, artefacts, dice and bridges (never doubled), and the total."""
     parts = {
         colour: expedition_points(rules, len(sheet.expeditions[index]), sheet.circles[index])

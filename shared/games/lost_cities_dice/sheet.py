@@ -1,4 +1,4 @@
-"""One player's score sheet, and writing a choice onto it.
+"""One player's score sheet, and writing an action onto it.
 
 Writing is also how a choice is checked: the rules of a write (circle only before the start,
 numbers never go down, one acceleration per arrow reached) are easiest to state while doing it,
@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from shared.engine import JSON, IllegalMove
+from shared.games.lost_cities_dice.moves import Action
+from shared.games.lost_cities_dice.options import Rules
 from shared.games.lost_cities_dice.sheet_data import (
     ARTEFACT_COLUMN,
     BRIDGE_MARK,
@@ -18,26 +20,10 @@ from shared.games.lost_cities_dice.sheet_data import (
     COLUMNS,
     DICE_COLUMN,
     FIELDS,
-    SheetRules,
 )
 from shared.immutable import replace_at
 
 Mark = dict[str, JSON]
-
-
-class Choice(NamedTuple):
-    """What a player does with the dice: `colour` None is a refusal.
-
-    `number` is the die's face (0..9); `accelerate` names, per arrow reached, the expedition
-    to accelerate (a colour index) or None to decline.
-    """
-
-    colour: int | None
-    number: int = 0
-    accelerate: tuple[int | None, ...] = ()
-
-
-REFUSAL = Choice(None)
 
 
 class Sheet(NamedTuple):
@@ -77,21 +63,21 @@ EMPTY_SHEET = Sheet(
 
 def write(
     sheet: Sheet,
-    rules: SheetRules,
-    choice: Choice,
+    rules: Rules,
+    action: Action,
     bridge_turns: tuple[int | None, ...],
-    turn: int,
+    turn_number: int,
 ) -> tuple[Sheet, list[Mark], list[int]]:
-    """The sheet after `choice` in `turn`, the marks made, and the bridges crossed.
+    """The sheet after `action` in turn `turn_number`, the marks made, and the bridges crossed.
 
     `bridge_turns` holds the turn each bridge was first crossed (None: not yet): crossing
     earns the bonus if nobody crossed in an earlier turn.
     """
-    pen = _Pen(sheet, rules, bridge_turns, turn)
-    if choice.colour is None:
+    pen = _Pen(sheet, rules, bridge_turns, turn_number)
+    if action.colour is None:
         pen.refuse()
     else:
-        pen.choose(choice.colour, choice.number, choice.accelerate)
+        pen.choose(action.colour, action.number, action.accelerate)
     return pen.finished(), pen.marks, pen.crossed
 
 
@@ -108,20 +94,20 @@ class _Pen:
         "refusals",
         "rules",
         "tops",
-        "turn",
+        "turn_number",
         "vases",
     )
 
     def __init__(
         self,
         sheet: Sheet,
-        rules: SheetRules,
+        rules: Rules,
         bridge_turns: tuple[int | None, ...],
-        turn: int,
+        turn_number: int,
     ) -> None:
         self.rules = rules
         self.bridge_turns = bridge_turns
-        self.turn = turn
+        self.turn_number = turn_number
         self.expeditions = list(sheet.expeditions)
         self.circles = sheet.circles
         self.tops = sheet.tops
@@ -244,7 +230,7 @@ class _Pen:
 
     def cross(self, column: int) -> None:
         first = self.bridge_turns[column]
-        bonus = first is None or first == self.turn
+        bonus = first is None or first == self.turn_number
         if bonus:
             self.bonuses = replace_at(self.bonuses, column, True)
         self.crossed.append(column)

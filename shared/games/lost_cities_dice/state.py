@@ -10,13 +10,10 @@ from typing import NamedTuple
 
 from shared.chance import Chance
 from shared.engine import Seat
-from shared.games.lost_cities_dice.sheet import EMPTY_SHEET, Choice, Sheet
-from shared.games.lost_cities_dice.sheet_data import (
-    COLOURS,
-    COLUMNS,
-    NUMBER_FACES,
-    SheetRules,
-)
+from shared.games.lost_cities_dice.moves import Action
+from shared.games.lost_cities_dice.options import Rules
+from shared.games.lost_cities_dice.sheet import EMPTY_SHEET, Sheet
+from shared.games.lost_cities_dice.sheet_data import COLOURS, COLUMNS, NUMBER_FACES
 
 DICE_PER_KIND = 3
 
@@ -27,43 +24,48 @@ class State(NamedTuple):
     `waiting` lists the seats still to choose this turn, clockwise; `pending` holds hidden
     simultaneous choices per seat; `bridge_turns` the turn each bridge was first crossed."""
 
-    rules: SheetRules
+    rules: Rules
     seed: str
-    clockwise: bool
-    turn: int
+    turn_number: int
+    """The turns begun so far, this one included: 1 in the first."""
     active: Seat
     rolled_colours: tuple[int, ...]
     rolled_numbers: tuple[int, ...]
     colours: tuple[int, ...]
     numbers: tuple[int, ...]
-    active_choice: Choice | None
+    active_choice: Action | None
     waiting: tuple[Seat, ...]
-    pending: tuple[Choice | None, ...]
+    pending: tuple[Action | None, ...]
     sheets: tuple[Sheet, ...]
     bridge_turns: tuple[int | None, ...]
     resigned: tuple[bool, ...]
-    ended: str | None
+    ended_by: str | None
+    """Why the game ended (`bridges`, `exhausted`, `resignation`); None while it runs."""
 
     @property
     def players(self) -> int:
         return len(self.sheets)
 
     @property
+    def over(self) -> bool:
+        return self.ended_by is not None
+
+    @property
     def to_act(self) -> tuple[Seat, ...]:
-        return self.waiting[:1] if self.clockwise else self.waiting
+        return self.waiting[:1] if self.rules.clockwise else self.waiting
 
 
 _DICE_FACES = (len(COLOURS),) * DICE_PER_KIND + (NUMBER_FACES,) * DICE_PER_KIND
 _ROLL_OUTCOMES = len(COLOURS) ** DICE_PER_KIND * NUMBER_FACES**DICE_PER_KIND
 
 
-def roll(seed: str, turn: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def roll(seed: str, turn_number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The six dice of a turn: colour indices and number faces, from the turn's own stream.
 
     One draw over all 216,000 outcomes, split like the digits of a number, costs one hash
     per turn instead of two: rolling is a large share of the time of a random playout.
     """
-    outcome = Chance(seed, f"roll/{turn}").below(_ROLL_OUTCOMES)
+    outcome = Chance(seed, f"roll/{turn_number}").below(_ROLL_OUTCOMES)
     faces = []
     for sides in _DICE_FACES:
         outcome, face = divmod(outcome, sides)
@@ -71,17 +73,20 @@ def roll(seed: str, turn: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(faces[:DICE_PER_KIND]), tuple(faces[DICE_PER_KIND:])
 
 
-def first_player(seed: str, players: int) -> Seat:
+def first_player(rules: Rules, players: int, seed: str) -> Seat:
+    if rules.first_player is not None:
+        return rules.first_player
     return Chance(seed, "first_player").below(players)
 
 
-def new_game(players: int, seed: str, rules: SheetRules, clockwise: bool, first: Seat) -> State:
+def new_game(rules: Rules, players: int, seed: str) -> State:
+    """The first turn, rolled for the first player."""
+    first = first_player(rules, players, seed)
     colours, numbers = roll(seed, 1)
     return State(
         rules=rules,
         seed=seed,
-        clockwise=clockwise,
-        turn=1,
+        turn_number=1,
         active=first,
         rolled_colours=colours,
         rolled_numbers=numbers,
@@ -93,5 +98,5 @@ def new_game(players: int, seed: str, rules: SheetRules, clockwise: bool, first:
         sheets=(EMPTY_SHEET,) * players,
         bridge_turns=(None,) * len(COLUMNS),
         resigned=(False,) * players,
-        ended=None,
+        ended_by=None,
     )

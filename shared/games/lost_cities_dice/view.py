@@ -5,11 +5,12 @@ been made, which `to_act` tells them anyway). The seed, and so every future roll
 from __future__ import annotations
 
 from shared.engine import JSON, Seat
-from shared.games.lost_cities_dice.notation import choice_move
+from shared.games.lost_cities_dice.moves import encode
+from shared.games.lost_cities_dice.options import CLOCKWISE, SIMULTANEOUS, Rules
 from shared.games.lost_cities_dice.result import result
 from shared.games.lost_cities_dice.scoring import breakdown
 from shared.games.lost_cities_dice.sheet import Sheet
-from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS, SheetRules
+from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS
 from shared.games.lost_cities_dice.state import State
 
 
@@ -18,25 +19,23 @@ def view(state: State, seat: Seat | None) -> dict[str, JSON]:
     return {
         "seat": seat,
         "players": state.players,
-        "order": "clockwise" if state.clockwise else "simultaneous",
-        "turn": state.turn,
+        "order": CLOCKWISE if state.rules.clockwise else SIMULTANEOUS,
+        "turn": state.turn_number,
         "active": state.active,
         "to_act": list(state.to_act),
         "dice": {
             "rolled": _dice(state.rolled_colours, state.rolled_numbers),
             "available": _dice(state.colours, state.numbers),
-            "active_choice": (
-                None if state.active_choice is None else choice_move(state.active_choice)
-            ),
+            "active_choice": (None if state.active_choice is None else encode(state.active_choice)),
         },
         "chosen": [other for other, pending in enumerate(state.pending) if pending is not None],
-        "your_choice": None if own_choice is None else choice_move(own_choice),
+        "your_choice": None if own_choice is None else encode(own_choice),
         "sheets": [
             _sheet(sheet, state.rules, state.resigned[index])
             for index, sheet in enumerate(state.sheets)
         ],
         "bridges": dict(zip(COLUMNS, state.bridge_turns, strict=True)),
-        "layout": state.rules.to_json()["layout"],
+        "layout": state.rules.sheet()["layout"],
         "bridge_bonus": state.rules.bridge_bonus,
         "result": result(state),
     }
@@ -46,7 +45,7 @@ def _dice(colours: tuple[int, ...], numbers: tuple[int, ...]) -> dict[str, JSON]
     return {"colours": [COLOURS[colour] for colour in colours], "numbers": list(numbers)}
 
 
-def _sheet(sheet: Sheet, rules: SheetRules, resigned: bool) -> dict[str, JSON]:
+def _sheet(sheet: Sheet, rules: Rules, resigned: bool) -> dict[str, JSON]:
     return {
         "expeditions": {
             colour: {
