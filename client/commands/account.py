@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import io
-import sys
 import time
 import zipfile
 from enum import StrEnum
@@ -15,7 +14,7 @@ import typer
 from rich.console import Console
 
 from client import config
-from client.commands.arguments import JsonFlag
+from client.commands.arguments import JsonFlag, asking_first
 from client.http import Api
 from client.output import ExitCode, Failure
 from client.screens.profile import registered
@@ -125,14 +124,7 @@ def delete_account(
     Example: turnpost delete-account --active-games resign
     """
     with session(as_json) as s:
-        asking = not yes and not as_json and sys.stdin.isatty()
-        if not yes and not asking:
-            raise Failure(
-                ExitCode.USAGE,
-                "confirmation_needed",
-                "deleting your account cannot be undone: add --yes to delete it without "
-                "being asked",
-            )
+        asking = asking_first(yes, as_json, "deleting your account")
         name = s.api.me()["name"]
         if asking:
             typed = typer.prompt(

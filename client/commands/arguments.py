@@ -3,12 +3,14 @@ completion and their check."""
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
 
 from client import config
 from client.http import Api, Refused, Unreachable
+from client.output import ExitCode, Failure
 from client.rules import known_types
 
 
@@ -53,3 +55,16 @@ GameId = Annotated[
         show_default=False,
     ),
 ]
+
+
+def asking_first(yes: bool, as_json: bool, undone: str) -> bool:
+    """Whether to ask at the terminal before a step that cannot be undone (`undone`: what it
+    is, as "resigning"); with no terminal to ask at, or --json, only --yes goes on (exit 2)."""
+    asking = not yes and not as_json and sys.stdin.isatty()
+    if not yes and not asking:
+        raise Failure(
+            ExitCode.USAGE,
+            "confirmation_needed",
+            f"{undone} cannot be undone: add --yes to go on without being asked",
+        )
+    return asking

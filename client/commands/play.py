@@ -4,7 +4,6 @@ talking (`say`) and waiting for one's turn (`wait`)."""
 from __future__ import annotations
 
 import math
-import sys
 import time
 import uuid
 import webbrowser
@@ -13,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from client.commands.arguments import GameId, JsonFlag
+from client.commands.arguments import GameId, JsonFlag, asking_first
 from client.commands.showing import OVER, keep_head, show_game
 from client.output import ExitCode, Failure
 from client.screens.game import applied, game_screen, next_step
@@ -224,13 +223,7 @@ def resign(
     Example: turnpost resign k3J9xQ
     """
     with session(as_json) as s:
-        asking = not yes and not as_json and sys.stdin.isatty()
-        if not yes and not asking:
-            raise Failure(
-                ExitCode.USAGE,
-                "confirmation_needed",
-                "resigning cannot be undone: add --yes to resign without being asked",
-            )
+        asking = asking_first(yes, as_json, "resigning")
         seen = s.on_game(game, s.api.game)
         public = seen["game"]
         if asking:
