@@ -31,7 +31,8 @@ By owner (in `server/storage/`):
 - `standings.py`: `{r:TYPE}:standings`, `:board`, `:settled` (a game type's records and
   ratings).
 - `watch.py`: `mail:games` (changed games to plan), `mail:logins` (login links asked for;
-  also a channel), and in the queue's Redis `mail:queued:ID` (a game's planning job queued)
+  also a channel), the games' `:log` channels it listens on (`game_store.py` announces on
+  them), and in the queue's Redis `mail:queued:ID` (a game's planning job queued)
   and RQ's own keys (`server/accounts/queued.py` drops a deleted player's jobs through RQ).
 - `secret.py`: `server:secret` (the server's secret, when `TURNPOST_SECRET` is not set).
 
