@@ -18,19 +18,16 @@ a token that sends it again, and every step is safe to do twice.
 
 from __future__ import annotations
 
-import orjson
-
 from server.accounts.queued import drop_jobs_naming
-from server.domain.encoding import encoded
 from server.domain.errors import Invalid
 from server.domain.leaving import Leaving, Left
-from server.storage import keys
-from server.storage.redis_client import Client
 from server.storage.services import Services
-from server.storage.watch import LOGINS, queue, queue_connection
+from server.storage.watch import queue, queue_connection
 
 REMOVED = "(removed: its writer deleted their account)"
-"""What a deleted player's message says in its place at the table."""
+"""What a deleted player's message says in its place at the table (its number, seat, time and
+version kept: the others' messages keep their numbers, and the notices' count of what each
+player was told stays right)."""
 
 
 def confirmed(player: dict[str, str], confirm: str) -> None:
@@ -51,7 +48,7 @@ def delete(found: Services, player: dict[str, str], active: str, level: str) -> 
     for game_id in found.players.game_ids(player_id):
         seat = leaving.seat_in(game_id)
         if seat is not None:
-            unsay(found.redis, game_id, seat)
+            found.games.unsay(game_id, seat, REMOVED)
         leaving.leave(game_id, left)
         hook = found.hooks.get("game", game_id)
         if hook is not None and hook.owner == player_id:
@@ -59,22 +56,8 @@ def delete(found: Services, player: dict[str, str], active: str, level: str) -> 
     found.standings.forget(player_id)
     found.outbox.drop(player_id)
     if not [p for p in found.players.by_email(player["email"]) if p["id"] != player_id]:
-        found.redis.zrem(LOGINS, player["email"])
+        found.logins.withdraw(player["email"])
     jobs = queue(queue_connection(found.config, found.redis))
     drop_jobs_naming(jobs, [player["name"], player["email"], player_id])
     found.players.forget(player)
     return left
-
-
-def unsay(client: Client, game_id: str, seat: int) -> None:
-    """Every message said from `seat` at the game's table, its text `REMOVED` (its number,
-    seat, time and version kept: the others' messages keep their numbers, and the notices'
-    count of what each player was told stays right)."""
-    talk = keys.game(game_id, "talk")
-    pipe = client.pipeline(transaction=False)
-    for index, stored in enumerate(client.lrange(talk, 0, -1)):
-        said = orjson.loads(stored)
-        if said["seat"] == seat and said["text"] != REMOVED:
-            kept = {name: said[name] for name in ("seat", "at", "version")}
-            pipe.lset(talk, index, encoded({**kept, "text": REMOVED}).decode())
-    pipe.execute()

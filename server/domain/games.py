@@ -12,7 +12,7 @@ store, the players, the clock and the listener:
   answered from the log.
 - `stand_ins.py` (`StandIns`): the moves the worker makes for a seat, a bot's turn and a
   timeout.
-- `talking.py` (`Talking`): table talk said and read.
+- `talking.py` (`Talking`): table talk said and read (and a deleted account's unsaid).
 
 It knows no HTTP and no JSON answers: it answers with games and moves made (`Moved`), and
 refuses with `server.domain.errors`, which routes and mail handlers translate once.
@@ -83,3 +83,4 @@ class GameService:
 
         self.say = talking.say
         self.talk = talking.talk
+        self.unsay = talking.unsay

@@ -8,7 +8,7 @@ that needs a game's record or log: none reaches the store itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
@@ -143,10 +143,10 @@ class Reading:
         stored: for readers that replay (`at_version`) or only look at who moved."""
         return self.store.log_raw(game_id, start, stop)
 
-    def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
-        """Keep a finished game in its compact form, read alike (`along`: the store's keys of
-        the game's that go with it); False if it is not (yet) to be."""
-        return self.store.compact(game_id, along)
+    def compact(self, game_id: str) -> bool:
+        """Keep a finished game in its compact form, read alike; False if it is not (yet) to
+        be."""
+        return self.store.compact(game_id)
 
     def compacted(self, game_ids: Iterable[str]) -> set[str]:
         """Which of these games are kept compacted: nothing more will change in them."""

@@ -6,7 +6,7 @@ ask through the same interface, never by keys."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -96,8 +96,9 @@ class GameStore(Protocol):
         """The move `seat` made with this request's key, if it made one (`KeyReused` if the key
         was another request's)."""
 
-    def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
-        """Keep a finished game in its compact form; False if it is not (yet) to be."""
+    def compact(self, game_id: str) -> bool:
+        """Keep a finished game in its compact form (with it, what the store keeps beside the
+        game for its notices goes); False if it is not (yet) to be."""
 
     def wait_for_change(self, game_id: str, seen: tuple[int, int], deadline: float) -> bool:
         """Block until the game's (version, revision) differs from `seen` (any change: a move,
@@ -110,6 +111,10 @@ class GameStore(Protocol):
 
     def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
         """The game's messages from number `start + 1` on, as stored."""
+
+    def unsay(self, game_id: str, seat: int, text: str) -> None:
+        """Every message said from `seat` its `text` instead, keeping its number, seat, time
+        and version (so what each player was told of the talk stays counted right)."""
 
     def list_publicly(self, game_id: str, created: int) -> None:
         """Put a public game in the lobby's index (before the game itself is written)."""

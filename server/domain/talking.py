@@ -52,3 +52,7 @@ class Talking:
     def talk(self, game: Game, since: int = 0) -> list[dict[str, Any]]:
         """The game's table talk after message number `since`, as stored."""
         return self.store.talk(game.id, since)
+
+    def unsay(self, game_id: str, seat: int, text: str) -> None:
+        """Every message said from `seat` replaced by `text` (its writer's account deleted)."""
+        self.store.unsay(game_id, seat, text)

@@ -6,27 +6,22 @@ Only the seat's own waking, present time counts: its quiet hours and its vacatio
 Reminders go out at half and at nine tenths of the time, and when it is all used the game's
 `on_timeout` policy is applied through `GameService.time_out` (the one path every move takes).
 
-`{g:ID}:clock` holds, per seat that must act, when its decision began, the waking seconds it may
-take and which reminders it has had, and `{g:ID}:banks` each seat's bank between its decisions
-(`server.storage.deadlines` reads both for players to see);
-`clock:games` (game → when to look next) is what the periodic tick reads, so
-deadlines are enforced by the worker, never by a request.
+What runs for each seat is kept by `server.storage.clocks`, and the worker's tick looks at a
+game's clocks when that says they are due, so deadlines are enforced by the worker, never by a
+request.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from server.domain.game import ACTIVE, Game
 from server.domain.waking import runs_out, used
 from server.notify import webhooks
 from server.notify.context import Context
-from server.storage import keys
-from server.storage.deadlines import BANKS, RUNNING, limit
+from server.storage.deadlines import limit
 from server.storage.outbox import item_id
 
-DUE = "clock:games"
 REMINDERS = (50, 90)
 """Percent of the time a decision may take (its move time, or its bank) after which a
 reminder goes out."""
@@ -43,8 +38,7 @@ def _running(ctx: Context, game: Game) -> dict[str, Any] | None:
     cleared so that the tick stops looking at the game."""
     clock = settings(game)
     if clock is None or game.status != ACTIVE:
-        ctx.redis.delete(keys.game(game.id, RUNNING), keys.game(game.id, BANKS))
-        ctx.redis.zrem(DUE, game.id)
+        ctx.clocks.stop(game.id)
         return None
     return clock
 
@@ -59,38 +53,34 @@ def follow(ctx: Context, game: Game, turns: list[int], now: float) -> None:
     configured = _running(ctx, game)
     if configured is None:
         return
-    clock_key, bank_key = keys.game(game.id, RUNNING), keys.game(game.id, BANKS)
     banked = "time_bank" in configured
-    banks = ctx.deadlines.banks(game.id) if banked else {}
+    banks = ctx.clocks.banks(game.id) if banked else {}
     acting = set(game.engine.to_act(game.state))
-    running = ctx.deadlines.running(game.id)
-    pipe = ctx.redis.pipeline(transaction=True)
-    for seat in running.keys() - acting:
-        pipe.hdel(clock_key, str(seat))
-        if banked:
-            pipe.hset(bank_key, str(seat), _booked(ctx, game, seat, running[seat], now))
+    running = ctx.clocks.running(game.id)
+    stopped = running.keys() - acting
+    started: dict[int, dict[str, Any]] = {}
+    booked: dict[int, float] = {}
+    if banked:
+        booked = {seat: _booked(ctx, game, seat, running[seat], now) for seat in stopped}
     for seat in acting:
         decision = game.engine.decision(game.state, seat)
         clock = running.get(seat)
         if clock is not None and decision is not None and clock.get("decision") == decision:
-            pipe.hset(clock_key, str(seat), json.dumps({**clock, "version": game.version}))
+            started[seat] = {**clock, "version": game.version}
         elif clock is None or (seat in turns and clock["version"] < game.version):
             allowed = configured.get("move_time", 0.0)
             if banked:
                 allowed = banks.get(seat, configured["time_bank"])
                 if clock is not None:
-                    allowed = _booked(ctx, game, seat, clock, now)
-                    pipe.hset(bank_key, str(seat), allowed)
-            started = {
+                    allowed = booked[seat] = _booked(ctx, game, seat, clock, now)
+            started[seat] = {
                 "since": now,
                 "limit": allowed,
                 "version": game.version,
                 "reminded": 0,
                 "decision": decision,
             }
-            pipe.hset(clock_key, str(seat), json.dumps(started))
-    pipe.zadd(DUE, {game.id: ctx.clock()})
-    pipe.execute()
+    ctx.clocks.save(game.id, stopped, started, booked, ctx.clock())
 
 
 def _booked(ctx: Context, game: Game, seat: int, clock: dict[str, Any], now: float) -> float:
@@ -112,12 +102,11 @@ def check(ctx: Context, game_id: str) -> list[str]:
     clock = _running(ctx, game)
     if clock is None:
         return []
-    clock_key = keys.game(game_id, RUNNING)
     now = ctx.clock()
     reminded: list[str] = []
     next_look = now + LONGEST_CHECK
-    for seat, running in ctx.deadlines.running(game_id).items():
-        seat_text, allowed = str(seat), limit(clock, running)
+    for seat, running in ctx.clocks.running(game_id).items():
+        allowed = limit(clock, running)
         player = game.seats[seat].player
         profile = ctx.players.get(player) if player else None
         if player is None or profile is None:
@@ -146,7 +135,7 @@ def check(ctx: Context, game_id: str) -> list[str]:
                 webhooks.noticed(ctx, game, player, item)
             reminded.append(player)
             running["reminded"] = percent
-            ctx.redis.hset(clock_key, seat_text, json.dumps(running))
+            ctx.clocks.reminded(game_id, seat, running)
         # Looked at again when the next mark is reached, at the very moment if nothing changes
         # meanwhile, and at least as often as its waking time left (a change of quiet hours
         # or time zone moves the moment).
@@ -154,5 +143,5 @@ def check(ctx: Context, game_id: str) -> list[str]:
         look = now + max(mark - spent, SHORTEST_CHECK)
         moment = runs_out(profile, away, running["since"], mark)
         next_look = min(next_look, look if moment is None else min(look, moment))
-    ctx.redis.zadd(DUE, {game_id: next_look})
+    ctx.clocks.look_at(game_id, next_look)
     return reminded

@@ -15,23 +15,28 @@ from rq import Queue
 
 from server.domain.games import GameService
 from server.settings import Config, MailSettings
+from server.storage.clocks import Clocks
 from server.storage.deadlines import Deadlines
+from server.storage.hook_posts import HookPosts
 from server.storage.hooks import Hooks
 from server.storage.login_links import LoginLinks
+from server.storage.mail_state import MailState
 from server.storage.outbox import Outbox
 from server.storage.players import Players
 from server.storage.redis_client import Client, connect
 from server.storage.secret import ServerSecret
 from server.storage.services import Services
 from server.storage.standings import Standings
+from server.storage.told import Told
 from server.storage.vacations import Vacations
-from server.storage.watch import HOOK_QUEUE, queue, queue_connection
-from server.webhooks.waiting import Outgoing
+from server.storage.watch import HOOK_QUEUE, AskedLogins, GameWatch, queue, queue_connection
 
 
 @dataclass(frozen=True)
 class Context:
     redis: Client
+    """The connection, for the queues: every key is read and written by the storage objects
+    below (`server.storage.keys`)."""
     mail: MailSettings
     clock: Callable[[], float]
     players: Players
@@ -40,7 +45,8 @@ class Context:
     vacations: Vacations
     deadlines: Deadlines
     hooks: Hooks
-    outgoing: Outgoing
+    hook_posts: HookPosts
+    """What waits to be posted to each hook (`server.webhooks.waiting`)."""
     config: Config
     queue: Queue
     hook_queue: Queue
@@ -49,6 +55,11 @@ class Context:
     secret: ServerSecret
     """Signs reply addresses."""
     links: LoginLinks
+    watch: GameWatch
+    logins: AskedLogins
+    clocks: Clocks
+    mail_state: MailState
+    told: Told
 
     @classmethod
     def build(
@@ -70,13 +81,18 @@ class Context:
             services.vacations,
             services.deadlines,
             services.hooks,
-            Outgoing(client),
+            HookPosts(client),
             config,
             queue(jobs),
             queue(jobs, HOOK_QUEUE),
             services.standings,
             services.secret,
             services.links,
+            services.watch,
+            services.logins,
+            services.clocks,
+            MailState(client),
+            Told(client),
         )
 
 

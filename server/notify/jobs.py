@@ -27,13 +27,12 @@ from rq import get_current_job
 
 from server.mail.compose import compose
 from server.mail.delivery import deliver
-from server.notify import clocks, logins, notices, table_talk, webhooks
+from server.notify import clocks, logins, notices, webhooks
 from server.notify import plan as planning
 from server.notify.context import Context, current
 from server.storage import watch
 from server.storage.held import release_at
-from server.storage.redis_client import members
-from server.storage.watch import CHANGED, LOGINS, RETRY, queue_login_mail, queue_plan
+from server.storage.watch import RETRY, queue_login_mail, queue_plan
 
 log = logging.getLogger("turnpost.notify")
 
@@ -88,15 +87,15 @@ def enqueue_flush(ctx: Context, player_id: str) -> None:
 
 def run_tick(ctx: Context) -> None:
     now = ctx.clock()
-    for game in members(ctx.redis.zrangebyscore(CHANGED, "-inf", now - SWEEP_AFTER)):
+    for game in ctx.watch.marked_before(now - SWEEP_AFTER):
         queue_plan(ctx.queue, game, "sweep")
-    if ctx.redis.zrangebyscore(LOGINS, "-inf", now - SWEEP_AFTER, start=0, num=1):
+    if ctx.logins.asked_before(now - SWEEP_AFTER):
         queue_login_mail(ctx.queue, "swept")
     rechecks = ctx.outbox.rechecks()
     for player_id in dict.fromkeys([*ctx.outbox.due_players(now), *rechecks]):
         enqueue_flush(ctx, player_id)
     ctx.outbox.rechecked(rechecks)
-    for game in members(ctx.redis.zrangebyscore(clocks.DUE, "-inf", now)):
+    for game in ctx.clocks.due(now):
         ctx.queue.enqueue(check_clock, game, retry=RETRY)
 
 
@@ -135,9 +134,9 @@ def deliver_due(ctx: Context, player_id: str) -> int:
     compacted = ctx.games.compacted({item["game"] for item in sent})
     for section in sections:
         if section.talk_upto and section.game_id not in compacted:
-            table_talk.heard(ctx.redis, player_id, section.game_id, section.talk_upto)
+            ctx.told.heard(player_id, section.game_id, section.talk_upto)
     for game_id in compacted:  # its last notice: nothing more will carry its talk
-        table_talk.forget(ctx.redis, player_id, game_id)
+        ctx.told.forget(player_id, game_id)
     forgotten = [item["id"] for item in sent if item["game"] in compacted]
     ctx.outbox.done(player_id, [item["id"] for item in sent], now, forgotten)
     if failed:  # the others went out; these wait for their game or this code to be mended

@@ -1,7 +1,7 @@
-"""Mailing the login links asked for on the login page (`server.storage.watch.ask_login_mail`).
+"""Mailing the login links asked for on the login page (`server.storage.watch.AskedLogins`).
 
 The worker, not the web process, looks the address up: the page does the same work whether or
-not anyone is registered at it. Each address is taken from `mail:logins` by one worker (ZREM)
+not anyone is registered at it. Each address is taken from those asked for by one worker
 and put back if its mail cannot be sent, for the job's retry; a worker that dies in between
 loses that one request, and the player asks again.
 """
@@ -12,8 +12,6 @@ from server.mail.compose import login_mail
 from server.mail.delivery import deliver
 from server.mail.envelope import Login
 from server.notify.context import Context
-from server.storage.redis_client import members
-from server.storage.watch import LOGINS
 
 
 def login(ctx: Context, player: dict[str, str], game_id: str | None) -> Login:
@@ -25,8 +23,8 @@ def mail_links(ctx: Context) -> int:
     """Mail a link to every player registered at each address asked for; returns how many
     messages went out."""
     sent = 0
-    for email in members(ctx.redis.zrange(LOGINS, 0, -1)):
-        if not ctx.redis.zrem(LOGINS, email):
+    for email in ctx.logins.asked():
+        if not ctx.logins.withdraw(email):
             continue  # another worker took it
         try:
             for player in ctx.players.by_email(email):
@@ -36,6 +34,6 @@ def mail_links(ctx: Context) -> int:
                 deliver(message, ctx.mail)
                 sent += 1
         except Exception:
-            ctx.redis.zadd(LOGINS, {email: ctx.clock()}, nx=True)
+            ctx.logins.again(email, ctx.clock())
             raise
     return sent

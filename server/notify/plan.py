@@ -10,13 +10,14 @@ worker that fell behind sends one notice per player, about the game as it is:
 - invited players get an invitation once, and a note if the game is cancelled before it starts;
 - a finished game is counted in its players' records and ratings (`server.storage.standings`).
 
-The planned version is stored beside the log and only ever raised, under a per-game lock, so
-planning is safe to repeat and to run in several workers. When a bot's seat must act, planning
-also queues the bot's move (`server.notify.jobs.play_bot`), and the game stays marked as
-changed until the bot has moved: a job lost with its worker is queued again by the catch-up of
-a worker that starts, or by the sweep (`server.notify.jobs`). Once a finished game is planned
-to its end it is compacted (`GameStore.compact`), and its mail state and move clocks go with
-its plain form: a compacted game is never planned again, so nothing about it can be told twice.
+The planned version is stored beside the log (`server.storage.mail_state`) and only ever
+raised, under a per-game lock, so planning is safe to repeat and to run in several workers.
+When a bot's seat must act, planning also queues the bot's move
+(`server.notify.jobs.play_bot`), and the game stays marked as changed until the bot has moved:
+a job lost with its worker is queued again by the catch-up of a worker that starts, or by the
+sweep (`server.notify.jobs`). Once a finished game is planned to its end it is compacted
+(`GameStore.compact`), and its mail state and move clocks go with its plain form: a compacted
+game is never planned again, so nothing about it can be told twice.
 """
 
 from __future__ import annotations
@@ -29,11 +30,9 @@ from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.record import GameRecord
 from server.notify import clocks, webhooks
 from server.notify.context import Context
-from server.storage import keys
-from server.storage.deadlines import BANKS, RUNNING
 from server.storage.outbox import item_id
-from server.storage.redis_client import UNAVAILABLE, as_text
-from server.storage.watch import CHANGED, queue_bot
+from server.storage.redis_client import UNAVAILABLE
+from server.storage.watch import queue_bot
 from shared.engine import RESIGN
 
 log = logging.getLogger("turnpost.notify")
@@ -49,31 +48,30 @@ class Busy(Exception):
 
 def plan(ctx: Context, game_id: str) -> list[str]:
     """Plan the game's pending notices; returns the players who got any."""
-    lock = keys.game(game_id, "mail:lock")
-    if not ctx.redis.set(lock, "1", nx=True, ex=LOCK_SECONDS):
+    if not ctx.mail_state.lock(game_id, LOCK_SECONDS):
         raise Busy(game_id)
     try:
-        marked = ctx.redis.zscore(CHANGED, game_id)
+        marked = ctx.watch.marked(game_id)
         told = _plan(ctx, game_id)
         # Unmark, then look again: a move that began before the unmark shows in the log now,
         # one after it marked the game anew. A join shows nothing until it commits, so an open
         # game keeps a fresh mark until the sweep has looked once more.
-        ctx.redis.zrem(CHANGED, game_id)
+        ctx.watch.unmark(game_id)
         record = ctx.games.record(game_id)
         status = record.status if record else None
         if status == OPEN and marked is not None and marked > ctx.clock() - JOIN_GRACE:
-            ctx.redis.zadd(CHANGED, {game_id: marked}, nx=True)
+            ctx.watch.mark(game_id, marked)
         elif record is not None and status not in (OPEN, CANCELLED) and record.archived is None:
             if _behind(ctx, game_id):
-                ctx.redis.zadd(CHANGED, {game_id: ctx.clock()}, nx=True)
+                ctx.watch.mark(game_id, ctx.clock())
             elif status == FINISHED:
                 _compact(ctx, record)
             elif _bots_to_act(record):
-                ctx.redis.zadd(CHANGED, {game_id: ctx.clock()})
+                ctx.watch.mark(game_id, ctx.clock(), anew=True)
                 queue_bot(ctx.queue, game_id)
         return told
     finally:
-        ctx.redis.delete(lock)
+        ctx.mail_state.unlock(game_id)
 
 
 def _bots_to_act(record: GameRecord) -> bool:
@@ -81,8 +79,7 @@ def _bots_to_act(record: GameRecord) -> bool:
 
 
 def _behind(ctx: Context, game_id: str) -> bool:
-    planned = int(ctx.redis.hget(keys.game(game_id, "mail"), "planned") or -1)
-    return planned < ctx.games.version(game_id)
+    return ctx.mail_state.version(game_id) < ctx.games.version(game_id)
 
 
 def _compact(ctx: Context, record: GameRecord) -> None:
@@ -90,9 +87,8 @@ def _compact(ctx: Context, record: GameRecord) -> None:
     its players' outboxes forget what they sent about it. A game that cannot be (a fault in its
     data or in this code) stays plain and whole, with the error logged: its notices still go."""
     game_id = record.id
-    along = [keys.game(game_id, part) for part in ("mail", RUNNING, BANKS)]
     try:
-        if not ctx.games.compact(game_id, along):
+        if not ctx.games.compact(game_id):
             return
     except UNAVAILABLE:
         raise
@@ -105,37 +101,36 @@ def _compact(ctx: Context, record: GameRecord) -> None:
 
 
 def _plan(ctx: Context, game_id: str) -> list[str]:
-    state_key = keys.game(game_id, "mail")
-    done = {as_text(k): as_text(v) for k, v in ctx.redis.hgetall(state_key).items()}
+    done = ctx.mail_state.of(game_id)
     record = ctx.games.record(game_id)
     if record is None or record.archived is not None:  # planned to its end, then compacted
         return []
     now = ctx.clock()
     told: set[str] = set()
-    if "invited" not in done:
+    if not done.invited:
         for seat, sitter in enumerate(record.seats):
             if sitter.player and not sitter.joined:  # all but the one who made it
                 item = _item(game_id, 0, "invite", seat, now)
                 if ctx.outbox.add(sitter.player, item, now):
                     webhooks.noticed(ctx, ctx.games.load(game_id), sitter.player, item)
                 told.add(sitter.player)
-        ctx.redis.hset(state_key, "invited", "1")
-    if record.status == CANCELLED and "cancelled" not in done:
+        ctx.mail_state.invited(game_id)
+    if record.status == CANCELLED and not done.cancelled:
         for seat, sitter in enumerate(record.seats):
             if sitter.player and sitter.player != record.creator:
                 ctx.outbox.add(sitter.player, _item(game_id, 0, "cancelled", seat, now), now)
                 told.add(sitter.player)
-        ctx.redis.hset(state_key, "cancelled", "1")
+        ctx.mail_state.cancelled(game_id)
     if record.status in (OPEN, CANCELLED):
         return sorted(told)
     game = ctx.games.load(game_id)
-    planned = int(done.get("planned", -1))
+    planned = done.version
     if planned < game.version:
         told |= _notices(ctx, game, planned, now)
         # Before the planned version is raised, so a job that dies in between is done again
         # (the game is still marked, and not yet compacted); counted once however often.
         ctx.standings.settle(game)
-        ctx.redis.hset(state_key, "planned", str(game.version))
+        ctx.mail_state.planned(game_id, game.version)
     return sorted(told)
 
 

@@ -30,6 +30,7 @@ from server.notify.context import Context
 from server.notify.notices import departures
 from server.storage.hooks import Hook
 from server.storage.watch import RETRY
+from server.webhooks import waiting
 from server.webhooks.messages import Update, body, public_update, signed
 from server.webhooks.outbound import Failed, Refused, post, resolve
 from server.webhooks.waiting import Message
@@ -103,7 +104,7 @@ def noticed(ctx: Context, game: Game, player: str, item: Mapping[str, Any]) -> N
 
 
 def _queue(ctx: Context, scope: str, of: str, message_id: str, said: Update) -> None:
-    token = ctx.outgoing.put(scope, of, message_id, said, ctx.clock())
+    token = waiting.put(ctx.hook_posts, scope, of, message_id, said, ctx.clock())
     if token is not None:
         _run(ctx, scope, of, token, 0)
 
@@ -127,17 +128,17 @@ def deliver(ctx: Context, scope: str, of: str, token: str) -> None:
     """Post the oldest message waiting for the hook as it is now, then run again for the next
     or pause after a failure. A job that is no longer the hook's (set again meanwhile, or run
     twice) does nothing; a hook gone or switched off gets nothing."""
-    waiting = ctx.outgoing.get(scope, of)
-    if waiting.job != token:
+    found = waiting.get(ctx.hook_posts, scope, of)
+    if found.job != token:
         return
     hook = ctx.hooks.get(scope, of)
     if hook is None or hook.disabled is not None:
-        ctx.outgoing.clear(scope, of)
+        ctx.hook_posts.clear(scope, of)
         return
-    message = waiting.oldest()
+    message = found.oldest()
     if message is not None and not _posted(ctx, hook, message, token):
         return
-    if ctx.outgoing.release(scope, of, token):
+    if ctx.hook_posts.release(scope, of, token):
         _run(ctx, scope, of, token, 0)  # behind the other hooks' jobs queued meanwhile
 
 
@@ -155,22 +156,22 @@ def _posted(ctx: Context, hook: Hook, message: Message, token: str) -> bool:
             raise Failed(f"no answer within {JOB_SECONDS} s") from None
     except Refused as refused:
         _failed(ctx, hook, f"its address may not be posted to: {refused}", 0)
-        ctx.outgoing.clear(hook.scope, hook.of)
+        ctx.hook_posts.clear(hook.scope, hook.of)
         return False
     except Failed as failed:
         log.warning("webhook %s %s: %s", hook.scope, hook.of, failed)
         if _failed(ctx, hook, str(failed), ctx.config.webhook_disable_after):
-            ctx.outgoing.clear(hook.scope, hook.of)
+            ctx.hook_posts.clear(hook.scope, hook.of)
             return False
-        failures, pauses = ctx.outgoing.failed(hook.scope, hook.of), ctx.config.webhook_retry
+        failures, pauses = ctx.hook_posts.failed(hook.scope, hook.of), ctx.config.webhook_retry
         if failures > len(pauses):
-            ctx.outgoing.give_up(hook.scope, hook.of)
+            ctx.hook_posts.give_up(hook.scope, hook.of)
             return True
         pause = pauses[failures - 1]
-        ctx.outgoing.pause(hook.scope, hook.of, token, ctx.clock() + pause)
+        ctx.hook_posts.pause(hook.scope, hook.of, token, ctx.clock() + pause)
         _run(ctx, hook.scope, hook.of, token, pause)
         return False
-    ctx.outgoing.sent(hook.scope, hook.of, message)
+    waiting.sent(ctx.hook_posts, hook.scope, hook.of, message)
     ctx.hooks.delivered(hook)
     return True
 

@@ -1,10 +1,11 @@
 """Each player's private calendar feed: its address holds a secret, as a token does.
 
 A feed is `<player id>.<secret>`; the profile keeps only the secret's SHA-256
-(`calendar_hash`), so the address is shown once, when it is made, and making another (rotating)
-ends the one before at once. Finding a feed's player is one read of one key, like a token's. The
-feed itself is read-only and says only what a player's own games list says of them
-(`server.api.ics`), so an address that leaks shows deadlines, never a hand.
+(`calendar_hash`, written through `Players`), so the address is shown once, when it is made,
+and making another (rotating) ends the one before at once. Finding a feed's player is one read
+of one key, like a token's. The feed itself is read-only and says only what a player's own
+games list says of them (`server.api.ics`), so an address that leaks shows deadlines, never a
+hand.
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ import hmac
 import re
 import secrets
 
-from server.storage import keys
 from server.storage.players import PLAYER_ID, Players, hash_token
-from server.storage.redis_client import Client
 
 FIELD = "calendar_hash"
 FEED = re.compile(rf"^{PLAYER_ID.pattern}\.[A-Za-z0-9_-]{{43}}$")
@@ -26,18 +25,17 @@ MAX_FEED = 200
 
 
 class Calendars:
-    def __init__(self, client: Client, players: Players) -> None:
-        self.client = client
+    def __init__(self, players: Players) -> None:
         self.players = players
 
     def open(self, player: dict[str, str]) -> str:
         """A new feed for the player; the one before, if any, stops working."""
         feed = f"{player['id']}.{secrets.token_urlsafe(32)}"
-        self.client.hset(keys.player(player["id"], "profile"), FIELD, hash_token(feed))
+        self.players.update(player, {FIELD: hash_token(feed)})
         return feed
 
     def close(self, player: dict[str, str]) -> None:
-        self.client.hdel(keys.player(player["id"], "profile"), FIELD)
+        self.players.unset(player["id"], [FIELD])
 
     @staticmethod
     def is_open(player: dict[str, str]) -> bool:

@@ -1,16 +1,15 @@
 """Move clocks as a reader is shown them: each running clock's deadline, in the reader's zone,
 and each seat's time bank.
 
-The worker keeps a game's running clocks (`server.notify.clocks`): per seat that must act, when
-its decision began and how much waking time it may take. A deadline is the moment that time
-runs out (`waking.runs_out`): never in the mover's quiet hours, and an estimate, since it
-assumes the mover takes no vacation from now on. The API, the notices and the calendar feed all
-read deadlines here, so they say the same.
+The worker keeps a game's running clocks (`server.notify.clocks`, in `server.storage.clocks`):
+per seat that must act, when its decision began and how much waking time it may take. A
+deadline is the moment that time runs out (`waking.runs_out`): never in the mover's quiet
+hours, and an estimate, since it assumes the mover takes no vacation from now on. The API, the
+notices and the calendar feed all read deadlines here, so they say the same.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -18,16 +17,10 @@ from zoneinfo import ZoneInfo
 
 from server.domain.record import ACTIVE, GameRecord
 from server.domain.waking import runs_out, used
-from server.storage import keys
+from server.storage.clocks import Clocks
 from server.storage.players import Players
-from server.storage.redis_client import Client
 from server.storage.vacations import Vacations
 from shared.clock_text import banks, deadline
-
-RUNNING = "clock"
-"""`{g:ID}:clock`: seat → its running clock (JSON)."""
-BANKS = "banks"
-"""`{g:ID}:banks`: seat → its time bank between its decisions (none yet: the whole bank)."""
 
 
 @dataclass(frozen=True)
@@ -69,20 +62,10 @@ def limit(settings: dict[str, Any], running: dict[str, Any]) -> float:
 
 
 class Deadlines:
-    def __init__(self, client: Client, players: Players, vacations: Vacations) -> None:
-        self.client = client
+    def __init__(self, clocks: Clocks, players: Players, vacations: Vacations) -> None:
+        self.clocks = clocks
         self.players = players
         self.vacations = vacations
-
-    def running(self, game_id: str) -> dict[int, dict[str, Any]]:
-        """The game's running clocks by seat, as the worker keeps them."""
-        raw = self.client.hgetall(keys.game(game_id, RUNNING))
-        return {int(seat): json.loads(entry) for seat, entry in raw.items()}
-
-    def banks(self, game_id: str) -> dict[int, float]:
-        """Each seat's time bank between its decisions (a seat not yet booked: none here)."""
-        raw = self.client.hgetall(keys.game(game_id, BANKS))
-        return {int(seat): float(left) for seat, left in raw.items()}
 
     def of(self, record: GameRecord, now: float) -> list[SeatClock]:
         """The game's running clocks (none before the worker has started them, as it does when
@@ -91,8 +74,8 @@ class Deadlines:
         clock = record.clock
         if clock is None or record.status != ACTIVE:
             return []
-        running = self.running(record.id)
-        banks = self.banks(record.id) if "time_bank" in clock else None
+        running = self.clocks.running(record.id)
+        banks = self.clocks.banks(record.id) if "time_bank" in clock else None
         clocks = []
         for seat, sitter in enumerate(record.seats):
             name = sitter.name or ""

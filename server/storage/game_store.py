@@ -32,6 +32,7 @@ import orjson
 from redis.cluster import RedisCluster
 from redis.commands.core import Script
 
+from server.domain.encoding import encoded
 from server.domain.errors import Unavailable
 from server.domain.idempotency import Idempotency, Made
 from server.domain.record import (
@@ -46,7 +47,7 @@ from server.domain.record import (
 )
 from server.domain.store import Appended, Loaded, Outcome
 from server.domain.talk import Limits, Said, Spoken
-from server.storage import archive, keys
+from server.storage import archive, clocks, keys, mail_state
 from server.storage.redis_client import Client, as_bytes, as_text, members
 from server.storage.waits import Waits
 
@@ -469,9 +470,10 @@ class RedisGameStore:
             made = archive.made(value, seat, idem.expected_version, idem.tag)
         return idem.check(made) if made is not None else None
 
-    def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
-        """Put a finished game in its compact form (`server.storage.archive`), and delete the keys
-        `along` with its plain form, in one script (COMPACT). False if it is not finished, is
+    def compact(self, game_id: str) -> bool:
+        """Put a finished game in its compact form (`server.storage.archive`), and delete with
+        its plain form what the mail worker kept of it (`server.storage.mail_state`,
+        `server.storage.clocks`), in one script (COMPACT). False if it is not finished, is
         compacted already, or would not come back whole from its archive (it stays plain). Its
         record is read again if it changed meanwhile (a rematch asked for, a seat vacated)."""
         while True:
@@ -491,6 +493,7 @@ class RedisGameStore:
                 logger.warning("game %s would not come back whole compacted: kept plain", game_id)
                 return False
             parts = ("meta", "log", "snap", "requests", "archive")
+            along = [*mail_state.kept_with_game(game_id), *clocks.kept_with_game(game_id)]
             last = entries[-1] if entries else b""
             outcome = self._compact(
                 keys=[*(keys.game(game_id, part) for part in parts), *along],
@@ -550,6 +553,18 @@ class RedisGameStore:
             orjson.loads(raw) for raw in self.client.lrange(keys.game(game_id, "talk"), start, -1)
         ]
 
+    def unsay(self, game_id: str, seat: int, text: str) -> None:
+        """Each message from `seat` rewritten in its place (LSET: the list's length, and so
+        every message's number, stays); one already saying `text` is left as it is."""
+        talk = keys.game(game_id, "talk")
+        pipe = self.client.pipeline(transaction=False)
+        for index, stored in enumerate(self.client.lrange(talk, 0, -1)):
+            said = orjson.loads(stored)
+            if said["seat"] == seat and said["text"] != text:
+                kept = {name: said[name] for name in ("seat", "at", "version")}
+                pipe.lset(talk, index, encoded({**kept, "text": text}).decode())
+        pipe.execute()
+
     def list_publicly(self, game_id: str, created: int) -> None:
         self.client.zadd(keys.LOBBY, {game_id: created})
 
@@ -563,6 +578,6 @@ class RedisGameStore:
     def drop_snapshots(self) -> int:
         """Delete every snapshot (they are a cache); returns how many."""
         dropped = 0
-        for key in self.client.scan_iter(match="{g:*}:snap", count=1000):
+        for key in self.client.scan_iter(match=keys.game("*", "snap"), count=1000):
             dropped += int(self.client.delete(key))
         return dropped

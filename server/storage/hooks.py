@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
-from server.storage import keys
+from server.storage import hook_posts, keys
 from server.storage.deadlines import local
 from server.storage.redis_client import Client, as_text, hash_fields
 
@@ -52,12 +52,9 @@ class Hook:
         }
 
 
-WAITING = "webhook:waiting"
-
-
-def key(scope: str, of: str, part: str = "webhook") -> str:
-    """The hook's hash, or (`WAITING`) what waits to be posted to it (`waiting`)."""
-    return keys.game(of, part) if scope == "game" else keys.player(of, part)
+def key(scope: str, of: str) -> str:
+    """The hook's hash (what waits to be posted to it is `server.storage.hook_posts`'s)."""
+    return keys.scoped(scope, of, "webhook")
 
 
 class Hooks:
@@ -73,7 +70,7 @@ class Hooks:
         hook = Hook(secrets.token_hex(8), scope, of, owner, kind, url, secret)
         fields = {"id": hook.id, "owner": owner, "kind": kind, "url": url, "secret": secret}
         pipe = self.client.pipeline(transaction=True)
-        pipe.delete(key(scope, of), key(scope, of, WAITING))
+        pipe.delete(key(scope, of), hook_posts.key(scope, of))
         pipe.hset(key(scope, of), mapping=hash_fields(fields))
         pipe.execute()
         return hook
@@ -96,7 +93,7 @@ class Hooks:
         )
 
     def remove(self, scope: str, of: str) -> None:
-        self.client.delete(key(scope, of), key(scope, of, WAITING))
+        self.client.delete(key(scope, of), hook_posts.key(scope, of))
 
     def delivered(self, hook: Hook) -> None:
         if hook.failing_since is not None:

@@ -1,5 +1,44 @@
-"""The Redis key layout: every key of one game carries the hash tag `{g:ID}` and every key of
-one player `{p:ID}`, so the atomic scripts touch one slot, also on Redis Cluster."""
+"""The Redis key layout, and which module owns each key: that module alone reads and writes it
+(its scripts included), and everyone else asks it by a typed method, never by a key.
+
+Every key of one game carries the hash tag `{g:ID}`, every key of one player `{p:ID}` and
+every key of one game type's standings `{r:TYPE}`, so the atomic scripts touch one slot, also
+on Redis Cluster.
+
+By owner (in `server/storage/`):
+
+- `game_store.py`: `{g:ID}:meta` (the record), `:log` (also the game's channel), `:snap`,
+  `:requests` (the request index), `:idem:…` (requests' records from before the index),
+  `:archive` (the compact form, shaped by `archive.py`), `:talk` (the table talk), and
+  `lobby` (public games that may still have a seat free).
+- `mail_state.py`: `{g:ID}:mail` (how far the worker has planned the game's notices) and
+  `:mail:lock` (who is planning it).
+- `clocks.py`: `{g:ID}:clock` (running move clocks), `:banks` (time banks), and
+  `clock:games` (when the worker looks at each game's clocks next).
+- `hooks.py`: `{g:ID}:webhook` and `{p:ID}:webhook` (a game's and a player's webhook).
+- `hook_posts.py`: `{g:ID}:webhook:waiting` and `{p:ID}:webhook:waiting` (what waits to be
+  posted to each, and its job).
+- `players.py`: `{p:ID}:profile` (others keep fields in it through `Players`: a vacation, a
+  calendar feed's hash), `:games`, and the indexes `name:NAME`, `email:ADDRESS` and
+  `players:addresses-indexed`.
+- `vacations.py`: `{p:ID}:vacations` (past vacations).
+- `outbox.py`: `{p:ID}:outbox`, `:sending`, `:sent` (notices planned, being sent, sent), and
+  `mail:due`, `mail:recheck` (whose mail is due, or is to be looked at again).
+- `told.py`: `{p:ID}:talk` (what each player's notices have told them of each game's talk).
+- `wait_slots.py`: `{p:ID}:waits` (a player's open long polls).
+- `login_links.py`: `{p:ID}:login:NONCE` (a login link spent).
+- `web_sessions.py`: `{p:ID}:sessions` (a player's live web sessions).
+- `standings.py`: `{r:TYPE}:standings`, `:board`, `:settled` (a game type's records and
+  ratings).
+- `watch.py`: `mail:games` (changed games to plan), `mail:logins` (login links asked for;
+  also a channel), the games' `:log` channels it listens on (`game_store.py` announces on
+  them), and in the queue's Redis `mail:queued:ID` (a game's planning job queued)
+  and RQ's own keys (`server/accounts/queued.py` drops a deleted player's jobs through RQ).
+- `secret.py`: `server:secret` (the server's secret, when `TURNPOST_SECRET` is not set).
+
+The rate limits' counters are the `limits` package's, under its own prefix
+(`server/http/limits.py`).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +46,7 @@ import hashlib
 
 
 def game(game_id: str, part: str) -> str:
-    """`meta`, `log` (its name is also the game's channel), `snap`, `requests` (the request
-    index, `server.domain.idempotency`), `archive` (a compacted game's log,
-    `server.storage.archive`), and `idem:...` (requests' records from before the index), `talk` (the
-    table talk, `server.domain.talk`, which compaction leaves alone); for the mail worker `mail`,
-    `mail:lock`, `clock` and `banks`."""
+    """One of the game's keys (`part` as above)."""
     return f"{{g:{game_id}}}:{part}"
 
 
@@ -27,10 +62,14 @@ def idempotency(game_id: str, player_id: str, key: str) -> str:
 
 
 def player(player_id: str, part: str) -> str:
-    """`profile`, `games` (a sorted set of the player's game ids), `waits` (their open long
-    polls, `server.storage.wait_slots`), `login:NONCE` (a login link used,
-    `server.storage.login_links`) or `sessions` (their live web sessions, `server.web.sessions`)."""
+    """One of the player's keys (`part` as above): their account's deletion takes every one
+    of them (`Players.forget`)."""
     return f"{{p:{player_id}}}:{part}"
+
+
+def scoped(scope: str, of: str, part: str) -> str:
+    """A key that a game (`scope` "game") or a player may have alike, such as a webhook."""
+    return game(of, part) if scope == "game" else player(of, part)
 
 
 LOBBY = "lobby"

@@ -10,6 +10,10 @@ atomic step on Redis Cluster. It writes the profile first and claims the name la
 profile whose name was never claimed has no name to be found by and a token no one was told.
 The index of addresses (for the login page, `by_email`) is only a hint, added to before a
 profile takes an address and taken from after it leaves it: what counts is the profile's own.
+
+The profile (`{p:ID}:profile`) is written here alone: what other parts keep in it (a vacation,
+`server.storage.vacations`; a calendar feed's hash, `server.storage.calendars`) they write
+through `update` and `unset`.
 """
 
 from __future__ import annotations
@@ -103,7 +107,7 @@ class Players:
         if self.client.exists(ADDRESSES_INDEXED):
             return 0
         indexed = 0
-        for key in self.client.scan_iter(match="{p:*}:profile", count=1000):
+        for key in self.client.scan_iter(match=keys.player("*", "profile"), count=1000):
             player_id, email = self.client.hmget(key, "id", "email")
             if player_id and email:
                 self.client.sadd(keys.player_email(as_text(email)), as_text(player_id))
@@ -129,6 +133,10 @@ class Players:
         if moved:
             self.client.srem(keys.player_email(player["email"]), player["id"])
         return {**player, **{k: str(v) for k, v in changes.items()}}
+
+    def unset(self, player_id: str, fields: list[str], via: Client | None = None) -> None:
+        """Take fields out of the profile (through `via`, a caller's transaction, if given)."""
+        (via or self.client).hdel(keys.player(player_id, "profile"), *fields)
 
     def rotate_token(self, player: dict[str, str]) -> str:
         """A new token; the old one stops working at once (see the module's docstring)."""

@@ -10,6 +10,7 @@ from server.domain.games import GameService
 from server.domain.talk import Limits
 from server.settings import Config
 from server.storage.calendars import Calendars
+from server.storage.clocks import Clocks
 from server.storage.deadlines import Deadlines
 from server.storage.game_store import RedisGameStore, confirmation
 from server.storage.hooks import Hooks
@@ -23,7 +24,8 @@ from server.storage.standings import Standings
 from server.storage.vacations import Vacations
 from server.storage.wait_slots import WaitSlots
 from server.storage.waits import Waits
-from server.storage.watch import GameWatch
+from server.storage.watch import AskedLogins, GameWatch
+from server.storage.web_sessions import WebSessions
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,12 @@ class Services:
     standings: Standings
     secret: ServerSecret
     links: LoginLinks
+    watch: GameWatch
+    """The marks of changed games (`server.storage.watch`), which `games` sets."""
+    logins: AskedLogins
+    clocks: Clocks
+    """The games' running move clocks, as the worker keeps them."""
+    sessions: WebSessions
 
     @classmethod
     def build(
@@ -53,16 +61,18 @@ class Services:
         players = Players(client)
         waits = Waits(client)
         confirm = confirmation(config.wait_aof, config.wait_replicas)
+        watch = GameWatch(client, clock)
         games = GameService(
             RedisGameStore(client, confirm, waits),
             players,
             snapshot_every=config.snapshot_every,
             held_states=config.held_states,
             clock=clock,
-            listener=GameWatch(client, clock),
+            listener=watch,
             talk_limits=Limits(per_window=config.talk_per_minute),
         )
-        vacations = Vacations(client, config.vacation_days, clock)
+        vacations = Vacations(client, players, config.vacation_days, clock)
+        clocks = Clocks(client)
         secret = ServerSecret(config.secret, client)
         links = LoginLinks(secret, client, players, config.public_url, config.login_link_lifetime)
         return cls(
@@ -71,8 +81,8 @@ class Services:
             players,
             games,
             vacations,
-            Deadlines(client, players, vacations),
-            Calendars(client, players),
+            Deadlines(clocks, players, vacations),
+            Calendars(players),
             Hooks(client, config.webhook_loopback),
             Outbox(client),
             clock,
@@ -82,4 +92,8 @@ class Services:
             Standings(client, games, players),
             secret,
             links,
+            watch,
+            AskedLogins(client),
+            clocks,
+            WebSessions(client),
         )

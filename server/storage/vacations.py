@@ -1,8 +1,8 @@
 """Vacations: a player away pauses their move clocks, up to a yearly allowance.
 
 The current vacation is two profile fields (`vacation_since`, `vacation_until`, the latter
-where the allowance runs out); past ones are a list of "start end" pairs, which is all a clock
-needs to know which of its time did not count.
+where the allowance runs out, written through `Players`); past ones are a list of "start end"
+pairs (`{p:ID}:vacations`), which is all a clock needs to know which of its time did not count.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import Any
 
 from server.domain.errors import Conflict
 from server.storage import keys
-from server.storage.redis_client import Client, as_text, hash_fields
+from server.storage.players import Players
+from server.storage.redis_client import Client, as_text
 
 DAY = 86400
 
@@ -26,9 +27,14 @@ def _year_start(now: float) -> float:
 
 class Vacations:
     def __init__(
-        self, client: Client, allowance_days: int, clock: Callable[[], float] = time.time
+        self,
+        client: Client,
+        players: Players,
+        allowance_days: int,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
+        self.players = players
         self.allowance = allowance_days * DAY
         self.clock = clock
 
@@ -79,8 +85,7 @@ class Vacations:
         self._close(profile, now)
         profile = {k: v for k, v in profile.items() if not k.startswith("vacation_")}
         changes = {"vacation_since": str(now), "vacation_until": str(now + left)}
-        self.client.hset(keys.player(profile["id"], "profile"), mapping=hash_fields(changes))
-        return {**profile, **changes}
+        return self.players.update(profile, changes)
 
     def stop(self, profile: dict[str, str]) -> dict[str, str]:
         self._close(profile, self.clock())
@@ -92,5 +97,5 @@ class Vacations:
             return
         pipe = self.client.pipeline(transaction=True)
         pipe.rpush(keys.player(profile["id"], "vacations"), f"{current[0]} {min(now, current[1])}")
-        pipe.hdel(keys.player(profile["id"], "profile"), "vacation_since", "vacation_until")
+        self.players.unset(profile["id"], ["vacation_since", "vacation_until"], via=pipe)
         pipe.execute()

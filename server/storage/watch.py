@@ -6,13 +6,14 @@ The write itself announces the change on the game's channel, in the same script
 The web process therefore pays one round trip (the mark) and never touches the job queue.
 
 Login links asked for on the login page travel the same way: the address is marked in
-`mail:logins` and announced on the channel of that name (`ask_login_mail`), and the relay
+`mail:logins` and announced on the channel of that name (`AskedLogins.ask`), and the relay
 queues a job that mails them (`server.notify.logins`).
 
 An announcement nobody heard (no worker running, or its subscription broken for a moment) is not
 lost: the mark is still there, and the relay plans every marked game each time it subscribes
 (the worker's periodic sweep too, for a mark left too long). A game's planned-up-to version
-lives beside its log (`{g:ID}:mail`), so planning twice finds nothing new the second time.
+lives beside its log (`server.storage.mail_state`), so planning twice finds nothing new the
+second time.
 
 A game has one planning job queued at a time (`queue_plan`), however many announcements, workers
 and sweeps ask for one: a sweep every few seconds had queued a job per marked game each time,
@@ -88,7 +89,8 @@ def queue_connection(config: Config, client: Client) -> redis.Redis:
 
 
 class GameWatch:
-    """The listener `GameService` calls before every change to a game."""
+    """The listener `GameService` calls before every change to a game, and the worker's view of
+    the marks."""
 
     def __init__(self, client: Client, clock: Callable[[], float] = time.time) -> None:
         self.client = client
@@ -98,12 +100,50 @@ class GameWatch:
         """NX: a mark already there stays as it was (a refused move changes nothing)."""
         (via or self.client).zadd(CHANGED, {game_id: self.clock()}, nx=True)
 
+    def marked(self, game_id: str) -> float | None:
+        """When the game was marked (None: it is not)."""
+        return self.client.zscore(CHANGED, game_id)
 
-def ask_login_mail(client: Client, email: str, now: float) -> None:
-    """Have the worker mail login links to the players registered at `email`, if any: the
-    same two writes whatever the address, so asking tells nothing of who is registered."""
-    client.zadd(LOGINS, {email: now}, nx=True)
-    client.publish(LOGINS, "1")
+    def mark(self, game_id: str, at: float, anew: bool = False) -> None:
+        """Mark the game as changed `at`, unless it is marked already (`anew`: whether or not,
+        moving the mark to `at`)."""
+        self.client.zadd(CHANGED, {game_id: at}, nx=not anew)
+
+    def unmark(self, game_id: str) -> None:
+        self.client.zrem(CHANGED, game_id)
+
+    def marked_before(self, moment: float) -> list[str]:
+        """The games marked at `moment` or before (their change not planned since)."""
+        return members(self.client.zrangebyscore(CHANGED, "-inf", moment))
+
+
+class AskedLogins:
+    """The addresses login links were asked for at, until the worker mails them."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    def ask(self, email: str, now: float) -> None:
+        """Have the worker mail login links to the players registered at `email`, if any: the
+        same two writes whatever the address, so asking tells nothing of who is registered."""
+        self.client.zadd(LOGINS, {email: now}, nx=True)
+        self.client.publish(LOGINS, "1")
+
+    def asked(self) -> list[str]:
+        return members(self.client.zrange(LOGINS, 0, -1))
+
+    def withdraw(self, email: str) -> bool:
+        """Take the address out; True if it was there (a worker that takes it mails it)."""
+        return bool(self.client.zrem(LOGINS, email))
+
+    def again(self, email: str, now: float) -> None:
+        """Put an address taken back, unless it was asked for anew meanwhile (no announcement:
+        the job that took it is retried)."""
+        self.client.zadd(LOGINS, {email: now}, nx=True)
+
+    def asked_before(self, moment: float) -> bool:
+        """Whether an address asked for at `moment` or before is still waiting."""
+        return bool(self.client.zrangebyscore(LOGINS, "-inf", moment, start=0, num=1))
 
 
 def listen(client: Client) -> PubSub:

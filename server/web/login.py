@@ -2,7 +2,7 @@
 
 The page answers every address alike, in words, status and time: it checks the address's
 form, counts the request (`RateLimits.count_login`), and leaves the address for the worker
-(`server.storage.watch.ask_login_mail`), which alone looks it up and mails any player registered
+(`server.storage.watch.AskedLogins`), which alone looks it up and mails any player registered
 there. A link opens on a page that asks to log in, and only that button spends it: mail
 scanners that fetch every link they see would otherwise use it up before its reader could.
 """
@@ -16,7 +16,6 @@ from server.domain.addresses import normalized
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.limits import RATE_LIMITS, RateLimits
-from server.storage.watch import ask_login_mail
 from server.web.blueprint import blp
 from server.web.sessions import log_in, log_out, signed_in
 
@@ -35,7 +34,7 @@ def ask_for_link() -> str:
         raise ApiError(400, "invalid_request", f"that is not an email address: {error}") from None
     limits: RateLimits = current_app.extensions[RATE_LIMITS]
     limits.count_login(email)
-    ask_login_mail(services().redis, email, services().clock())
+    services().logins.ask(email, services().clock())
     return render_template("login_sent.html", email=email, days=services().links.days)
 
 

@@ -5,7 +5,7 @@ read from Redis the first time a request needs it: one without a cookie (a healt
 call) never does. It holds the player's id, the generation of their API token when they logged
 in (`token_generation`), so rotating the token ends every session at once, and the session's
 own random id, which must still be among the player's live sessions in Redis
-(`{p:ID}:sessions`, a sorted set of ids by when each ends): logging out takes the id out, so a
+(`server.storage.web_sessions`, ids by when each ends): logging out takes the id out, so a
 copy of the cookie no longer works; logging out everywhere drops the set. A session ends
 `PERMANENT_SESSION_LIFETIME` (31 days) after its login, as its cookie does; each login prunes
 the ended ids and keeps the latest `MAX_SESSIONS`, and the set expires with the last one, so
@@ -27,7 +27,6 @@ from itsdangerous import URLSafeTimedSerializer
 
 from server.http.context import services
 from server.http.errors import ApiError
-from server.storage import keys
 from server.storage.players import token_generation
 
 MAX_SESSIONS = 100
@@ -54,24 +53,13 @@ class Sessions(SecureCookieSessionInterface):
         return request.is_secure or services().config.public_url.startswith("https:")
 
 
-def live(player_id: str) -> str:
-    """The player's live web sessions: their ids, scored by when each ends."""
-    return keys.player(player_id, "sessions")
-
-
 def log_in(player: dict[str, str]) -> None:
     """A fresh session for the player: whatever session the cookie held before is ended."""
     log_out()
     lifetime = int(current_app.permanent_session_lifetime.total_seconds())
     now = int(services().clock())
     session_id = secrets.token_urlsafe(16)
-    key = live(player["id"])
-    pipe = services().redis.pipeline(transaction=True)
-    pipe.zadd(key, {session_id: now + lifetime})
-    pipe.zremrangebyscore(key, "-inf", now)
-    pipe.zremrangebyrank(key, 0, -MAX_SESSIONS - 1)
-    pipe.expire(key, lifetime)
-    pipe.execute()
+    services().sessions.start(player["id"], session_id, now, lifetime, MAX_SESSIONS)
     session["player"] = player["id"]
     session["generation"] = token_generation(player)
     session["id"] = session_id
@@ -84,9 +72,9 @@ def log_out(everywhere: bool = False) -> None:
     player_id, session_id = session.get("player"), session.get("id")
     if isinstance(player_id, str):
         if everywhere:
-            services().redis.delete(live(player_id))
+            services().sessions.end_all(player_id)
         elif isinstance(session_id, str):
-            services().redis.zrem(live(player_id), session_id)
+            services().sessions.end(player_id, session_id)
     session.clear()
 
 
@@ -95,7 +83,7 @@ def ended(profile: dict[str, str] | None) -> str | None:
     generation = str(session.get("generation", ""))
     if profile is None or not hmac.compare_digest(token_generation(profile), generation):
         return "your token was rotated since you logged in"
-    ends = services().redis.zscore(live(profile["id"]), str(session.get("id", "")))
+    ends = services().sessions.ends(profile["id"], str(session.get("id", "")))
     if ends is None or ends <= services().clock():
         return "you logged out, here or everywhere, or it ran its time"
     return None

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
@@ -71,7 +71,7 @@ class MemoryGameStore:
     def compacted(self, game_ids: Iterable[str]) -> set[str]:
         return set()  # kept plain: the compact form is Redis's (`server.storage.archive`)
 
-    def compact(self, game_id: str, along: Sequence[str] = ()) -> bool:
+    def compact(self, game_id: str) -> bool:
         return False
 
     def append(
@@ -125,6 +125,13 @@ class MemoryGameStore:
 
     def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
         return list(self.talks.get(game_id, [])[start:])
+
+    def unsay(self, game_id: str, seat: int, text: str) -> None:
+        said = self.talks.get(game_id, [])
+        for number, message in enumerate(said):
+            if message["seat"] == seat and message["text"] != text:
+                kept = {name: message[name] for name in ("seat", "at", "version")}
+                said[number] = {**kept, "text": text}
 
     def list_publicly(self, game_id: str, created: int) -> None:
         self.listed[game_id] = created

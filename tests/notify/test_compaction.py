@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import redis
 
-from server.notify import clocks
-from server.storage import keys
+from server.storage import clocks, keys
 from server.storage.outbox import DUE
 from server.storage.watch import CHANGED, queue_plan
 from tests.notify.conftest import Mail

@@ -25,6 +25,7 @@ from standardwebhooks import Webhook
 
 from server.notify import context
 from server.storage.hooks import Hooks
+from server.webhooks import waiting as hook_waiting
 from server.webhooks.outbound import Refused, Resolver, check_url, post, resolve
 from tests.api_client import ApiClient
 from tests.notify.conftest import Mail, worker_process
@@ -490,12 +491,13 @@ def test_a_hook_that_never_answers_holds_up_no_other_game(
         queued += StartedJobRegistry(queue=hook_jobs).get_job_ids()
         assert len(queued) <= 1, "one job for the hook, whatever the moves"
         version = players[0].ok("GET", f"/games/{game_id}")["version"]
-        while (waiting := mail.ctx.outgoing.get("game", game_id)).oldest() is None or (
-            waiting.messages[0].update.version < version
+        posts = mail.ctx.hook_posts
+        while (found := hook_waiting.get(posts, "game", game_id)).oldest() is None or (
+            found.messages[0].update.version < version
         ):
             assert time.monotonic() - started < 60, "the last move planned"
             time.sleep(0.05)
-        assert 1 <= waiting.failures <= 3, (tmp_path / "hooks.log").read_text()
-        (latest,) = waiting.messages
+        assert 1 <= found.failures <= 3, (tmp_path / "hooks.log").read_text()
+        (latest,) = found.messages
         assert len(latest.update.moves) > 1, "the moves meanwhile, in the one message"
         assert players[0].ok("GET", f"/games/{game_id}/webhook")["enabled"] is True

@@ -18,7 +18,7 @@ from rq import Queue
 from client.verify import verify
 from server.storage import keys
 from server.storage.services import Services
-from server.storage.watch import LOGINS, QUEUE, ask_login_mail
+from server.storage.watch import LOGINS, QUEUE
 from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
@@ -108,7 +108,7 @@ def test_export_then_delete_leaves_the_others_games_whole_and_nothing_of_the_pla
     zelda.ok("PUT", f"/games/{mine_open}/webhook", json={"kind": "slack", "url": "https://y.ex"})
     zelda.ok("POST", "/me/calendar")
     zelda.ok("POST", "/me/vacation")
-    ask_login_mail(redis_client, zelda.player["email"], 1.0)
+    found.logins.ask(zelda.player["email"], 1.0)
     jobs = Queue(QUEUE, connection=redis_client)
     named = jobs.enqueue("server.notify.jobs.deliver_hook", "game", over, "m", {"to": [NAME]})
     other = jobs.enqueue("server.notify.jobs.deliver_hook", "game", over, "m", {"to": ["bot"]})
