@@ -16,10 +16,10 @@ from playwright.sync_api import Browser
 from server.runtime.redis_process import RedisProcess, free_port
 from server.storage.redis_client import connect
 from tests.api_client import ApiClient
-from tests.mail.boards import SAMPLES, Sample, chromium, shown
-from tests.mail.conftest import html_of
 from tests.parts import LiveServer, service_config
-from tests.service.test_games import start_game
+from tests.support.boards import SAMPLES, Sample, chromium, shown
+from tests.support.games import start_game
+from tests.support.letters import html_of
 
 WIDTHS = {"phone": 360, "desktop": 900}
 SHOWN = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-5p")

@@ -20,8 +20,7 @@ from server.storage import keys
 from server.storage.game_store import RedisGameStore
 from shared.fairness import entry_hash
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
-from tests.client.conftest import Player, PlayerFactory, start_game
-from tests.client.test_playing import mover
+from tests.support.terminal import Player, PlayerFactory, mover, start_game
 
 
 def play_some(game_id: str, players: list[Player], moves: int) -> None:

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from client.cli import app
 from shared.games import ENGINES
-from tests.client.conftest import PlayerFactory, start_game
+from tests.support.terminal import PlayerFactory, start_game
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 COLOUR_CODE = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-8]|9[0-7])(?:;[0-9;]*)?m")

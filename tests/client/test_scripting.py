@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.client.conftest import Player, PlayerFactory
+from tests.support.terminal import Player, PlayerFactory
 
 REPO = Path(__file__).resolve().parents[2]
 TURNPOST_FROM_CHECKOUT = 'turnpost() { "$TURNPOST_PYTHON" -m client "$@"; }\n'

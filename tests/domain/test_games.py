@@ -19,7 +19,7 @@ from server.domain.errors import (
 from server.domain.games import GameService
 from server.domain.leaving import Leaving, Left
 from shared import bots
-from tests.domain.memory import MemoryGameStore, MemoryRoster
+from tests.support.memory import MemoryGameStore, MemoryRoster
 
 
 def service() -> tuple[GameService, MemoryGameStore, MemoryRoster]:

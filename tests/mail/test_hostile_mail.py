@@ -9,8 +9,8 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import Envelope
 
 from server.runtime.redis_process import free_port
-from tests.mail.conftest import Table, plain_reply, text_of
 from tests.parts import SmtpInbox
+from tests.support.letters import Table, plain_reply, text_of
 
 
 def headers(table: Table, seat: int = 0) -> str:

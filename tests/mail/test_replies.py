@@ -11,8 +11,8 @@ from server.mail.reply_address import Ticket
 from server.presenters import games as presenters
 from shared.games import ENGINES
 from shared.guide import notation_text
-from tests.mail.conftest import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
-from tests.service.test_talk import INVISIBLE, SEEN
+from tests.support.letters import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
+from tests.support.talk import INVISIBLE, SEEN
 
 CLIENTS = [
     "thunderbird-plain.eml",

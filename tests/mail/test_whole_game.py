@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from tests.mail.conftest import Table, legal_moves_in, text_of
+from tests.support.letters import Table, legal_moves_in, text_of
 
 
 def test_a_whole_game_of_lost_cities_by_email(table: Table) -> None:

@@ -13,12 +13,10 @@ import requests
 from icalendar import Calendar, Event
 
 from tests.api_client import ApiClient
-from tests.notify.conftest import Mail
-from tests.notify.test_deadlines import clocked as clocked
-from tests.notify.test_deadlines import terminal
-from tests.notify.test_events import move
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import move, start_game
+from tests.support.jobs import Mail
+from tests.support.terminal import terminal
 
 HOUR = 3600
 

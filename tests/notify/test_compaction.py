@@ -10,11 +10,10 @@ from server.notify import clocks
 from server.storage import keys
 from server.storage.outbox import DUE
 from server.storage.watch import CHANGED, queue_plan
-from tests.notify.conftest import Mail
-from tests.notify.test_clocks import clocked
-from tests.notify.test_events import move, texts
 from tests.parts import LiveServer
-from tests.service.test_compaction import game_keys
+from tests.support.games import clocked_game, move
+from tests.support.jobs import Mail, texts
+from tests.support.stored import game_keys
 
 
 def mail_kept(redis_client: redis.Redis, player_ids: list[str], game_id: str) -> list[bytes]:
@@ -36,7 +35,7 @@ def mail_kept(redis_client: redis.Redis, player_ids: list[str], game_id: str) ->
 def test_a_finished_game_is_compacted_and_its_mail_leaves_nothing_behind(
     api: LiveServer, mail: Mail, redis_client: redis.Redis
 ) -> None:
-    game_id, players = clocked(api, "lost-cities", rounds=1)
+    game_id, players = clocked_game(api, "lost-cities", rounds=1)
     mail.run()
     for _ in range(4):
         move(next(p for p in players if p.ok("GET", f"/games/{game_id}")["your_turn"]), game_id)

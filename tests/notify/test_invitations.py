@@ -7,9 +7,9 @@ import subprocess
 from email.message import EmailMessage
 
 from tests.api_client import ApiClient
-from tests.mail.conftest import SERVER_COMMAND, plain_reply, text_of
-from tests.notify.conftest import Mail
 from tests.parts import SECRET, LiveServer
+from tests.support.jobs import Mail
+from tests.support.letters import SERVER_COMMAND, plain_reply, text_of
 
 
 def reply(mail: Mail, env: dict[str, str], to: EmailMessage, sender: ApiClient, body: str) -> str:

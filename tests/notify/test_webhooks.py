@@ -22,11 +22,10 @@ from server.notify import context
 from server.storage.hooks import Hooks
 from server.webhooks.outbound import Refused, post, resolve
 from tests.api_client import ApiClient
-from tests.notify.conftest import Mail
-from tests.notify.test_deadlines import terminal
-from tests.notify.test_events import move
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import move, start_game
+from tests.support.jobs import Mail
+from tests.support.terminal import terminal
 
 DAY = 86400
 

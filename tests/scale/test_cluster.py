@@ -26,7 +26,7 @@ from server.storage.redis_client import connect
 from shared.games import ENGINES
 from shared.playout import replay
 from tests.api_client import ApiClient, Endpoints
-from tests.service.test_games import play_moves, play_to_the_end, start_game
+from tests.support.games import play_moves, play_to_the_end, start_game
 
 
 class TwoWebProcesses(Endpoints):

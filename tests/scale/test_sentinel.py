@@ -18,8 +18,9 @@ import redis
 from server.runtime.redis_process import RedisProcess, free_port
 from server.runtime.web_process import WebProcess
 from tests.api_client import Endpoints
-from tests.faults.load import Load
-from tests.faults.test_kills import service_env, started_games
+from tests.support.games import started_games
+from tests.support.load import Load
+from tests.support.processes import service_env
 
 NAME = "turnpost"
 

@@ -15,7 +15,8 @@ from shared.bots import LEVELS
 from shared.fairness import derived_seed, server_contribution
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_fairness import finish, sha256_of_hex
+from tests.support.answers import sha256_of_hex
+from tests.support.games import finish
 
 
 def create(player: ApiClient, type_id: str, bots: list[str], **more: Any) -> Any:

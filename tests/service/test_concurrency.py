@@ -9,7 +9,8 @@ import redis
 
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_games import log_length, replayed_log, start_game
+from tests.support.games import start_game
+from tests.support.stored import log_length, replayed_log
 
 RACERS = 50
 

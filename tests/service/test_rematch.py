@@ -17,10 +17,10 @@ from server.domain.games import GameService
 from server.presenters import games as presenters
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
-from tests.domain.memory import MemoryGameStore, MemoryRoster
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
-from tests.service.test_hostile import stored
+from tests.support.games import start_game
+from tests.support.memory import MemoryGameStore, MemoryRoster
+from tests.support.stored import stored
 
 DECK = [CARD_ID[code] for code in deck_codes(5)]
 

@@ -18,11 +18,11 @@ from server.domain.game import Game
 from server.storage.services import Services
 from shared.engine import RESIGN
 from tests.api_client import ApiClient
-from tests.mail.boards import CHROMIUM, Shown, chromium
-from tests.notify.conftest import Mail
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
-from tests.web.conftest import login_link
+from tests.support.boards import CHROMIUM, Shown, chromium
+from tests.support.games import start_game
+from tests.support.jobs import Mail
+from tests.support.pages import login_link
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM,

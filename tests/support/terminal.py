@@ -1,19 +1,23 @@
 """Players at a terminal: each runs the `turnpost` command line with a config directory of
-their own, against the live server on loopback (tests/conftest.py)."""
+their own, against the live server on loopback."""
 
 from __future__ import annotations
 
 import json
 import os
+import pty
+import select
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
 from typer.testing import CliRunner, Result
 
 from client.cli import app
+from tests.api_client import ApiClient
 from tests.parts import LiveServer
 
 QUIET_ENV = {"TURNPOST_TOKEN": None, "TURNPOST_URL": None, "NO_COLOR": None, "FORCE_COLOR": None}
@@ -52,16 +56,12 @@ class Player:
 PlayerFactory = Callable[..., Player]
 
 
-@pytest.fixture
-def player(api: LiveServer, tmp_path: Path) -> PlayerFactory:
-    """Makes a player with a fresh config directory, registered through the CLI unless told."""
+def players_of(url: str, home: Path) -> PlayerFactory:
+    """Makes a player of the server at `url` with a fresh config directory under `home`,
+    registered through the command line unless told."""
 
     def make(name: str, *, register: bool = True) -> Player:
-        env = {
-            **QUIET_ENV,
-            "TURNPOST_CONFIG_DIR": str(tmp_path / name),
-            "TURNPOST_URL": api.url,
-        }
+        env = {**QUIET_ENV, "TURNPOST_CONFIG_DIR": str(home / name), "TURNPOST_URL": url}
         made = Player(name, env)
         if register:
             made.ok("register", name, f"{name}@example.org")
@@ -82,3 +82,58 @@ def start_game(
     for joiner in players[1:]:
         joiner.ok("join", game_id)
     return game_id, players
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def at_terminal(someone: Player, answer: str, *args: str) -> str:
+    """What `turnpost ARGS` shows at a real terminal (a pseudo-terminal) where `answer` is
+    typed, typed ahead: the terminal keeps it until the command reads it."""
+    main, side = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "client", *args],
+        cwd=REPO,
+        env=someone.process_env,
+        stdin=side,
+        stdout=side,
+        stderr=side,
+    )
+    os.close(side)
+    os.write(main, answer.encode() + b"\n")
+    shown = b""
+    try:
+        while select.select([main], [], [], 60)[0]:
+            chunk = os.read(main, 4096)
+            if not chunk:
+                break
+            shown += chunk
+    except OSError:  # the command ended and closed the terminal
+        pass
+    finally:
+        os.close(main)
+        process.wait(timeout=60)
+    return shown.decode()
+
+
+def mover(players: list[Player], game_id: str) -> Player | None:
+    """Whose turn it is, as each player's own `show --json` says; None once the game is over."""
+    for candidate in players:
+        answer = candidate.json("show", game_id)
+        if answer["game"]["status"] == "finished":
+            return None
+        if answer["your_turn"]:
+            return candidate
+    raise AssertionError("an active game waits on someone")
+
+
+def terminal(client: ApiClient, api: LiveServer, home: Path) -> Player:
+    """The player of `client` at the command line."""
+    name = client.player["name"]
+    env = {
+        **QUIET_ENV,
+        "TURNPOST_CONFIG_DIR": str(home / name),
+        "TURNPOST_URL": api.url,
+        "TURNPOST_TOKEN": client.token,
+    }
+    return Player(name, env)
