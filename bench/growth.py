@@ -89,7 +89,8 @@ def mail_worker_running(redis_url: str) -> Iterator[None]:
 def players_of(client: Client, game_ids: list[str]) -> dict[str, list[str]]:
     return {
         game_id: [
-            seat["player"] for seat in json.loads(client.hget(f"{{g:{game_id}}}:meta", "seats"))
+            seat["player"]
+            for seat in json.loads(client.hget(f"{{g:{game_id}}}:meta", "seats") or "[]")
         ]
         for game_id in game_ids
     }
@@ -162,7 +163,8 @@ def keep_the_deck(legal: list[dict[str, Any]], rnd: random.Random) -> str:
     best = [m for m in moves if m["action"] == "discard" and m["draw"] != "deck"]
     discards = [m for m in moves if m["action"] == "discard"]
     move = rnd.choice(best or discards)
-    return next(m["text"] for m in legal if m["move"] == move)
+    text: str = next(m["text"] for m in legal if m["move"] == move)
+    return text
 
 
 def timed_reads(read: Callable[[], Any], count: int) -> list[float]:

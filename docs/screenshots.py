@@ -91,7 +91,8 @@ def played(game_id: str, clients: list[ApiClient], sample: Sample) -> ApiClient:
             json={"move": move, "expected_version": views[seat]["version"]},
         )
     view = clients[0].ok("GET", f"/games/{game_id}")
-    return clients[view["to_act"][0]]
+    first: int = view["to_act"][0]
+    return clients[first]
 
 
 if __name__ == "__main__":

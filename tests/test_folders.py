@@ -35,4 +35,3 @@ def test_test_modules_import_only_what_is_shared() -> None:
         for path in sorted(TESTS.rglob("*.py"))
     }
     assert {path: modules for path, modules in tied.items() if modules} == {}
-

@@ -19,7 +19,7 @@ def readme_loop() -> str:
     """The code block of the README's "Scripting" section that plays a game."""
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     section = readme.split("\n## Scripting\n", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```sh\n(.*?)```", section, re.DOTALL)
+    blocks: list[str] = re.findall(r"```sh\n(.*?)```", section, re.DOTALL)
     return next(block for block in blocks if "while turnpost wait" in block)
 
 

@@ -168,7 +168,7 @@ def test_a_worker_killed_as_a_bot_thinks_loses_and_doubles_nothing(
         deadline = time.monotonic() + 60
         while not any(
             job is not None and job.func_name == PLAY_BOT
-            for job in Job.fetch_many(started.get_job_ids(), connection=mail.ctx.redis)
+            for job in Job.fetch_many(started.get_job_ids(), connection=mail.ctx.queue.connection)
         ):
             assert time.monotonic() < deadline, (tmp_path / "first.log").read_text()
             time.sleep(0.005)

@@ -37,7 +37,7 @@ def events(api: LiveServer, path: str) -> list[Event]:
     assert str(calendar["VERSION"]) == "2.0" and str(calendar["PRODID"])
     assert str(calendar["METHOD"]) == "PUBLISH"
     assert str(calendar["X-WR-TIMEZONE"]) == "Europe/Warsaw"
-    found: list[Event] = list(calendar.walk("VEVENT"))
+    found = calendar.events
     uids = [str(event["UID"]) for event in found]
     assert len(uids) == len(set(uids)), "never two events for one game"
     return found

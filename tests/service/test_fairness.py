@@ -103,6 +103,7 @@ def test_a_bad_contribution_is_refused_and_changes_nothing(
     api: LiveServer, redis_client: redis.Redis
 ) -> None:
     ada, bo = seated_pair(api)
+    bad: object
     for bad in ("ab" * 31, "AB" * 32, "zz" * 32, 7, None, "ab" * 33):
         refused = ada.call(
             "POST", "/games", json={"type": "lost-cities", "invite": ["bo"], "contribution": bad}

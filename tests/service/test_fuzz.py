@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import redis
 import schemathesis
 from hypothesis import strategies as st
+from requests.structures import CaseInsensitiveDict
 from schemathesis.checks import (
     content_type_conformance,
     negative_data_rejection,
@@ -31,13 +32,17 @@ from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.parts import LiveServer, service_config
 
+if TYPE_CHECKING:
+    # schemathesis names the type of an OpenAPI case only for type checkers
+    from schemathesis.specs.openapi.schemas import OpenApiCase
+
 EXAMPLES_PER_OPERATION = 50
 MOVES_INTO_EACH_GAME = 6
 
 
 @schemathesis.check
 def refusals_have_the_error_shape(
-    ctx: schemathesis.CheckContext, response: schemathesis.Response, case: schemathesis.Case
+    ctx: schemathesis.CheckContext, response: schemathesis.Response, case: OpenApiCase
 ) -> None:
     """Every 4xx is `{"error": {"code", "message", "details"}}` with a code and a message."""
     if 400 <= response.status_code < 500:
@@ -58,12 +63,12 @@ class Player:
         self.token = client.token
         self.rotated: set[str] = set()
 
-    def authorize(self, case: schemathesis.Case) -> None:
+    def authorize(self, case: OpenApiCase) -> None:
         sent = case.headers.get("Authorization", "") if case.headers else ""
         if sent.removeprefix("Bearer ") in self.rotated:
             case.headers["Authorization"] = f"Bearer {self.token}"
 
-    def follow(self, case: schemathesis.Case, response: schemathesis.Response) -> None:
+    def follow(self, case: OpenApiCase, response: schemathesis.Response) -> None:
         if case.operation.path == "/api/v1/me/token" and response.status_code == 201:
             self.rotated.add(self.token)
             self.token = response.json()["token"]
@@ -117,11 +122,11 @@ def api_schema(
 
     @schema.auth(refresh_interval=None)
     class Bearer:
-        def get(self, case: schemathesis.Case, ctx: schemathesis.AuthContext) -> str:
+        def get(self, case: OpenApiCase, ctx: schemathesis.AuthContext) -> str:
             return player.token
 
-        def set(self, case: schemathesis.Case, token: str, ctx: schemathesis.AuthContext) -> None:
-            case.headers = case.headers or {}
+        def set(self, case: OpenApiCase, token: str, ctx: schemathesis.AuthContext) -> None:
+            case.headers = case.headers or CaseInsensitiveDict()
             case.headers["Authorization"] = f"Bearer {token}"
 
     @schema.hook
@@ -150,7 +155,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 
 @schema.parametrize()
-def test_the_api_keeps_its_promises(case: schemathesis.Case, fuzz_player: Player) -> None:
+def test_the_api_keeps_its_promises(case: OpenApiCase, fuzz_player: Player) -> None:
     fuzz_player.authorize(case)
     response = case.call_and_validate(
         checks=[

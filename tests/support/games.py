@@ -37,7 +37,7 @@ def start_game(
 def play_to_the_end(game_id: str, clients: list[ApiClient], rnd: random.Random) -> dict[str, Any]:
     """Each player moves when asked, picking a random legal move in text notation."""
     while True:
-        views = [client.ok("GET", f"/games/{game_id}") for client in clients]
+        views: list[dict[str, Any]] = [client.ok("GET", f"/games/{game_id}") for client in clients]
         if views[0]["game"]["status"] == "finished":
             return views[0]
         movers = [i for i, v in enumerate(views) if v["your_turn"]]

@@ -82,7 +82,7 @@ class Mail:
         every queued job, until neither a job nor an announcement (a job's own change, a
         timeout say) is left."""
         while relay_heard(self.announcements, self.ctx.queue, HEARD_WITHIN) or self.ctx.queue.count:
-            BurstWorker([self.ctx.queue], connection=self.ctx.redis).work(burst=True)
+            BurstWorker([self.ctx.queue], connection=self.ctx.queue.connection).work(burst=True)
 
     def miss_announcements(self) -> None:
         """What a worker that was not running would have missed."""

@@ -40,7 +40,9 @@ def players_of_a_new_game(url: str) -> tuple[str, ApiClient, ApiClient, int, str
     return game_id, mover, watcher, view["version"], view["legal_moves"][0]["text"]
 
 
-def long_poll(url: str, game_id: str, token: str, version: int, timeout: int) -> requests.Response:
+def long_poll(
+    url: str, game_id: str, token: str | None, version: int, timeout: int
+) -> requests.Response:
     """`GET /wait` as a script sends it, on a connection of its own: it waits out the poll."""
     return requests.get(
         f"{url}/api/v1/games/{game_id}/wait",
@@ -50,7 +52,7 @@ def long_poll(url: str, game_id: str, token: str, version: int, timeout: int) ->
     )
 
 
-def answered(url: str, game_id: str, token: str, version: int, timeout: int) -> Any:
+def answered(url: str, game_id: str, token: str | None, version: int, timeout: int) -> Any:
     """A long poll's answer, which must be a 200."""
     answer = long_poll(url, game_id, token, version, timeout)
     assert answer.status_code == 200, answer.text

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import zlib
-from typing import Any
+from typing import Any, cast
 
 import redis
 
 from server.storage import keys
 from server.storage.game_store import RedisGameStore
+from server.storage.redis_client import as_bytes, as_text
 from server.storage.services import Services
 from shared.engine import Engine
 from shared.games import ENGINES
@@ -32,7 +33,7 @@ def stored_game(
     raw = redis_client.lrange(keys.game(game_id, "log"), 0, -1)
     entries = [json.loads(entry) for entry in raw]
     meta = {
-        k.decode(): v.decode() for k, v in redis_client.hgetall(keys.game(game_id, "meta")).items()
+        as_text(k): as_text(v) for k, v in redis_client.hgetall(keys.game(game_id, "meta")).items()
     }
     engine = ENGINES[meta["type"]]
     seats, options = json.loads(meta["seats"]), json.loads(meta["options"])
@@ -87,13 +88,14 @@ def everything(client: redis.Redis) -> bytes:
         elif kind == b"hash":
             values = [item for pair in client.hgetall(key).items() for item in pair]
             if key.startswith(b"rq:job:") and client.hget(key, "data"):
-                values.append(zlib.decompress(client.hget(key, "data") or b""))
+                values.append(zlib.decompress(as_bytes(client.hget(key, "data") or b"")))
         elif kind == b"list":
             values = client.lrange(key, 0, -1)
         elif kind == b"set":
             values = list(client.smembers(key))
         elif kind == b"zset":
-            values = [member for member, _ in client.zrange(key, 0, -1, withscores=True)]
+            # redis-py types a range without scores as one with them
+            values = cast(list[bytes], client.zrange(key, 0, -1))
         else:
             values = [repr(client.xrange(key)).encode()]
         found += [key, *values]
@@ -110,4 +112,6 @@ def game_keys(redis_client: redis.Redis, game_id: str) -> dict[str, int]:
 
 def store_of(api: LiveServer) -> RedisGameStore:
     services: Services = api.app.extensions["turnpost"]
-    return services.games.store
+    store = services.games.store
+    assert isinstance(store, RedisGameStore)
+    return store

@@ -91,7 +91,7 @@ def two_steps(services: Services, game_id: str, seat: int) -> str | None:
 def played_out(game_id: str, clients: list[ApiClient]) -> dict[str, Any]:
     """The rest of the game over the API, each mover taking the first of its legal moves
     (drawing from the deck where it may, which ends a card game soonest); the last answer."""
-    view = clients[0].ok("GET", f"/games/{game_id}")
+    view: dict[str, Any] = clients[0].ok("GET", f"/games/{game_id}")
     while view["game"]["status"] != "finished":
         seat = view["to_act"][0]
         view = clients[seat].ok("GET", f"/games/{game_id}")
