@@ -164,7 +164,8 @@ def keep_the_deck(legal: list[dict[str, Any]], rnd: random.Random) -> str:
     best = [m for m in moves if m["action"] == "discard" and m["draw"] != "deck"]
     discards = [m for m in moves if m["action"] == "discard"]
     move = rnd.choice(best or discards)
-    return next(m["text"] for m in legal if m["move"] == move)
+    text: str = next(m["text"] for m in legal if m["move"] == move)
+    return text
 
 
 def timed_reads(read: Callable[[], Any], count: int) -> list[float]:

@@ -26,6 +26,7 @@ import socket
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import requests
 
@@ -52,7 +53,11 @@ def bot_game(base: str) -> tuple[requests.Session, str]:
     )
     answer.raise_for_status()
     (session,) = sessions_for([answer.json()["token"]])
-    body = {"type": "lost-cities", "bots": ["quick"], "options": {"first_player": 0}}
+    body: dict[str, Any] = {
+        "type": "lost-cities",
+        "bots": ["quick"],
+        "options": {"first_player": 0},
+    }
     created = session.post(f"{base}/games", json=body, timeout=30)
     created.raise_for_status()
     return session, created.json()["game"]["id"]

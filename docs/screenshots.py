@@ -16,10 +16,10 @@ from playwright.sync_api import Browser
 from server.runtime.redis_process import RedisProcess, free_port
 from server.storage.redis_client import connect
 from tests.api_client import ApiClient
-from tests.mail.boards import SAMPLES, Sample, chromium, shown
-from tests.mail.conftest import html_of
 from tests.parts import LiveServer, service_config
-from tests.service.test_games import start_game
+from tests.support.boards import SAMPLES, Sample, chromium, shown
+from tests.support.games import start_game
+from tests.support.letters import html_of
 
 WIDTHS = {"phone": 360, "desktop": 900}
 SHOWN = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-5p")
@@ -91,7 +91,8 @@ def played(game_id: str, clients: list[ApiClient], sample: Sample) -> ApiClient:
             json={"move": move, "expected_version": views[seat]["version"]},
         )
     view = clients[0].ok("GET", f"/games/{game_id}")
-    return clients[view["to_act"][0]]
+    first: int = view["to_act"][0]
+    return clients[first]
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
-"""Fixtures every folder of service tests uses: a redis-server on a free port (one per test
-worker), the API served over real HTTP on loopback, an SMTP server that keeps what it receives.
-Their parts are imported when a fixture is first asked for (`tests.parts`), so the engines'
-tests run with none of the server's stack installed."""
+"""Fixtures the folders of service tests share: a redis-server on a free port (one per test
+worker), the API served over real HTTP on loopback, an SMTP server that keeps what it receives,
+and what runs against them: the worker's jobs, mail-in's environment, players at a terminal.
+Their parts are imported when a fixture is first asked for (`tests.parts`, `tests.support`), so
+the engines' tests run with none of the server's stack installed. A fixture one folder alone
+uses lives in that folder's conftest."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ if TYPE_CHECKING:
 
     from server.runtime.redis_process import RedisProcess
     from tests.parts import LiveServer, SmtpInbox
+    from tests.support.jobs import Mail
+    from tests.support.terminal import PlayerFactory
 
 
 @pytest.fixture(scope="session")
@@ -61,3 +65,36 @@ def smtp_server() -> Iterator[tuple[Controller, SmtpInbox]]:
     inbox = SmtpInbox()
     with smtp_serving(inbox) as controller:
         yield controller, inbox
+
+
+@pytest.fixture
+def mail(
+    api: LiveServer,
+    redis_client: redis.Redis,
+    smtp_server: tuple[Controller, SmtpInbox],
+    tmp_path: Path,
+) -> Iterator[Mail]:
+    """The worker's jobs, run in the test process when the test says (`mail.run()`)."""
+    from tests.support.jobs import jobs_in_process
+
+    controller, inbox = smtp_server
+    with jobs_in_process(api, redis_client, controller, inbox, tmp_path / "mail") as jobs:
+        yield jobs
+
+
+@pytest.fixture
+def mail_env(
+    redis_server: RedisProcess, smtp_server: tuple[Controller, SmtpInbox], tmp_path: Path
+) -> dict[str, str]:
+    """The environment the real `turnpost-server mail-in` process runs with."""
+    from tests.support.letters import mail_in_env
+
+    return mail_in_env(redis_server.url, smtp_server[0], tmp_path / "data")
+
+
+@pytest.fixture
+def player(api: LiveServer, tmp_path: Path) -> PlayerFactory:
+    """Makes a player at their own terminal, registered through the command line unless told."""
+    from tests.support.terminal import players_of
+
+    return players_of(api.url, tmp_path)

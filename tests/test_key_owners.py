@@ -92,6 +92,7 @@ def test_each_part_a_storage_module_uses_is_listed_under_it() -> None:
             entry = owners.get(path.name, "")
             if (
                 isinstance(part, ast.Constant)
+                and isinstance(part.value, str)
                 and part.value != "*"
                 and f":{part.value}`" not in entry
             ):

@@ -14,6 +14,7 @@ import socket
 import subprocess
 import time
 from pathlib import Path
+from typing import Self
 
 import redis
 
@@ -110,7 +111,7 @@ class RedisProcess:
             arguments += [f"--{key}", value]
         return arguments
 
-    def start(self, timeout: float = 10.0) -> RedisProcess:
+    def start(self, timeout: float = 10.0) -> Self:
         self.launch()
         return self.wait_until_up(timeout)
 
@@ -120,7 +121,7 @@ class RedisProcess:
         self.process = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL)
         return self.process
 
-    def wait_until_up(self, timeout: float = 10.0) -> RedisProcess:
+    def wait_until_up(self, timeout: float = 10.0) -> Self:
         """Until the launched redis-server answers a PING; RuntimeError, with its log's tail,
         if it exits or is still not answering after `timeout` seconds."""
         assert self.process is not None, "launch() first"
@@ -149,7 +150,7 @@ class RedisProcess:
             self.process.kill()
             self.process.wait()
 
-    def __enter__(self) -> RedisProcess:
+    def __enter__(self) -> Self:
         return self.start()
 
     def __exit__(self, *_: object) -> None:

@@ -12,8 +12,8 @@ import redis
 from server.domain.record import KEPT, encode
 from server.storage import archive, keys
 from server.storage.game_store import RedisGameStore
-from tests.client.conftest import PlayerFactory
-from tests.client.test_fairness import finished_game, report
+from server.storage.redis_client import as_bytes, as_text, hash_fields
+from tests.support.terminal import PlayerFactory, finished_game, report
 
 
 def as_compacted_before(redis_client: redis.Redis, game_id: str, log: list[bytes]) -> None:
@@ -22,8 +22,10 @@ def as_compacted_before(redis_client: redis.Redis, game_id: str, log: list[bytes
     store = RedisGameStore(redis_client)
     record = store.record(game_id)
     assert record is not None and record.packed
-    blob = redis_client.get(keys.game(game_id, "archive"))
-    assert blob is not None and archive.record_text(blob) is not None
+    stored = redis_client.get(keys.game(game_id, "archive"))
+    assert stored is not None
+    blob = as_bytes(stored)
+    assert archive.record_text(blob) is not None
     data = zlib.decompress(blob[5 + int.from_bytes(blob[1:5], "big") :])
     length = int.from_bytes(data[1:5], "big")
     columns = json.loads(data[5 : 5 + length])
@@ -34,7 +36,7 @@ def as_compacted_before(redis_client: redis.Redis, game_id: str, log: list[bytes
     )
     meta = keys.game(game_id, "meta")
     redis_client.delete(meta)
-    redis_client.hset(meta, mapping=encode(record.changed(packed=False)))
+    redis_client.hset(meta, mapping=hash_fields(encode(record.changed(packed=False))))
     redis_client.set(keys.game(game_id, "archive"), old)
     assert archive.record_text(old) is None
     assert store.record(game_id) == record and not store.record(game_id).packed  # type: ignore[union-attr]
@@ -46,11 +48,11 @@ def test_a_game_compacted_the_old_way_reads_replays_and_verifies_as_it_did(
     game_id, players = finished_game(player)
     shown = [(someone.json("show", game_id), someone.json("log", game_id)) for someone in players]
     reports = [report(someone, game_id) for someone in players]
-    log = redis_client.lrange(keys.game(game_id, "log"), 0, -1)
+    log = [as_bytes(entry) for entry in redis_client.lrange(keys.game(game_id, "log"), 0, -1)]
     store = RedisGameStore(redis_client)
     assert store.compact(game_id)
     meta = redis_client.hgetall(keys.game(game_id, "meta"))
-    assert {field.decode() for field in meta} <= set(KEPT)  # the rest is in the archive
+    assert {as_text(field) for field in meta} <= set(KEPT)  # the rest is in the archive
     assert store.log_raw(game_id) == log
     as_compacted_before(redis_client, game_id, log)
     assert store.log_raw(game_id) == log

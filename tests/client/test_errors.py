@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from server.runtime.redis_process import free_port
-from tests.client.conftest import Player, PlayerFactory, start_game
+from tests.support.terminal import Player, PlayerFactory, start_game
 
 ILLEGAL_NOTATION = "play Z99 draw deck"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import pairwise
 from pathlib import Path
@@ -18,38 +18,17 @@ import redis
 from client.verify import OLD_GAME
 from server.storage import keys
 from server.storage.game_store import RedisGameStore
+from server.storage.redis_client import as_text, hash_fields
 from shared.fairness import entry_hash
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
-from tests.client.conftest import Player, PlayerFactory, start_game
-from tests.client.test_playing import mover
-
-
-def play_some(game_id: str, players: list[Player], moves: int) -> None:
-    """`moves` moves, each by whoever's turn it is, every player looking at the game first."""
-    for _ in range(moves):
-        current = mover(players, game_id)
-        assert current is not None
-        current.ok("play", game_id, current.ok("moves", game_id).splitlines()[0])
-
-
-def finished_game(player: PlayerFactory) -> tuple[str, list[Player]]:
-    game_id, players = start_game(player, "lost-cities", "--option", "rounds=1")
-    play_some(game_id, players, 6)
-    players[1].ok("resign", game_id, "--yes")
-    return game_id, players
-
-
-def report(someone: Player, game_id: str, *args: str, **env: str | None) -> dict[str, Any]:
-    result = someone.run("verify", game_id, "--json", *args, **env)
-    verified: dict[str, Any] = json.loads(result.stdout)
-    assert result.exit_code == (0 if verified["ok"] else 1)
-    return verified
+from tests.support.terminal import PlayerFactory, finished_game, play_some, report
 
 
 def failed(verified: dict[str, Any]) -> str:
     """The name of the check that failed (the checks stop at the first failure)."""
     assert not verified["ok"]
-    (name,) = [check["name"] for check in verified["checks"] if not check["passed"]]
+    names: list[str] = [check["name"] for check in verified["checks"] if not check["passed"]]
+    (name,) = names
     return name
 
 
@@ -64,7 +43,7 @@ def tampered(
     """The game's meta and log as `change` leaves them, until the block ends (then as they
     were, byte for byte)."""
     meta_key, log_key = keys.game(game_id, "meta"), keys.game(game_id, "log")
-    meta = {k.decode(): v.decode() for k, v in redis_client.hgetall(meta_key).items()}
+    meta = {as_text(k): as_text(v) for k, v in redis_client.hgetall(meta_key).items()}
     stored = redis_client.lrange(log_key, 0, -1)
     log = [json.loads(raw) for raw in stored]
     originals = (dict(meta), stored)
@@ -76,12 +55,10 @@ def tampered(
         write(redis_client, game_id, *originals)
 
 
-def write(
-    redis_client: redis.Redis, game_id: str, meta: Meta, log: list[str] | list[bytes]
-) -> None:
+def write(redis_client: redis.Redis, game_id: str, meta: Meta, log: Sequence[bytes | str]) -> None:
     pipe = redis_client.pipeline()
     pipe.delete(keys.game(game_id, "meta"), keys.game(game_id, "log"))
-    pipe.hset(keys.game(game_id, "meta"), mapping=meta)
+    pipe.hset(keys.game(game_id, "meta"), mapping=hash_fields(meta))
     pipe.rpush(keys.game(game_id, "log"), *log)
     pipe.execute()
 

@@ -7,8 +7,7 @@ import json
 import zipfile
 from pathlib import Path
 
-from tests.client.conftest import PlayerFactory, start_game
-from tests.client.test_playing import at_terminal
+from tests.support.terminal import PlayerFactory, at_terminal, start_game
 
 
 def test_export_saves_the_archive_and_delete_account_asks_first(

@@ -3,30 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import pty
 import random
-import select
 import subprocess
 import sys
 import time
 from itertools import combinations
-from pathlib import Path
 
-from tests.client.conftest import Player, PlayerFactory, start_game
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def mover(players: list[Player], game_id: str) -> Player | None:
-    """Whose turn it is, as each player's own `show --json` says; None once the game is over."""
-    for candidate in players:
-        answer = candidate.json("show", game_id)
-        if answer["game"]["status"] == "finished":
-            return None
-        if answer["your_turn"]:
-            return candidate
-    raise AssertionError("an active game waits on someone")
+from tests.support.terminal import REPO, Player, PlayerFactory, at_terminal, mover, start_game
 
 
 def test_two_players_play_a_whole_game_and_verify_it(player: PlayerFactory) -> None:
@@ -152,35 +135,6 @@ def test_wait_on_an_open_game_ends_with_one_poll_when_it_starts_or_is_cancelled(
             assert waiting.returncode == 0 and "Your turn" in out, err
         else:
             assert waiting.returncode == 4 and "cancelled" in out.lower(), (out, err)
-
-
-def at_terminal(someone: Player, answer: str, *args: str) -> str:
-    """What `turnpost ARGS` shows at a real terminal (a pseudo-terminal) where `answer` is
-    typed, typed ahead: the terminal keeps it until the command reads it."""
-    main, side = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "client", *args],
-        cwd=REPO,
-        env=someone.process_env,
-        stdin=side,
-        stdout=side,
-        stderr=side,
-    )
-    os.close(side)
-    os.write(main, answer.encode() + b"\n")
-    shown = b""
-    try:
-        while select.select([main], [], [], 60)[0]:
-            chunk = os.read(main, 4096)
-            if not chunk:
-                break
-            shown += chunk
-    except OSError:  # the command ended and closed the terminal
-        pass
-    finally:
-        os.close(main)
-        process.wait(timeout=60)
-    return shown.decode()
 
 
 def test_resign_asks_at_a_terminal_and_needs_yes_elsewhere(player: PlayerFactory) -> None:

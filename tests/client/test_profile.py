@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from tests.client.conftest import PlayerFactory
+from tests.support.terminal import PlayerFactory
 
 
 def test_me_shows_and_changes_quiet_hours_digest_and_time_zone(player: PlayerFactory) -> None:

@@ -12,10 +12,10 @@ import requests
 from client.http import Api
 from server.runtime.redis_process import RedisProcess
 from server.storage import keys
-from tests.client.conftest import PlayerFactory, start_game
 from tests.parts import LiveServer, service_config
-from tests.service.test_games import start_game as start_service_game
-from tests.service.test_serve import eventually
+from tests.support.games import start_game as start_service_game
+from tests.support.processes import eventually
+from tests.support.terminal import PlayerFactory, start_game
 
 FORWARDED_HEADERS = ("authorization", "content-type", "idempotency-key")
 

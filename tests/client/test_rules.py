@@ -8,7 +8,7 @@ import pytest
 
 from shared.games import ENGINES
 from shared.guide import guide_text
-from tests.client.conftest import PlayerFactory, start_game
+from tests.support.terminal import PlayerFactory, start_game
 
 NAMES = ("ada", "bo", "cy", "di", "ed")
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.client.conftest import Player, PlayerFactory
+from tests.support.terminal import Player, PlayerFactory
 
 REPO = Path(__file__).resolve().parents[2]
 TURNPOST_FROM_CHECKOUT = 'turnpost() { "$TURNPOST_PYTHON" -m client "$@"; }\n'
@@ -19,7 +19,7 @@ def scripting_loop() -> str:
     """The code block of the "Scripting" section of docs/api.md that plays a game."""
     document = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
     section = document.split("\n## Scripting\n", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```sh\n(.*?)```", section, re.DOTALL)
+    blocks: list[str] = re.findall(r"```sh\n(.*?)```", section, re.DOTALL)
     return next(block for block in blocks if "while turnpost wait" in block)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import stat
 
-from tests.client.conftest import PlayerFactory
 from tests.parts import LiveServer
+from tests.support.terminal import PlayerFactory
 
 
 def test_register_saves_url_and_token_in_a_private_file(

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from server.storage.services import Services
-from tests.client.conftest import PlayerFactory
 from tests.parts import LiveServer
+from tests.support.terminal import PlayerFactory
 
 
 def test_a_public_game_is_found_in_the_lobby_joined_watched_and_played_again(

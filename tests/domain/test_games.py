@@ -19,7 +19,7 @@ from server.domain.errors import (
 from server.domain.games import GameService
 from server.domain.leaving import Leaving, Left
 from shared import bots
-from tests.domain.memory import MemoryGameStore, MemoryRoster
+from tests.support.memory import MemoryGameStore, MemoryRoster
 
 
 def service() -> tuple[GameService, MemoryGameStore, MemoryRoster]:
@@ -47,6 +47,7 @@ def test_a_game_is_created_joined_and_played_through_the_store() -> None:
     player = mover(games, game_id, players)
     game = games.load(game_id)
     seat = game.seat_of(player["id"])
+    assert seat is not None
     move = game.engine.legal_moves(game.state, seat)[0]
     made = games.submit(player, game_id, move, 0, "key-1")
     assert made.game.version == 1 == store.version(game_id)
@@ -60,7 +61,9 @@ def test_refusals_come_by_kind_and_change_nothing() -> None:
     player = mover(games, game_id, players)
     other = players[1 - players.index(player)]
     game = games.load(game_id)
-    move = game.engine.legal_moves(game.state, game.seat_of(player["id"]))[0]
+    seat = game.seat_of(player["id"])
+    assert seat is not None
+    move = game.engine.legal_moves(game.state, seat)[0]
     before = (store.log_raw(game_id), store.record(game_id))
     with pytest.raises(Illegal) as illegal:
         games.submit(other, game_id, move, 0)

@@ -22,7 +22,7 @@ from server.domain.errors import (
     Stale,
 )
 from server.domain.game import Moved
-from tests.domain.tables import Table, dealt_alike, started, to_act
+from tests.support.tables import Table, dealt_alike, started, to_act
 
 
 def told(made: Moved) -> tuple[Any, ...]:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from server.domain.errors import Conflict, Invalid, NotAPlayer, NotFound
 from server.domain.record import Seat
-from tests.domain.tables import NAMES, NOW, Table, started
+from tests.support.tables import NAMES, NOW, Table, started
 
 
 def test_invited_players_and_bots_take_their_seats_at_creation() -> None:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.domain.tables import Table, dealt_alike
+from tests.support.tables import Table, dealt_alike
 
 
 def clocked(table: Table, type_id: str, on_timeout: str) -> str:

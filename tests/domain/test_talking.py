@@ -8,7 +8,7 @@ import pytest
 from server.domain.errors import KeyReused, NotAPlayer, NotJoined, TooMany
 from server.domain.games import GameService
 from server.domain.talk import Limits
-from tests.domain.tables import NOW, Table, started
+from tests.support.tables import NOW, Table, started
 
 
 def test_only_a_seated_player_talks_and_a_resend_is_said_once() -> None:

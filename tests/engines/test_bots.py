@@ -29,7 +29,7 @@ from shared.games.lost_cities_dice import LostCitiesDice
 from shared.games.lost_cities_dice import state as dice
 from shared.games.lost_cities_dice.legal import sheet_moves
 from shared.games.lost_cities_dice.moves import encode
-from tests.engines.test_what_answers_tell import reached, seeds
+from tests.support.engines import reached, seeds
 
 ENGINE_IDS = sorted(ENGINES)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -17,8 +17,8 @@ from shared.games.livingstone import Livingstone
 from shared.games.livingstone.data import BAG, DEFAULT_BOARD
 from shared.games.livingstone.state import State, Turn
 from shared.playout import replay
-from tests.engines.livingstone_v1 import GAME as V1_GAME
-from tests.engines.livingstone_v1 import LOG as V1_LOG
+from tests.support.livingstone_v1 import GAME as V1_GAME
+from tests.support.livingstone_v1 import LOG as V1_LOG
 
 ENGINE = Livingstone()
 SEED = "00112233445566778899aabbccddeeff"

@@ -90,7 +90,7 @@ class Recount:
 
     def tent(self, seat: int, event: Event) -> None:
         if "from" in event:
-            self.tents[tuple(event["from"])].remove(seat)  # type: ignore[index]
+            self.tents[tuple(event["from"])].remove(seat)
         self.tents.setdefault((event["column"], event["row"]), []).append(seat)
         self.money[seat] -= event["cost"] + len(event.get("fees", []))
         for owner in event.get("fees", []):

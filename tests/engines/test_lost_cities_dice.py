@@ -635,9 +635,11 @@ def test_the_default_sheet_is_the_house_layout_of_the_rules_file() -> None:
 
 
 def test_a_game_can_use_another_layout_and_scales() -> None:
-    layout = {colour: {"arrows": [], "artefacts": []} for colour in COLOURS}
+    layout: dict[str, dict[str, list[int]]] = {
+        colour: {"arrows": [], "artefacts": []} for colour in COLOURS
+    }
     layout["red"] = {"arrows": [1, 5], "artefacts": [2, 3]}
-    options = {"sheet": {"layout": layout, "bridge_bonus": 25, "circle_only": -40}}
+    options: dict[str, Any] = {"sheet": {"layout": layout, "bridge_bonus": 25, "circle_only": -40}}
     configured = ENGINE.configure(2, options)
     assert configured["sheet"]["artefact_points"] == DEFAULT_SHEET["artefact_points"]
     assert configured["sheet"]["bridge_bonus"] == 25

@@ -174,6 +174,7 @@ def test_random_matches_keep_every_rule_and_score_as_recounted(
     seed: str, chosen: dict[str, Any], rnd: random.Random
 ) -> None:
     start = ENGINE.new(2, seed, chosen)
+    assert start.mover is not None
     sheet = Recount(chosen["colours"], chosen["rounds"], chosen["match"] == "best-of", start.mover)
     state, log, moves = start, [], 0
     check_invariants(state)

@@ -16,7 +16,7 @@ import random
 from typing import Any, NamedTuple
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from shared.batch import apply_batch, refusal_details
@@ -25,23 +25,9 @@ from shared.games import ENGINES
 from shared.games.livingstone import Livingstone
 from shared.games.livingstone.state import State, Turn
 from shared.games.lost_cities_dice import LostCitiesDice
+from tests.support.engines import ENGINE_IDS, SETTINGS, reached, seeds
 
-ENGINE_IDS = sorted(ENGINES)
-seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NONSENSE: list[JSON] = [None, 7, "play", {}, {"action": "fly"}, {"action": "play", "card": 10**9}]
-
-
-def reached(engine: Engine[Any], players: int, seed: str, rnd: random.Random) -> Any:
-    """A state part-way through a random game (perhaps its start, perhaps its end)."""
-    state = engine.new(players, seed)
-    for _ in range(rnd.randrange(120)):
-        seats = engine.to_act(state)
-        if not seats:
-            break
-        seat = rnd.choice(seats)
-        state = engine.apply(state, seat, rnd.choice(engine.legal_moves(state, seat)))
-    return state
 
 
 class Twins(NamedTuple):

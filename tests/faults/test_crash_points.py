@@ -27,7 +27,7 @@ from server.runtime.redis_process import RedisProcess, free_port
 from server.runtime.web_process import WebProcess
 from server.settings import MailSettings
 from server.storage import keys
-from server.storage.redis_client import connect
+from server.storage.redis_client import as_text, connect
 from server.storage.services import Services
 from tests.api_client import Endpoints
 from tests.parts import LiveServer, service_config
@@ -119,7 +119,7 @@ def load(client: redis.Redis, units: list[list[list[bytes]]]) -> None:
 def check_whole(
     api: LiveServer, client: redis.Redis, tokens: dict[str, list[str]], game_id: str, at: int
 ) -> None:
-    meta = {k.decode(): v.decode() for k, v in client.hgetall(keys.game(game_id, "meta")).items()}
+    meta = {as_text(k): as_text(v) for k, v in client.hgetall(keys.game(game_id, "meta")).items()}
     assert not meta or set(meta) == META_FIELDS, (at, meta)
     for name, given in tokens.items():
         claimed = client.get(keys.player_name(name))
@@ -209,7 +209,7 @@ def check_game_whole(
     parts = {key.decode().split("}:", 1)[1] for key in found} - {"mail:lock"}  # it expires
     archived = client.hexists(keys.game(game_id, "meta"), "archived")
     assert parts == {"meta", "archive"} if archived else {"meta", "log", "requests"} <= parts, parts
-    meta = {k.decode() for k in client.hkeys(keys.game(game_id, "meta"))}
+    meta = {as_text(k) for k in client.hkeys(keys.game(game_id, "meta"))}
     assert meta <= set(KEPT) if archived else meta >= META_FIELDS, meta
     players = [api.client(token) for token in tokens]
     seen = [

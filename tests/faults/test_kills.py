@@ -16,32 +16,10 @@ import redis
 from server.runtime.redis_process import RedisProcess, free_port
 from server.runtime.web_process import WebProcess
 from server.storage.readiness import PROBE_SECONDS
-from tests.api_client import ApiClient, Endpoints
-from tests.faults.load import Load
-from tests.service.test_games import start_game
-
-GAMES = 6
-
-
-def started_games(server: Endpoints, tag: str) -> dict[str, list[ApiClient]]:
-    games = {}
-    for number in range(GAMES):
-        type_id = ("lost-cities", "lost-cities-dice", "livingstone")[number % 3]
-        options = {"rounds": 1} if type_id == "lost-cities" else {}
-        names = [f"{tag}{number}a", f"{tag}{number}b"]
-        game_id, clients = start_game(server, type_id, 2, names, **options)
-        games[game_id] = clients
-    return games
-
-
-def service_env(redis_url: str) -> dict[str, str]:
-    """Web processes of their own (gunicorn, whose workers one test kills), on a Redis this
-    module kills or stops."""
-    return {
-        "REDIS_URL": redis_url,
-        "TURNPOST_RATE_LIMIT": "100000 per minute",
-        "TURNPOST_REGISTRATION_LIMIT": "100000 per minute",
-    }
+from tests.api_client import Endpoints
+from tests.support.games import started_games
+from tests.support.load import Load
+from tests.support.processes import service_env
 
 
 @pytest.fixture

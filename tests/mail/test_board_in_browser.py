@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from tests.mail.boards import CHROMIUM, SAMPLES, Sample, chromium, shown
-from tests.mail.conftest import html_of
+from tests.support.boards import CHROMIUM, SAMPLES, Sample, chromium, shown
+from tests.support.letters import html_of
 
 WIDTHS = (360, 900)
 LEAST_CONTRAST = 4.5

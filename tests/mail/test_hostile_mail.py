@@ -4,13 +4,15 @@ cannot reach makes it exit 75, and then the message is handled whole when it com
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import Envelope
 
 from server.runtime.redis_process import free_port
-from tests.mail.conftest import Table, plain_reply, text_of
 from tests.parts import SmtpInbox
+from tests.support.letters import Table, plain_reply, text_of
 
 
 def headers(table: Table, seat: int = 0) -> str:
@@ -22,7 +24,7 @@ def headers(table: Table, seat: int = 0) -> str:
     )
 
 
-HOSTILE = {
+HOSTILE: dict[str, Callable[[Table], bytes]] = {
     "nothing at all": lambda table: b"",
     "binary noise": lambda table: bytes(range(256)) * 64,
     "headers and no body": lambda table: headers(table).encode(),

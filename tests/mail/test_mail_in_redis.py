@@ -11,8 +11,8 @@ from aiosmtpd.controller import Controller
 
 from server.runtime.redis_process import embedded_process
 from server.storage.redis_client import connect_server, shown_url
-from tests.mail.conftest import Table, plain_reply, seated, text_of
 from tests.parts import SmtpInbox
+from tests.support.letters import Table, plain_reply, seated, text_of
 
 
 def test_mail_in_says_which_redis_it_uses(table: Table) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from server.runtime.redis_process import free_port
-from tests.mail.conftest import SERVER_COMMAND, Table, letter, plain_reply, text_of
+from tests.support.letters import SERVER_COMMAND, Table, letter, plain_reply, text_of
 
 USER, PASSWORD = "turnpost", "letmein"
 MAIL_UID = 65534  # nobody: Dovecot refuses to keep mail as root

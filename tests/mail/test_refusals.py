@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.mail.conftest import Table, plain_reply, text_of, ticket_of, unlinked
+from tests.support.letters import Table, plain_reply, text_of, ticket_of, unlinked
 
 MALLORY = "mallory@evil.example"
 

@@ -11,8 +11,8 @@ from server.mail.reply_address import Ticket
 from server.presenters import games as presenters
 from shared.games import ENGINES
 from shared.guide import notation_text
-from tests.mail.conftest import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
-from tests.service.test_talk import INVISIBLE, SEEN
+from tests.support.letters import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
+from tests.support.talk import INVISIBLE, SEEN
 
 CLIENTS = [
     "thunderbird-plain.eml",
@@ -71,7 +71,8 @@ def test_show_moves_and_help_are_answered_without_moving(table: Table) -> None:
     assert hand in text_of(show)
     assert legal_moves_in(moves) == [m["text"] for m in table.view(seat)["legal_moves"]]
     assert "first line" in text_of(helped)
-    assert all(ticket_of(answer).version == version for answer in (show, moves, helped))
+    tickets = [ticket_of(answer) for answer in (show, moves, helped)]
+    assert all(ticket is not None and ticket.version == version for ticket in tickets)
 
 
 def test_help_tells_how_this_games_moves_are_written(table: Table) -> None:
@@ -95,7 +96,8 @@ def test_an_illegal_move_is_answered_with_why_and_the_legal_moves(table: Table) 
     (answer,) = table.answers_to(seat)
     assert text_of(answer).startswith("Not played: ")
     assert legal_moves_in(answer) == [m["text"] for m in table.view(seat)["legal_moves"]]
-    assert ticket_of(answer).version == version
+    ticket = ticket_of(answer)
+    assert ticket is not None and ticket.version == version
 
 
 def test_the_envelope_recipient_an_mta_passes_is_read_before_the_headers(table: Table) -> None:

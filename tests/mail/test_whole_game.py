@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from tests.mail.conftest import Table, legal_moves_in, text_of
+from tests.support.letters import Table, legal_moves_in, text_of
 
 
 def test_a_whole_game_of_lost_cities_by_email(table: Table) -> None:
@@ -45,6 +45,7 @@ def test_a_whole_game_of_lost_cities_by_email(table: Table) -> None:
     assert game.status == "finished"
     assert game.version == moves
     result = game.engine.result(game.state)
+    assert result is not None
     names = {0: "ada", 1: "bo"}
     scores = " · ".join(f"{names[s]} {score}" for s, score in enumerate(result["scores"]))
     assert f"The game is over. Scores: {scores}." in text_of(shown)

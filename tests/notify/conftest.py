@@ -1,164 +1,21 @@
-"""The notification worker's jobs run in the test process (RQ's SimpleWorker, burst mode)
-over the real Redis and a real SMTP server, under a clock the test moves."""
+"""The notification tests run the worker's jobs in the test process (`mail`, tests/conftest.py)
+under a clock the test moves; `clocked` puts the API on that clock too."""
 
 from __future__ import annotations
 
-import logging
-import os
-import signal
-import subprocess
-import sys
+import dataclasses
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime
-from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
-import redis
-from aiosmtpd.controller import Controller
-from redis.client import PubSub
-from rq import SimpleWorker
 
-from server.notify import context
-from server.notify.context import Context
-from server.notify.jobs import run_tick
-from server.settings import MailSettings
-from server.storage.watch import listen, relay_heard
-from tests.mail.conftest import mail_env as mail_env  # the environment mail-in runs with
-from tests.mail.conftest import text_of
-from tests.parts import SECRET, LiveServer, SmtpInbox, service_config
-
-# RQ's worker adds its own stdout/stderr handlers unless the logger has one: give it one that
-# does nothing, so its records go to the test's log capture and never to a stream since closed.
-logging.getLogger("rq").addHandler(logging.NullHandler())
-
-HEARD_WITHIN = 0.02
-"""Seconds to wait for the first announcement: Redis wrote it to the subscription before it
-answered the write that made it, long before the API's answer reached the test."""
-
-WARSAW = ZoneInfo("Europe/Warsaw")  # every test player's time zone (tests/api_client.py)
-
-
-class Clock:
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def at(self, day: int, hour: int, minute: int = 0) -> None:
-        """Set to that local time in Warsaw, in March 2027."""
-        self.now = datetime(2027, 3, day, hour, minute, tzinfo=WARSAW).timestamp()
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
-class BurstWorker(SimpleWorker):
-    """RQ's worker, run in bursts in the test process, without the channel on which a worker
-    that keeps running hears `rq`'s own commands (shut down, stop a job): a burst is over before
-    one could come, and stopping that channel's thread costs a third of a second a burst."""
-
-    def subscribe(self) -> None:
-        pass
-
-    def unsubscribe(self) -> None:
-        pass
-
-
-@dataclass
-class Mail:
-    ctx: Context
-    clock: Clock
-    inbox: SmtpInbox
-    announcements: PubSub
-
-    def run(self) -> None:
-        """Relay the games' announcements into jobs, as the worker's relay thread does, and run
-        every queued job (the hook worker's too), until neither a job nor an announcement (a
-        job's own change, a timeout say) is left."""
-        queues = [self.ctx.queue, self.ctx.hook_queue]
-        while relay_heard(self.announcements, self.ctx.queue, HEARD_WITHIN) or any(
-            jobs.count for jobs in queues
-        ):
-            BurstWorker(queues, connection=self.ctx.redis).work(burst=True)
-
-    def miss_announcements(self) -> None:
-        """What a worker that was not running would have missed."""
-        while self.announcements.get_message(timeout=HEARD_WITHIN):
-            pass
-
-    def tick(self) -> None:
-        run_tick(self.ctx)
-        self.run()
-
-    def to(self, player: dict[str, str]) -> list[str]:
-        """The plain-text parts a player has received so far."""
-        return [text_of(message) for message in self.inbox.to(player["email"])]
+from tests.parts import LiveServer
+from tests.support.jobs import Mail
 
 
 @pytest.fixture
-def mail(
-    api: LiveServer,
-    redis_client: redis.Redis,
-    smtp_server: tuple[Controller, SmtpInbox],
-    tmp_path: Path,
-) -> Iterator[Mail]:
-    controller, inbox = smtp_server
-    clock = Clock(0)
-    clock.at(10, 12)
-    settings = MailSettings(
-        smtp_host=str(controller.hostname),
-        smtp_port=controller.port,
-        smtp_security="none",
-        reply_domain="turnpost.example",
-        maildir=tmp_path / "mail",
-    )
-    config = service_config(api.app.extensions["turnpost"].config.redis_url, public_url=api.url)
-    ctx = Context.build(config, redis_client, settings, clock)
-    context.use(ctx)
-    announcements = listen(redis_client)
-    yield Mail(ctx, clock, inbox, announcements)
-    announcements.close()
-    context.use(None)
-
-
-@contextmanager
-def worker_process(
-    api: LiveServer, smtp_port: int, output: Path, command: str = "worker", **settings: str
-) -> Iterator[subprocess.Popen[bytes]]:
-    """A real worker process (`turnpost-server worker`, or `hook-worker`) over the test's Redis,
-    delivering to the SMTP server on `smtp_port`, writing to `output`, with `settings` added to
-    its environment; killed (SIGKILL, its whole process group) when the block is left, if it
-    has not been already."""
-    env = {
-        **os.environ,
-        "REDIS_URL": api.app.extensions["turnpost"].config.redis_url,
-        "TURNPOST_SMTP_HOST": "127.0.0.1",
-        "TURNPOST_SMTP_PORT": str(smtp_port),
-        "TURNPOST_SMTP_SECURITY": "none",
-        "TURNPOST_SECRET": SECRET,
-        "TURNPOST_TICK_SECONDS": "3600",
-        **settings,
-    }
-    with output.open("w") as written:
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "server.runtime.cli", command],
-            env=env,
-            stdout=written,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    try:
-        yield worker
-    finally:
-        kill(worker)
-
-
-def kill(worker: subprocess.Popen[bytes]) -> None:
-    """kill -9 of the worker and whatever it started."""
-    if worker.poll() is None:
-        os.killpg(worker.pid, signal.SIGKILL)
-    worker.wait()
+def clocked(api: LiveServer, mail: Mail) -> Iterator[LiveServer]:
+    """The API reading clocks by the worker's clock, as on one machine."""
+    services = api.app.extensions["turnpost"]
+    api.app.extensions["turnpost"] = dataclasses.replace(services, clock=mail.clock)
+    yield api
+    api.app.extensions["turnpost"] = services

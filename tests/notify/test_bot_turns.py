@@ -21,10 +21,9 @@ from shared.engine import Engine
 from shared.fairness import bot_seed
 from shared.games import ENGINES
 from tests.api_client import ApiClient
-from tests.notify.conftest import Mail, kill, worker_process
-from tests.notify.test_clocks import HOUR, clocked, log
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import HOUR, clocked_game, log, start_game
+from tests.support.jobs import Mail, kill, worker_process
 
 PLAY_BOT = "server.notify.jobs.play_bot"
 
@@ -95,7 +94,7 @@ def test_a_person_plays_a_whole_game_against_bots(
 def test_a_bot_makes_a_timed_out_decision_and_hands_the_seat_back(
     api: LiveServer, mail: Mail
 ) -> None:
-    game_id, (ada, bo) = clocked(api, "lost-cities", rounds=1, on_timeout="bot")
+    game_id, (ada, bo) = clocked_game(api, "lost-cities", rounds=1, on_timeout="bot")
     mail.run()
     told = "when it runs out, a quick bot makes this move for you, and the next is yours again."
     assert told in mail.to(ada.player)[-1]
@@ -169,7 +168,7 @@ def test_a_worker_killed_as_a_bot_thinks_loses_and_doubles_nothing(
         deadline = time.monotonic() + 60
         while not any(
             job is not None and job.func_name == PLAY_BOT
-            for job in Job.fetch_many(started.get_job_ids(), connection=mail.ctx.redis)
+            for job in Job.fetch_many(started.get_job_ids(), connection=mail.ctx.queue.connection)
         ):
             assert time.monotonic() < deadline, (tmp_path / "first.log").read_text()
             time.sleep(0.005)

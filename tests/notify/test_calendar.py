@@ -13,12 +13,10 @@ import requests
 from icalendar import Calendar, Event
 
 from tests.api_client import ApiClient
-from tests.notify.conftest import Mail
-from tests.notify.test_deadlines import clocked as clocked
-from tests.notify.test_deadlines import terminal
-from tests.notify.test_events import move
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import move, start_game
+from tests.support.jobs import Mail
+from tests.support.terminal import terminal
 
 HOUR = 3600
 
@@ -39,7 +37,7 @@ def events(api: LiveServer, path: str) -> list[Event]:
     assert str(calendar["VERSION"]) == "2.0" and str(calendar["PRODID"])
     assert str(calendar["METHOD"]) == "PUBLISH"
     assert str(calendar["X-WR-TIMEZONE"]) == "Europe/Warsaw"
-    found: list[Event] = list(calendar.walk("VEVENT"))
+    found = calendar.events
     uids = [str(event["UID"]) for event in found]
     assert len(uids) == len(set(uids)), "never two events for one game"
     return found

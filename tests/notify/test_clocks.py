@@ -9,32 +9,15 @@ from typing import Any
 import pytest
 
 from server.domain.errors import Conflict
-from tests.api_client import ApiClient
-from tests.notify.conftest import Mail
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
-
-HOUR = 3600
-
-
-def clocked(
-    api: LiveServer, type_id: str, quiet: str = "none", **options: Any
-) -> tuple[str, list[ApiClient]]:
-    game_id, players = start_game(api, type_id, move_time="1h", first_player=0, **options)
-    for player in players:
-        player.ok("PATCH", "/me", json={"quiet_hours": quiet})
-    return game_id, players
-
-
-def log(client: ApiClient, game_id: str) -> list[dict[str, Any]]:
-    entries: list[dict[str, Any]] = client.ok("GET", f"/games/{game_id}/log")["entries"]
-    return entries
+from tests.support.games import HOUR, clocked_game, log, start_game
+from tests.support.jobs import Mail
 
 
 def test_reminders_then_a_refusal_when_the_dice_game_clock_runs_out(
     api: LiveServer, mail: Mail
 ) -> None:
-    game_id, (ada, bo) = clocked(api, "lost-cities-dice")
+    game_id, (ada, bo) = clocked_game(api, "lost-cities-dice")
     mail.run()
     assert mail.to(ada.player)[-1].startswith("The game has started, and it is your turn.")
     assert (
@@ -64,7 +47,7 @@ def test_reminders_then_a_refusal_when_the_dice_game_clock_runs_out(
 
 
 def test_without_a_neutral_move_running_out_of_time_resigns(api: LiveServer, mail: Mail) -> None:
-    game_id, (ada, bo) = clocked(api, "lost-cities", rounds=1)
+    game_id, (ada, bo) = clocked_game(api, "lost-cities", rounds=1)
     mail.run()
     mail.clock.advance(HOUR + 60)
     mail.tick()
@@ -77,7 +60,7 @@ def test_without_a_neutral_move_running_out_of_time_resigns(api: LiveServer, mai
 def test_quiet_hours_do_not_count_against_the_clock(api: LiveServer, mail: Mail) -> None:
     """ada's quiet hours are 22:00-08:00: 10 minutes of her hour go before them, 50 after."""
     mail.clock.at(10, 21, 50)
-    game_id, (ada, _bo) = clocked(api, "lost-cities-dice", quiet="22:00-08:00")
+    game_id, (ada, _bo) = clocked_game(api, "lost-cities-dice", quiet="22:00-08:00")
     mail.run()
     mail.clock.at(11, 7, 0)
     mail.tick()
@@ -91,7 +74,7 @@ def test_quiet_hours_do_not_count_against_the_clock(api: LiveServer, mail: Mail)
 
 
 def test_a_vacation_pauses_the_clock(api: LiveServer, mail: Mail) -> None:
-    game_id, (ada, _bo) = clocked(api, "lost-cities-dice")
+    game_id, (ada, _bo) = clocked_game(api, "lost-cities-dice")
     mail.run()
     mail.clock.advance(20 * 60)
     profile = mail.ctx.players.get(ada.player["id"])

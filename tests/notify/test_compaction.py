@@ -8,34 +8,36 @@ import redis
 
 from server.storage import clocks, keys
 from server.storage.outbox import DUE
+from server.storage.redis_client import as_text, members
 from server.storage.watch import CHANGED, queue_plan
-from tests.notify.conftest import Mail
-from tests.notify.test_clocks import clocked
-from tests.notify.test_events import move, texts
 from tests.parts import LiveServer
-from tests.service.test_compaction import game_keys
+from tests.support.games import clocked_game, move
+from tests.support.jobs import Mail, texts
+from tests.support.stored import game_keys
 
 
-def mail_kept(redis_client: redis.Redis, player_ids: list[str], game_id: str) -> list[bytes]:
+def mail_kept(redis_client: redis.Redis, player_ids: list[str], game_id: str) -> list[str]:
     """What the worker keeps that names the game: its players' outboxes, in flight and sent,
     and the indexes of games and players to look at."""
     kept = [
-        member
+        as_text(member)
         for player_id in player_ids
         for part in ("outbox", "sending")
         for member in redis_client.hkeys(keys.player(player_id, part))
     ]
     for player_id in player_ids:
-        kept += redis_client.zrange(keys.player(player_id, "sent"), 0, -1)
-    kept += redis_client.zrange(CHANGED, 0, -1) + redis_client.zrange(clocks.DUE, 0, -1)
-    named = [member for member in kept if game_id.encode() in member]
-    return named + [p for p in redis_client.zrange(DUE, 0, -1) if p.decode() in player_ids]
+        kept += members(redis_client.zrange(keys.player(player_id, "sent"), 0, -1))
+    kept += members(redis_client.zrange(CHANGED, 0, -1)) + members(
+        redis_client.zrange(clocks.DUE, 0, -1)
+    )
+    named = [member for member in kept if game_id in member]
+    return named + [p for p in members(redis_client.zrange(DUE, 0, -1)) if p in player_ids]
 
 
 def test_a_finished_game_is_compacted_and_its_mail_leaves_nothing_behind(
     api: LiveServer, mail: Mail, redis_client: redis.Redis
 ) -> None:
-    game_id, players = clocked(api, "lost-cities", rounds=1)
+    game_id, players = clocked_game(api, "lost-cities", rounds=1)
     mail.run()
     for _ in range(4):
         move(next(p for p in players if p.ok("GET", f"/games/{game_id}")["your_turn"]), game_id)

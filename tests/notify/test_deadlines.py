@@ -6,32 +6,21 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from server.domain.waking import runs_out, used
 from tests.api_client import ApiClient
-from tests.client.conftest import QUIET_ENV, Player
-from tests.notify.conftest import WARSAW, Mail
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
-from tests.web.conftest import logged_in, said
+from tests.support.games import log, start_game
+from tests.support.jobs import WARSAW, Mail
+from tests.support.pages import logged_in, said
+from tests.support.terminal import terminal
 
 NEW_YORK = ZoneInfo("America/New_York")
-
-
-@pytest.fixture
-def clocked(api: LiveServer, mail: Mail) -> Iterator[LiveServer]:
-    """The API reading clocks by the worker's clock, as on one machine."""
-    services = api.app.extensions["turnpost"]
-    api.app.extensions["turnpost"] = dataclasses.replace(services, clock=mail.clock)
-    yield api
-    api.app.extensions["turnpost"] = services
 
 
 def at(zone: ZoneInfo, month: int, day: int, hour: int, minute: int = 0) -> float:
@@ -83,23 +72,6 @@ def table(api: LiveServer, mail: Mail, case: Case) -> tuple[str, list[ApiClient]
     bo.ok("PATCH", "/me", json={"quiet_hours": quiet[1], "timezone": "America/New_York"})
     mail.run()
     return game_id, players
-
-
-def terminal(client: ApiClient, api: LiveServer, home: Path) -> Player:
-    """The player of `client` at the command line."""
-    name = client.player["name"]
-    env = {
-        **QUIET_ENV,
-        "TURNPOST_CONFIG_DIR": str(home / name),
-        "TURNPOST_URL": api.url,
-        "TURNPOST_TOKEN": client.token,
-    }
-    return Player(name, env)
-
-
-def log(client: ApiClient, game_id: str) -> list[dict[str, Any]]:
-    entries: list[dict[str, Any]] = client.ok("GET", f"/games/{game_id}/log")["entries"]
-    return entries
 
 
 @pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())

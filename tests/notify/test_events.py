@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from server.mail.reply_address import Ticket, read_reply_address
 from server.notify import context
@@ -12,22 +11,10 @@ from server.settings import MailSettings
 from server.storage import keys
 from server.storage.outbox import DUE
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
-from tests.api_client import ApiClient
-from tests.mail.conftest import text_of
-from tests.notify.conftest import Mail
 from tests.parts import SECRET, LiveServer
-from tests.service.test_games import start_game
-
-
-def move(client: ApiClient, game_id: str, index: int = 0) -> dict[str, Any]:
-    view = client.ok("GET", f"/games/{game_id}")
-    body = {"move": view["legal_moves"][index]["text"], "expected_version": view["version"]}
-    answer: dict[str, Any] = client.ok("POST", f"/games/{game_id}/moves", json=body)
-    return answer
-
-
-def texts(mail: Mail, clients: list[ApiClient]) -> list[list[str]]:
-    return [mail.to(client.player) for client in clients]
+from tests.support.games import move, start_game
+from tests.support.jobs import Mail, texts
+from tests.support.letters import text_of
 
 
 def test_simultaneous_choices_mail_each_chooser_once(api: LiveServer, mail: Mail) -> None:

@@ -14,13 +14,11 @@ import pytest
 from shared.engine import player_names
 from shared.games import ENGINES
 from tests.api_client import ApiClient
-from tests.client.conftest import PlayerFactory
-from tests.client.conftest import player as player  # players at the command line
-from tests.client.conftest import start_game as start_at_the_command_line
-from tests.notify.conftest import WARSAW, Mail
-from tests.notify.test_events import move
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import move, start_game
+from tests.support.jobs import WARSAW, Mail
+from tests.support.terminal import PlayerFactory
+from tests.support.terminal import start_game as start_at_the_command_line
 
 
 def invited_game(ada: ApiClient, bo: ApiClient) -> str:

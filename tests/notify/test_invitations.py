@@ -7,9 +7,9 @@ import subprocess
 from email.message import EmailMessage
 
 from tests.api_client import ApiClient
-from tests.mail.conftest import SERVER_COMMAND, plain_reply, text_of
-from tests.notify.conftest import Mail
 from tests.parts import SECRET, LiveServer
+from tests.support.jobs import Mail
+from tests.support.letters import SERVER_COMMAND, plain_reply, text_of
 
 
 def reply(mail: Mail, env: dict[str, str], to: EmailMessage, sender: ApiClient, body: str) -> str:
@@ -42,7 +42,7 @@ def test_invitations_are_answered_join_or_decline_and_a_finished_game_rematch(
         "TURNPOST_MAIL_DOMAIN": mail.ctx.mail.reply_domain,
     }
     ada, bo, cy = (api.client().register(name) for name in ("ada", "bo", "cy"))
-    body = {"type": "lost-cities-dice", "invite": ["bo", "cy"]}
+    body: dict[str, object] = {"type": "lost-cities-dice", "invite": ["bo", "cy"]}
     game_id = ada.ok("POST", "/games", json=body)["game"]["id"]
     mail.run()
     invited = notice(mail, bo, "invites you")

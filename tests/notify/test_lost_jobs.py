@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from server.notify.jobs import SWEEP_AFTER
 from server.storage.watch import CHANGED
-from tests.notify.conftest import Mail
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import start_game
+from tests.support.jobs import Mail
 
 
 def test_a_move_nobody_heard_of_is_swept_up(api: LiveServer, mail: Mail) -> None:

@@ -14,10 +14,9 @@ from server.notify.context import Context
 from server.notify.jobs import SWEEP_AFTER, run_tick
 from server.storage.watch import CHANGED, queue_plan, relay_heard
 from tests.api_client import ApiClient
-from tests.notify.conftest import HEARD_WITHIN, Mail
-from tests.notify.test_events import move
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import move, start_game
+from tests.support.jobs import HEARD_WITHIN, Mail
 
 TICKS = 10
 

@@ -11,8 +11,8 @@ import redis
 from server.notify import plan as planning
 from server.storage.standings import key
 from tests.api_client import ApiClient
-from tests.notify.conftest import Mail
 from tests.parts import LiveServer
+from tests.support.jobs import Mail
 
 
 def finished_game(creator: ApiClient, other: ApiClient, loser: ApiClient, **options: object) -> str:

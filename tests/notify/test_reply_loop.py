@@ -8,20 +8,12 @@ import subprocess
 from email.message import EmailMessage
 
 from shared.games import ENGINES
-from tests.mail.conftest import SERVER_COMMAND, plain_reply, text_of
-from tests.notify.conftest import Mail
 from tests.parts import SECRET, LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import start_game
+from tests.support.jobs import Mail, latest_turn_notice
+from tests.support.letters import SERVER_COMMAND, plain_reply, text_of
 
 MOVES_BY_MAIL = 6
-
-
-def latest_turn_notice(mail: Mail, email: str) -> EmailMessage | None:
-    """The newest notice that asks for a move (only those carry a reply address)."""
-    notices = [
-        m for m in mail.inbox.to(email) if m["Reply-To"] and "Your legal moves" in text_of(m)
-    ]
-    return notices[-1] if notices else None
 
 
 def first_legal_move(notice: EmailMessage) -> str:

@@ -13,11 +13,10 @@ from collections.abc import Iterator
 import pytest
 from redis import Redis
 
-from tests.mail.conftest import SERVER_COMMAND, html_of, plain_reply, text_of
-from tests.notify.conftest import Mail
-from tests.notify.test_reply_loop import latest_turn_notice
 from tests.parts import SECRET, LiveServer, service_config
-from tests.service.test_games import start_game
+from tests.support.games import start_game
+from tests.support.jobs import Mail, latest_turn_notice
+from tests.support.letters import SERVER_COMMAND, html_of, plain_reply, text_of
 
 TURNS = 10
 CHATTY = 1000

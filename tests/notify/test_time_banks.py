@@ -11,12 +11,10 @@ from typing import Any
 import pytest
 
 from tests.api_client import ApiClient
-from tests.notify.conftest import Mail
-from tests.notify.test_deadlines import clocked as clocked
-from tests.notify.test_deadlines import log, terminal
-from tests.notify.test_events import move
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import log, move, start_game
+from tests.support.jobs import Mail
+from tests.support.terminal import terminal
 
 MINUTE, HOUR = 60, 3600
 

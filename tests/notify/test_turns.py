@@ -9,10 +9,10 @@ from server.mail.reply_address import Ticket, read_reply_address
 from shared.engine import player_names
 from shared.games import ENGINES
 from tests.api_client import ApiClient
-from tests.mail.conftest import html_of, text_of, unlinked
-from tests.notify.conftest import Mail
 from tests.parts import SECRET, LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import start_game
+from tests.support.jobs import Mail
+from tests.support.letters import html_of, text_of, unlinked
 
 
 def counts(mail: Mail, clients: list[ApiClient]) -> list[int]:

@@ -15,7 +15,7 @@ from server.storage.hooks import KINDS
 from server.webhooks.messages import body, public_update
 from shared.engine import Engine, IllegalMove
 from shared.games import ENGINES
-from tests.engines.test_what_answers_tell import ENGINE_IDS, SETTINGS, reached, seeds
+from tests.support.engines import ENGINE_IDS, SETTINGS, reached, seeds
 
 NAMES = ["ada", "bo", "cy", "di", "ed"]
 

@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 import redis
-from rq.registry import ScheduledJobRegistry, StartedJobRegistry
 from standardwebhooks import Webhook
 
 from server.notify import context
@@ -28,11 +27,10 @@ from server.storage.hooks import Hooks
 from server.webhooks import waiting as hook_waiting
 from server.webhooks.outbound import Refused, Resolver, check_url, post, resolve
 from tests.api_client import ApiClient
-from tests.notify.conftest import Mail, worker_process
-from tests.notify.test_deadlines import terminal
-from tests.notify.test_events import move
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
+from tests.support.games import move, start_game
+from tests.support.jobs import Mail, worker_process
+from tests.support.terminal import terminal
 
 DAY = 86400
 
@@ -487,8 +485,8 @@ def test_a_hook_that_never_answers_holds_up_no_other_game(
         assert "webhook" not in (tmp_path / "mail.log").read_text(), "no post in the mail worker"
 
         hook_jobs = mail.ctx.hook_queue
-        queued = [*hook_jobs.job_ids, *ScheduledJobRegistry(queue=hook_jobs).get_job_ids()]
-        queued += StartedJobRegistry(queue=hook_jobs).get_job_ids()
+        queued = [*hook_jobs.job_ids, *hook_jobs.scheduled_job_registry.get_job_ids()]
+        queued += hook_jobs.started_job_registry.get_job_ids()
         assert len(queued) <= 1, "one job for the hook, whatever the moves"
         version = players[0].ok("GET", f"/games/{game_id}")["version"]
         posts = mail.ctx.hook_posts

@@ -14,8 +14,8 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from server.notify import context
-from tests.notify.conftest import Mail, worker_process
 from tests.parts import LiveServer, SmtpInbox, smtp_serving
+from tests.support.jobs import Mail, worker_process
 
 
 class GatedInbox(SmtpInbox):

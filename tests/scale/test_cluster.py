@@ -26,7 +26,7 @@ from server.storage.redis_client import connect
 from shared.games import ENGINES
 from shared.playout import replay
 from tests.api_client import ApiClient, Endpoints
-from tests.service.test_games import play_moves, play_to_the_end, start_game
+from tests.support.games import play_moves, play_to_the_end, start_game
 
 
 class TwoWebProcesses(Endpoints):
@@ -148,7 +148,7 @@ def test_a_long_poll_on_one_process_hears_a_move_made_on_the_other(
     waiting.start()
     channel = f"{{g:{game_id}}}:log"
     while not any(
-        redis.Redis(port=node.port).pubsub_numsub(channel)[0][1] for node in spread.cluster.nodes
+        redis.Redis.from_url(node.url).pubsub_numsub(channel)[0][1] for node in spread.cluster.nodes
     ):
         time.sleep(0.01)  # until the first process listens: the move must reach it by pub/sub
     ApiClient(spread.second.url, clients[mover].token).ok(

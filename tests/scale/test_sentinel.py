@@ -18,8 +18,9 @@ import redis
 from server.runtime.redis_process import RedisProcess, free_port
 from server.runtime.web_process import WebProcess
 from tests.api_client import Endpoints
-from tests.faults.load import Load
-from tests.faults.test_kills import service_env, started_games
+from tests.support.games import started_games
+from tests.support.load import Load
+from tests.support.processes import service_env
 
 NAME = "turnpost"
 
@@ -34,7 +35,7 @@ class SentinelProcess(RedisProcess):
 
     @cached_property
     def client(self) -> redis.Redis:
-        return redis.Redis(port=self.port)
+        return redis.Redis.from_url(self.url)
 
     def command(self) -> list[str]:
         config = self.directory / "sentinel.conf"
@@ -47,7 +48,9 @@ class SentinelProcess(RedisProcess):
         return [binary, str(config), "--sentinel", *settings]
 
     def master_port(self) -> int:
-        return int(self.client.sentinel_get_master_addr_by_name(NAME)[1])
+        address = self.client.sentinel_get_master_addr_by_name(NAME)
+        assert isinstance(address, tuple), address
+        return int(address[1])
 
     def stop(self) -> None:
         self.client.close()
@@ -58,7 +61,7 @@ class SentinelProcess(RedisProcess):
 def watched(tmp_path: Path) -> Iterator[tuple[RedisProcess, RedisProcess, SentinelProcess]]:
     master = RedisProcess(tmp_path / "master", port=free_port()).start()
     replica = RedisProcess(tmp_path / "replica", port=free_port()).start()
-    redis.Redis(port=replica.port).replicaof("127.0.0.1", master.port)
+    redis.Redis.from_url(replica.url).replicaof("127.0.0.1", master.port)
     sentinel = SentinelProcess(tmp_path / "sentinel", master).start()
     try:
         yield master, replica, sentinel
@@ -73,7 +76,7 @@ def test_a_failover_in_the_middle_of_a_write_load(
 ) -> None:
     _, replica, sentinel = watched
     deadline = time.monotonic() + 20
-    while redis.Redis(port=replica.port).info("replication")["master_link_status"] != "up":
+    while redis.Redis.from_url(replica.url).info("replication")["master_link_status"] != "up":
         assert time.monotonic() < deadline, "the replica did not connect"
         time.sleep(0.05)
     url = f"redis+sentinel://127.0.0.1:{sentinel.port}/{NAME}"
@@ -90,4 +93,4 @@ def test_a_failover_in_the_middle_of_a_write_load(
         for thread in threads:
             thread.join()
     assert 500 not in load.statuses
-    load.check(redis.Redis(port=replica.port))
+    load.check(redis.Redis.from_url(replica.url))

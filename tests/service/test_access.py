@@ -16,8 +16,8 @@ import redis
 from server.api import docs_page
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_games import log_length, start_game, stored_game
-from tests.service.test_hostile import stored
+from tests.support.games import start_game
+from tests.support.stored import log_length, stored, stored_game
 
 # A request each route accepts from a player entitled to it, so that only the token is wrong.
 # {game} is a running game; {version} its version; {move} a move legal for its mover.

@@ -15,10 +15,11 @@ from shared.bots import LEVELS
 from shared.fairness import derived_seed, server_contribution
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_fairness import finish, sha256_of_hex
+from tests.support.answers import sha256_of_hex
+from tests.support.games import finish
 
 
-def create(player: ApiClient, type_id: str, bots: list[str], **more: Any) -> Any:
+def create(player: ApiClient, type_id: str, bots: object, **more: Any) -> Any:
     return player.call("POST", "/games", json={"type": type_id, "bots": bots, **more})
 
 
@@ -101,7 +102,7 @@ def test_requests_for_bots_that_cannot_be_are_refused_and_change_nothing(
 ) -> None:
     ada = api.client().register("ada")
     api.client().register("bo")
-    refused: list[tuple[str, list[Any], dict[str, Any], str]] = [
+    refused: list[tuple[str, object, dict[str, Any], str]] = [
         ("lost-cities", ["genius"], {}, "unknown_bot_level"),
         ("lost-cities", ["Search"], {}, "unknown_bot_level"),
         ("chess", ["quick"], {}, "unknown_game_type"),

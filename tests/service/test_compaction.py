@@ -10,15 +10,13 @@ from typing import Any
 import pytest
 import redis
 
-from server.domain.games import GameService
 from server.storage import keys
 from server.storage.game_store import Confirmation, RedisGameStore
-from server.storage.services import Services
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_games import holding_none as holding_none
-from tests.service.test_games import start_game
-from tests.service.test_hostile import refused, stored
+from tests.support.answers import refused
+from tests.support.games import start_game
+from tests.support.stored import game_keys, games_of, stored
 
 TARGET = 4 * 1024
 """Redis memory a finished 3-game match may keep (docs/performance.md)."""
@@ -73,19 +71,6 @@ def seen(server: LiveServer, game_id: str, clients: list[ApiClient]) -> list[Any
         ]
         for reader in readers
     ]
-
-
-def game_keys(redis_client: redis.Redis, game_id: str) -> dict[str, int]:
-    """The game's keys by part, with the memory each takes."""
-    return {
-        key.decode().split("}:", 1)[1]: int(redis_client.memory_usage(key, samples=0) or 0)
-        for key in redis_client.scan_iter(match=f"{{g:{game_id}}}:*")
-    }
-
-
-def games_of(api: LiveServer) -> GameService:
-    services: Services = api.app.extensions["turnpost"]
-    return services.games
 
 
 def test_a_finished_match_is_kept_in_a_few_kilobytes_and_reads_as_before(

@@ -9,7 +9,8 @@ import redis
 
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_games import log_length, replayed_log, start_game
+from tests.support.games import start_game
+from tests.support.stored import log_length, replayed_log
 
 RACERS = 50
 
@@ -52,7 +53,8 @@ def test_racing_retries_of_one_request_apply_once(
             "POST", f"/games/{game_id}/moves", json=body, headers={"Idempotency-Key": "k1"}
         )
         assert response.status_code == 200, response.text
-        return response.json()
+        answer: dict[str, object] = response.json()
+        return answer
 
     with ThreadPoolExecutor(RACERS) as pool:
         answers = list(pool.map(retry, range(RACERS)))

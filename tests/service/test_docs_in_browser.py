@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Route
 
-from tests.mail.boards import CHROMIUM, chromium
 from tests.parts import LiveServer
+from tests.support.boards import CHROMIUM, chromium
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM,

@@ -8,7 +8,6 @@ fix chance are shown to invitees before they join.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import secrets
@@ -27,15 +26,12 @@ from shared.fairness import (
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_games import play_moves
+from tests.support.answers import sha256_of_hex
+from tests.support.games import finish, play_moves
 
 
 def contribution() -> str:
     return secrets.token_hex(32)
-
-
-def sha256_of_hex(value: str) -> str:
-    return hashlib.sha256(bytes.fromhex(value)).hexdigest()
 
 
 def seated_pair(api: LiveServer) -> tuple[ApiClient, ApiClient]:
@@ -50,13 +46,6 @@ def create(ada: ApiClient, given: str | None = None, **options: Any) -> dict[str
         body["contribution"] = given
     created: dict[str, Any] = ada.ok("POST", "/games", json=body)
     return created
-
-
-def finish(game_id: str, bo: ApiClient) -> dict[str, Any]:
-    """The game over (bo resigns), as public data: the secret and the seed revealed."""
-    over: dict[str, Any] = bo.ok("POST", f"/games/{game_id}/resign")["game"]
-    assert over["status"] == "finished"
-    return over
 
 
 def test_the_seed_is_made_from_the_servers_secret_and_every_players_contribution(
@@ -114,6 +103,7 @@ def test_a_bad_contribution_is_refused_and_changes_nothing(
     api: LiveServer, redis_client: redis.Redis
 ) -> None:
     ada, bo = seated_pair(api)
+    bad: object
     for bad in ("ab" * 31, "AB" * 32, "zz" * 32, 7, None, "ab" * 33):
         refused = ada.call(
             "POST", "/games", json={"type": "lost-cities", "invite": ["bo"], "contribution": bad}

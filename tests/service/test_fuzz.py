@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import redis
 import schemathesis
 from hypothesis import strategies as st
+from requests.structures import CaseInsensitiveDict
 from schemathesis.checks import (
     content_type_conformance,
     negative_data_rejection,
@@ -34,13 +35,17 @@ from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.parts import LiveServer, service_config
 
+if TYPE_CHECKING:
+    # schemathesis names the type of an OpenAPI case only for type checkers
+    from schemathesis.specs.openapi.schemas import OpenApiCase
+
 EXAMPLES_PER_OPERATION = 50
 MOVES_INTO_EACH_GAME = 6
 
 
 @schemathesis.check
 def refusals_have_the_error_shape(
-    ctx: schemathesis.CheckContext, response: schemathesis.Response, case: schemathesis.Case
+    ctx: schemathesis.CheckContext, response: schemathesis.Response, case: OpenApiCase
 ) -> None:
     """Every 4xx is `{"error": {"code", "message", "details"}}` with a code and a message."""
     if 400 <= response.status_code < 500:
@@ -89,7 +94,7 @@ keys; the move clock's options, read together), and the list of games asked for 
 `mine` and `open`."""
 
 
-def beyond_the_document(case: schemathesis.Case, error: dict[str, Any]) -> bool:
+def beyond_the_document(case: OpenApiCase, error: dict[str, Any]) -> bool:
     if "legal_moves" in error["details"]:  # a move the game's rules refuse (422)
         return True
     if error["code"] == "invalid_request":
@@ -102,13 +107,14 @@ def beyond_the_document(case: schemathesis.Case, error: dict[str, Any]) -> bool:
 
 @schemathesis.check
 def requests_that_fit_are_taken(
-    ctx: schemathesis.CheckContext, response: schemathesis.Response, case: schemathesis.Case
+    ctx: schemathesis.CheckContext, response: schemathesis.Response, case: OpenApiCase
 ) -> bool | None:
     """Schemathesis' own check that a request the document calls valid is not refused with a
     400, 415 or 422, less the refusals `beyond_the_document`."""
     if 400 <= response.status_code < 500 and beyond_the_document(case, response.json()["error"]):
         return None
-    return positive_data_acceptance(ctx, response, case)
+    accepted: bool | None = positive_data_acceptance(ctx, response, case)
+    return accepted
 
 
 class Player:
@@ -121,12 +127,12 @@ class Player:
         self.token = client.token
         self.rotated: set[str] = set()
 
-    def authorize(self, case: schemathesis.Case) -> None:
+    def authorize(self, case: OpenApiCase) -> None:
         sent = case.headers.get("Authorization", "") if case.headers else ""
         if sent.removeprefix("Bearer ") in self.rotated:
             case.headers["Authorization"] = f"Bearer {self.token}"
 
-    def follow(self, case: schemathesis.Case, response: schemathesis.Response) -> None:
+    def follow(self, case: OpenApiCase, response: schemathesis.Response) -> None:
         if case.operation.path == "/api/v1/me/token" and response.status_code == 201:
             self.rotated.add(self.token)
             self.token = response.json()["token"]
@@ -180,11 +186,11 @@ def api_schema(
 
     @schema.auth(refresh_interval=None)
     class Bearer:
-        def get(self, case: schemathesis.Case, ctx: schemathesis.AuthContext) -> str:
+        def get(self, case: OpenApiCase, ctx: schemathesis.AuthContext) -> str:
             return player.token
 
-        def set(self, case: schemathesis.Case, token: str, ctx: schemathesis.AuthContext) -> None:
-            case.headers = case.headers or {}
+        def set(self, case: OpenApiCase, token: str, ctx: schemathesis.AuthContext) -> None:
+            case.headers = case.headers or CaseInsensitiveDict()
             case.headers["Authorization"] = f"Bearer {token}"
 
     @schema.hook
@@ -214,7 +220,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 
 @schema.parametrize()
-def test_the_api_keeps_its_promises(case: schemathesis.Case, fuzz_player: Player) -> None:
+def test_the_api_keeps_its_promises(case: OpenApiCase, fuzz_player: Player) -> None:
     fuzz_player.authorize(case)
     response = case.call_and_validate(
         checks=[

@@ -7,11 +7,9 @@ import json
 import os
 import pickle
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 import redis
 
 from server.presenters.games import public_game
@@ -22,96 +20,12 @@ from shared.chance import commitment
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.playout import replay
-from tests.api_client import ApiClient, Endpoints
-from tests.engines.livingstone_v1 import GAME as V1_GAME
-from tests.engines.livingstone_v1 import LOG as V1_LOG
+from tests.api_client import ApiClient
 from tests.parts import LiveServer, service_config
-
-
-def start_game(
-    api: Endpoints,
-    type_id: str,
-    players: int = 2,
-    names: list[str] | None = None,
-    **options: Any,
-) -> tuple[str, list[ApiClient]]:
-    names = names or ["ada", "bo", "cy", "di", "ed"][:players]
-    clients = [api.client().register(name) for name in names]
-    created = clients[0].ok(
-        "POST",
-        "/games",
-        json={"type": type_id, "seats": players, "options": options, "invite": names[1:]},
-    )
-    game_id = created["game"]["id"]
-    assert created["game"]["status"] == "open"
-    for client in clients[1:]:
-        clients[0].ok("GET", f"/games/{game_id}")
-        client.ok("POST", f"/games/{game_id}/join")
-    return game_id, clients
-
-
-def play_to_the_end(game_id: str, clients: list[ApiClient], rnd: random.Random) -> dict[str, Any]:
-    """Each player moves when asked, picking a random legal move in text notation."""
-    while True:
-        views = [client.ok("GET", f"/games/{game_id}") for client in clients]
-        if views[0]["game"]["status"] == "finished":
-            return views[0]
-        movers = [i for i, v in enumerate(views) if v["your_turn"]]
-        assert movers, "an active game waits on someone"
-        seat = rnd.choice(movers)
-        text = rnd.choice(views[seat]["legal_moves"])["text"]
-        clients[seat].ok(
-            "POST",
-            f"/games/{game_id}/moves",
-            json={"move": text, "expected_version": views[seat]["version"]},
-        )
-
-
-def play_moves(game_id: str, clients: list[ApiClient], moves: int, rnd: random.Random) -> None:
-    """`moves` random legal moves of a two-player game, each by the seat whose turn it is."""
-    for _ in range(moves):
-        views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-        seat = 0 if views[0]["your_turn"] else 1
-        clients[seat].ok(
-            "POST",
-            f"/games/{game_id}/moves",
-            json={
-                "move": rnd.choice(views[seat]["legal_moves"])["text"],
-                "expected_version": views[seat]["version"],
-            },
-        )
-
-
-def log_length(redis_client: redis.Redis, game_id: str) -> int:
-    return int(redis_client.llen(keys.game(game_id, "log")))
-
-
-def stored_game(
-    redis_client: redis.Redis, game_id: str
-) -> tuple[dict[str, str], Engine[Any], Any, list[dict[str, Any]]]:
-    """The game as only the server may know it: its meta, its state replayed through the rules
-    from the seed (an illegal or doubled move would raise), and its raw log entries (a torn
-    one would not parse)."""
-    raw = redis_client.lrange(keys.game(game_id, "log"), 0, -1)
-    entries = [json.loads(entry) for entry in raw]
-    meta = {
-        k.decode(): v.decode() for k, v in redis_client.hgetall(keys.game(game_id, "meta")).items()
-    }
-    engine = ENGINES[meta["type"]]
-    seats, options = json.loads(meta["seats"]), json.loads(meta["options"])
-    state = engine.new(len(seats), meta["seed"], options, int(meta["engine_version"]))
-    state = replay(engine, state, [(entry["seat"], entry["move"]) for entry in entries])
-    return meta, engine, state, entries
-
-
-def replayed_log(redis_client: redis.Redis, game_id: str) -> list[dict[str, Any]]:
-    """The game's stored log, after checking that every entry is whole, that it replays, and
-    that it ends in the state the meta records."""
-    meta, engine, state, entries = stored_game(redis_client, game_id)
-    assert all(set(entry) == {"seat", "move", "event", "at", "prev"} for entry in entries)
-    assert json.loads(meta["to_act"]) == list(engine.to_act(state))
-    assert (meta["status"] == "finished") == (engine.result(state) is not None)
-    return entries
+from tests.support.games import play_moves, play_to_the_end, start_game
+from tests.support.livingstone_v1 import GAME as V1_GAME
+from tests.support.livingstone_v1 import LOG as V1_LOG
+from tests.support.stored import log_length
 
 
 def test_a_whole_lost_cities_match_through_the_api(api: LiveServer) -> None:
@@ -223,14 +137,6 @@ def test_bad_game_creation_is_refused(api: LiveServer, redis_client: redis.Redis
         assert response.status_code == 400, response.text
         assert response.json()["error"]["code"] == code
     assert not list(redis_client.scan_iter(match="{g:*"))
-
-
-@pytest.fixture
-def holding_none(redis_server: RedisProcess, api: LiveServer) -> Iterator[LiveServer]:
-    """A second web process on the same Redis, which holds no game states in memory."""
-    server = LiveServer(service_config(redis_server.url, held_states=0))
-    yield server
-    server.stop()
 
 
 def views_from(server: LiveServer, game_id: str, clients: list[ApiClient]) -> list[Any]:

@@ -15,7 +15,9 @@ import requests
 from server.api.blueprint import MAX_JSON_DEPTH
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_games import log_length, start_game
+from tests.support.answers import refused
+from tests.support.games import start_game
+from tests.support.stored import log_length, stored
 
 INJECTIONS = ["'; DROP TABLE players--", "$(rm -rf /)", "`reboot`", "%s%n{0}", "{0.__class__}"]
 ODD_NAMES = [
@@ -32,40 +34,6 @@ ODD_NAMES = [
     "ada\U0001f600",
     "\U0001f600\U0001f600",
 ]
-
-
-def refused(response: requests.Response, status: int, code: str, case: object = "") -> Any:
-    """The response is the error shape with this status and code; returns its `details`."""
-    assert response.status_code == status, (case, response.status_code, response.text)
-    assert response.headers["Content-Type"] == "application/json", (case, response.headers)
-    error = response.json()["error"]
-    assert set(error) == {"code", "message", "details"}, (case, error)
-    assert error["code"] == code and error["message"], (case, error)
-    return error["details"]
-
-
-def stored(redis_client: redis.Redis) -> dict[bytes, Any]:
-    """Everything the service keeps, except the rate limiter's counters (every request counts),
-    by content: a DUMP's bytes follow a large hash's internal order, which Redis may change on
-    a mere read (incremental rehashing)."""
-    return {
-        key: content(redis_client, key)
-        for key in redis_client.scan_iter()
-        if not key.startswith(b"LIMITS:")
-    }
-
-
-def content(redis_client: redis.Redis, key: bytes) -> Any:
-    kind = redis_client.type(key)
-    if kind == b"hash":
-        return redis_client.hgetall(key)
-    if kind == b"set":
-        return redis_client.smembers(key)
-    if kind == b"list":
-        return redis_client.lrange(key, 0, -1)
-    if kind == b"zset":
-        return redis_client.zrange(key, 0, -1, withscores=True)
-    return redis_client.dump(key)  # a string or a stream: its bytes are its content
 
 
 @dataclass

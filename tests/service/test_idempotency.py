@@ -13,8 +13,9 @@ from server.domain.idempotency import fingerprint
 from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
-from tests.service.test_hostile import refused, stored
+from tests.support.answers import refused
+from tests.support.games import start_game
+from tests.support.stored import stored
 
 KEY = "my-move-1"
 

@@ -4,25 +4,11 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
-from shared.games.lost_cities.cards import CARD_ID
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
-
-ALL_CARDS = set(CARD_ID[:60])
-
-
-def mentioned_cards(body: str, game_id: str) -> set[str]:
-    """Card ids named anywhere in a response, as JSON strings or inside texts."""
-    text = body.replace(game_id, "")
-    return {card for card in ALL_CARDS if re.search(rf"(?<![A-Za-z0-9]){card}(?![0-9])", text)}
-
-
-def public_cards(view: dict[str, object]) -> set[str]:
-    board = json.dumps({k: view[k] for k in ("expeditions", "discards")})
-    return {card for card in ALL_CARDS if f'"{card}"' in board}
+from tests.support.answers import ALL_CARDS, mentioned_cards, public_cards
+from tests.support.games import start_game
 
 
 def test_no_response_names_a_card_the_player_cannot_know(api: LiveServer) -> None:

@@ -12,8 +12,8 @@ import redis
 from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_hostile import stored
-from tests.service.test_leaks import mentioned_cards, public_cards
+from tests.support.answers import mentioned_cards, public_cards
+from tests.support.stored import stored
 
 
 def watched(spectator: ApiClient, game_id: str, version: int) -> list[Any]:

@@ -9,7 +9,6 @@ import io
 import json
 import random
 import zipfile
-import zlib
 from typing import Any
 
 import redis
@@ -22,8 +21,9 @@ from server.storage.watch import LOGINS, QUEUE
 from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_games import play_moves
-from tests.service.test_hostile import refused
+from tests.support.answers import refused
+from tests.support.games import play_moves
+from tests.support.stored import everything
 
 NAME, EMAIL = "zelda_q", "Zelda.Q@example.org"
 """Neither can turn up by chance in an id, a hash or a move (none is hex, or a card)."""
@@ -32,31 +32,6 @@ NAME, EMAIL = "zelda_q", "Zelda.Q@example.org"
 def services_of(api: LiveServer) -> Services:
     found: Services = api.app.extensions["turnpost"]
     return found
-
-
-def everything(client: redis.Redis) -> bytes:
-    """Every key and every value in Redis, of every type, lower-cased; with the payload of the
-    worker's jobs unpacked (RQ keeps it compressed)."""
-    found = []
-    for key in client.scan_iter(count=1000):
-        kind = client.type(key)
-        values: list[Any]
-        if kind == b"string":
-            values = [client.get(key)]
-        elif kind == b"hash":
-            values = [item for pair in client.hgetall(key).items() for item in pair]
-            if key.startswith(b"rq:job:") and client.hget(key, "data"):
-                values.append(zlib.decompress(client.hget(key, "data") or b""))
-        elif kind == b"list":
-            values = client.lrange(key, 0, -1)
-        elif kind == b"set":
-            values = list(client.smembers(key))
-        elif kind == b"zset":
-            values = [member for member, _ in client.zrange(key, 0, -1, withscores=True)]
-        else:
-            values = [repr(client.xrange(key)).encode()]
-        found += [key, *values]
-    return b"\n".join(found).lower()
 
 
 def unpacked(body: bytes) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from server.runtime.redis_process import RedisProcess
-from server.storage.redis_client import QuickReadinessParser, connect
+from server.storage.redis_client import QuickReadinessParser, connect_server
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +21,7 @@ def socket_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisProc
 
 
 def test_a_connection_left_holding_a_reply_is_not_lent_again(socket_redis: RedisProcess) -> None:
-    client = connect(socket_redis.url)
+    client = connect_server(socket_redis.url)
     client.set("greeting", "hello")
     pool = client.connection_pool
     connection = pool.get_connection()
@@ -35,9 +35,9 @@ def test_a_connection_left_holding_a_reply_is_not_lent_again(socket_redis: Redis
 
 
 def test_a_connection_the_server_closed_is_opened_again(socket_redis: RedisProcess) -> None:
-    client = connect(socket_redis.url)
+    client = connect_server(socket_redis.url)
     killed = client.client_id()
-    connect(socket_redis.url).client_kill_filter(_id=killed)
+    connect_server(socket_redis.url).client_kill_filter(_id=str(killed))
 
     assert client.ping()
     assert client.client_id() != killed

@@ -22,16 +22,10 @@ from server.runtime.web_process import WebProcess
 from server.storage import keys
 from server.storage.redis_client import connect_server
 from tests.api_client import Endpoints
-from tests.faults.load import Load
-from tests.faults.test_kills import service_env, started_games
-from tests.service.test_long_polls import (
-    answered,
-    move_on,
-    players_of_a_new_game,
-    requests_held,
-    subscribers,
-)
-from tests.service.test_serve import eventually, status
+from tests.support.games import started_games
+from tests.support.load import Load
+from tests.support.polls import answered, move_on, players_of_a_new_game, requests_held, subscribers
+from tests.support.processes import eventually, service_env, status
 
 UNPATCHED_SSL_IS_AN_ERROR = {"PYTHONWARNINGS": "error:Monkey-patching:RuntimeWarning"}
 """gevent's warnings that it patched a module too late (`MonkeyPatchWarning`, a RuntimeWarning,

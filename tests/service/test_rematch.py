@@ -17,10 +17,10 @@ from server.domain.games import GameService
 from server.presenters import games as presenters
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
-from tests.domain.memory import MemoryGameStore, MemoryRoster
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
-from tests.service.test_hostile import stored
+from tests.support.games import start_game
+from tests.support.memory import MemoryGameStore, MemoryRoster
+from tests.support.stored import stored
 
 DECK = [CARD_ID[code] for code in deck_codes(5)]
 
@@ -194,9 +194,11 @@ def test_twins_differing_in_what_a_viewer_cannot_know_answer_alike_and_so_do_the
     """Two public games that differ only in an option that fixes chance: the stranger is told
     the same of both, from the lobby to the end, and everyone is told the same of their
     rematches; the players of the finished games, who may know the option, tell them apart."""
-    twins = {"deck": ({"deck": DECK}, {"deck": DECK[::-1]}),
-             "first_player": ({"first_player": 0}, {"first_player": 1})}[fixed]  # fmt: skip
-    told = [world(monkeypatch, options) for options in twins]
+    twins: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+        "deck": ({"deck": DECK}, {"deck": DECK[::-1]}),
+        "first_player": ({"first_player": 0}, {"first_player": 1}),
+    }
+    told = [world(monkeypatch, options) for options in twins[fixed]]
     assert told[0]["players: over"] != told[1]["players: over"]
     del told[0]["players: over"], told[1]["players: over"]
     assert told[0] == told[1]

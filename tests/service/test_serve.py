@@ -8,10 +8,8 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import psutil
 import pytest
@@ -20,19 +18,12 @@ import requests
 
 from server.runtime.redis_process import free_port
 from tests.api_client import Endpoints
-from tests.faults.load import Load
-from tests.faults.test_kills import started_games
+from tests.support.games import started_games
+from tests.support.load import Load
+from tests.support.processes import eventually, status
 
 WORKER = ["-m", "server.runtime.cli", "worker"]
 HOOK_WORKER = ["-m", "server.runtime.cli", "hook-worker"]
-
-
-def eventually(found: Callable[[], Any], within: float = 60.0) -> Any:
-    deadline = time.monotonic() + within
-    while not (value := found()):
-        assert time.monotonic() < deadline, "not within the time allowed"
-        time.sleep(0.2)
-    return value
 
 
 def healthy(url: str) -> bool:
@@ -40,13 +31,6 @@ def healthy(url: str) -> bool:
         return requests.get(f"{url}/api/v1/health", timeout=5).ok
     except requests.RequestException:
         return False
-
-
-def status(url: str, path: str) -> int | None:
-    try:
-        return requests.get(f"{url}/api/v1{path}", timeout=5).status_code
-    except requests.RequestException:
-        return None
 
 
 def redis_server(serve: psutil.Process, directory: Path) -> psutil.Process | None:

@@ -14,7 +14,7 @@ import requests
 
 from server.runtime.redis_process import RedisProcess
 from server.runtime.web_process import WebProcess
-from tests.faults.test_kills import service_env
+from tests.support.processes import service_env
 
 
 @pytest.fixture(scope="module")

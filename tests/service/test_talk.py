@@ -12,9 +12,9 @@ import redis
 from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_compaction import games_of
-from tests.service.test_games import start_game
-from tests.service.test_hostile import stored
+from tests.support.games import start_game
+from tests.support.stored import games_of, stored
+from tests.support.talk import INVISIBLE, SEEN
 
 
 def seats(game_id: str, clients: list[ApiClient]) -> tuple[ApiClient, ApiClient, dict[str, Any]]:
@@ -97,31 +97,6 @@ def test_bad_messages_are_refused_and_change_nothing(
     assert stranger.call("GET", f"/games/{game_id}/messages").status_code == 403
     assert say(ada, "0" * 24, "hello").status_code == 404
     assert stored(redis_client) == before
-
-
-INVISIBLE = {
-    "zero-width space": "\u200b",
-    "byte order mark": "\ufeff",
-    "word joiner": "\u2060",
-    "tag characters": "\U000e0068\U000e0069\U000e007f",
-    "Hangul filler": "\u3164",
-    "Hangul fillers": "\u115f\u1160\uffa0",
-    "blank Braille pattern": "\u2800",
-    "variation selector": "\ufe0f",
-    "joiners and spaces": "\u200d \u200c\n\u00a0",
-    "a mark alone": "\u0301",
-}
-"""Messages nobody could see: refused as `empty_message`."""
-
-SEEN = [
-    "Zażółć gęślą jaźń!",
-    "Grüße aus Köln, Straße",
-    "Tiếng Việt có dấu: người",
-    "👩\u200d👩\u200d👧 🇵🇱 🇩🇪 🇻🇳 🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
-    "❤️\u200d🔥 👍🏽 1️⃣ 🧑🏾\u200d🚀",
-    "בְּרֵאשִׁ֖ית · བསྒྲུབས · नमस्ते · น้ำ · می\u200cخواهم",  # noqa: RUF001 (Persian, as written)
-]
-"""Messages in many scripts, with accents, emoji sequences and flags: said as typed."""
 
 
 def test_a_message_needs_something_to_see_and_no_piled_up_marks(

@@ -10,7 +10,7 @@ import redis
 from server.runtime.redis_process import RedisProcess
 from server.storage.redis_client import connect
 from server.storage.waits import Waits
-from tests.service.test_serve import eventually
+from tests.support.processes import eventually
 
 
 def test_threads_waiting_on_one_channel_share_a_subscription_and_all_hear_the_change(

@@ -17,7 +17,7 @@ import redis
 from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_serve import eventually
+from tests.support.processes import eventually
 
 POLL = 30
 """Each poll's timeout: a poll that answers well before it was woken."""

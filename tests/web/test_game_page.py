@@ -14,8 +14,8 @@ from server.domain.game import Game
 from server.domain.games import GameService
 from server.web.game_page import HISTORY, Fresh, game_page, history
 from shared.games import ENGINES
-from tests.domain.memory import MemoryGameStore, MemoryRoster
 from tests.parts import LiveServer
+from tests.support.memory import MemoryGameStore, MemoryRoster
 
 NAMES = ("ada", "bo", "cy", "di", "ed")
 FRESH = Fresh("csrf", "nonce", ("key-1", "key-2"))

@@ -18,11 +18,11 @@ from server.domain.game import Game
 from server.storage.services import Services
 from shared.engine import RESIGN
 from tests.api_client import ApiClient
-from tests.mail.boards import CHROMIUM, Shown, chromium
-from tests.notify.conftest import Mail
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
-from tests.web.conftest import login_link
+from tests.support.boards import CHROMIUM, Shown, chromium
+from tests.support.games import start_game
+from tests.support.jobs import Mail
+from tests.support.pages import login_link
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM,
@@ -91,7 +91,7 @@ def two_steps(services: Services, game_id: str, seat: int) -> str | None:
 def played_out(game_id: str, clients: list[ApiClient]) -> dict[str, Any]:
     """The rest of the game over the API, each mover taking the first of its legal moves
     (drawing from the deck where it may, which ends a card game soonest); the last answer."""
-    view = clients[0].ok("GET", f"/games/{game_id}")
+    view: dict[str, Any] = clients[0].ok("GET", f"/games/{game_id}")
     while view["game"]["status"] != "finished":
         seat = view["to_act"][0]
         view = clients[seat].ok("GET", f"/games/{game_id}")

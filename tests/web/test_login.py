@@ -13,12 +13,11 @@ import redis
 
 from server.storage import keys
 from tests.api_client import ApiClient
-from tests.client.conftest import PlayerFactory
-from tests.client.conftest import player as player  # the command line's players
-from tests.notify.conftest import Mail
 from tests.parts import LiveServer, service_config
-from tests.service.test_games import start_game
-from tests.web.conftest import Visitor, form_fields, login_link, said
+from tests.support.games import start_game
+from tests.support.jobs import Mail
+from tests.support.pages import Visitor, form_fields, login_link, said
+from tests.support.terminal import PlayerFactory
 
 
 def ask_for_link(visitor: Visitor, email: str) -> tuple[int, str]:

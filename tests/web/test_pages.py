@@ -12,11 +12,12 @@ import redis
 
 from server.storage import keys
 from tests.api_client import ApiClient
-from tests.notify.conftest import Mail
 from tests.parts import LiveServer
-from tests.service.test_games import log_length, start_game
-from tests.service.test_serve import eventually
-from tests.web.conftest import Visitor, form_fields, logged_in, said
+from tests.support.games import start_game
+from tests.support.jobs import Mail
+from tests.support.pages import Visitor, form_fields, logged_in, said
+from tests.support.processes import eventually
+from tests.support.stored import log_length
 
 
 def mover_of(game_id: str, clients: list[ApiClient]) -> tuple[int, dict[str, object]]:

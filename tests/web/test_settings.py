@@ -12,11 +12,11 @@ import redis
 from playwright.sync_api import Browser, expect
 
 from tests.api_client import ApiClient
-from tests.mail.boards import CHROMIUM, Shown, chromium
 from tests.parts import LiveServer
-from tests.service.test_games import start_game
-from tests.service.test_own_data import everything
-from tests.web.conftest import Visitor, form_fields, said
+from tests.support.boards import CHROMIUM, Shown, chromium
+from tests.support.games import start_game
+from tests.support.pages import Visitor, form_fields, said
+from tests.support.stored import everything
 
 
 def logged_in(api: LiveServer, client: ApiClient, game_id: str) -> Visitor:

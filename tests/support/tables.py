@@ -15,7 +15,7 @@ from server.domain import provenance
 from server.domain.games import GameService
 from server.domain.record import GameRecord
 from server.domain.store import Appended
-from tests.domain.memory import MemoryGameStore, MemoryRoster
+from tests.support.memory import MemoryGameStore, MemoryRoster
 
 NOW = 1_800_000_000
 NAMES = ("ada", "bo", "cy", "di", "ed")

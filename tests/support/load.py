@@ -15,7 +15,7 @@ import requests
 
 from shared.games import ENGINES
 from tests.api_client import ApiClient
-from tests.service.test_games import replayed_log
+from tests.support.stored import replayed_log
 
 RETRYABLE = (502, 503)
 

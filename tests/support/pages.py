@@ -1,5 +1,5 @@
-"""The web pages over real HTTP (the live server of tests/conftest.py), with their login links
-read out of the mail the worker sent (the jobs run in the test process: tests/notify)."""
+"""The web pages over real HTTP as a browser without JavaScript sees them, logged in by the
+links read out of the mail the worker sent."""
 
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ import requests
 from bs4 import BeautifulSoup
 
 from tests.api_client import ApiClient
-from tests.mail.conftest import LOGIN_LINK, html_of, text_of
-from tests.notify.conftest import Mail
-from tests.notify.conftest import mail as mail  # the worker's jobs, run by the test
+from tests.support.jobs import Mail
+from tests.support.letters import LOGIN_LINK, html_of, text_of
 
 
 def login_link(mail: Mail, email: str) -> str:
