@@ -73,6 +73,8 @@ BEYOND_THE_DOCUMENT: dict[str, frozenset[str]] = {
     # An address that names a public host, as a URL parser reads it.
     "PUT /api/v1/me/webhook": frozenset({"bad_webhook"}),
     "PUT /api/v1/games/{game_id}/webhook": frozenset({"bad_webhook"}),
+    # `confirm` must be the caller's own name.
+    "DELETE /api/v1/me": frozenset({"confirmation_mismatch"}),
 }
 """The refusals, by operation, of requests the document may call valid: rules a JSON Schema
 cannot state (the document states them in words)."""
