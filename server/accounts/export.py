@@ -29,8 +29,9 @@ from flask import Response
 from server.domain.game import Game
 from server.domain.quiet import zone
 from server.presenters import games as presenters
+from server.presenters.players import profile, webhook
+from server.presenters.shapes import Player
 from server.storage.held import held_mail
-from server.storage.players import public
 from server.storage.services import Services
 from shared.games import ENGINES
 
@@ -38,8 +39,8 @@ FORMAT = 1
 """`profile.json`'s `export.format`: how the archive is laid out."""
 
 
-def archive(found: Services, player: dict[str, str], profile: dict[str, Any]) -> bytes:
-    """The zip of `player` (`profile`: their profile as `GET /me` answers it)."""
+def archive(found: Services, player: dict[str, str], own: Player) -> bytes:
+    """The zip of `player` (`own`: their profile as `GET /me` answers it)."""
     now = found.clock()
     games, talk = [], []
     for record in found.games.records_for(player):
@@ -53,7 +54,7 @@ def archive(found: Services, player: dict[str, str], profile: dict[str, Any]) ->
     files = {
         "profile.json": {
             "export": {"format": FORMAT, "made": int(now)},
-            "profile": profile,
+            "profile": own,
             "vacations": [
                 {"since": int(since), "until": int(until)}
                 for since, until in found.vacations.intervals(player, now)
@@ -90,11 +91,11 @@ def webhooks(found: Services, player: dict[str, str], game_ids: list[str]) -> di
     shown: dict[str, Any] = {"player": None, "games": {}}
     mine = found.hooks.get("player", player["id"])
     if mine is not None:
-        shown["player"] = mine.shown(zone(player))
+        shown["player"] = webhook(mine, zone(player))
     for game_id in game_ids:
         hook = found.hooks.get("game", game_id)
         if hook is not None and hook.owner == player["id"]:
-            shown["games"][game_id] = hook.shown(zone(player))
+            shown["games"][game_id] = webhook(hook, zone(player))
     return shown
 
 
@@ -116,14 +117,11 @@ def filename(player: dict[str, str], now: float) -> str:
 ZIP = "application/zip"
 
 
-def own_profile(found: Services, player: dict[str, str]) -> dict[str, Any]:
+def own_profile(found: Services, player: dict[str, str]) -> Player:
     """One's own profile, with the state of one's vacation and of the mail held for one: what
     `GET /me` answers, and the archive's `profile.json`."""
-    return {
-        **public(player),
-        "vacation": found.vacations.status(player),
-        "mail": held_mail(found.outbox, player, found.clock()).answer(),
-    }
+    held = held_mail(found.outbox, player, found.clock())
+    return profile(player, found.vacations.status(player), held)
 
 
 def download(found: Services, player: dict[str, str]) -> Response:

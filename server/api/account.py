@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from flask import Response, g
@@ -10,7 +9,9 @@ from flask import Response, g
 from server.accounts import deletion, export
 from server.api.blueprint import Blueprint
 from server.http.context import services
-from server.presenters.schemas import DeleteAccountSchema, DeletedSchema, ErrorSchema
+from server.presenters.documented import schema_of
+from server.presenters.schemas import DeleteAccountSchema
+from server.presenters.shapes import Deleted, Error, LeftGames
 
 blp = Blueprint("account", __name__, url_prefix="/api/v1", description="Your data")
 
@@ -32,13 +33,13 @@ def export_me() -> Response:
 
 @blp.route("/me", methods=["DELETE"])
 @blp.arguments(DeleteAccountSchema)
-@blp.response(200, DeletedSchema)
+@blp.dumped_response(200, Deleted)
 @blp.alt_response(
     400,
-    schema=ErrorSchema,
+    schema=schema_of(Error),
     description="`confirm` is not your name (`confirmation_mismatch`), or a field is invalid",
 )
-def delete_me(body: dict[str, Any]) -> dict[str, Any]:
+def delete_me(body: dict[str, Any]) -> Deleted:
     """Delete your account, for good: your profile, address, tokens, sessions, webhooks,
     calendar feed, ratings and the words of your table talk go. Games not started are called
     off (yours) or left; running ones are resigned or played on by a bot (`active_games`);
@@ -46,4 +47,11 @@ def delete_me(body: dict[str, Any]) -> dict[str, Any]:
     replay and verify. Your name is free for anyone at once. `confirm` must be your name."""
     deletion.confirmed(g.player, body["confirm"])
     left = deletion.delete(services(), g.player, body["active_games"], body["bot"])
-    return {"deleted": g.player["name"], "games": dataclasses.asdict(left)}
+    games: LeftGames = {
+        "cancelled": left.cancelled,
+        "freed": left.freed,
+        "resigned": left.resigned,
+        "bot": left.bot,
+        "kept": left.kept,
+    }
+    return {"deleted": g.player["name"], "games": games}

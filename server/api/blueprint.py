@@ -27,6 +27,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from server.http.auth import require_player
 from server.http.errors import ApiError
+from server.presenters.documented import answer_schema
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -140,19 +141,29 @@ class Blueprint(flask_smorest.Blueprint):
         return super().arguments(schema() if isinstance(schema, type) else schema, **kwargs)
 
     def built_response(
-        self, status: int, schema: type[ma.Schema]
-    ) -> Callable[[Callable[P, dict[str, Any]]], Callable[P, tuple[dict[str, Any], int]]]:
-        """Like `response`, for answers the service already builds field by field from the
-        schema's own names (a game view): the schema documents the answer, and the dict is sent
-        as it is, without a second pass through marshmallow on the busiest routes. The API's
-        fuzz test holds these answers to the documented schema, which admits no other field."""
+        self, status: int, shape: type[R]
+    ) -> Callable[[Callable[P, R]], Callable[P, tuple[R, int]]]:
+        """For the busiest answers (a game view): the view returns `shape`, a TypedDict of
+        `server.presenters.shapes` that mypy holds it to key by key, and the answer is sent as
+        built, without a pass through marshmallow; the schema made from `shape` documents it."""
 
-        def decorator(view: Callable[P, dict[str, Any]]) -> Callable[P, tuple[dict[str, Any], int]]:
-            @self.alt_response(status, schema=schema, success=True)
+        def decorator(view: Callable[P, R]) -> Callable[P, tuple[R, int]]:
+            @self.alt_response(status, schema=answer_schema(shape), success=True)
             @wraps(view)
-            def answered(*args: P.args, **kwargs: P.kwargs) -> tuple[dict[str, Any], int]:
+            def answered(*args: P.args, **kwargs: P.kwargs) -> tuple[R, int]:
                 return view(*args, **kwargs), status
 
             return answered
 
         return decorator
+
+    def dumped_response(
+        self, status: int, shape: type[R]
+    ) -> Callable[[Callable[P, R]], Callable[P, Any]]:
+        """For the other answers: the view returns `shape` as for `built_response`, and the
+        schema made from it both documents the answer and dumps it (in the shape's order of
+        keys)."""
+        decorate: Callable[[Callable[P, R]], Callable[P, Any]] = self.response(
+            status, answer_schema(shape)
+        )
+        return decorate

@@ -3,8 +3,6 @@ itself, read by calendars with no token: its address is the secret (`server.stor
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, g, request
 
 from server.api.blueprint import Blueprint
@@ -12,14 +10,15 @@ from server.api.ics import feed, waiting
 from server.domain.errors import NotFound
 from server.http.auth import public_route
 from server.http.context import services
-from server.presenters.schemas import CalendarSchema, ErrorSchema
+from server.presenters.documented import schema_of
+from server.presenters.shapes import Calendar, Error
 
 blp = Blueprint("calendar", __name__, url_prefix="/api/v1", description="Calendar feeds")
 
 ICS = "text/calendar"
 
 
-def address(feed_id: str | None) -> dict[str, Any]:
+def address(feed_id: str | None) -> Calendar:
     if feed_id is None:
         return {"on": False, "path": None, "url": None}
     path = f"/api/v1/calendar/{feed_id}.ics"
@@ -27,23 +26,23 @@ def address(feed_id: str | None) -> dict[str, Any]:
 
 
 @blp.route("/me/calendar")
-@blp.response(200, CalendarSchema)
-def calendar_state() -> dict[str, Any]:
+@blp.dumped_response(200, Calendar)
+def calendar_state() -> Calendar:
     """Whether you have a calendar feed (its address is shown only when it is made)."""
     return {**address(None), "on": services().calendars.is_open(g.player)}
 
 
 @blp.route("/me/calendar", methods=["POST"])
-@blp.response(201, CalendarSchema)
-def open_calendar() -> dict[str, Any]:
+@blp.dumped_response(201, Calendar)
+def open_calendar() -> Calendar:
     """A new address for your calendar feed, shown only this once; the one before stops
     working at once."""
     return address(services().calendars.open(g.player))
 
 
 @blp.route("/me/calendar", methods=["DELETE"])
-@blp.response(200, CalendarSchema)
-def close_calendar() -> dict[str, Any]:
+@blp.dumped_response(200, Calendar)
+def close_calendar() -> Calendar:
     """No calendar feed any more: its address stops working."""
     services().calendars.close(g.player)
     return address(None)
@@ -57,7 +56,7 @@ def close_calendar() -> dict[str, Any]:
     description="an iCalendar feed: an event per game waiting on you, ending at its deadline",
     content_type=ICS,
 )
-@blp.alt_response(404, schema=ErrorSchema, description="no such feed (or one rotated away)")
+@blp.alt_response(404, schema=schema_of(Error), description="no such feed (or one rotated away)")
 def calendar_feed(feed_id: str) -> Response:
     """Your games waiting on you as a calendar (iCalendar): each ends at your move's deadline,
     with an alarm before it. No token: the address is the secret."""

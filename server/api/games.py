@@ -18,15 +18,12 @@ from server.presenters import games as presenters
 from server.presenters.schemas import (
     CreateGameSchema,
     GameListQuery,
-    GameListSchema,
-    GameViewSchema,
     JoinSchema,
-    LoginLinkSchema,
     LogQuery,
-    LogSchema,
     MoveSchema,
     WaitQuery,
 )
+from server.presenters.shapes import GameList, GameView, Log, LoginLink, SeatClock
 from server.storage.held import held_mail
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games and moves")
@@ -37,8 +34,8 @@ MAX_IDEMPOTENCY_KEY = 200
 
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateGameSchema)
-@blp.built_response(201, GameViewSchema)
-def create(body: dict[str, Any]) -> dict[str, Any]:
+@blp.built_response(201, GameView)
+def create(body: dict[str, Any]) -> GameView:
     """Create a game; you take seat 0, invited players get reserved seats to join, bots
     take theirs at once (a game whose other seats are all bots starts at once)."""
     game = services().games.create(
@@ -57,8 +54,8 @@ def create(body: dict[str, Any]) -> dict[str, Any]:
 
 @blp.route("", methods=["GET"])
 @blp.arguments(GameListQuery, location="query")
-@blp.response(200, GameListSchema)
-def list_mine(query: dict[str, Any]) -> dict[str, Any]:
+@blp.dumped_response(200, GameList)
+def list_mine(query: dict[str, Any]) -> GameList:
     """Your games, those waiting on you first (`mine`: waiting, active, open, finished,
     cancelled), each with when a notice to you about it that is held goes out
     (`notice_held_until`); or, with `open=public`, the lobby: every public game with a seat
@@ -80,13 +77,14 @@ def list_mine(query: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def clocks(record: GameRecord) -> list[dict[str, Any]]:
+def clocks(record: GameRecord) -> list[SeatClock]:
     """The game's running move clocks, their deadlines in the caller's own zone."""
     found = services()
-    return [clock.shown(zone(g.player)) for clock in found.deadlines.of(record, found.clock())]
+    running = found.deadlines.of(record, found.clock())
+    return [presenters.seat_clock(clock, zone(g.player)) for clock in running]
 
 
-def seen(game: Game, seat: int | None) -> dict[str, Any]:
+def seen(game: Game, seat: int | None) -> GameView:
     """The caller's view of a game as it stands, with its running clocks and its revision (for
     `wait`). A move's answer has neither: it is built again for a resent move, later."""
     view = presenters.view(game, seat, g.player["id"])
@@ -94,8 +92,8 @@ def seen(game: Game, seat: int | None) -> dict[str, Any]:
 
 
 @blp.route("/<game_id:game_id>", methods=["GET"])
-@blp.built_response(200, GameViewSchema)
-def show(game_id: str) -> dict[str, Any]:
+@blp.built_response(200, GameView)
+def show(game_id: str) -> GameView:
     """Your view of the game, its version, who must act and your legal moves; a public game's
     spectator view for anyone else."""
     game, seat = services().games.for_viewer(game_id, g.player)
@@ -104,24 +102,24 @@ def show(game_id: str) -> dict[str, Any]:
 
 @blp.route("/<game_id:game_id>/join", methods=["POST"])
 @blp.arguments(JoinSchema, required=False)
-@blp.built_response(200, GameViewSchema)
-def join(body: dict[str, Any], game_id: str) -> dict[str, Any]:
+@blp.built_response(200, GameView)
+def join(body: dict[str, Any], game_id: str) -> GameView:
     """Take your seat, with your contribution to the seed; the last seat starts the game."""
     game = services().games.join(g.player, game_id, body.get("contribution"))
     return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
 
 
 @blp.route("/<game_id:game_id>/decline", methods=["POST"])
-@blp.built_response(200, GameViewSchema)
-def decline(game_id: str) -> dict[str, Any]:
+@blp.built_response(200, GameView)
+def decline(game_id: str) -> GameView:
     """Turn down an invitation to a game that has not started: your seat is free again, and the
     game leaves your list (the answer is the game as anyone may see it)."""
     return presenters.view(services().games.decline(g.player, game_id), None, g.player["id"])
 
 
 @blp.route("/<game_id:game_id>/cancel", methods=["POST"])
-@blp.built_response(200, GameViewSchema)
-def cancel(game_id: str) -> dict[str, Any]:
+@blp.built_response(200, GameView)
+def cancel(game_id: str) -> GameView:
     """Call off a game you created, before it starts; its players are told."""
     game = services().games.cancel(g.player, game_id)
     return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
@@ -129,8 +127,8 @@ def cancel(game_id: str) -> dict[str, Any]:
 
 @blp.route("/<game_id:game_id>/rematch", methods=["POST"])
 @blp.arguments(JoinSchema, required=False)
-@blp.built_response(200, GameViewSchema)
-def rematch(body: dict[str, Any], game_id: str) -> dict[str, Any]:
+@blp.built_response(200, GameView)
+def rematch(body: dict[str, Any], game_id: str) -> GameView:
     """Play a finished game again: the same type, options and players, each a seat further
     round the table. The first to ask makes the new game and the others are invited; asking
     after that takes your seat in it."""
@@ -140,7 +138,7 @@ def rematch(body: dict[str, Any], game_id: str) -> dict[str, Any]:
 
 @blp.route("/<game_id:game_id>/moves", methods=["POST"])
 @blp.arguments(MoveSchema)
-@blp.built_response(200, GameViewSchema)
+@blp.built_response(200, GameView)
 @blp.doc(
     parameters=[
         {
@@ -152,7 +150,7 @@ def rematch(body: dict[str, Any], game_id: str) -> dict[str, Any]:
         }
     ]
 )
-def move(body: dict[str, Any], game_id: str) -> dict[str, Any]:
+def move(body: dict[str, Any], game_id: str) -> GameView:
     """Make a move: JSON, a list of steps, or text notation (`play R7 draw deck`)."""
     key = idempotency_key(request)
     made = services().games.submit(g.player, game_id, body["move"], body["expected_version"], key)
@@ -170,14 +168,14 @@ def idempotency_key(asked: Request) -> str | None:
 
 
 @blp.route("/<game_id:game_id>/resign", methods=["POST"])
-@blp.built_response(200, GameViewSchema)
-def resign(game_id: str) -> dict[str, Any]:
+@blp.built_response(200, GameView)
+def resign(game_id: str) -> GameView:
     return presenters.moved(services().games.resign(g.player, game_id))
 
 
 @blp.route("/<game_id:game_id>/login-link", methods=["POST"])
-@blp.response(201, LoginLinkSchema)
-def login_link(game_id: str) -> dict[str, Any]:
+@blp.dumped_response(201, LoginLink)
+def login_link(game_id: str) -> LoginLink:
     """A fresh link that opens the game in a browser, logged in as you (`turnpost open`): it
     works once, for `TURNPOST_LOGIN_LINK_LIFETIME`, and not after you rotate your token."""
     services().games.for_player(game_id, g.player)
@@ -187,8 +185,8 @@ def login_link(game_id: str) -> dict[str, Any]:
 
 @blp.route("/<game_id:game_id>/log", methods=["GET"])
 @blp.arguments(LogQuery, location="query")
-@blp.response(200, LogSchema)
-def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
+@blp.dumped_response(200, Log)
+def log(query: dict[str, Any], game_id: str) -> Log:
     """The game's history after version `since`, as you may see it, and the table talk since
     then (each message with the version it was said at)."""
     games, since = services().games, query["since"]
@@ -201,8 +199,8 @@ def log(query: dict[str, Any], game_id: str) -> dict[str, Any]:
 
 @blp.route("/<game_id:game_id>/wait", methods=["GET"])
 @blp.arguments(WaitQuery, location="query")
-@blp.built_response(200, GameViewSchema)
-def wait(query: dict[str, Any], game_id: str) -> dict[str, Any]:
+@blp.built_response(200, GameView)
+def wait(query: dict[str, Any], game_id: str) -> GameView:
     """Long poll: answers as soon as the game differs from the `version` and `revision` you
     give (the revision, from the game's view or an earlier wait, also counts joins, declines,
     cancels and rematches asked for; without one, changes from when the poll began), or at

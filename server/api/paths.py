@@ -15,7 +15,8 @@ from flask_smorest import Api
 from werkzeug.routing import BaseConverter
 
 from server.domain.seating import GAME_ID
-from server.presenters.schemas import GAME_TYPE, NAME
+from server.presenters.schemas import NAME
+from server.presenters.shapes import GAME_TYPE
 from server.storage.calendars import FEED
 
 

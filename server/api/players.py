@@ -13,14 +13,8 @@ from server.domain.quiet import SETTINGS
 from server.http.auth import public_route
 from server.http.context import services
 from server.presenters import games as presenters
-from server.presenters.schemas import (
-    PlayerRecordSchema,
-    PlayerSchema,
-    ProfileUpdateSchema,
-    RegisteredSchema,
-    RegisterSchema,
-    TokenSchema,
-)
+from server.presenters.schemas import ProfileUpdateSchema, RegisterSchema
+from server.presenters.shapes import Player, PlayerRecord, Registered, Token
 from server.storage.standings import HISTORY_SIZE
 from shared.games import ENGINES
 
@@ -30,21 +24,21 @@ blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players 
 @blp.route("/players", methods=["POST"])
 @public_route
 @blp.arguments(RegisterSchema)
-@blp.response(201, RegisteredSchema)
-def register(body: dict[str, Any]) -> dict[str, Any]:
+@blp.dumped_response(201, Registered)
+def register(body: dict[str, Any]) -> Registered:
     """Register; the answer holds your bearer token, shown only this once, and `mail`: your
     default quiet hours (22:00-08:00 in your time zone) may be holding mail already."""
     player, token = services().players.register(body["name"], body["email"], body["timezone"])
     return {"player": profile(player), "token": token}
 
 
-def profile(player: dict[str, str]) -> dict[str, Any]:
+def profile(player: dict[str, str]) -> Player:
     return own_profile(services(), player)
 
 
 @blp.route("/me")
-@blp.response(200, PlayerSchema)
-def me() -> dict[str, Any]:
+@blp.dumped_response(200, Player)
+def me() -> Player:
     """Your profile: email, time zone, quiet hours, daily digest or not, vacation, and the mail
     held for you."""
     return profile(g.player)
@@ -52,8 +46,8 @@ def me() -> dict[str, Any]:
 
 @blp.route("/me", methods=["PATCH"])
 @blp.arguments(ProfileUpdateSchema)
-@blp.response(200, PlayerSchema)
-def update_me(changes: dict[str, Any]) -> dict[str, Any]:
+@blp.dumped_response(200, Player)
+def update_me(changes: dict[str, Any]) -> Player:
     """Change your email, time zone, quiet hours (`22:00-08:00`, `none`) or `digest`. A change
     of when you are mailed applies to mail held already from the worker's next tick."""
     player = services().players.update(g.player, changes)
@@ -63,23 +57,23 @@ def update_me(changes: dict[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/me/vacation", methods=["POST"])
-@blp.response(200, PlayerSchema)
-def start_vacation() -> dict[str, Any]:
+@blp.dumped_response(200, Player)
+def start_vacation() -> Player:
     """Go on vacation: your move clocks stop until you come back or this year's allowance
     runs out (409 `no_vacation_left` when it has)."""
     return profile(services().vacations.start(g.player))
 
 
 @blp.route("/me/vacation", methods=["DELETE"])
-@blp.response(200, PlayerSchema)
-def stop_vacation() -> dict[str, Any]:
+@blp.dumped_response(200, Player)
+def stop_vacation() -> Player:
     """Back from vacation: your move clocks run again."""
     return profile(services().vacations.stop(g.player))
 
 
 @blp.route("/players/<player_name:name>")
-@blp.response(200, PlayerRecordSchema)
-def record(name: str) -> dict[str, Any]:
+@blp.dumped_response(200, PlayerRecord)
+def record(name: str) -> PlayerRecord:
     """A player's record in each game type they have played (played, won, lost, resigned,
     timed out, and their rating with its uncertainty) and their finished games, latest first,
     with opponents and scores."""
@@ -97,7 +91,7 @@ def record(name: str) -> dict[str, Any]:
 
 
 @blp.route("/me/token", methods=["POST"])
-@blp.response(201, TokenSchema)
-def rotate_token() -> dict[str, str]:
+@blp.dumped_response(201, Token)
+def rotate_token() -> Token:
     """A new token; the old one stops working at once."""
     return {"token": services().players.rotate_token(g.player)}

@@ -11,15 +11,16 @@ from server.api.blueprint import Blueprint
 from server.api.games import idempotency_key
 from server.http.context import services
 from server.presenters import games as presenters
-from server.presenters.schemas import MessageQuery, MessageSchema, MessagesSchema, SaidSchema
+from server.presenters.schemas import MessageQuery, MessageSchema
+from server.presenters.shapes import Messages, Said
 
 blp = Blueprint("talk", __name__, url_prefix="/api/v1/games", description="Table talk")
 
 
 @blp.route("/<game_id:game_id>/messages", methods=["POST"])
 @blp.arguments(MessageSchema)
-@blp.response(201, SaidSchema)
-def say(body: dict[str, Any], game_id: str) -> dict[str, Any]:
+@blp.dumped_response(201, Said)
+def say(body: dict[str, Any], game_id: str) -> Said:
     """Say something to the table: plain text, at most 500 characters on 12 lines, a few a
     minute (429 `too_many_messages` past that, with Retry-After). Sent again with the same
     Idempotency-Key, it is said once."""
@@ -31,8 +32,8 @@ def say(body: dict[str, Any], game_id: str) -> dict[str, Any]:
 
 @blp.route("/<game_id:game_id>/messages", methods=["GET"])
 @blp.arguments(MessageQuery, location="query")
-@blp.response(200, MessagesSchema)
-def read(query: dict[str, Any], game_id: str) -> dict[str, Any]:
+@blp.dumped_response(200, Messages)
+def read(query: dict[str, Any], game_id: str) -> Messages:
     """The table talk after message number `since` (the last `last` of them, if given)."""
     games = services().games
     game, _ = games.for_viewer(game_id, g.player)

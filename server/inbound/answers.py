@@ -8,7 +8,7 @@ player can answer it in turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from typing import Any
@@ -57,7 +57,7 @@ def compose(
     return message
 
 
-def game_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
+def game_text(engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     """A game as one seat sees it (an answer of `GameService.view` or `submit`): who sits
     where, the engine's drawing of the view, and what happens next."""
     game, me = answer["game"], answer["seat"]
@@ -79,7 +79,7 @@ def game_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
     )
 
 
-def next_step(answer: dict[str, Any]) -> str:
+def next_step(answer: Mapping[str, Any]) -> str:
     game = answer["game"]
     names = player_names(game["seats"])
     if game["status"] == "cancelled":
@@ -101,7 +101,7 @@ def next_step(answer: dict[str, Any]) -> str:
     return f"Waiting for {waiting}." if waiting else "Nothing to do now."
 
 
-def legal_moves_text(answer: dict[str, Any]) -> str:
+def legal_moves_text(answer: Mapping[str, Any]) -> str:
     return "\n".join(f"  {move['text']}" for move in answer["legal_moves"])
 
 
@@ -109,7 +109,7 @@ def with_how_to(*parts: str) -> str:
     return "\n\n".join([*parts, HOW_TO_ANSWER])
 
 
-def played(engine: Engine[Any], answer: dict[str, Any], talk: str = "") -> str:
+def played(engine: Engine[Any], answer: Mapping[str, Any], talk: str = "") -> str:
     """A move made; `talk`: what became of the message written under it, if any."""
     names = player_names(answer["game"]["seats"])
     done = "; ".join(engine.render_event(event, names) for event in answer.get("applied", []))
@@ -138,7 +138,7 @@ def unsaid(refusal: Refusal) -> str:
     return f"Your message was not sent: {reason(refusal)}"
 
 
-def talked(engine: Engine[Any], outcome: str, answer: dict[str, Any]) -> str:
+def talked(engine: Engine[Any], outcome: str, answer: Mapping[str, Any]) -> str:
     return with_how_to(outcome, game_text(engine, answer))
 
 
@@ -153,21 +153,21 @@ def reason(refusal: Refusal) -> str:
     return WORDS.get(type(refusal), refusal.message)
 
 
-def refused(engine: Engine[Any], reason: str, answer: dict[str, Any]) -> str:
+def refused(engine: Engine[Any], reason: str, answer: Mapping[str, Any]) -> str:
     return with_how_to(f"Not played: {reason}", game_text(engine, answer))
 
 
-def shown(engine: Engine[Any], answer: dict[str, Any]) -> str:
+def shown(engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     return with_how_to(game_text(engine, answer))
 
 
-def moves(engine: Engine[Any], answer: dict[str, Any]) -> str:
+def moves(engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     if answer["your_turn"]:
         return with_how_to("Your legal moves:\n" + legal_moves_text(answer))
     return with_how_to(next_step(answer))
 
 
-def help_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
+def help_text(engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     """What the game is, how its moves are written (the guide's notation and examples), a few
     of the player's legal moves now, and where the rules are in full."""
     parts = [f"This is {engine.title} at turnpost.", notation_text(engine.describe_rules())]
@@ -178,7 +178,7 @@ def help_text(engine: Engine[Any], answer: dict[str, Any]) -> str:
     return with_how_to(*parts)
 
 
-def no_move(engine: Engine[Any], answer: dict[str, Any]) -> str:
+def no_move(engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     return refused(engine, "your reply had no move in it (no text above the quoted email).", answer)
 
 
@@ -196,7 +196,7 @@ ACTIONS = ("join", "decline", "rematch")
 again."""
 
 
-def acted(action: str, engine: Engine[Any], answer: dict[str, Any]) -> str:
+def acted(action: str, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     """The answer to a reply that took a seat, declined, or asked for a rematch."""
     done = {
         "join": "You have taken your seat.",
@@ -206,11 +206,11 @@ def acted(action: str, engine: Engine[Any], answer: dict[str, Any]) -> str:
     return with_how_to(done, game_text(engine, answer))
 
 
-def not_done(engine: Engine[Any], reason: str, answer: dict[str, Any]) -> str:
+def not_done(engine: Engine[Any], reason: str, answer: Mapping[str, Any]) -> str:
     return with_how_to(f"Not done: {reason}", game_text(engine, answer))
 
 
-COMMANDS: dict[str, Callable[[Engine[Any], dict[str, Any]], str]] = {
+COMMANDS: dict[str, Callable[[Engine[Any], Mapping[str, Any]], str]] = {
     "show": shown,
     "moves": moves,
     "help": help_text,
@@ -218,6 +218,6 @@ COMMANDS: dict[str, Callable[[Engine[Any], dict[str, Any]], str]] = {
 """What a reply may say instead of a move (in any case)."""
 
 
-def for_command(command: str | None, engine: Engine[Any], answer: dict[str, Any]) -> str:
+def for_command(command: str | None, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     """The answer to a reply that is one of COMMANDS, or that says nothing (None)."""
     return COMMANDS.get((command or "").lower(), no_move)(engine, answer)

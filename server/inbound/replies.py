@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import smtplib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -209,7 +209,7 @@ def find_ticket(addresses: Iterable[str], key: bytes) -> Ticket | None:
     return None
 
 
-def ticket_for(answer: dict[str, Any]) -> Ticket:
+def ticket_for(answer: Mapping[str, Any]) -> Ticket:
     """The ticket for the seat of a view, at the version it shows."""
     return Ticket(answer["game"]["id"], answer["seat"], answer["version"])
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from server.domain import provenance
 from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game, Moved
 from server.domain.record import GameRecord
 from server.domain.standings import Standing
+from server.presenters import shapes
+from server.storage.deadlines import SeatClock, local
 from shared.games import ENGINES
 
 
-def public_game(record: GameRecord, viewer: str | None) -> dict[str, Any]:
+def public_game(record: GameRecord, viewer: str | None) -> shapes.Game:
     """What anyone in the game may see about it, as `viewer` (a player's id; None: anyone at
     all, as in the lobby) may: who sits where (a bot's seat says its level), who asked for it
     if it is a rematch, and its options, those that fix chance (a deck, who starts) only to
@@ -21,6 +24,7 @@ def public_game(record: GameRecord, viewer: str | None) -> dict[str, Any]:
     appear once the game is finished; their hashes, the contributions and the log's head are
     there from the start (see `server.domain.provenance`)."""
     engine = ENGINES[record.type]
+    published = provenance.public(record, engine, viewer)
     return {
         "id": record.id,
         "type": record.type,
@@ -37,7 +41,14 @@ def public_game(record: GameRecord, viewer: str | None) -> dict[str, Any]:
         "options": provenance.shown_options(record, engine, viewer),
         "to_act": list(record.to_act),
         "clock": record.clock,
-        **provenance.public(record, engine, viewer),
+        "secret_sha256": published["secret_sha256"],
+        "secret": published["secret"],
+        "contributions": published["contributions"],
+        "seed_sha256": published["seed_sha256"],
+        "seed": published["seed"],
+        "head": published["head"],
+        "fixed_by_creator": published["fixed_by_creator"],
+        "rated": published["rated"],
         "result": record.result,
         "created": record.created,
         "updated": record.updated,
@@ -50,7 +61,7 @@ def asker(record: GameRecord) -> str | None:
     return next((s.name for s in record.seats if s.player and s.player == record.asked_by), None)
 
 
-def view(game: Game, seat: int | None, viewer: str | None) -> dict[str, Any]:
+def view(game: Game, seat: int | None, viewer: str | None) -> shapes.GameView:
     """The game as `seat` sees it (None: a spectator, or an invitee) when `viewer` asks (see
     `public_game`): its public data, version, who must act, the seat's view and its legal
     moves."""
@@ -77,7 +88,7 @@ def player_at(game: Game, seat: int | None) -> str | None:
 
 def log(
     game: Game, seat: int | None, since: int, stored: Iterable[dict[str, Any]]
-) -> list[dict[str, Any]]:
+) -> list[shapes.LogEntry]:
     """The `stored` entries after version `since` as `seat` may see them: events redacted,
     moves shown for one's own entries (and for all once the game is over, so anyone can replay
     it)."""
@@ -86,7 +97,7 @@ def log(
     entries = []
     for index, entry in enumerate(stored, start=since + 1):
         event = engine.redact_event(entry["event"], seat)
-        shown: dict[str, Any] = {
+        shown: shapes.LogEntry = {
             "version": index,
             "seat": entry["seat"],
             "at": entry["at"],
@@ -105,7 +116,7 @@ def log(
     return entries
 
 
-def message(record: GameRecord, number: int, stored: dict[str, Any]) -> dict[str, Any]:
+def message(record: GameRecord, number: int, stored: dict[str, Any]) -> shapes.SaidMessage:
     """A message said at the game's table (`server.domain.talk`), named by its speaker."""
     return {
         "number": number,
@@ -119,7 +130,7 @@ def message(record: GameRecord, number: int, stored: dict[str, Any]) -> dict[str
 
 def messages(
     record: GameRecord, since: int, stored: Iterable[dict[str, Any]]
-) -> list[dict[str, Any]]:
+) -> list[shapes.SaidMessage]:
     """The messages after number `since`."""
     return [message(record, number, said) for number, said in enumerate(stored, start=since + 1)]
 
@@ -135,10 +146,10 @@ def history_line(text: str, entry: Mapping[str, Any]) -> str:
 
 def game_list(
     records: Iterable[GameRecord | None], player_id: str, which: str | None
-) -> list[dict[str, Any]]:
+) -> list[shapes.GameSummary]:
     """A player's games (`which`: waiting, active, open, finished, or all), those waiting on
     them first (longest waiting first); None stands for a game that was never written."""
-    listed = []
+    listed: list[shapes.GameSummary] = []
     for record in records:
         mine = [i for i, s in enumerate(record.seats if record else ()) if s.player == player_id]
         if record is None or not mine:
@@ -150,10 +161,10 @@ def game_list(
         waiting = (summary["status"] == ACTIVE and seat in summary["to_act"]) or (
             summary["status"] == OPEN and invited
         )
-        summary.update(seat=seat, waiting_on_you=waiting, invited=invited)
         category = "waiting" if waiting else summary["status"]
         if which is None or which == category or (which == ACTIVE and waiting):
-            listed.append(summary)
+            mine_too: shapes.Listed = {"seat": seat, "waiting_on_you": waiting, "invited": invited}
+            listed.append({**summary, **mine_too})
     order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3, CANCELLED: 4}
     listed.sort(
         key=lambda g: (
@@ -164,28 +175,32 @@ def game_list(
     return listed
 
 
-def lobby(listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]]) -> list[dict[str, Any]]:
+def lobby(
+    listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]],
+) -> list[shapes.GameSummary]:
     """The public games anyone may join, as the lobby lists them: each game as anyone may see
     it, its seats free, and the time zone of each player at its table (the move clock is the
     game's `clock`)."""
     return [
-        {
-            **public_game(record, None),
-            "seat": None,
-            "waiting_on_you": False,
-            "invited": False,
-            "free_seats": sum(seat.free for seat in record.seats),
-            "players": [
-                {"name": profile["name"], "timezone": profile["timezone"]}
-                for profile in profiles
-                if profile is not None
-            ],
-        }
-        for record, profiles in listed
+        {**public_game(record, None), **in_lobby(record, profiles)} for record, profiles in listed
     ]
 
 
-def standing(found: Standing) -> dict[str, Any]:
+def in_lobby(record: GameRecord, profiles: list[dict[str, str] | None]) -> shapes.Listed:
+    return {
+        "seat": None,
+        "waiting_on_you": False,
+        "invited": False,
+        "free_seats": sum(seat.free for seat in record.seats),
+        "players": [
+            {"name": profile["name"], "timezone": profile["timezone"]}
+            for profile in profiles
+            if profile is not None
+        ],
+    }
+
+
+def standing(found: Standing) -> shapes.Standing:
     """A player's record in one game type, and their rating with its uncertainty."""
     return {
         "played": found.played,
@@ -206,16 +221,14 @@ def standing(found: Standing) -> dict[str, Any]:
     }
 
 
-def leaderboard(ranked: Iterable[tuple[str, Standing]]) -> list[dict[str, Any]]:
+def leaderboard(ranked: Iterable[tuple[str, Standing]]) -> list[shapes.Ranked]:
     return [
         {"rank": place, "name": name, **standing(found)}
         for place, (name, found) in enumerate(ranked, start=1)
     ]
 
 
-def history(
-    records: Iterable[GameRecord | None], player_id: str, most: int
-) -> list[dict[str, Any]]:
+def history(records: Iterable[GameRecord | None], player_id: str, most: int) -> list[shapes.Played]:
     """A player's finished games, latest first: with whom, the scores, and whether they won."""
     finished = [
         record
@@ -225,7 +238,7 @@ def history(
         and record.seat_of(player_id) is not None
     ]
     finished.sort(key=lambda record: -record.updated)
-    played = []
+    played: list[shapes.Played] = []
     for record in finished[:most]:
         seat = record.seat_of(player_id)
         result = record.result or {}
@@ -243,7 +256,7 @@ def history(
     return played
 
 
-def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:
+def untried_steps(made: int, untried: Sequence[Any]) -> shapes.Untried:
     """What a move's answer says of the steps of its batch that were not tried (as sent, or as
     parsed from the text): they came after step `made`, which drew, rolled or uncovered
     something the mover had not yet seen."""
@@ -258,7 +271,7 @@ def untried_steps(made: int, untried: Sequence[Any]) -> dict[str, Any]:
     }
 
 
-def moved(made: Moved) -> dict[str, Any]:
+def moved(made: Moved) -> shapes.GameView:
     """The answer to a move: the mover's view after it, its events as the mover may see them,
     and the steps of its batch not tried."""
     game, seat = made.game, made.seat
@@ -267,3 +280,15 @@ def moved(made: Moved) -> dict[str, Any]:
     if made.untried:
         answer["untried"] = untried_steps(len(made.events), made.untried)
     return answer
+
+
+def seat_clock(clock: SeatClock, zone: ZoneInfo) -> shapes.SeatClock:
+    """A seat's running clock as its reader is shown it: the deadline in ISO 8601 with the
+    reader's offset."""
+    return {
+        "seat": clock.seat,
+        "name": clock.name,
+        "due": None if clock.due is None else local(clock.due, zone).isoformat(),
+        "left_seconds": int(clock.left),
+        "running": clock.running,
+    }

@@ -13,7 +13,8 @@ from server.api import account, calendar, docs_page, games, meta, paths, players
 from server.api.answers import AnswerJson
 from server.http import refusals
 from server.http.limits import RATE_LIMITS, UNCOUNTED, RateLimits, limiter_storage
-from server.presenters.schemas import ErrorSchema
+from server.presenters.documented import schema_of
+from server.presenters.shapes import Error
 from server.settings import Config
 from server.storage.redis_client import connect
 from server.storage.services import Services
@@ -22,7 +23,7 @@ from server.storage.services import Services
 class TurnpostApi(Api):
     """flask-smorest's Api with turnpost's one error shape, also in the OpenAPI document."""
 
-    ERROR_SCHEMA = ErrorSchema
+    ERROR_SCHEMA = schema_of(Error)
 
     def handle_http_exception(
         self, error: HTTPException

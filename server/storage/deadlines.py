@@ -39,16 +39,6 @@ class SeatClock:
     since: float | None = None
     """When the running clock's decision began."""
 
-    def shown(self, zone: ZoneInfo) -> dict[str, Any]:
-        """As the API gives it: the deadline in ISO 8601 with the reader's offset."""
-        return {
-            "seat": self.seat,
-            "name": self.name,
-            "due": None if self.due is None else local(self.due, zone).isoformat(),
-            "left_seconds": int(self.left),
-            "running": self.running,
-        }
-
 
 def local(moment: float, zone: ZoneInfo) -> datetime:
     return datetime.fromtimestamp(moment, zone)

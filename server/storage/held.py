@@ -40,14 +40,6 @@ class HeldMail:
     games: dict[str, str]
     """Each game with a notice waiting: when its first goes out."""
 
-    def answer(self) -> dict[str, Any]:
-        """`mail` in the API's answers about one's own profile."""
-        return {
-            "held_now": self.held_now,
-            "held_count": self.count,
-            "next_release": self.next_release,
-        }
-
 
 def held_mail(outbox: Outbox, profile: Mapping[str, str], now: float) -> HeldMail:
     """Read against the profile as it is, as the worker's next flush will read it."""

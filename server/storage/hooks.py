@@ -11,10 +11,8 @@ from __future__ import annotations
 import base64
 import secrets
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo
 
 from server.storage import hook_posts, keys
-from server.storage.deadlines import local
 from server.storage.redis_client import Client, as_text, hash_fields
 
 KINDS = ("discord", "slack", "matrix", "standard")
@@ -38,18 +36,6 @@ class Hook:
     """Signs a `standard` hook's requests (`whsec_…`, Standard Webhooks' form)."""
     failing_since: float | None = None
     disabled: str | None = None
-
-    def shown(self, zone: ZoneInfo, with_secret: bool = False) -> dict[str, object]:
-        """As its owner sees it, times in their zone (the secret only when it is made)."""
-        failing = self.failing_since
-        return {
-            "kind": self.kind,
-            "url": self.url,
-            "enabled": self.disabled is None,
-            "disabled": self.disabled,
-            "failing_since": None if failing is None else local(failing, zone).isoformat(),
-            "secret": self.secret if with_secret and self.secret else None,
-        }
 
 
 def key(scope: str, of: str) -> str:

@@ -30,7 +30,6 @@ from server.domain.quiet import DEFAULT_QUIET_HOURS
 from server.storage import keys
 from server.storage.redis_client import Client, as_text, hash_fields, members
 
-PROFILE_FIELDS = ("id", "name", "email", "timezone", "created", "quiet_hours", "digest")
 PROFILE_DEFAULTS = {"quiet_hours": DEFAULT_QUIET_HOURS, "digest": "false"}
 
 
@@ -170,10 +169,3 @@ class Players:
 
 def name_taken(name: str) -> Conflict:
     return Conflict(f"the name {name!r} is taken; choose another", code="name_taken")
-
-
-def public(profile: dict[str, str]) -> dict[str, Any]:
-    """What a player's own profile shows: never the token hash."""
-    shown: dict[str, Any] = {**PROFILE_DEFAULTS, **profile}
-    shown["digest"] = shown["digest"] == "true"
-    return {name: shown[name] for name in PROFILE_FIELDS if name in shown}

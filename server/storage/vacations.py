@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from server.domain.errors import Conflict
 from server.storage import keys
@@ -23,6 +23,18 @@ DAY = 86400
 def _year_start(now: float) -> float:
     year = datetime.fromtimestamp(now, UTC).year
     return datetime(year, 1, 1, tzinfo=UTC).timestamp()
+
+
+@dataclass(frozen=True)
+class Away:
+    """Whether a player is on vacation now, since and until when, and what is left of this
+    year's allowance."""
+
+    on: bool
+    since: int | None
+    until: int | None
+    """Where this year's allowance runs out."""
+    days_left: float
 
 
 class Vacations:
@@ -58,17 +70,17 @@ class Vacations:
         start = _year_start(now)
         return sum(max(0.0, b - max(a, start)) for a, b in self.intervals(profile, now))
 
-    def status(self, profile: dict[str, str]) -> dict[str, Any]:
+    def status(self, profile: dict[str, str]) -> Away:
         now = self.clock()
         current = self._current(profile)
         away = current is not None and now < current[1]
         left = max(0.0, self.allowance - self._used_this_year(profile, now))
-        return {
-            "on": away,
-            "since": int(current[0]) if away and current else None,
-            "until": int(current[1]) if away and current else None,
-            "days_left": round(left / DAY, 2),
-        }
+        return Away(
+            away,
+            int(current[0]) if away and current else None,
+            int(current[1]) if away and current else None,
+            round(left / DAY, 2),
+        )
 
     def start(self, profile: dict[str, str]) -> dict[str, str]:
         """Go on vacation now, until this year's allowance runs out (or `stop`)."""

@@ -6,7 +6,7 @@ differ only in what the player cannot know draw the same page, byte for byte, gi
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,7 +56,7 @@ def game_page(
     refusal: ApiError | None = None,
     draft: str = "",
     deadlines: Sequence[str] = (),
-    talk: Sequence[dict[str, Any]] = (),
+    talk: Sequence[Mapping[str, Any]] = (),
 ) -> str:
     """The page; `lines` are the latest of the history (`history`), `refusal` what a form
     sent from the page before was told, `draft` the move text to offer again, `deadlines` the

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import flash, get_flashed_messages, redirect, render_template, request, url_for
@@ -93,7 +94,7 @@ def move(game_id: str) -> Response | tuple[str, int]:
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 
-def told_of(answer: dict[str, Any]) -> None:
+def told_of(answer: Mapping[str, Any]) -> None:
     """What a move did, and the steps of its batch not tried, shown on the page after it."""
     engine = ENGINES[answer["game"]["type"]]
     names = player_names(answer["game"]["seats"])

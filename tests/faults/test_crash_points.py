@@ -23,6 +23,7 @@ from server.domain.record import KEPT
 from server.notify.context import Context
 from server.notify.plan import plan
 from server.presenters import games as presenters
+from server.presenters.shapes import GameView
 from server.runtime.redis_process import RedisProcess, free_port
 from server.runtime.web_process import WebProcess
 from server.settings import MailSettings
@@ -163,7 +164,7 @@ def test_every_crash_point_leaves_a_whole_service(
         check_whole(api, redis_client, tokens, game_id, at)
 
 
-Sent = tuple[str, dict[str, Any], str, dict[str, Any]]
+Sent = tuple[str, dict[str, Any], str, GameView]
 """A move as sent: the mover's token, the request (move, expected_version), its key, and its
 answer."""
 
@@ -188,7 +189,8 @@ def record_compaction(directory: Path) -> tuple[bytes, list[str], str, list[Sent
             (seat,) = game.engine.to_act(game.state)
             move = game.engine.format_move(rnd.choice(game.engine.legal_moves(game.state, seat)))
             player, token = registered[seat]
-            key, body = f"move-{number}", {"move": move, "expected_version": game.version}
+            key = f"move-{number}"
+            body: dict[str, Any] = {"move": move, "expected_version": game.version}
             made = games.submit(player, game.id, move, game.version, key)
             sent.append((token, body, key, presenters.moved(made)))
         games.resign(bo, game.id)

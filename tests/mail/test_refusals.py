@@ -74,7 +74,7 @@ def test_a_used_ticket_is_stale_and_refused_with_the_current_view(table: Table) 
     refusal = table.last_answer(seat)
     body = text_of(refusal)
     assert body.startswith("Not played: the game has moved on")
-    assert " ".join(table.view(seat)["view"]["hand"]) in body
+    assert table.hand(seat) in body
     fresh = ticket_of(refusal)
     assert fresh is not None and fresh.version == after_other
 
@@ -96,7 +96,7 @@ def test_a_sender_who_is_not_the_seats_player_is_refused_and_learns_nothing(
     seat = to_act(table)
     other = 1 - seat
     version = table.load().version
-    hand = " ".join(table.view(seat)["view"]["hand"])
+    hand = table.hand(seat)
     for body in [first_move(table, seat), "show", "moves"]:
         assert table.reply(seat, body, sender=MALLORY).returncode == 0
     # the other player, with this seat's address: still not this seat's player

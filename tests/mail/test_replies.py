@@ -63,7 +63,7 @@ def test_a_reply_from_each_mail_client_plays_its_first_line(table: Table, client
 def test_show_moves_and_help_are_answered_without_moving(table: Table) -> None:
     seat = table.load().engine.to_act(table.load().state)[0]
     version = table.load().version
-    hand = " ".join(table.view(seat)["view"]["hand"])
+    hand = table.hand(seat)
     for command in ["show", "Moves", "HELP"]:
         assert table.reply(seat, command).returncode == 0
     assert table.load().version == version

@@ -19,7 +19,7 @@ def test_a_whole_game_of_lost_cities_by_email(table: Table) -> None:
         answer = table.last_answer(seat)
         addresses[seat] = str(answer["Reply-To"])
         # each player's answers show that player's hand, never the other's
-        hands = [" ".join(table.view(s)["view"]["hand"]) for s in (0, 1)]
+        hands = [table.hand(s) for s in (0, 1)]
         assert f"Your hand: {hands[seat]}\n" in text_of(answer)
         assert f"Your hand: {hands[1 - seat]}\n" not in text_of(answer)
         return answer

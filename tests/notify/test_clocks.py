@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from server.domain.errors import Conflict
+from server.storage.vacations import Away
 from tests.parts import LiveServer
 from tests.support.games import HOUR, clocked_game, log, start_game
 from tests.support.jobs import Mail
@@ -135,11 +136,11 @@ def test_the_yearly_vacation_allowance_runs_out(api: LiveServer, mail: Mail) -> 
     profile = vacations.start(profile)
     mail.clock.advance(15 * 86400)
     profile = vacations.stop(profile)
-    assert vacations.status(profile)["days_left"] == 6
+    assert vacations.status(profile).days_left == 6
     profile = vacations.start(profile)
-    assert vacations.status(profile)["until"] == int(mail.clock() + 6 * 86400)
+    assert vacations.status(profile).until == int(mail.clock() + 6 * 86400)
     mail.clock.advance(7 * 86400)
-    assert vacations.status(profile) == {"on": False, "since": None, "until": None, "days_left": 0}
+    assert vacations.status(profile) == Away(on=False, since=None, until=None, days_left=0)
     paused = sum(b - a for a, b in vacations.intervals(profile, mail.clock()))
     assert paused == 21 * 86400
     stored = mail.ctx.redis.dump(f"{{p:{ada.player['id']}}}:profile")

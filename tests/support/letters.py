@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
 from string import Template
-from typing import Any
 
 import redis
 from aiosmtpd.controller import Controller
@@ -20,6 +19,7 @@ from aiosmtpd.controller import Controller
 from server.domain.game import Game
 from server.mail.reply_address import Ticket, read_reply_address, reply_address
 from server.presenters import games as presenters
+from server.presenters.shapes import GameView
 from server.storage.services import Services
 from tests.parts import SECRET, SmtpInbox, service_config
 
@@ -80,9 +80,15 @@ class Table:
     def load(self) -> Game:
         return self.services.games.load(self.game_id)
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> GameView:
         game = self.load()
         return presenters.view(game, seat, presenters.player_at(game, seat))
+
+    def hand(self, seat: int) -> str:
+        """The seat's hand as its view shows it, the cards one space apart."""
+        seen = self.view(seat)["view"]
+        assert seen is not None
+        return " ".join(seen["hand"])
 
     def address(self, seat: int, version: int | None = None) -> str:
         """The reply address a turn email to `seat` carries."""

@@ -1,0 +1,53 @@
+"""A player's own things as JSON: their profile, with their vacation and the mail held for them,
+and their webhooks, times in their own zone. Storage hands over what it keeps; these decide the
+shape (`server.presenters.shapes`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from zoneinfo import ZoneInfo
+
+from server.presenters import shapes
+from server.storage.deadlines import local
+from server.storage.held import HeldMail
+from server.storage.hooks import Hook
+from server.storage.players import PROFILE_DEFAULTS
+from server.storage.vacations import Away
+
+
+def profile(player: Mapping[str, str], away: Away, held: HeldMail) -> shapes.Player:
+    """One's own profile as `GET /me` answers it: never the token hash."""
+    kept = {**PROFILE_DEFAULTS, **player}
+    return {
+        "id": kept["id"],
+        "name": kept["name"],
+        "email": kept["email"],
+        "timezone": kept["timezone"],
+        "created": int(kept["created"]),
+        "quiet_hours": kept["quiet_hours"],
+        "digest": kept["digest"] == "true",
+        "vacation": {
+            "on": away.on,
+            "since": away.since,
+            "until": away.until,
+            "days_left": away.days_left,
+        },
+        "mail": {
+            "held_now": held.held_now,
+            "held_count": held.count,
+            "next_release": held.next_release,
+        },
+    }
+
+
+def webhook(hook: Hook, zone: ZoneInfo, with_secret: bool = False) -> shapes.Webhook:
+    """A hook as its owner sees it, times in their zone (the secret only when it is made)."""
+    failing = hook.failing_since
+    return {
+        "kind": hook.kind,
+        "url": hook.url,
+        "enabled": hook.disabled is None,
+        "disabled": hook.disabled,
+        "failing_since": None if failing is None else local(failing, zone).isoformat(),
+        "secret": hook.secret if with_secret and hook.secret else None,
+    }

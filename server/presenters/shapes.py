@@ -1,0 +1,424 @@
+"""Every answer of the API, declared once: the presenters build these TypedDicts (mypy checks
+each key and its type) and the OpenAPI document's answer schemas are made from them
+(`server.presenters.documented`), with what only the document says in `about(...)`.
+
+A key that is not always there is `NotRequired`; the document lists the others as required.
+"""
+
+# No `from __future__ import annotations`: the TypedDicts are read at run time, and Python 3.11
+# tells a `NotRequired` key from a required one only when its annotation is not a string.
+
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
+
+from server.domain.quiet import DEFAULT_QUIET_HOURS
+from server.domain.record import STATUSES
+from server.presenters.documented import about
+from server.storage.hooks import KINDS
+from shared.bots import LEVELS
+from shared.games import ENGINES
+
+GAME_TYPE = {"enum": sorted(ENGINES)}
+"""A game type, as the OpenAPI document states it: the domain knows no other
+(`server.domain.games.engine_for`, 400 `unknown_game_type`)."""
+
+QUIET_HOURS_DOC = {
+    "description": "mail is held in these local hours and their time does not count against "
+    f"move clocks: HH:MM-HH:MM (default {DEFAULT_QUIET_HOURS}) or 'none'",
+    "example": DEFAULT_QUIET_HOURS,
+}
+DIGEST_DOC = {"description": "true: one daily digest (when quiet hours end); false: every turn"}
+
+GameTypeId = Annotated[str, about(**GAME_TYPE)]
+Level = Annotated[str, about(enum=list(LEVELS))]
+
+
+class Vacation(TypedDict):
+    on: bool
+    since: int | None
+    until: Annotated[int | None, about("when this year's allowance runs out")]
+    days_left: Annotated[float, about("of this year's allowance")]
+
+
+class HeldMail(TypedDict):
+    held_now: Annotated[bool, about("a notice made now would be held: quiet hours now, or digest")]
+    held_count: Annotated[int, about("notices waiting to be sent to you")]
+    next_release: Annotated[
+        str | None,
+        about(
+            "ISO 8601 with your time zone's offset: when the first waiting notice goes out (a "
+            "time past: at the worker's next tick); with none waiting, when a notice made now "
+            "would; null: mail goes out as it comes"
+        ),
+    ]
+
+
+class Player(TypedDict):
+    id: str
+    name: str
+    email: str
+    timezone: str
+    created: int
+    quiet_hours: Annotated[str, about(**QUIET_HOURS_DOC)]
+    digest: Annotated[bool, about(**DIGEST_DOC)]
+    vacation: Vacation
+    mail: HeldMail
+
+
+class Token(TypedDict):
+    token: Annotated[str, about("bearer token; shown only this once")]
+
+
+class Calendar(TypedDict):
+    on: Annotated[bool, about("you have a calendar feed")]
+    path: Annotated[
+        str | None,
+        about("the feed's path on this server, with its secret; shown only when it is made"),
+    ]
+    url: Annotated[str | None, about("the same, as this request reached the server")]
+
+
+class Webhook(TypedDict):
+    kind: Annotated[str, about(enum=list(KINDS))]
+    url: str
+    enabled: bool
+    disabled: Annotated[str | None, about("why it was switched off, if it was")]
+    failing_since: Annotated[
+        str | None, about("its first failure since the last post that worked (ISO 8601)")
+    ]
+    secret: Annotated[
+        str | None, about("a standard webhook's signing secret (whsec_…), shown only when set")
+    ]
+
+
+class LoginLink(TypedDict):
+    url: Annotated[str, about("opens the game in a browser, logged in as you; works once")]
+    expires: Annotated[int, about("when it stops working (Unix time)")]
+
+
+class LeftGames(TypedDict):
+    cancelled: Annotated[list[str], about("not started, made by you: called off")]
+    freed: Annotated[
+        list[str], about("not started, made by another: your seat or invitation is free again")
+    ]
+    resigned: Annotated[list[str], about("running: resigned")]
+    bot: Annotated[list[str], about("running: a bot plays your seat from now on")]
+    kept: Annotated[list[str], about("over: your seat stays, under a neutral name")]
+
+
+class Deleted(TypedDict):
+    deleted: Annotated[str, about("the name of the player deleted")]
+    games: LeftGames
+
+
+class Registered(TypedDict):
+    player: Player
+    token: Annotated[str, about("bearer token; shown only this once")]
+
+
+class Health(TypedDict):
+    ok: bool
+
+
+class GameType(TypedDict):
+    id: GameTypeId
+    title: str
+    min_players: int
+    max_players: int
+    version: int
+    options: list[dict[str, Any]]
+    bots: Annotated[list[Level], about("the levels of bot that play this type")]
+
+
+class Example(TypedDict):
+    move: Annotated[str, about("a move as it is typed")]
+    means: Annotated[str, about("what it does")]
+
+
+class GameRules(TypedDict):
+    """A game's rules for a newcomer (`shared.guide`): the rulebook stays the source."""
+
+    id: GameTypeId
+    title: str
+    min_players: int
+    max_players: int
+    rules: Annotated[list[str], about("the rules, point by point")]
+    notation: Annotated[str, about("how moves are written")]
+    examples: list[Example]
+
+
+class Seat(TypedDict):
+    seat: int
+    name: str | None
+    joined: bool
+    bot: Annotated[str | None, about("a bot's seat: its level (else null)", enum=list(LEVELS))]
+
+
+class Contribution(TypedDict):
+    value: str
+    made_by: Literal["player", "server"]
+
+
+class FixedOption(TypedDict):
+    fingerprint: Annotated[
+        str | None,
+        about(
+            "HMAC-SHA256 keyed with the server's secret over 'turnpost-option-v1:NAME:' and the "
+            "value as sorted, spaceless JSON: checked once the secret is revealed; shown only to "
+            "the game's players and invitees (none for a spectator, in the lobby, or for a game "
+            "from before secrets)"
+        ),
+    ]
+
+
+class Game(TypedDict):
+    id: str
+    type: GameTypeId
+    title: str
+    status: Annotated[str, about(enum=list(STATUSES))]
+    public: Annotated[bool, about("listed in the lobby, open to spectators")]
+    rematch: Annotated[str | None, about("the game its players play next, once asked")]
+    asked_by: Annotated[
+        str | None,
+        about(
+            "for a rematch, the player who asked for it (its creator is the finished game's, "
+            "and it is dealt anew: no option that fixes chance carries over)"
+        ),
+    ]
+    engine_version: int
+    seats: list[Seat]
+    options: Annotated[
+        dict[str, Any],
+        about(
+            "as configured, defaults filled in; an option that fixes chance (see "
+            "fixed_by_creator) only to the game's creator and, once it is finished, its players"
+        ),
+    ]
+    to_act: list[int]
+    clock: Annotated[
+        dict[str, Any] | None,
+        about(
+            "the move clock, if set: move_time, or time_bank and increment (in seconds), and "
+            "on_timeout"
+        ),
+    ]
+    secret_sha256: Annotated[
+        str | None, about("the SHA-256 of the server's secret, published at creation")
+    ]
+    secret: Annotated[str | None, about("the server's secret, revealed when finished")]
+    contributions: Annotated[
+        list[Contribution | None] | None,
+        about("each seat's contribution to the seed, once it is taken"),
+    ]
+    seed_sha256: Annotated[str | None, about("from when the seed is made (the last join)")]
+    seed: Annotated[str | None, about("revealed when finished")]
+    head: Annotated[str | None, about("the hash of the log's last entry")]
+    fixed_by_creator: Annotated[
+        dict[str, FixedOption], about("options the creator set that replace a draw by lot")
+    ]
+    rated: Annotated[bool, about("false when the creator fixed chance or a bot has a seat")]
+    result: dict[str, Any] | None
+    created: int
+    updated: int
+
+
+class SeatClock(TypedDict):
+    seat: int
+    name: str
+    due: Annotated[
+        str | None,
+        about(
+            "when this seat's clock runs out, ISO 8601 with your time zone's offset: the moment "
+            "its player's waking time (their quiet hours and vacations do not count) reaches the "
+            "limit; an estimate that assumes they take no vacation from now on (null: not within "
+            "ten years)"
+        ),
+    ]
+    left_seconds: Annotated[
+        int, about("the player's waking time left: of the move, or in the bank")
+    ]
+    running: Annotated[bool, about("false: a time bank between its player's decisions")]
+
+
+Clocks = Annotated[
+    list[SeatClock],
+    about(
+        "each running move clock (a seat that must act, once the worker has started its clock), "
+        "with its deadline in your time zone; with a time bank, every seat's bank"
+    ),
+]
+
+
+class LobbyPlayer(TypedDict):
+    name: str
+    timezone: str
+
+
+class Listed(TypedDict):
+    """What a list of games adds to each: yours (`seat` onwards), or the lobby's (`free_seats`,
+    `players`). Apart from `Game`, so that a list's entry is a game and this (`GameSummary`)."""
+
+    free_seats: NotRequired[Annotated[int, about("in the lobby: seats anyone may take")]]
+    players: NotRequired[
+        Annotated[
+            list[LobbyPlayer], about("in the lobby: who sits at the table, in which time zone")
+        ]
+    ]
+    seat: int | None
+    waiting_on_you: bool
+    invited: bool
+    notice_held_until: NotRequired[
+        Annotated[
+            str | None,
+            about(
+                "a notice to you about this game is held (your quiet hours or digest): when it "
+                "goes out, ISO 8601 with your time zone's offset"
+            ),
+        ]
+    ]
+    clocks: NotRequired[Clocks]
+
+
+class GameSummary(Game, Listed):
+    pass
+
+
+class GameList(TypedDict):
+    games: list[GameSummary]
+
+
+class LegalMove(TypedDict):
+    text: str
+    move: dict[str, Any]
+
+
+class Untried(TypedDict):
+    after_step: Annotated[int, about("the step that ended the batch")]
+    steps: Annotated[list[Any], about("the steps not tried, as sent")]
+    message: str
+
+
+class GameView(TypedDict):
+    game: Game
+    version: int
+    seat: int | None
+    to_act: list[int]
+    your_turn: bool
+    view: Annotated[dict[str, Any] | None, about("null until the game starts")]
+    legal_moves: list[LegalMove]
+    applied: NotRequired[Annotated[list[dict[str, Any]], about("after a move: its events")]]
+    untried: NotRequired[
+        Annotated[
+            Untried,
+            about(
+                "after a batch: the steps not tried because an earlier one drew, rolled or "
+                "uncovered something (absent when every step was made)"
+            ),
+        ]
+    ]
+    revision: NotRequired[
+        Annotated[
+            int,
+            about(
+                "in a view and a wait: how many times the game has changed (a move, a join, a "
+                "decline, a cancel, a rematch asked for); give it to wait"
+            ),
+        ]
+    ]
+    changed: NotRequired[
+        Annotated[bool, about("after a wait: does the game differ from what you gave")]
+    ]
+    clocks: NotRequired[Clocks]
+
+
+class LogEntry(TypedDict):
+    version: int
+    seat: int
+    at: int
+    event: dict[str, Any]
+    text: str
+    move: NotRequired[Annotated[Any, about("one's own moves; everyone's once finished")]]
+    timeout: NotRequired[Annotated[bool, about("made by the service: time ran out")]]
+    bot: NotRequired[
+        Annotated[
+            str,
+            about(
+                "time ran out and a bot of this level chose the move for the player",
+                enum=list(LEVELS),
+            ),
+        ]
+    ]
+    prev: NotRequired[Annotated[str, about("the hash of the entry before (the chain)")]]
+
+
+class SaidMessage(TypedDict):
+    number: Annotated[int, about("counting from 1, in the order said")]
+    seat: int
+    name: str
+    at: int
+    version: Annotated[int, about("the game's version when it was said")]
+    text: Annotated[str, about("plain text: escape it to show it as HTML")]
+
+
+class Said(TypedDict):
+    message: SaidMessage
+
+
+class Messages(TypedDict):
+    messages: list[SaidMessage]
+
+
+class Log(TypedDict):
+    version: int
+    entries: list[LogEntry]
+    messages: Annotated[list[SaidMessage], about("the table talk said at or after version `since`")]
+
+
+class Rating(TypedDict):
+    mu: Annotated[float, about("the rating's mean (openskill, Plackett-Luce)")]
+    sigma: Annotated[float, about("its uncertainty")]
+    ordinal: Annotated[float, about("mu - 3 sigma: what the board ranks by")]
+    rated_games: int
+
+
+class Standing(TypedDict):
+    played: int
+    won: int
+    lost: int
+    resigned: int
+    timed_out: int
+    rating: Annotated[Rating | None, about("null before a rated game")]
+
+
+class Ranked(Standing):
+    rank: int
+    name: str
+
+
+class Leaderboard(TypedDict):
+    type: GameTypeId
+    players: list[Ranked]
+
+
+class Played(TypedDict):
+    id: str
+    type: GameTypeId
+    finished: int
+    opponents: list[str | None]
+    scores: dict[str, Any]
+    won: bool
+
+
+class PlayerRecord(TypedDict):
+    name: str
+    records: dict[str, Standing]
+    games: Annotated[list[Played], about("finished games, latest first")]
+
+
+class ErrorBody(TypedDict):
+    code: str
+    message: str
+    details: dict[str, Any]
+
+
+class Error(TypedDict):
+    error: ErrorBody
