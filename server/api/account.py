@@ -46,4 +46,4 @@ def delete_me(body: dict[str, Any]) -> dict[str, Any]:
     replay and verify. Your name is free for anyone at once. `confirm` must be your name."""
     deletion.confirmed(g.player, body["confirm"])
     left = deletion.delete(services(), g.player, body["active_games"], body["bot"])
-    return {"deleted": g.player["name"], "games": dataclasses.asdict(left)}
+    return {"deleted": g.player.name, "games": dataclasses.asdict(left)}

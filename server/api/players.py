@@ -9,6 +9,7 @@ from flask import g
 from server.accounts.export import own_profile
 from server.api.blueprint import Blueprint
 from server.domain.errors import NotFound
+from server.domain.player import Player
 from server.domain.quiet import SETTINGS
 from server.http.auth import public_route
 from server.http.context import services
@@ -38,7 +39,7 @@ def register(body: dict[str, Any]) -> dict[str, Any]:
     return {"player": profile(player), "token": token}
 
 
-def profile(player: dict[str, str]) -> dict[str, Any]:
+def profile(player: Player) -> dict[str, Any]:
     return own_profile(services(), player)
 
 
@@ -58,7 +59,7 @@ def update_me(changes: dict[str, Any]) -> dict[str, Any]:
     of when you are mailed applies to mail held already from the worker's next tick."""
     player = services().players.update(g.player, changes)
     if any(name in changes for name in SETTINGS):
-        services().outbox.recheck(player["id"])
+        services().outbox.recheck(player.id)
     return profile(player)
 
 
@@ -87,10 +88,10 @@ def record(name: str) -> dict[str, Any]:
     player = found.players.by_name(name)
     if player is None:
         raise NotFound("player")
-    played = presenters.history(found.games.records_for(player), player["id"], HISTORY_SIZE)
-    standings = found.standings.of(player["id"], sorted(ENGINES))
+    played = presenters.history(found.games.records_for(player), player.id, HISTORY_SIZE)
+    standings = found.standings.of(player.id, sorted(ENGINES))
     return {
-        "name": player["name"],
+        "name": player.name,
         "records": {type_id: presenters.standing(s) for type_id, s in standings.items()},
         "games": played,
     }

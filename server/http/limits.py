@@ -29,6 +29,7 @@ from limits.errors import StorageError
 from limits.storage import storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from server.domain.player import Player
 from server.http.auth import caller
 from server.http.errors import ApiError
 from server.storage.redis_client import OPTIONS
@@ -52,9 +53,9 @@ def limiter_storage(redis_url: str) -> str:
     return redis_url
 
 
-def client_key(player: dict[str, str] | None, address: str) -> str:
+def client_key(player: Player | None, address: str) -> str:
     """Whom a request counts against: its player, else its address."""
-    return "player:" + player["id"] if player else "addr:" + address
+    return "player:" + player.id if player else "addr:" + address
 
 
 class RateLimits:

@@ -8,6 +8,7 @@ from typing import Any
 
 from server.domain import provenance
 from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game, Moved
+from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.standings import Standing
 from shared.games import ENGINES
@@ -164,7 +165,7 @@ def game_list(
     return listed
 
 
-def lobby(listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]]) -> list[dict[str, Any]]:
+def lobby(listed: Iterable[tuple[GameRecord, list[Player | None]]]) -> list[dict[str, Any]]:
     """The public games anyone may join, as the lobby lists them: each game as anyone may see
     it, its seats free, and the time zone of each player at its table (the move clock is the
     game's `clock`)."""
@@ -176,12 +177,12 @@ def lobby(listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]]) -> l
             "invited": False,
             "free_seats": sum(seat.free for seat in record.seats),
             "players": [
-                {"name": profile["name"], "timezone": profile["timezone"]}
-                for profile in profiles
-                if profile is not None
+                {"name": player.name, "timezone": player.timezone}
+                for player in players
+                if player is not None
             ],
         }
-        for record, profiles in listed
+        for record, players in listed
     ]
 
 

@@ -16,7 +16,8 @@ from server.domain.addresses import RULES, normalized
 from server.domain.bots import TIMEOUT_LEVEL
 from server.domain.clock_options import move_clock
 from server.domain.leaving import ACTIVE_GAMES
-from server.domain.quiet import DEFAULT_QUIET_HOURS, QUIET_HOURS, QUIET_HOURS_FORMAT
+from server.domain.player import DEFAULT_QUIET_HOURS
+from server.domain.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
 from server.domain.record import STATUSES
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
@@ -146,13 +147,6 @@ class ProfileUpdateSchema(Schema):
         metadata=QUIET_HOURS_DOC,
     )
     digest = StrictBoolean(metadata=DIGEST_DOC)
-
-    @post_load
-    def stored(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
-        """Profiles are Redis hashes of strings: booleans as JSON spells them."""
-        if "digest" in data:
-            data["digest"] = "true" if data["digest"] else "false"
-        return data
 
 
 class VacationSchema(Schema):
