@@ -36,7 +36,7 @@ class Calendars:
         return feed
 
     def close(self, player: Player) -> None:
-        self.players.unset(player.id, [FIELD])
+        self.players.update(player, {FIELD: None})
 
     @staticmethod
     def is_open(player: Player) -> bool:

@@ -91,15 +91,11 @@ def decode(fields: Mapping[str, str]) -> Player | None:
 
 
 def encode(player: Player, names: Iterable[str] | None = None) -> dict[str, str]:
-    """The player's fields `names` as the profile keeps them; without `names`, every field
-    that does not hold its default (a new profile's)."""
-    if names is not None:
-        return {name: text(getattr(player, name)) for name in names}
-    return {
-        f.name: text(getattr(player, f.name))
-        for f in FIELDS
-        if getattr(player, f.name) != f.default
-    }
+    """The player's fields `names` as the profile keeps them (a None: not kept); without
+    `names`, every field that does not hold its default (a new profile's)."""
+    if names is None:
+        names = [f.name for f in FIELDS if getattr(player, f.name) != f.default]
+    return {name: text(value) for name in names if (value := getattr(player, name)) is not None}
 
 
 ADDRESSES_INDEXED = "players:addresses-indexed"
@@ -171,15 +167,17 @@ class Players:
         return [p for p in found if p is not None and p.email.casefold() == email.casefold()]
 
     def update(self, player: Player, changes: Mapping[str, Any]) -> Player:
-        """The player with `changes` (values of `Player`'s fields, by name), each written."""
+        """The player with `changes` (values of `Player`'s fields, by name), each written (a
+        None taken out)."""
         changed = dataclasses.replace(player, **changes)
         moved = changed.email.casefold() != player.email.casefold()
         if moved:
             self.client.sadd(keys.player_email(changed.email), player.id)
-        if changes:
-            self.client.hset(
-                keys.player(player.id, "profile"), mapping=hash_fields(encode(changed, changes))
-            )
+        written = encode(changed, changes)
+        if written:
+            self.client.hset(keys.player(player.id, "profile"), mapping=hash_fields(written))
+        if len(written) < len(changes):
+            self.unset(player.id, [name for name in changes if name not in written])
         if moved:
             self.client.srem(keys.player_email(player.email), player.id)
         return changed

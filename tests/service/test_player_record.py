@@ -10,6 +10,7 @@ import redis
 from server.domain.player import DEFAULT_QUIET_HOURS, Player
 from server.storage import keys
 from server.storage.players import Players, decode, encode, public
+from server.storage.redis_client import as_text
 
 STORED = ["id", "name", "email", "timezone", "created", "token_hash"]
 """What registering writes: a setting left at its default is not."""
@@ -17,7 +18,7 @@ STORED = ["id", "name", "email", "timezone", "created", "token_hash"]
 
 def stored(client: redis.Redis, player_id: str) -> dict[str, str]:
     raw = client.hgetall(keys.player(player_id, "profile"))
-    return {k.decode(): v.decode() for k, v in raw.items()}
+    return {as_text(k): as_text(v) for k, v in raw.items()}
 
 
 def test_a_profile_keeps_strings_and_reads_back_as_the_same_player(
@@ -40,6 +41,8 @@ def test_a_profile_keeps_strings_and_reads_back_as_the_same_player(
     assert players.get(ada.id) == changed
     assert players.update(changed, {"digest": False}).digest is False
     assert stored(redis_client, ada.id)["digest"] == "false"
+    assert players.update(changed, {"vacation_since": None}).vacation_since is None
+    assert "vacation_since" not in stored(redis_client, ada.id)
 
 
 def test_a_profile_shows_what_it_always_showed() -> None:
