@@ -21,6 +21,7 @@ from __future__ import annotations
 from server.accounts.queued import drop_jobs_naming
 from server.domain.errors import Invalid
 from server.domain.leaving import Leaving, Left
+from server.domain.player import Player
 from server.storage.services import Services
 from server.storage.watch import queue, queue_connection
 
@@ -30,19 +31,19 @@ version kept: the others' messages keep their numbers, and the notices' count of
 player was told stays right)."""
 
 
-def confirmed(player: dict[str, str], confirm: str) -> None:
+def confirmed(player: Player, confirm: str) -> None:
     """The request names the player whose account it deletes (in any case), or is refused."""
-    if confirm.casefold() != player["name"].casefold():
+    if confirm.casefold() != player.name.casefold():
         raise Invalid(
-            f"to delete your account, confirm with your player name, {player['name']}",
+            f"to delete your account, confirm with your player name, {player.name}",
             {"confirm": confirm},
             "confirmation_mismatch",
         )
 
 
-def delete(found: Services, player: dict[str, str], active: str, level: str) -> Left:
+def delete(found: Services, player: Player, active: str, level: str) -> Left:
     """Delete the player's account (see the module's docstring); what became of their games."""
-    player_id = player["id"]
+    player_id = player.id
     leaving = Leaving(found.games, player, active, level)
     left = Left()
     for game_id in found.players.game_ids(player_id):
@@ -55,9 +56,9 @@ def delete(found: Services, player: dict[str, str], active: str, level: str) -> 
             found.hooks.remove("game", game_id)
     found.standings.forget(player_id)
     found.outbox.drop(player_id)
-    if not [p for p in found.players.by_email(player["email"]) if p["id"] != player_id]:
-        found.logins.withdraw(player["email"])
+    if not [p for p in found.players.by_email(player.email) if p.id != player_id]:
+        found.logins.withdraw(player.email)
     jobs = queue(queue_connection(found.config, found.redis))
-    drop_jobs_naming(jobs, [player["name"], player["email"], player_id])
+    drop_jobs_naming(jobs, [player.name, player.email, player_id])
     found.players.forget(player)
     return left

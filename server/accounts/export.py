@@ -27,10 +27,11 @@ import orjson
 from flask import Response
 
 from server.domain.game import Game
+from server.domain.player import Player
 from server.domain.quiet import zone
 from server.presenters import games as presenters
 from server.presenters.players import profile, webhook
-from server.presenters.shapes import Player
+from server.presenters.shapes import Profile
 from server.storage.held import held_mail
 from server.storage.services import Services
 from shared.games import ENGINES
@@ -39,15 +40,15 @@ FORMAT = 1
 """`profile.json`'s `export.format`: how the archive is laid out."""
 
 
-def archive(found: Services, player: dict[str, str], own: Player) -> bytes:
+def archive(found: Services, player: Player, own: Profile) -> bytes:
     """The zip of `player` (`own`: their profile as `GET /me` answers it)."""
     now = found.clock()
     games, talk = [], []
     for record in found.games.records_for(player):
-        if record is None or not record.sits_or_invited(player["id"]):
+        if record is None or not record.sits_or_invited(player.id):
             continue  # never written, or a seat never taken
         game, seat = found.games.for_player(record.id, player)
-        games.append(game_file(found, game, seat, player["id"]))
+        games.append(game_file(found, game, seat, player.id))
         said = [m for m in games[-1]["talk"] if seat is not None and m["seat"] == seat]
         if said:
             talk.append({"game": game.id, "messages": said})
@@ -86,45 +87,45 @@ def game_file(found: Services, game: Game, seat: int | None, viewer: str) -> dic
     }
 
 
-def webhooks(found: Services, player: dict[str, str], game_ids: list[str]) -> dict[str, Any]:
+def webhooks(found: Services, player: Player, game_ids: list[str]) -> dict[str, Any]:
     """The player's own webhook and those of the games they made, as they see them."""
     shown: dict[str, Any] = {"player": None, "games": {}}
-    mine = found.hooks.get("player", player["id"])
+    mine = found.hooks.get("player", player.id)
     if mine is not None:
         shown["player"] = webhook(mine, zone(player))
     for game_id in game_ids:
         hook = found.hooks.get("game", game_id)
-        if hook is not None and hook.owner == player["id"]:
+        if hook is not None and hook.owner == player.id:
             shown["games"][game_id] = webhook(hook, zone(player))
     return shown
 
 
-def ratings(found: Services, player: dict[str, str]) -> dict[str, Any]:
+def ratings(found: Services, player: Player) -> dict[str, Any]:
     """As `GET /players/<name>` shows them, with every finished game rather than the latest."""
     records = found.games.records_for(player)
-    standings = found.standings.of(player["id"], sorted(ENGINES))
+    standings = found.standings.of(player.id, sorted(ENGINES))
     return {
         "records": {type_id: presenters.standing(s) for type_id, s in standings.items()},
-        "games": presenters.history(records, player["id"], len(records)),
+        "games": presenters.history(records, player.id, len(records)),
     }
 
 
-def filename(player: dict[str, str], now: float) -> str:
+def filename(player: Player, now: float) -> str:
     """What the archive is saved as: whose, and when it was made."""
-    return f"turnpost-{player['name']}-{datetime.fromtimestamp(now, UTC):%Y%m%d}.zip"
+    return f"turnpost-{player.name}-{datetime.fromtimestamp(now, UTC):%Y%m%d}.zip"
 
 
 ZIP = "application/zip"
 
 
-def own_profile(found: Services, player: dict[str, str]) -> Player:
+def own_profile(found: Services, player: Player) -> Profile:
     """One's own profile, with the state of one's vacation and of the mail held for one: what
     `GET /me` answers, and the archive's `profile.json`."""
     held = held_mail(found.outbox, player, found.clock())
     return profile(player, found.vacations.status(player), held)
 
 
-def download(found: Services, player: dict[str, str]) -> Response:
+def download(found: Services, player: Player) -> Response:
     """The player's archive as a download: the API's answer and the settings page's."""
     body = archive(found, player, own_profile(found, player))
     name = filename(player, found.clock())

@@ -54,4 +54,4 @@ def delete_me(body: dict[str, Any]) -> Deleted:
         "bot": left.bot,
         "kept": left.kept,
     }
-    return {"deleted": g.player["name"], "games": games}
+    return {"deleted": g.player.name, "games": games}

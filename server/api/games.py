@@ -49,7 +49,7 @@ def create(body: dict[str, Any]) -> GameView:
         body["public"],
         body["bots"],
     )
-    return presenters.view(game, 0, g.player["id"])
+    return presenters.view(game, 0, g.player.id)
 
 
 @blp.route("", methods=["GET"])
@@ -63,7 +63,7 @@ def list_mine(query: dict[str, Any]) -> GameList:
     if "open" in query:
         return {"games": presenters.lobby(services().games.lobby())}
     records = {record.id: record for record in services().games.records_for(g.player) if record}
-    listed = presenters.game_list(records.values(), g.player["id"], query.get("mine"))
+    listed = presenters.game_list(records.values(), g.player.id, query.get("mine"))
     held = held_mail(services().outbox, g.player, services().clock()).games
     return {
         "games": [
@@ -87,7 +87,7 @@ def clocks(record: GameRecord) -> list[SeatClock]:
 def seen(game: Game, seat: int | None) -> GameView:
     """The caller's view of a game as it stands, with its running clocks and its revision (for
     `wait`). A move's answer has neither: it is built again for a resent move, later."""
-    view = presenters.view(game, seat, g.player["id"])
+    view = presenters.view(game, seat, g.player.id)
     return {**view, "revision": game.revision, "clocks": clocks(game.record)}
 
 
@@ -106,7 +106,7 @@ def show(game_id: str) -> GameView:
 def join(body: dict[str, Any], game_id: str) -> GameView:
     """Take your seat, with your contribution to the seed; the last seat starts the game."""
     game = services().games.join(g.player, game_id, body.get("contribution"))
-    return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
+    return presenters.view(game, game.seat_of(g.player.id), g.player.id)
 
 
 @blp.route("/<game_id:game_id>/decline", methods=["POST"])
@@ -114,7 +114,7 @@ def join(body: dict[str, Any], game_id: str) -> GameView:
 def decline(game_id: str) -> GameView:
     """Turn down an invitation to a game that has not started: your seat is free again, and the
     game leaves your list (the answer is the game as anyone may see it)."""
-    return presenters.view(services().games.decline(g.player, game_id), None, g.player["id"])
+    return presenters.view(services().games.decline(g.player, game_id), None, g.player.id)
 
 
 @blp.route("/<game_id:game_id>/cancel", methods=["POST"])
@@ -122,7 +122,7 @@ def decline(game_id: str) -> GameView:
 def cancel(game_id: str) -> GameView:
     """Call off a game you created, before it starts; its players are told."""
     game = services().games.cancel(g.player, game_id)
-    return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
+    return presenters.view(game, game.seat_of(g.player.id), g.player.id)
 
 
 @blp.route("/<game_id:game_id>/rematch", methods=["POST"])
@@ -133,7 +133,7 @@ def rematch(body: dict[str, Any], game_id: str) -> GameView:
     round the table. The first to ask makes the new game and the others are invited; asking
     after that takes your seat in it."""
     game = services().games.rematch(g.player, game_id, body.get("contribution"))
-    return presenters.view(game, game.seat_of(g.player["id"]), g.player["id"])
+    return presenters.view(game, game.seat_of(g.player.id), g.player.id)
 
 
 @blp.route("/<game_id:game_id>/moves", methods=["POST"])

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 
 from icalendar import Alarm, Calendar, Event, vDuration
 
+from server.domain.player import Player
 from server.domain.quiet import zone
 from server.domain.record import ACTIVE, GameRecord
 from server.storage.deadlines import Deadlines, local
@@ -45,12 +46,12 @@ class Waiting:
 
 
 def waiting(
-    player: dict[str, str], records: Sequence[GameRecord], deadlines: Deadlines, now: float
+    player: Player, records: Sequence[GameRecord], deadlines: Deadlines, now: float
 ) -> list[Waiting]:
     """The player's games whose move clock runs for them (and has a deadline)."""
     found = []
     for record in records:
-        seat = record.seat_of(player["id"])
+        seat = record.seat_of(player.id)
         if seat is None or record.status != ACTIVE or seat not in record.to_act:
             continue
         for clock in deadlines.of(record, now):
@@ -67,15 +68,15 @@ def _utc(moment: float) -> datetime:
     return datetime.fromtimestamp(moment, UTC)
 
 
-def feed(player: dict[str, str], waiting: Sequence[Waiting], now: float) -> bytes:
+def feed(player: Player, waiting: Sequence[Waiting], now: float) -> bytes:
     own = zone(player)
     calendar = Calendar()
     calendar.add("prodid", PRODUCT)
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
-    calendar.add("name", f"turnpost: {player['name']}'s moves")
-    calendar.add("x-wr-calname", f"turnpost: {player['name']}'s moves")
+    calendar.add("name", f"turnpost: {player.name}'s moves")
+    calendar.add("x-wr-calname", f"turnpost: {player.name}'s moves")
     calendar.add("x-wr-timezone", own.key)
     calendar.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
     calendar.add("x-published-ttl", vDuration(REFRESH))

@@ -9,12 +9,13 @@ from flask import g
 from server.accounts.export import own_profile
 from server.api.blueprint import Blueprint
 from server.domain.errors import NotFound
+from server.domain.player import Player
 from server.domain.quiet import SETTINGS
 from server.http.auth import public_route
 from server.http.context import services
 from server.presenters import games as presenters
 from server.presenters.schemas import ProfileUpdateSchema, RegisterSchema
-from server.presenters.shapes import Player, PlayerRecord, Registered, Token
+from server.presenters.shapes import PlayerRecord, Profile, Registered, Token
 from server.storage.standings import HISTORY_SIZE
 from shared.games import ENGINES
 
@@ -32,13 +33,13 @@ def register(body: dict[str, Any]) -> Registered:
     return {"player": profile(player), "token": token}
 
 
-def profile(player: dict[str, str]) -> Player:
+def profile(player: Player) -> Profile:
     return own_profile(services(), player)
 
 
 @blp.route("/me")
-@blp.dumped_response(200, Player)
-def me() -> Player:
+@blp.dumped_response(200, Profile)
+def me() -> Profile:
     """Your profile: email, time zone, quiet hours, daily digest or not, vacation, and the mail
     held for you."""
     return profile(g.player)
@@ -46,27 +47,27 @@ def me() -> Player:
 
 @blp.route("/me", methods=["PATCH"])
 @blp.arguments(ProfileUpdateSchema)
-@blp.dumped_response(200, Player)
-def update_me(changes: dict[str, Any]) -> Player:
+@blp.dumped_response(200, Profile)
+def update_me(changes: dict[str, Any]) -> Profile:
     """Change your email, time zone, quiet hours (`22:00-08:00`, `none`) or `digest`. A change
     of when you are mailed applies to mail held already from the worker's next tick."""
     player = services().players.update(g.player, changes)
     if any(name in changes for name in SETTINGS):
-        services().outbox.recheck(player["id"])
+        services().outbox.recheck(player.id)
     return profile(player)
 
 
 @blp.route("/me/vacation", methods=["POST"])
-@blp.dumped_response(200, Player)
-def start_vacation() -> Player:
+@blp.dumped_response(200, Profile)
+def start_vacation() -> Profile:
     """Go on vacation: your move clocks stop until you come back or this year's allowance
     runs out (409 `no_vacation_left` when it has)."""
     return profile(services().vacations.start(g.player))
 
 
 @blp.route("/me/vacation", methods=["DELETE"])
-@blp.dumped_response(200, Player)
-def stop_vacation() -> Player:
+@blp.dumped_response(200, Profile)
+def stop_vacation() -> Profile:
     """Back from vacation: your move clocks run again."""
     return profile(services().vacations.stop(g.player))
 
@@ -81,10 +82,10 @@ def record(name: str) -> PlayerRecord:
     player = found.players.by_name(name)
     if player is None:
         raise NotFound("player")
-    played = presenters.history(found.games.records_for(player), player["id"], HISTORY_SIZE)
-    standings = found.standings.of(player["id"], sorted(ENGINES))
+    played = presenters.history(found.games.records_for(player), player.id, HISTORY_SIZE)
+    standings = found.standings.of(player.id, sorted(ENGINES))
     return {
-        "name": player["name"],
+        "name": player.name,
         "records": {type_id: presenters.standing(s) for type_id, s in standings.items()},
         "games": played,
     }

@@ -42,12 +42,12 @@ def made(scope: str, of: str, body: dict[str, Any]) -> Webhook:
         check_url(body["url"], hooks.allow_loopback)
     except Refused as refused:
         raise Invalid(str(refused), {"url": body["url"]}, "bad_webhook") from None
-    return shown(hooks.set(scope, of, g.player["id"], body["kind"], body["url"]), made=True)
+    return shown(hooks.set(scope, of, g.player.id, body["kind"], body["url"]), made=True)
 
 
 def creators(game_id: str) -> str:
     """The game's id, if the caller created it; else refused (403)."""
-    if services().games.record_for(g.player, game_id).creator != g.player["id"]:
+    if services().games.record_for(g.player, game_id).creator != g.player.id:
         raise NotAPlayer(
             "only the player who created the game sets its webhook", code="not_creator"
         )
@@ -59,7 +59,7 @@ def creators(game_id: str) -> str:
 @blp.alt_response(404, schema=schema_of(Error), description="you have no webhook")
 def my_webhook() -> Webhook:
     """Your webhook: where your notices (their public part) are posted."""
-    return shown(services().hooks.get("player", g.player["id"]))
+    return shown(services().hooks.get("player", g.player.id))
 
 
 @blp.route("/me/webhook", methods=["PUT"])
@@ -69,7 +69,7 @@ def set_my_webhook(body: dict[str, Any]) -> Webhook:
     """Post your notices (their public part: never your hand) to a webhook: `discord`,
     `slack`, `matrix` (a matrix-hookshot generic webhook) or `standard` (signed JSON, its
     secret shown only now)."""
-    return made("player", g.player["id"], body)
+    return made("player", g.player.id, body)
 
 
 @blp.route("/me/webhook", methods=["DELETE"])
@@ -77,7 +77,7 @@ def set_my_webhook(body: dict[str, Any]) -> Webhook:
 @blp.alt_response(404, schema=schema_of(Error), description="you have no webhook")
 def remove_my_webhook() -> Webhook:
     """No more posts to your webhook; answers the webhook removed."""
-    return removed("player", g.player["id"])
+    return removed("player", g.player.id)
 
 
 @blp.route("/games/<game_id:game_id>/webhook")

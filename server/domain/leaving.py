@@ -23,6 +23,7 @@ from itertools import count
 from server.domain import bots as bot_players
 from server.domain.errors import Conflict, GameOver, Illegal
 from server.domain.games import GameService
+from server.domain.player import Player
 from server.domain.record import ACTIVE, OPEN, VACATED, Contribution, GameRecord, Seat
 
 RESIGN, BOT = "resign", "bot"
@@ -51,19 +52,19 @@ class Leaving:
     running ones, `level` which bot plays them on."""
 
     games: GameService
-    player: dict[str, str]
+    player: Player
     active: str = RESIGN
     level: str = bot_players.TIMEOUT_LEVEL
 
     def seat_in(self, game_id: str) -> int | None:
         """The seat the player has taken in the game (None: invited only, or not there)."""
         record = self.games.record(game_id)
-        return record.seat_of(self.player["id"]) if record is not None else None
+        return record.seat_of(self.player.id) if record is not None else None
 
     def leave(self, game_id: str, left: Left) -> None:
         """Leave one game, noting in `left` what became of it."""
         record = self.games.record(game_id)
-        player_id = self.player["id"]
+        player_id = self.player.id
         if record is None or not record.sits_or_invited(player_id):
             return  # never written, or left already
         outcome = left.kept
@@ -100,7 +101,7 @@ class Leaving:
 
     def _vacate(self, game_id: str, level: str | None) -> None:
         """The player's seats given up (`without`), by a compare-and-set (`Seating.reseat`)."""
-        self.games.seating.reseat(game_id, lambda record: without(record, self.player["id"], level))
+        self.games.seating.reseat(game_id, lambda record: without(record, self.player.id, level))
 
 
 def without(record: GameRecord, player_id: str, level: str | None = None) -> GameRecord:

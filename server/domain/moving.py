@@ -25,6 +25,7 @@ from server.domain.errors import (
 )
 from server.domain.game import CANCELLED, FINISHED, OPEN, Game, Moved, progress
 from server.domain.idempotency import Idempotency, Made
+from server.domain.player import Player
 from server.domain.reading import Reading, logged_moves, seat_in
 from server.domain.snapshots import pickled, snapshot_tag
 from server.domain.store import ChangeListener, GameStore
@@ -47,7 +48,7 @@ class Moving:
 
     def submit(
         self,
-        player: dict[str, str],
+        player: Player,
         game_id: str,
         move: Any,
         expected_version: int,
@@ -62,7 +63,7 @@ class Moving:
         and another request under the same key is refused (`server.domain.idempotency`).
         """
         idem = (
-            Idempotency.of(player["id"], idempotency_key, move, expected_version)
+            Idempotency.of(player.id, idempotency_key, move, expected_version)
             if idempotency_key
             else None
         )
@@ -77,7 +78,7 @@ class Moving:
                 raise
             return replayed
 
-    def resign(self, player: dict[str, str], game_id: str) -> Moved:
+    def resign(self, player: Player, game_id: str) -> Moved:
         """Resigning is a move like any other (so it replays), allowed out of turn; a race with
         another move is retried rather than bounced back to the player."""
         while True:
@@ -131,14 +132,12 @@ class Moving:
 
     # -- answering a resend with its first answer (server.domain.idempotency) ----------------
 
-    def _replayed(
-        self, player: dict[str, str], game_id: str, idem: Idempotency | None
-    ) -> Moved | None:
+    def _replayed(self, player: Player, game_id: str, idem: Idempotency | None) -> Moved | None:
         """The first answer to a move made with this request's key; None if none was made."""
         if idem is None:
             return None
         game = self.reading.load(game_id)
-        seat = game.seat_of(player["id"])
+        seat = game.seat_of(player.id)
         if seat is None:
             return None
         made = self.store.made(game_id, idem, seat)
@@ -156,7 +155,7 @@ class Moving:
 
     def _submit(
         self,
-        player: dict[str, str],
+        player: Player,
         game_id: str,
         move: Any,
         expected_version: int,
@@ -177,7 +176,7 @@ class Moving:
     def _move_in(
         self,
         game: Game,
-        player: dict[str, str],
+        player: Player,
         move: Any,
         expected_version: int,
         idem: Idempotency | None,

@@ -18,6 +18,7 @@ from server.domain.entries import dealt
 from server.domain.errors import NotAPlayer, NotFound
 from server.domain.game import OPEN, Game, progress
 from server.domain.held_states import HeldStates
+from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.snapshots import unpickled
 from server.domain.store import GameStore, Roster
@@ -82,16 +83,16 @@ class Reading:
         )
         return Game(record, engine, state, version, last)
 
-    def for_player(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
+    def for_player(self, game_id: str, player: Player) -> tuple[Game, int | None]:
         """The game and the caller's seat; 403 unless they sit (or are invited) in it."""
         game = self.load(game_id)
         return game, seat_in(game, player)
 
-    def for_viewer(self, game_id: str, player: dict[str, str]) -> tuple[Game, int | None]:
+    def for_viewer(self, game_id: str, player: Player) -> tuple[Game, int | None]:
         """The game and the caller's seat, to look at: anyone may watch a public game, as a
         spectator (seat None), who sees what the rules show no seat in particular."""
         game = self.load(game_id)
-        if game.record.public and not game.record.sits_or_invited(player["id"]):
+        if game.record.public and not game.record.sits_or_invited(player.id):
             return game, None
         return game, seat_in(game, player)
 
@@ -99,16 +100,16 @@ class Reading:
         """The game's record, with no replay (None if there is no such game)."""
         return self.store.record(game_id)
 
-    def record_for(self, player: dict[str, str], game_id: str) -> GameRecord:
+    def record_for(self, player: Player, game_id: str) -> GameRecord:
         """The game's record, if the player sits or is invited in it (else 404 or 403)."""
         return players_record(self.store.record(game_id), player)
 
-    def records_for(self, player: dict[str, str]) -> list[GameRecord | None]:
+    def records_for(self, player: Player) -> list[GameRecord | None]:
         """The record of every game in the player's list (None for one never written; some
         perhaps not yet theirs: see `Seating.join`)."""
-        return self.store.records(self.players.game_ids(player["id"]))
+        return self.store.records(self.players.game_ids(player.id))
 
-    def lobby(self) -> list[tuple[GameRecord, list[dict[str, str] | None]]]:
+    def lobby(self) -> list[tuple[GameRecord, list[Player | None]]]:
         """The public games with a seat anyone may take, oldest first, each with the profiles
         of the players at its table (None for a seat free or a profile gone). Games that can no
         longer be joined leave the index as they are met."""
@@ -159,20 +160,20 @@ def restored(engine: Engine[Any], version: int, tag: str, blob: bytes) -> Any:
     return unpickled(engine, tag, blob) if version > 0 else None
 
 
-def players_record(record: GameRecord | None, player: dict[str, str]) -> GameRecord:
+def players_record(record: GameRecord | None, player: Player) -> GameRecord:
     """The record, if there is one and the player sits or is invited in it (else 404 or 403):
     the one check of every request about a game it does not load."""
     if record is None:
         raise NotFound("game")
-    if not record.sits_or_invited(player["id"]):
+    if not record.sits_or_invited(player.id):
         raise NotAPlayer("you are not a player in this game")
     return record
 
 
-def seat_in(game: Game, player: dict[str, str]) -> int | None:
+def seat_in(game: Game, player: Player) -> int | None:
     """The player's seat (None if only invited so far); 403 unless they sit or are invited."""
-    seat = game.seat_of(player["id"])
-    if seat is None and not game.record.sits_or_invited(player["id"]):
+    seat = game.seat_of(player.id)
+    if seat is None and not game.record.sits_or_invited(player.id):
         raise NotAPlayer("you are not a player in this game")
     return seat
 

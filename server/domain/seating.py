@@ -18,6 +18,7 @@ from server.domain import provenance
 from server.domain.entries import dealt
 from server.domain.errors import Conflict, Invalid, NotAPlayer, NotFound
 from server.domain.game import CANCELLED, FINISHED, OPEN, Game, engine_for, progress
+from server.domain.player import Player
 from server.domain.reading import Reading, players_record
 from server.domain.record import GameRecord, Seat
 from server.domain.store import ChangeListener, GameStore, Roster
@@ -42,7 +43,7 @@ class Seating:
 
     def create(
         self,
-        creator: dict[str, str],
+        creator: Player,
         type_id: str,
         seats: int | None,
         options: dict[str, Any],
@@ -64,14 +65,14 @@ class Seating:
         asked = 1 + len(invite) + len(bot_seats)
         wanted = max(engine.min_players, min(asked, engine.max_players))
         count = seats if seats is not None else wanted
-        table = [Seat(creator["id"], creator["name"], joined=True)]
+        table = [Seat(creator.id, creator.name, joined=True)]
         for name in invite:
             invitee = self.players.by_name(name)
             if invitee is None:
                 raise Invalid(f"no player is called {name!r}", {"name": name}, "unknown_player")
-            if any(s.player == invitee["id"] for s in table):
-                raise Invalid(f"{invitee['name']} has a seat already", code="duplicate_player")
-            table.append(Seat(invitee["id"], invitee["name"]))
+            if any(s.player == invitee.id for s in table):
+                raise Invalid(f"{invitee.name} has a seat already", code="duplicate_player")
+            table.append(Seat(invitee.id, invitee.name))
         if len(table) > count:
             raise Invalid(
                 f"{count} seats cannot hold {len(table)} players", code="too_many_invites"
@@ -101,7 +102,7 @@ class Seating:
         type_id: str,
         options: Mapping[str, Any],
         table: list[Seat],
-        maker: dict[str, str],
+        maker: Player,
         move_clock: dict[str, Any] | None,
         contribution: str | None,
         public: bool,
@@ -117,7 +118,7 @@ class Seating:
         except BadOptions as error:
             raise Invalid(error.message, {"option": error.option}, "bad_options") from None
         now = int(self.clock())
-        place = next(i for i, seat in enumerate(table) if seat.player == maker["id"])
+        place = next(i for i, seat in enumerate(table) if seat.player == maker.id)
         record = GameRecord(
             id=game_id or new_game_id(),
             type=type_id,
@@ -125,12 +126,12 @@ class Seating:
             options=configured,
             seats=tuple(table),
             status=OPEN,
-            creator=creator or maker["id"],
+            creator=creator or maker.id,
             created=now,
             updated=now,
             clock=move_clock or None,
             public=public,
-            asked_by=maker["id"] if creator else None,
+            asked_by=maker.id if creator else None,
             **provenance.created(table, contribution, place),
         )
         if all(seat.joined for seat in table):
@@ -166,7 +167,7 @@ class Seating:
             if self.store.seat(record, after, on="revision"):
                 return True
 
-    def join(self, player: dict[str, str], game_id: str, contribution: str | None = None) -> Game:
+    def join(self, player: Player, game_id: str, contribution: str | None = None) -> Game:
         """Take the seat reserved for the player, or the first open one, with the player's
         `contribution` to the seed (the server makes one if none is given); the last seat
         derives the seed and starts the game. The seats (and the contributions with them) are
@@ -178,7 +179,7 @@ class Seating:
         def seated(record: GameRecord) -> GameRecord:
             seat = free_seat(record, player)
             table = list(record.seats)
-            table[seat] = Seat(player["id"], player["name"], joined=True)
+            table[seat] = Seat(player.id, player.name, joined=True)
             now = int(self.clock())
             after = record.changed(
                 seats=tuple(table),
@@ -188,19 +189,19 @@ class Seating:
             if all(s.joined for s in table):
                 engine = ENGINES[record.type]
                 after = after.changed(**progress(engine, dealt(engine, after), now))
-            self.players.add_game(player["id"], game_id, record.created)
+            self.players.add_game(player.id, game_id, record.created)
             return after
 
         self.reseat(game_id, seated)
         return self.reading.load(game_id)
 
-    def cancel(self, player: dict[str, str], game_id: str) -> Game:
+    def cancel(self, player: Player, game_id: str) -> Game:
         """Its creator calls off a game that has not started: it stays, cancelled, in its
         players' lists, and no one can join it. A compare-and-set on the seats, so a join that
         fills the last seat at the same moment wins or loses whole."""
 
         def cancelled(record: GameRecord) -> GameRecord:
-            if players_record(record, player).creator != player["id"]:
+            if players_record(record, player).creator != player.id:
                 raise NotAPlayer(
                     "only the game's creator can cancel it; an invited player can decline",
                     code="not_creator",
@@ -211,13 +212,13 @@ class Seating:
         self.reseat(game_id, cancelled)
         return self.reading.load(game_id)
 
-    def decline(self, player: dict[str, str], game_id: str) -> Game:
+    def decline(self, player: Player, game_id: str) -> Game:
         """An invited player turns the invitation down: their seat is free again (anyone who
         knows the game's id may take it) and the game leaves their list."""
 
         def declined(record: GameRecord) -> GameRecord:
             check_open(players_record(record, player))
-            place = next(i for i, s in enumerate(record.seats) if s.player == player["id"])
+            place = next(i for i, s in enumerate(record.seats) if s.player == player.id)
             if record.seats[place].joined:
                 raise Conflict(
                     "you have taken your seat: resign once the game starts, or ask its creator "
@@ -229,12 +230,10 @@ class Seating:
             return record.changed(seats=tuple(table), updated=int(self.clock()))
 
         self.reseat(game_id, declined)
-        self.players.remove_game(player["id"], game_id)
+        self.players.remove_game(player.id, game_id)
         return self.reading.load(game_id)
 
-    def rematch(
-        self, player: dict[str, str], game_id: str, contribution: str | None = None
-    ) -> Game:
+    def rematch(self, player: Player, game_id: str, contribution: str | None = None) -> Game:
         """The next game of a finished one: the same type, options and creator, the same
         players, each a seat further round the table (so another starts), dealt anew: the
         options that fix chance (a deck, who starts) go back to a draw by lot, as the finished
@@ -244,7 +243,7 @@ class Seating:
         asking at once make one game, and a crash in between leaves an id the next request
         makes the game under."""
         old = self.reading.record_for(player, game_id)
-        if old.seat_of(player["id"]) is None:
+        if old.seat_of(player.id) is None:
             raise NotAPlayer("only the game's players can ask for a rematch")
         if old.status != FINISHED:
             raise Conflict(
@@ -256,7 +255,7 @@ class Seating:
                 old = marked
             else:
                 old = self.reading.record_for(player, game_id)
-        table = [seat_again(s, player["id"]) for s in (*old.seats[1:], *old.seats[:1])]
+        table = [seat_again(s, player.id) for s in (*old.seats[1:], *old.seats[:1])]
         engine = engine_for(old.type)
         record = self._new_record(
             engine,
@@ -274,7 +273,7 @@ class Seating:
             return self.reading.load(record.id)
         # made by another's request: take the seat kept for you
         made = self.reading.load(old.rematch)
-        if made.seat_of(player["id"]) is not None:
+        if made.seat_of(player.id) is not None:
             return made
         return self.join(player, old.rematch, contribution)
 
@@ -289,14 +288,14 @@ def new_game_id() -> str:
     return secrets.token_hex(12)
 
 
-def free_seat(record: GameRecord, player: dict[str, str]) -> int:
+def free_seat(record: GameRecord, player: Player) -> int:
     """The seat reserved for the player, else the first that no one has and no one is
     invited to: one that anyone who knows the game's id may take."""
-    if record.seat_of(player["id"]) is not None:
+    if record.seat_of(player.id) is not None:
         raise Conflict("you already have a seat in this game", code="already_joined")
     check_open(record)
     for index, seat in enumerate(record.seats):
-        if seat.player == player["id"]:
+        if seat.player == player.id:
             return index
     for index, seat in enumerate(record.seats):
         if seat.free:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from server.domain.idempotency import Idempotency, Made
+from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.talk import Limits, Said
 
@@ -142,9 +143,9 @@ class Unheard:
 class Roster(Protocol):
     """What the domain needs of the players: who is called what, and each one's games."""
 
-    def by_name(self, name: str) -> dict[str, str] | None: ...
+    def by_name(self, name: str) -> Player | None: ...
 
-    def get(self, player_id: str) -> dict[str, str] | None: ...
+    def get(self, player_id: str) -> Player | None: ...
 
     def add_game(self, player_id: str, game_id: str, created: float) -> None: ...
 

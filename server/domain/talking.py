@@ -9,6 +9,7 @@ from typing import Any
 from server.domain import talk
 from server.domain.errors import KeyReused, TooMany
 from server.domain.game import Game
+from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.store import GameStore
 
@@ -20,16 +21,16 @@ class Talking:
         self.limits = limits
 
     def say(
-        self, player: dict[str, str], game_id: str, text: str, key: str | None = None
+        self, player: Player, game_id: str, text: str, key: str | None = None
     ) -> tuple[GameRecord, int, dict[str, Any]]:
         """A message from the player to the game's table (`server.domain.talk`): the game's
         record, the message's number and the message as stored; the game's version stays as
         it is. A resend under the same `key` is answered with the message it sent."""
         text = talk.checked(text)
         record = self.store.record(game_id)
-        seat = talk.speaker(record, player["id"])
+        seat = talk.speaker(record, player.id)
         assert record is not None
-        digest = talk.key_digest(player["id"], key) if key else ""
+        digest = talk.key_digest(player.id, key) if key else ""
         limits = self.limits
         said = self.store.say(game_id, seat, text, int(self.clock()), digest, limits)
         if said.outcome == "throttled":

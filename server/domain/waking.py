@@ -8,8 +8,9 @@ a moment after now assumes the player takes none: an estimate, said so wherever 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
+from server.domain.player import Player
 from server.domain.quiet import Interval, quiet_intervals
 
 WINDOW = 7 * 86400.0
@@ -19,12 +20,10 @@ HORIZON = 3653 * 86400.0
 having no date (a year's limit with a minute of waking time a day would need centuries)."""
 
 
-def used(
-    profile: Mapping[str, str], vacations: Iterable[Interval], since: float, now: float
-) -> float:
+def used(player: Player, vacations: Iterable[Interval], since: float, now: float) -> float:
     """Seconds of the player's own time spent since `since`: quiet hours and vacations, which
     may overlap, are taken out once."""
-    paused = sorted([*quiet_intervals(profile, since, now), *vacations])
+    paused = sorted([*quiet_intervals(player, since, now), *vacations])
     total, reach = 0.0, since
     for start, end in paused:
         start, end = max(start, reach), min(end, now)
@@ -35,9 +34,9 @@ def used(
 
 
 def runs_out(
-    profile: Mapping[str, str], vacations: Iterable[Interval], since: float, limit: float
+    player: Player, vacations: Iterable[Interval], since: float, limit: float
 ) -> float | None:
-    """The moment `used(profile, vacations, since, moment)` reaches `limit`: the end of the
+    """The moment `used(player, vacations, since, moment)` reaches `limit`: the end of the
     player's waking time, never inside their quiet hours or a vacation. None past `HORIZON`."""
     if limit <= 0:
         return since
@@ -47,7 +46,7 @@ def runs_out(
         end = window + WINDOW
         pauses = sorted(
             [
-                *quiet_intervals(profile, window, end),
+                *quiet_intervals(player, window, end),
                 *(v for v in away if v[0] < end and v[1] > window),
             ]
         )

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import flask_smorest
 from flask import current_app, g, request
 
+from server.domain.player import Player
 from server.http.context import services
 from server.http.errors import ApiError
 
@@ -34,7 +35,7 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
-def caller() -> dict[str, str] | None:
+def caller() -> Player | None:
     """The player whose valid token the request carries, if any; looked up once a request."""
     if "caller" not in g:
         token = bearer_token()
@@ -43,7 +44,7 @@ def caller() -> dict[str, str] | None:
             if token is not None and len(token) <= MAX_TOKEN
             else None
         )
-    found: dict[str, str] | None = g.caller
+    found: Player | None = g.caller
     return found
 
 

@@ -52,9 +52,9 @@ def limiter_storage(redis_url: str) -> str:
     return redis_url
 
 
-def client_key(player: dict[str, str] | None, address: str) -> str:
+def client_key(player_id: str | None, address: str) -> str:
     """Whom a request counts against: its player, else its address."""
-    return "player:" + player["id"] if player else "addr:" + address
+    return "player:" + player_id if player_id else "addr:" + address
 
 
 class RateLimits:
@@ -79,7 +79,8 @@ class RateLimits:
         if request.endpoint in self.uncounted:
             return
         address = str(request.remote_addr)
-        self._count(self.per_client, client_key(caller(), address))
+        player = caller()
+        self._count(self.per_client, client_key(player.id if player else None, address))
         if request.endpoint == REGISTER and request.method == "POST":
             self._count(self.registrations, "register:" + address)
 

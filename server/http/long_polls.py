@@ -15,13 +15,14 @@ from __future__ import annotations
 import time
 
 from server.domain.game import CANCELLED, FINISHED, Game
+from server.domain.player import Player
 from server.http.context import services
 
 OVER = (FINISHED, CANCELLED)
 
 
 def wait_for(
-    player: dict[str, str], game_id: str, version: int, revision: int | None, timeout: float
+    player: Player, game_id: str, version: int, revision: int | None, timeout: float
 ) -> tuple[Game, int | None, bool]:
     """The game and the player's seat (None for a public game's spectator) as soon as it
     differs from `version` and `revision`, or at `timeout` seconds (capped by the server), and
@@ -33,7 +34,7 @@ def wait_for(
     seen = (version, game.revision if revision is None else revision)
     timeout = min(timeout, found.config.max_wait_seconds)
     if (game.version, game.revision) == seen and timeout > 0 and game.status not in OVER:
-        with found.wait_slots.held(player["id"], timeout):
+        with found.wait_slots.held(player.id, timeout):
             games.wait_for_change(game_id, seen, time.monotonic() + timeout)
         game, seat = games.for_viewer(game_id, player)
     return game, seat, (game.version, game.revision) != seen

@@ -21,6 +21,7 @@ import redis
 from server.domain.addresses import same_mailbox
 from server.domain.errors import NotFound, Refusal, Unavailable
 from server.domain.game import Game
+from server.domain.player import Player
 from server.inbound import answers
 from server.inbound.reading import Letter, read_letter
 from server.mail.compose import thread_root
@@ -122,11 +123,11 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
     if player is None:
         return dropped(letter, f"seat {ticket.seat} of game {game.id} has no player")
     engine = game.engine
-    if not (len(letter.senders) == 1 and same_mailbox(letter.senders[0], player["email"])):
-        answer(room, letter, player, ticket, answers.wrong_sender(letter.senders, player["email"]))
+    if not (len(letter.senders) == 1 and same_mailbox(letter.senders[0], player.email)):
+        answer(room, letter, player, ticket, answers.wrong_sender(letter.senders, player.email))
         return Outcome("refused", f"sender is not the player of seat {ticket.seat}")
     if letter.first_line is None or letter.first_line.lower() in answers.COMMANDS:
-        current = presenters.view(game, ticket.seat, player["id"])
+        current = presenters.view(game, ticket.seat, player.id)
         body = answers.for_command(letter.first_line, engine, current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("answered", letter.first_line or "no move found")
@@ -137,14 +138,14 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
     if spoken is not None:
         text = "\n".join(part for part in (spoken, letter.below) if part)
         ok, told = _say(letter, room, game, player, text)
-        current = presenters.view(room.services.games.load(game.id), ticket.seat, player["id"])
+        current = presenters.view(room.services.games.load(game.id), ticket.seat, player.id)
         answer(room, letter, player, ticket_for(current), answers.talked(engine, told, current))
         return Outcome("answered", "said" if ok else "not said")
     return _move(letter, room, ticket, game, player)
 
 
 def _act(
-    action: str, letter: Letter, room: Mailroom, ticket: Ticket, game: Game, player: dict[str, str]
+    action: str, letter: Letter, room: Mailroom, ticket: Ticket, game: Game, player: Player
 ) -> Outcome:
     """Take the seat an invitation keeps, decline it, or ask for a rematch of a finished game."""
     games = room.services.games
@@ -156,20 +157,18 @@ def _act(
         else:
             after = games.rematch(player, game.id)
     except Refusal as refusal:
-        current = presenters.view(games.load(game.id), ticket.seat, player["id"])
+        current = presenters.view(games.load(game.id), ticket.seat, player.id)
         body = answers.not_done(game.engine, answers.reason(refusal), current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("refused", refusal.code)
-    seat = after.seat_of(player["id"])
-    shown = presenters.view(after, seat, player["id"])
+    seat = after.seat_of(player.id)
+    shown = presenters.view(after, seat, player.id)
     answered = ticket if seat is None else ticket_for(shown)
     answer(room, letter, player, answered, answers.acted(action, after.engine, shown))
     return Outcome("answered", f"{action} game {after.id}")
 
 
-def _say(
-    letter: Letter, room: Mailroom, game: Game, player: dict[str, str], text: str
-) -> tuple[bool, str]:
+def _say(letter: Letter, room: Mailroom, game: Game, player: Player, text: str) -> tuple[bool, str]:
     """Say `text` at the game's table, keyed by the letter (a second delivery says it once):
     whether it was said, and in words for the answer (the message as kept)."""
     try:
@@ -181,9 +180,7 @@ def _say(
     return True, answers.said(message["text"])
 
 
-def _move(
-    letter: Letter, room: Mailroom, ticket: Ticket, game: Game, player: dict[str, str]
-) -> Outcome:
+def _move(letter: Letter, room: Mailroom, ticket: Ticket, game: Game, player: Player) -> Outcome:
     games, engine = room.services.games, game.engine
     try:
         result = presenters.moved(
@@ -192,7 +189,7 @@ def _move(
             )
         )
     except Refusal as refusal:
-        current = presenters.view(games.load(game.id), ticket.seat, player["id"])
+        current = presenters.view(games.load(game.id), ticket.seat, player.id)
         body = answers.refused(engine, answers.reason(refusal), current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("refused", refusal.code)
@@ -214,9 +211,7 @@ def ticket_for(answer: Mapping[str, Any]) -> Ticket:
     return Ticket(answer["game"]["id"], answer["seat"], answer["version"])
 
 
-def answer(
-    room: Mailroom, letter: Letter, player: dict[str, str], ticket: Ticket, body: str
-) -> None:
+def answer(room: Mailroom, letter: Letter, player: Player, ticket: Ticket, body: str) -> None:
     """Send an answer to the player's registered address, replying to `ticket`'s address, with
     a login link to the game."""
     settings = room.settings
@@ -224,7 +219,7 @@ def answer(
     login = Login(links.make(player, ticket.game_id), links.days)
     message = answers.compose(
         settings,
-        to=(player["name"], player["email"]),
+        to=(player.name, player.email),
         subject=letter.subject or "turnpost",
         thread=thread_root(ticket.game_id, settings.reply_domain),
         in_reply_to=letter.message_id,
@@ -237,7 +232,7 @@ def answer(
         if any(code < 500 for code, _ in error.recipients.values()):
             raise TemporaryFailure(f"cannot send the answer: {error}") from error
         # Refused for good: trying the whole message again would only be refused again.
-        log.error("the answer to %s was refused: %s", player["email"], error.recipients)
+        log.error("the answer to %s was refused: %s", player.email, error.recipients)
     except (OSError, smtplib.SMTPException) as error:
         raise TemporaryFailure(f"cannot send the answer: {error}") from error
 

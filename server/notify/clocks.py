@@ -87,11 +87,11 @@ def _booked(ctx: Context, game: Game, seat: int, clock: dict[str, Any], now: flo
     """The seat's bank once the decision its `clock` timed is over: what was left of it (none,
     if it ran out), plus the increment, never more than the bank it started the game with."""
     configured = game.record.clock or {}
-    player = game.seats[seat].player
-    profile = ctx.players.get(player) if player else None
+    player_id = game.seats[seat].player
+    player = ctx.players.get(player_id) if player_id else None
     spent = 0.0
-    if profile is not None:
-        spent = used(profile, ctx.vacations.intervals(profile, now), clock["since"], now)
+    if player is not None:
+        spent = used(player, ctx.vacations.intervals(player, now), clock["since"], now)
     left = max(0.0, clock["limit"] - spent)
     return float(min(configured["time_bank"], left + configured["increment"]))
 
@@ -107,12 +107,12 @@ def check(ctx: Context, game_id: str) -> list[str]:
     next_look = now + LONGEST_CHECK
     for seat, running in ctx.clocks.running(game_id).items():
         allowed = limit(clock, running)
-        player = game.seats[seat].player
-        profile = ctx.players.get(player) if player else None
-        if player is None or profile is None:
+        player_id = game.seats[seat].player
+        player = ctx.players.get(player_id) if player_id else None
+        if player_id is None or player is None:
             continue
-        away = ctx.vacations.intervals(profile, now)
-        spent = used(profile, away, running["since"], now)
+        away = ctx.vacations.intervals(player, now)
+        spent = used(player, away, running["since"], now)
         if spent >= allowed:
             # The move made for the seat is planned like any other: that stops its clock (and
             # books its bank), or starts the next.
@@ -131,9 +131,9 @@ def check(ctx: Context, game_id: str) -> list[str]:
                 "seat": seat,
                 "created": now,
             }
-            if ctx.outbox.add(player, item, now):
-                webhooks.noticed(ctx, game, player, item)
-            reminded.append(player)
+            if ctx.outbox.add(player_id, item, now):
+                webhooks.noticed(ctx, game, player_id, item)
+            reminded.append(player_id)
             running["reminded"] = percent
             ctx.clocks.reminded(game_id, seat, running)
         # Looked at again when the next mark is reached, at the very moment if nothing changes
@@ -141,7 +141,7 @@ def check(ctx: Context, game_id: str) -> list[str]:
         # or time zone moves the moment).
         mark = min(allowed * p / 100 for p in (*REMINDERS, 100) if p > running["reminded"])
         look = now + max(mark - spent, SHORTEST_CHECK)
-        moment = runs_out(profile, away, running["since"], mark)
+        moment = runs_out(player, away, running["since"], mark)
         next_look = min(next_look, look if moment is None else min(look, moment))
     ctx.clocks.look_at(game_id, next_look)
     return reminded

@@ -104,14 +104,14 @@ def deliver_due(ctx: Context, player_id: str) -> int:
     one digest; hold the rest until they may. Returns how many messages went out (0 or 1)."""
     now = ctx.clock()
     ctx.outbox.reclaim(player_id, now)
-    profile = ctx.players.get(player_id)
+    player = ctx.players.get(player_id)
     waiting = ctx.outbox.waiting(player_id)
-    if profile is None or not waiting:
+    if player is None or not waiting:
         ctx.outbox.settle(player_id)
         return 0
     ready, later = [], []
     for item in waiting:
-        held = release_at(profile, item, now)
+        held = release_at(player, item, now)
         if held is None:
             ready.append(item["id"])
         else:
@@ -121,9 +121,7 @@ def deliver_due(ctx: Context, player_id: str) -> int:
         sections, failed = notices.sections(ctx, claimed)
         if sections:
             game_id = sections[0].game_id if len(sections) == 1 else None
-            message = compose(
-                profile["email"], sections, ctx.mail, logins.login(ctx, profile, game_id)
-            )
+            message = compose(player.email, sections, ctx.mail, logins.login(ctx, player, game_id))
             deliver(message, ctx.mail)
     except Exception:
         log.exception("delivery to %s failed; kept for a retry", player_id)

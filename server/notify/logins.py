@@ -8,13 +8,14 @@ loses that one request, and the player asks again.
 
 from __future__ import annotations
 
+from server.domain.player import Player
 from server.mail.compose import login_mail
 from server.mail.delivery import deliver
 from server.mail.envelope import Login
 from server.notify.context import Context
 
 
-def login(ctx: Context, player: dict[str, str], game_id: str | None) -> Login:
+def login(ctx: Context, player: Player, game_id: str | None) -> Login:
     """A fresh login link for a message to `player`."""
     return Login(ctx.links.make(player, game_id), ctx.links.days)
 
@@ -28,9 +29,7 @@ def mail_links(ctx: Context) -> int:
             continue  # another worker took it
         try:
             for player in ctx.players.by_email(email):
-                message = login_mail(
-                    player["email"], player["name"], login(ctx, player, None), ctx.mail
-                )
+                message = login_mail(player.email, player.name, login(ctx, player, None), ctx.mail)
                 deliver(message, ctx.mail)
                 sent += 1
         except Exception:

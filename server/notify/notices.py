@@ -101,7 +101,7 @@ def section(
     key = f"{item['id'].replace(':', '.')}.{seat}"
     kind = item["kind"]
     creator = ctx.players.get(game.record.creator)
-    by = creator["name"] if creator else "Someone"
+    by = creator.name if creator else "Someone"
     if kind == "cancelled":
         headline = f"{by} has cancelled this game; it will not start."
         return Section(game.id, label, headline, message_key=key)
@@ -167,11 +167,11 @@ def departures(names: Sequence[str], left: Sequence[Sequence[Any]]) -> str:
 
 def deadlines(ctx: Context, game: Game, seat: int) -> list[str]:
     """The game's running clocks as the seat's player reads them (`Deadlines.told`)."""
-    player = game.seats[seat].player
-    profile = ctx.players.get(player) if player and game.record.clock else None
-    if profile is None:
+    player_id = game.seats[seat].player
+    player = ctx.players.get(player_id) if player_id and game.record.clock else None
+    if player is None:
         return []
-    return ctx.deadlines.told(game.record, seat, zone(profile), ctx.clock())
+    return ctx.deadlines.told(game.record, seat, zone(player), ctx.clock())
 
 
 class Drawn(TypedDict):

@@ -194,14 +194,14 @@ def _failed(ctx: Context, hook: Hook, why: str, disable_after: float) -> bool:
 
 def tell_owner(ctx: Context, owner: str, scope: str, of: str, why: str) -> None:
     """Mail the hook's owner that it is switched off, and why."""
-    profile = ctx.players.get(owner)
-    if profile is None:
+    player = ctx.players.get(owner)
+    if player is None:
         return
     which = f"the webhook of game {of}" if scope == "game" else "your webhook"
     again = (
         f"turnpost webhook --game {of} KIND URL" if scope == "game" else "turnpost webhook KIND URL"
     )
-    message = envelope(profile["email"], ctx.mail)
+    message = envelope(player.email, ctx.mail)
     message["Subject"] = "[turnpost] a webhook is switched off"
     message["Auto-Submitted"] = "auto-generated"
     message.set_content(

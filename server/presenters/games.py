@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 from server.domain import provenance
 from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game, Moved
+from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.standings import Standing
 from server.presenters import shapes
@@ -175,27 +176,25 @@ def game_list(
     return listed
 
 
-def lobby(
-    listed: Iterable[tuple[GameRecord, list[dict[str, str] | None]]],
-) -> list[shapes.GameSummary]:
+def lobby(listed: Iterable[tuple[GameRecord, list[Player | None]]]) -> list[shapes.GameSummary]:
     """The public games anyone may join, as the lobby lists them: each game as anyone may see
     it, its seats free, and the time zone of each player at its table (the move clock is the
     game's `clock`)."""
     return [
-        {**public_game(record, None), **in_lobby(record, profiles)} for record, profiles in listed
+        {**public_game(record, None), **in_lobby(record, players)} for record, players in listed
     ]
 
 
-def in_lobby(record: GameRecord, profiles: list[dict[str, str] | None]) -> shapes.Listed:
+def in_lobby(record: GameRecord, players: list[Player | None]) -> shapes.Listed:
     return {
         "seat": None,
         "waiting_on_you": False,
         "invited": False,
         "free_seats": sum(seat.free for seat in record.seats),
         "players": [
-            {"name": profile["name"], "timezone": profile["timezone"]}
-            for profile in profiles
-            if profile is not None
+            {"name": player.name, "timezone": player.timezone}
+            for player in players
+            if player is not None
         ],
     }
 

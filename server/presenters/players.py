@@ -4,28 +4,26 @@ shape (`server.presenters.shapes`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from zoneinfo import ZoneInfo
 
+from server.domain.player import Player
 from server.presenters import shapes
 from server.storage.deadlines import local
 from server.storage.held import HeldMail
 from server.storage.hooks import Hook
-from server.storage.players import PROFILE_DEFAULTS
 from server.storage.vacations import Away
 
 
-def profile(player: Mapping[str, str], away: Away, held: HeldMail) -> shapes.Player:
+def profile(player: Player, away: Away, held: HeldMail) -> shapes.Profile:
     """One's own profile as `GET /me` answers it: never the token hash."""
-    kept = {**PROFILE_DEFAULTS, **player}
     return {
-        "id": kept["id"],
-        "name": kept["name"],
-        "email": kept["email"],
-        "timezone": kept["timezone"],
-        "created": int(kept["created"]),
-        "quiet_hours": kept["quiet_hours"],
-        "digest": kept["digest"] == "true",
+        "id": player.id,
+        "name": player.name,
+        "email": player.email,
+        "timezone": player.timezone,
+        "created": player.created,
+        "quiet_hours": player.quiet_hours,
+        "digest": player.digest,
         "vacation": {
             "on": away.on,
             "since": away.since,

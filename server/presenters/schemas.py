@@ -136,13 +136,6 @@ class ProfileUpdateSchema(Schema):
     )
     digest = StrictBoolean(metadata=DIGEST_DOC)
 
-    @post_load
-    def stored(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
-        """Profiles are Redis hashes of strings: booleans as JSON spells them."""
-        if "digest" in data:
-            data["digest"] = "true" if data["digest"] else "false"
-        return data
-
 
 class WebhookSetSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(KINDS))

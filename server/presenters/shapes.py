@@ -10,7 +10,7 @@ A key that is not always there is `NotRequired`; the document lists the others a
 
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
-from server.domain.quiet import DEFAULT_QUIET_HOURS
+from server.domain.player import DEFAULT_QUIET_HOURS
 from server.domain.record import STATUSES
 from server.presenters.documented import about
 from server.storage.hooks import KINDS
@@ -52,7 +52,7 @@ class HeldMail(TypedDict):
     ]
 
 
-class Player(TypedDict):
+class Profile(TypedDict):
     id: str
     name: str
     email: str
@@ -111,7 +111,7 @@ class Deleted(TypedDict):
 
 
 class Registered(TypedDict):
-    player: Player
+    player: Profile
     token: Annotated[str, about("bearer token; shown only this once")]
 
 

@@ -14,6 +14,7 @@ import hmac
 import re
 import secrets
 
+from server.domain.player import Player
 from server.storage.players import PLAYER_ID, Players, hash_token
 
 FIELD = "calendar_hash"
@@ -28,25 +29,25 @@ class Calendars:
     def __init__(self, players: Players) -> None:
         self.players = players
 
-    def open(self, player: dict[str, str]) -> str:
+    def open(self, player: Player) -> str:
         """A new feed for the player; the one before, if any, stops working."""
-        feed = f"{player['id']}.{secrets.token_urlsafe(32)}"
+        feed = f"{player.id}.{secrets.token_urlsafe(32)}"
         self.players.update(player, {FIELD: hash_token(feed)})
         return feed
 
-    def close(self, player: dict[str, str]) -> None:
-        self.players.unset(player["id"], [FIELD])
+    def close(self, player: Player) -> None:
+        self.players.update(player, {FIELD: None})
 
     @staticmethod
-    def is_open(player: dict[str, str]) -> bool:
-        return bool(player.get(FIELD))
+    def is_open(player: Player) -> bool:
+        return bool(player.calendar_hash)
 
-    def player_of(self, feed: str) -> dict[str, str] | None:
+    def player_of(self, feed: str) -> Player | None:
         """The player whose feed this is (None: no feed, or one rotated away or closed)."""
         player_id, _, _ = feed.partition(".")
         if len(feed) > MAX_FEED or not PLAYER_ID.fullmatch(player_id):
             return None
         player = self.players.get(player_id)
-        if player is None or not hmac.compare_digest(player.get(FIELD, ""), hash_token(feed)):
+        if player is None or not hmac.compare_digest(player.calendar_hash or "", hash_token(feed)):
             return None
         return player

@@ -70,12 +70,12 @@ class Deadlines:
         for seat, sitter in enumerate(record.seats):
             name = sitter.name or ""
             timing = running.get(seat)
-            profile = self.players.get(sitter.player) if timing and sitter.player else None
-            if timing is not None and profile is not None:
-                away = self.vacations.intervals(profile, now)
+            player = self.players.get(sitter.player) if timing and sitter.player else None
+            if timing is not None and player is not None:
+                away = self.vacations.intervals(player, now)
                 allowed = limit(clock, timing)
-                left = max(0.0, allowed - used(profile, away, timing["since"], now))
-                due = runs_out(profile, away, timing["since"], allowed)
+                left = max(0.0, allowed - used(player, away, timing["since"], now))
+                due = runs_out(player, away, timing["since"], allowed)
                 clocks.append(SeatClock(seat, name, left, due, True, timing["since"]))
             elif banks is not None:
                 clocks.append(SeatClock(seat, name, banks.get(seat, clock["time_bank"]), None))

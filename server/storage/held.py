@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from server.domain.player import Player
 from server.domain.quiet import held_until, zone
 from server.storage.outbox import Outbox
 
@@ -18,9 +19,9 @@ STILL_YOUR_TURN_AFTER = 120.0
 only if they have not gone on by then: one at the keyboard is not mailed after every step."""
 
 
-def release_at(profile: Mapping[str, str], item: Mapping[str, Any], now: float) -> float | None:
+def release_at(player: Player, item: Mapping[str, Any], now: float) -> float | None:
     """None if the notice may go out now; otherwise when it may."""
-    held = held_until(profile, item["created"], now)
+    held = held_until(player, item["created"], now)
     if held is None and item.get("again") and item["created"] + STILL_YOUR_TURN_AFTER > now:
         held = item["created"] + STILL_YOUR_TURN_AFTER
     return held
@@ -41,17 +42,17 @@ class HeldMail:
     """Each game with a notice waiting: when its first goes out."""
 
 
-def held_mail(outbox: Outbox, profile: Mapping[str, str], now: float) -> HeldMail:
-    """Read against the profile as it is, as the worker's next flush will read it."""
-    waiting = outbox.waiting(profile["id"])
+def held_mail(outbox: Outbox, player: Player, now: float) -> HeldMail:
+    """Read against the player as they are, as the worker's next flush will read it."""
+    waiting = outbox.waiting(player.id)
     games: dict[str, float] = {}
     for item in waiting:
-        held = release_at(profile, item, now)
+        held = release_at(player, item, now)
         at = now if held is None else held
         games[item["game"]] = min(at, games.get(item["game"], at))
-    made_now = held_until(profile, now, now)
+    made_now = held_until(player, now, now)
     first = min(games.values()) if games else made_now
-    local = zone(profile)
+    local = zone(player)
 
     def shown(moment: float) -> str:
         return datetime.fromtimestamp(moment, local).isoformat(timespec="seconds")

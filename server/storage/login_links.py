@@ -19,6 +19,7 @@ from typing import Any
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from server.domain.errors import Conflict, Invalid
+from server.domain.player import Player
 from server.storage import keys
 from server.storage.players import Players, token_generation
 from server.storage.redis_client import Client
@@ -43,7 +44,7 @@ class LoginLink:
 class Opened:
     """What a valid link lets in: the player, and the game it leads to (None: the list)."""
 
-    player: dict[str, str]
+    player: Player
     game_id: str | None
     nonce: str
 
@@ -78,10 +79,10 @@ class LoginLinks:
     def _signer(self) -> URLSafeTimedSerializer:
         return URLSafeTimedSerializer(self.secret.key(), salt=SALT)
 
-    def make(self, player: dict[str, str], game_id: str | None = None) -> LoginLink:
+    def make(self, player: Player, game_id: str | None = None) -> LoginLink:
         token = self._signer().dumps(
             {
-                "p": player["id"],
+                "p": player.id,
                 "t": token_generation(player),
                 "g": game_id,
                 "n": secrets.token_urlsafe(12),
@@ -129,7 +130,7 @@ class LoginLinks:
 
     @staticmethod
     def _spent(opened: Opened) -> str:
-        return keys.player(opened.player["id"], f"login:{opened.nonce}")
+        return keys.player(opened.player.id, f"login:{opened.nonce}")
 
 
 def used() -> Conflict:

@@ -11,27 +11,28 @@ profile whose name was never claimed has no name to be found by and a token no o
 The index of addresses (for the login page, `by_email`) is only a hint, added to before a
 profile takes an address and taken from after it leaves it: what counts is the profile's own.
 
-The profile (`{p:ID}:profile`) is written here alone: what other parts keep in it (a vacation,
+The profile (`{p:ID}:profile`) is read and written here alone, as a `Player`
+(`server.domain.player`): each field a string (`text`), read back by the type `Player` gives it
+(`decode`), and left out while it holds its default. What other parts keep in it (a vacation,
 `server.storage.vacations`; a calendar feed's hash, `server.storage.calendars`) they write
 through `update` and `unset`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import re
 import secrets
 import time
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, get_args, get_type_hints
 
 from server.domain.errors import Conflict
-from server.domain.quiet import DEFAULT_QUIET_HOURS
+from server.domain.player import Player
 from server.storage import keys
 from server.storage.redis_client import Client, as_text, hash_fields, members
-
-PROFILE_DEFAULTS = {"quiet_hours": DEFAULT_QUIET_HOURS, "digest": "false"}
-
 
 PLAYER_ID = re.compile(r"p_[0-9a-f]{16}")
 
@@ -44,10 +45,53 @@ def new_token(player_id: str) -> str:
     return f"{player_id}.{secrets.token_urlsafe(32)}"
 
 
-def token_generation(player: dict[str, str]) -> str:
+def token_generation(player: Player) -> str:
     """Names the player's current token without giving away its hash: a web session and a
     login link carry it, so rotating the token ends them."""
-    return hashlib.sha256(b"generation:" + player["token_hash"].encode()).hexdigest()[:32]
+    return hashlib.sha256(b"generation:" + player.token_hash.encode()).hexdigest()[:32]
+
+
+READ: dict[Any, Callable[[str], Any]] = {
+    bool: lambda raw: raw == "true",
+    int: int,
+    float: float,
+    str: str,
+}
+"""How a field of each type is read from its string (`text` writes it)."""
+
+
+def _reader(hint: Any) -> Callable[[str], Any]:
+    """How a field of the type `hint` (`X` or `X | None`) is read."""
+    return READ[next((t for t in get_args(hint) if t is not type(None)), hint)]
+
+
+FIELDS = dataclasses.fields(Player)
+READERS = {name: _reader(hint) for name, hint in get_type_hints(Player).items()}
+REQUIRED = [f.name for f in FIELDS if f.default is dataclasses.MISSING]
+
+
+def text(value: object) -> str:
+    """A field's value as the profile keeps it: booleans as JSON spells them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def decode(fields: Mapping[str, str]) -> Player | None:
+    """The player a profile's fields make; None if one every profile has is missing (none
+    there, or a write that came after its deletion). Fields `Player` does not know are left
+    out."""
+    if any(name not in fields for name in REQUIRED):
+        return None
+    return Player(**{name: READERS[name](raw) for name, raw in fields.items() if name in READERS})
+
+
+def encode(player: Player, names: Iterable[str] | None = None) -> dict[str, str]:
+    """The player's fields `names` as the profile keeps them (a None: not kept); without
+    `names`, every field that does not hold its default (a new profile's)."""
+    if names is None:
+        names = [f.name for f in FIELDS if getattr(player, f.name) != f.default]
+    return {name: text(value) for name in names if (value := getattr(player, name)) is not None}
 
 
 ADDRESSES_INDEXED = "players:addresses-indexed"
@@ -57,46 +101,44 @@ class Players:
     def __init__(self, client: Client) -> None:
         self.client = client
 
-    def register(self, name: str, email: str, timezone: str) -> tuple[dict[str, str], str]:
-        """A new player (their profile as stored, as `get` reads it: show it through `public`)
-        and their first token; the name is claimed atomically (SET NX), last."""
+    def register(self, name: str, email: str, timezone: str) -> tuple[Player, str]:
+        """A new player (as `get` reads them: show them through `public`) and their first
+        token; the name is claimed atomically (SET NX), last."""
         player_id = "p_" + secrets.token_hex(8)
         if self.client.exists(keys.player_name(name)):
             raise name_taken(name)
         token = new_token(player_id)
-        profile = {
-            "id": player_id,
-            "name": name,
-            "email": email,
-            "timezone": timezone,
-            "created": str(int(time.time())),
-            "token_hash": hash_token(token),
-        }
+        player = Player(
+            id=player_id,
+            name=name,
+            email=email,
+            timezone=timezone,
+            created=int(time.time()),
+            token_hash=hash_token(token),
+        )
         self.client.sadd(keys.player_email(email), player_id)
-        self.client.hset(keys.player(player_id, "profile"), mapping=hash_fields(profile))
+        self.client.hset(keys.player(player_id, "profile"), mapping=hash_fields(encode(player)))
         if not self.client.set(keys.player_name(name), player_id, nx=True):
             # Lost a race for the name: take back the profile (unreachable either way).
             self.client.delete(keys.player(player_id, "profile"))
             self.client.srem(keys.player_email(email), player_id)
             raise name_taken(name)
-        return profile, token
+        return player, token
 
-    def by_token(self, token: str) -> dict[str, str] | None:
+    def by_token(self, token: str) -> Player | None:
         player_id, _, _ = token.partition(".")
         if not PLAYER_ID.fullmatch(player_id):
             return None
         player = self.get(player_id)
-        if player is None or not hmac.compare_digest(
-            player.get("token_hash", ""), hash_token(token)
-        ):
+        if player is None or not hmac.compare_digest(player.token_hash, hash_token(token)):
             return None  # unknown, mistyped, or rotated away
         return player
 
-    def get(self, player_id: str) -> dict[str, str] | None:
+    def get(self, player_id: str) -> Player | None:
         raw = self.client.hgetall(keys.player(player_id, "profile"))
-        return {as_text(k): as_text(v) for k, v in raw.items()} or None
+        return decode({as_text(k): as_text(v) for k, v in raw.items()})
 
-    def by_name(self, name: str) -> dict[str, str] | None:
+    def by_name(self, name: str) -> Player | None:
         player_id = self.client.get(keys.player_name(name))
         return self.get(as_text(player_id)) if player_id else None
 
@@ -114,45 +156,48 @@ class Players:
         self.client.set(ADDRESSES_INDEXED, "1")
         return indexed
 
-    def by_email(self, email: str) -> list[dict[str, str]]:
+    def by_email(self, email: str) -> list[Player]:
         """The players whose address is `email` (in any case)."""
         ids = sorted(as_text(member) for member in self.client.smembers(keys.player_email(email)))
         found = (self.get(player_id) for player_id in ids)
-        return [p for p in found if p is not None and p["email"].casefold() == email.casefold()]
+        return [p for p in found if p is not None and p.email.casefold() == email.casefold()]
 
-    def update(self, player: dict[str, str], changes: dict[str, Any]) -> dict[str, str]:
-        moved = "email" in changes and changes["email"].casefold() != player["email"].casefold()
+    def update(self, player: Player, changes: Mapping[str, Any]) -> Player:
+        """The player with `changes` (values of `Player`'s fields, by name), each written (a
+        None taken out)."""
+        changed = dataclasses.replace(player, **changes)
+        moved = changed.email.casefold() != player.email.casefold()
         if moved:
-            self.client.sadd(keys.player_email(changes["email"]), player["id"])
-        if changes:
-            self.client.hset(
-                keys.player(player["id"], "profile"),
-                mapping={k: str(v) for k, v in changes.items()},
-            )
+            self.client.sadd(keys.player_email(changed.email), player.id)
+        written = encode(changed, changes)
+        if written:
+            self.client.hset(keys.player(player.id, "profile"), mapping=hash_fields(written))
+        if len(written) < len(changes):
+            self.unset(player.id, [name for name in changes if name not in written])
         if moved:
-            self.client.srem(keys.player_email(player["email"]), player["id"])
-        return {**player, **{k: str(v) for k, v in changes.items()}}
+            self.client.srem(keys.player_email(player.email), player.id)
+        return changed
 
     def unset(self, player_id: str, fields: list[str], via: Client | None = None) -> None:
         """Take fields out of the profile (through `via`, a caller's transaction, if given)."""
         (via or self.client).hdel(keys.player(player_id, "profile"), *fields)
 
-    def rotate_token(self, player: dict[str, str]) -> str:
+    def rotate_token(self, player: Player) -> str:
         """A new token; the old one stops working at once (see the module's docstring)."""
-        token = new_token(player["id"])
-        self.client.hset(keys.player(player["id"], "profile"), "token_hash", hash_token(token))
+        token = new_token(player.id)
+        self.update(player, {"token_hash": hash_token(token)})
         return token
 
-    def forget(self, player: dict[str, str]) -> None:
+    def forget(self, player: Player) -> None:
         """The player gone: their name free for anyone, their address no longer theirs, and
         every key of theirs (`{p:ID}:*`) deleted, the profile last, so that a deletion cut
         short leaves a profile whose token can send it again."""
-        name = keys.player_name(player["name"])
-        if as_text(self.client.get(name) or b"") == player["id"]:
+        name = keys.player_name(player.name)
+        if as_text(self.client.get(name) or b"") == player.id:
             self.client.delete(name)
-        self.client.srem(keys.player_email(player["email"]), player["id"])
-        profile = keys.player(player["id"], "profile")
-        for key in self.client.scan_iter(match=keys.player(player["id"], "*"), count=1000):
+        self.client.srem(keys.player_email(player.email), player.id)
+        profile = keys.player(player.id, "profile")
+        for key in self.client.scan_iter(match=keys.player(player.id, "*"), count=1000):
             if as_text(key) != profile:
                 self.client.delete(key)
         self.client.delete(profile)

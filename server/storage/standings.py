@@ -111,7 +111,7 @@ class Standings:
         raw = self.client.hmget(key(type_id, "standings"), ids)
         ranked = []
         for player_id, found in zip(ids, raw, strict=True):
-            profile = self.players.get(player_id)
-            if profile is not None and found:
-                ranked.append((profile["name"], Standing.from_json(orjson.loads(found))))
+            player = self.players.get(player_id)
+            if player is not None and found:
+                ranked.append((player.name, Standing.from_json(orjson.loads(found))))
         return ranked

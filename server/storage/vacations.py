@@ -7,12 +7,14 @@ pairs (`{p:ID}:vacations`), which is all a clock needs to know which of its time
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from server.domain.errors import Conflict
+from server.domain.player import Player
 from server.storage import keys
 from server.storage.players import Players
 from server.storage.redis_client import Client, as_text
@@ -54,27 +56,27 @@ class Vacations:
         raw = self.client.lrange(keys.player(player_id, "vacations"), 0, -1)
         return [(float(a), float(b)) for a, b in (as_text(item).split() for item in raw)]
 
-    def _current(self, profile: dict[str, str]) -> tuple[float, float] | None:
-        since = profile.get("vacation_since")
-        return (float(since), float(profile["vacation_until"])) if since else None
+    def _current(self, player: Player) -> tuple[float, float] | None:
+        since, until = player.vacation_since, player.vacation_until
+        return (since, until) if since is not None and until is not None else None
 
-    def intervals(self, profile: dict[str, str], now: float) -> list[tuple[float, float]]:
+    def intervals(self, player: Player, now: float) -> list[tuple[float, float]]:
         """Every stretch of time the player was (or is) away, up to `now`."""
-        spans = self._past(profile["id"])
-        current = self._current(profile)
+        spans = self._past(player.id)
+        current = self._current(player)
         if current is not None:
             spans.append((current[0], min(now, current[1])))
         return spans
 
-    def _used_this_year(self, profile: dict[str, str], now: float) -> float:
+    def _used_this_year(self, player: Player, now: float) -> float:
         start = _year_start(now)
-        return sum(max(0.0, b - max(a, start)) for a, b in self.intervals(profile, now))
+        return sum(max(0.0, b - max(a, start)) for a, b in self.intervals(player, now))
 
-    def status(self, profile: dict[str, str]) -> Away:
+    def status(self, player: Player) -> Away:
         now = self.clock()
-        current = self._current(profile)
+        current = self._current(player)
         away = current is not None and now < current[1]
-        left = max(0.0, self.allowance - self._used_this_year(profile, now))
+        left = max(0.0, self.allowance - self._used_this_year(player, now))
         return Away(
             away,
             int(current[0]) if away and current else None,
@@ -82,32 +84,30 @@ class Vacations:
             round(left / DAY, 2),
         )
 
-    def start(self, profile: dict[str, str]) -> dict[str, str]:
+    def start(self, player: Player) -> Player:
         """Go on vacation now, until this year's allowance runs out (or `stop`)."""
         now = self.clock()
-        current = self._current(profile)
+        current = self._current(player)
         if current is not None and now < current[1]:
-            return profile  # away already
-        left = self.allowance - self._used_this_year(profile, now)
+            return player  # away already
+        left = self.allowance - self._used_this_year(player, now)
         if left <= 0:
             raise Conflict(
                 f"this year's vacation allowance ({self.allowance // DAY} days) is used up",
                 code="no_vacation_left",
             )
-        self._close(profile, now)
-        profile = {k: v for k, v in profile.items() if not k.startswith("vacation_")}
-        changes = {"vacation_since": str(now), "vacation_until": str(now + left)}
-        return self.players.update(profile, changes)
+        self._close(player, now)
+        return self.players.update(player, {"vacation_since": now, "vacation_until": now + left})
 
-    def stop(self, profile: dict[str, str]) -> dict[str, str]:
-        self._close(profile, self.clock())
-        return {k: v for k, v in profile.items() if not k.startswith("vacation_")}
+    def stop(self, player: Player) -> Player:
+        self._close(player, self.clock())
+        return dataclasses.replace(player, vacation_since=None, vacation_until=None)
 
-    def _close(self, profile: dict[str, str], now: float) -> None:
-        current = self._current(profile)
+    def _close(self, player: Player, now: float) -> None:
+        current = self._current(player)
         if current is None:
             return
         pipe = self.client.pipeline(transaction=True)
-        pipe.rpush(keys.player(profile["id"], "vacations"), f"{current[0]} {min(now, current[1])}")
-        self.players.unset(profile["id"], ["vacation_since", "vacation_until"], via=pipe)
+        pipe.rpush(keys.player(player.id, "vacations"), f"{current[0]} {min(now, current[1])}")
+        self.players.unset(player.id, ["vacation_since", "vacation_until"], via=pipe)
         pipe.execute()

@@ -41,14 +41,14 @@ def ask_for_link() -> str:
 @blp.get("/login/<token>")
 def link(token: str) -> str:
     opened = services().links.open(token)
-    return render_template("login_link.html", name=opened.player["name"], token=token)
+    return render_template("login_link.html", name=opened.player.name, token=token)
 
 
 @blp.post("/login/<token>")
 def use_link(token: str) -> Response:
     opened = services().links.spend(token)
     log_in(opened.player)
-    flash(f"Welcome, {opened.player['name']}: you are logged in.", "note")
+    flash(f"Welcome, {opened.player.name}: you are logged in.", "note")
     if opened.game_id is None:
         return redirect(url_for("web.games"), 303)
     return redirect(url_for("web.game", game_id=opened.game_id), 303)

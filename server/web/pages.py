@@ -9,6 +9,7 @@ from flask import flash, get_flashed_messages, redirect, render_template, reques
 from werkzeug.wrappers import Response
 
 from server.domain.errors import Refusal
+from server.domain.player import Player
 from server.domain.quiet import zone
 from server.http.context import services
 from server.http.errors import ApiError
@@ -36,7 +37,7 @@ def index() -> str:
 def games() -> str:
     player = signed_in()
     records = services().games.records_for(player)
-    return render_template("games.html", games=presenters.game_list(records, player["id"], None))
+    return render_template("games.html", games=presenters.game_list(records, player.id, None))
 
 
 @blp.get("/play/<game_id>")
@@ -46,7 +47,7 @@ def game(game_id: str) -> str:
 
 def drawn(
     game_id: str,
-    player: dict[str, str],
+    player: Player,
     refusal: ApiError | None = None,
     draft: str = "",
 ) -> str:

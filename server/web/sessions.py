@@ -25,6 +25,7 @@ from flask import Flask, Request, current_app, g, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 
+from server.domain.player import Player
 from server.http.context import services
 from server.http.errors import ApiError
 from server.storage.players import token_generation
@@ -53,14 +54,14 @@ class Sessions(SecureCookieSessionInterface):
         return request.is_secure or services().config.public_url.startswith("https:")
 
 
-def log_in(player: dict[str, str]) -> None:
+def log_in(player: Player) -> None:
     """A fresh session for the player: whatever session the cookie held before is ended."""
     log_out()
     lifetime = int(current_app.permanent_session_lifetime.total_seconds())
     now = int(services().clock())
     session_id = secrets.token_urlsafe(16)
-    services().sessions.start(player["id"], session_id, now, lifetime, MAX_SESSIONS)
-    session["player"] = player["id"]
+    services().sessions.start(player.id, session_id, now, lifetime, MAX_SESSIONS)
+    session["player"] = player.id
     session["generation"] = token_generation(player)
     session["id"] = session_id
     session.permanent = True
@@ -78,37 +79,36 @@ def log_out(everywhere: bool = False) -> None:
     session.clear()
 
 
-def ended(profile: dict[str, str] | None) -> str | None:
+def ended(player: Player | None) -> str | None:
     """Why the session's cookie no longer lets its player in (None: it does)."""
     generation = str(session.get("generation", ""))
-    if profile is None or not hmac.compare_digest(token_generation(profile), generation):
+    if player is None or not hmac.compare_digest(token_generation(player), generation):
         return "your token was rotated since you logged in"
-    ends = services().sessions.ends(profile["id"], str(session.get("id", "")))
+    ends = services().sessions.ends(player.id, str(session.get("id", "")))
     if ends is None or ends <= services().clock():
         return "you logged out, here or everywhere, or it ran its time"
     return None
 
 
-def current_player() -> dict[str, str] | None:
+def current_player() -> Player | None:
     """The session's player, looked up once a request; a session logged out, ended everywhere
     or whose token was rotated since it began is ended here."""
     if "web_player" not in g:
-        found: dict[str, str] | None = None
+        found: Player | None = None
         player_id: Any = session.get("player")
         if isinstance(player_id, str):
-            profile = services().players.get(player_id)
-            why = ended(profile)
-            if why is None:
-                found = profile
-            else:
+            found = services().players.get(player_id)
+            why = ended(found)
+            if why is not None:
+                found = None
                 session.clear()
                 g.session_ended = why
         g.web_player = found
-    player: dict[str, str] | None = g.web_player
+    player: Player | None = g.web_player
     return player
 
 
-def signed_in() -> dict[str, str]:
+def signed_in() -> Player:
     """The session's player, or 401."""
     player = current_player()
     if player is None:

@@ -50,5 +50,5 @@ def delete() -> Response | tuple[str, int]:
         return page(told, chosen if chosen in ACTIVE_GAMES else RESIGN), told.status
     deletion.delete(services(), player, chosen, TIMEOUT_LEVEL)
     log_out()
-    flash(f"The account {player['name']} is deleted. Thank you for playing.", "note")
+    flash(f"The account {player.name} is deleted. Thank you for playing.", "note")
     return redirect(url_for("web.index"), 303)

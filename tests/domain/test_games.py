@@ -18,6 +18,7 @@ from server.domain.errors import (
 )
 from server.domain.games import GameService
 from server.domain.leaving import Leaving, Left
+from server.domain.player import Player
 from shared import bots
 from tests.support.memory import MemoryGameStore, MemoryRoster
 
@@ -27,7 +28,7 @@ def service() -> tuple[GameService, MemoryGameStore, MemoryRoster]:
     return GameService(store, roster, clock=lambda: 1_800_000_000), store, roster
 
 
-def started() -> tuple[GameService, MemoryGameStore, MemoryRoster, str, list[dict[str, str]]]:
+def started() -> tuple[GameService, MemoryGameStore, MemoryRoster, str, list[Player]]:
     """A Lost Cities match between ada and bo, both seated."""
     games, store, roster = service()
     ada, bo = roster.players["ada"], roster.players["bo"]
@@ -36,7 +37,7 @@ def started() -> tuple[GameService, MemoryGameStore, MemoryRoster, str, list[dic
     return games, store, roster, game.id, [ada, bo]
 
 
-def mover(games: GameService, game_id: str, players: list[dict[str, str]]) -> dict[str, str]:
+def mover(games: GameService, game_id: str, players: list[Player]) -> Player:
     game = games.load(game_id)
     (seat,) = game.engine.to_act(game.state)
     return players[seat]
@@ -46,7 +47,7 @@ def test_a_game_is_created_joined_and_played_through_the_store() -> None:
     games, store, _, game_id, players = started()
     player = mover(games, game_id, players)
     game = games.load(game_id)
-    seat = game.seat_of(player["id"])
+    seat = game.seat_of(player.id)
     assert seat is not None
     move = game.engine.legal_moves(game.state, seat)[0]
     made = games.submit(player, game_id, move, 0, "key-1")
@@ -61,14 +62,14 @@ def test_refusals_come_by_kind_and_change_nothing() -> None:
     player = mover(games, game_id, players)
     other = players[1 - players.index(player)]
     game = games.load(game_id)
-    seat = game.seat_of(player["id"])
+    seat = game.seat_of(player.id)
     assert seat is not None
     move = game.engine.legal_moves(game.state, seat)[0]
     before = (store.log_raw(game_id), store.record(game_id))
     with pytest.raises(Illegal) as illegal:
         games.submit(other, game_id, move, 0)
     assert illegal.value.code == "not_your_turn" and illegal.value.details["legal_moves"] == []
-    assert illegal.value.message == f"it is {player['name']}'s turn, not {other['name']}'s"
+    assert illegal.value.message == f"it is {player.name}'s turn, not {other.name}'s"
     with pytest.raises(Illegal):
         games.submit(player, game_id, "play Q1 draw deck", 0)
     with pytest.raises(Stale) as stale:
@@ -155,6 +156,6 @@ def test_a_rematch_opens_a_vacated_seat() -> None:
     assert (seats[0].name, seats[0].player, seats[0].vacated) == ("deleted player 1", None, True)
     again = games.rematch(bo, game_id)
     assert [(s.player, s.name, s.joined) for s in again.seats] == [
-        (bo["id"], "bo", True),
+        (bo.id, "bo", True),
         (None, None, False),
     ]

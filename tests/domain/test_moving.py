@@ -22,6 +22,7 @@ from server.domain.errors import (
     Stale,
 )
 from server.domain.game import Moved
+from server.domain.player import Player
 from tests.support.tables import Table, dealt_alike, started, to_act
 
 
@@ -116,7 +117,7 @@ def test_a_resignation_overtaken_by_a_move_is_made_after_it() -> None:
     assert made.game.version == 2 and [e["seat"] for e in table.log(game_id)] == [0, 1]
 
 
-def livingstone_turn(table: Table) -> tuple[str, dict[str, str], int, list[str]]:
+def livingstone_turn(table: Table) -> tuple[str, Player, int, list[str]]:
     """A Livingstone game of ada and bo: its id, the player to act, the version, and the texts
     of their legal moves."""
     game = table.games.create(table["ada"], "livingstone", None, {}, ["bo"])

@@ -17,7 +17,7 @@ from tests.support.letters import Table, plain_reply, text_of
 
 def headers(table: Table, seat: int = 0) -> str:
     return (
-        f"From: {table.players[seat]['email']}\n"
+        f"From: {table.players[seat].email}\n"
         f"To: {table.address(seat)}\n"
         "Subject: Re: your turn\n"
         "Message-ID: <hostile@example.org>\n"
@@ -76,7 +76,7 @@ def test_hostile_mail_is_answered_or_dropped_never_fatal(table: Table, kind: str
     assert done.stderr.strip(), "every message leaves a log line"
     assert table.load().version == version
     for _, answer in table.inbox.received:
-        assert answer["To"] == f"ada <{table.players[0]['email']}>"
+        assert answer["To"] == f"ada <{table.players[0].email}>"
 
 
 def test_an_unreachable_redis_is_a_temporary_failure(table: Table) -> None:
@@ -90,7 +90,7 @@ def test_an_answer_that_cannot_be_sent_is_retried_and_the_move_made_once(table: 
     seat = table.load().engine.to_act(table.load().state)[0]
     version = table.load().version
     move = table.view(seat)["legal_moves"][0]["text"]
-    raw = plain_reply(table.address(seat), table.players[seat]["email"], move, "retry@x")
+    raw = plain_reply(table.address(seat), table.players[seat].email, move, "retry@x")
     no_smtp = {**table.env, "TURNPOST_SMTP_PORT": str(free_port())}
 
     assert table.mail_in(raw, no_smtp).returncode == 75
@@ -120,7 +120,7 @@ def test_an_answer_refused_for_good_is_logged_and_the_message_done_with(table: T
     controller.start()
     try:
         env = {**table.env, "TURNPOST_SMTP_PORT": str(controller.port)}
-        raw = plain_reply(table.address(seat), table.players[seat]["email"], "show", "gone@x")
+        raw = plain_reply(table.address(seat), table.players[seat].email, "show", "gone@x")
         done = table.mail_in(raw, env)
     finally:
         controller.stop()

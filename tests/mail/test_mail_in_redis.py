@@ -48,7 +48,7 @@ def test_without_redis_url_or_serve_mail_in_defers_and_says_why(
     env["TURNPOST_DATA"] = str(tmp_path / "nothing-here")
     seat = table.load().engine.to_act(table.load().state)[0]
     version = table.load().version
-    raw = plain_reply(table.address(seat), table.players[seat]["email"], "help", "r@ada.example")
+    raw = plain_reply(table.address(seat), table.players[seat].email, "help", "r@ada.example")
     done = table.mail_in(raw, env)
     assert done.returncode == 75
     assert "REDIS_URL is not set" in done.stderr and "nothing-here" in done.stderr

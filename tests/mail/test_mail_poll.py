@@ -154,7 +154,7 @@ def test_mail_poll_handles_each_unseen_reply_once_and_marks_it_seen(
     other = 1 - seat
     version = table.load().version
     move = table.view(seat)["legal_moves"][0]["text"]
-    email = {s: table.players[s]["email"] for s in (0, 1)}
+    email = {s: table.players[s].email for s in (0, 1)}
     dovecot.append(
         letter(
             "mutt-quoted-below.eml",
@@ -212,7 +212,7 @@ def test_mail_poll_every_keeps_polling_for_new_mail(table: Table, dovecot: Dovec
     )
     try:
         time.sleep(1.5)  # a first pass over an empty mailbox
-        dovecot.append(plain_reply(table.address(0), table.players[0]["email"], "show", "w@x"))
+        dovecot.append(plain_reply(table.address(0), table.players[0].email, "show", "w@x"))
         deadline = time.monotonic() + 60
         while not table.answers_to(0) and time.monotonic() < deadline:
             time.sleep(0.2)

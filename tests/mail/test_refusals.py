@@ -46,7 +46,7 @@ def test_the_same_message_twice_moves_once(table: Table) -> None:
     version = table.load().version
     raw = plain_reply(
         table.address(seat),
-        table.players[seat]["email"],
+        table.players[seat].email,
         first_move(table, seat),
         "once@ada.example",
     )
@@ -100,7 +100,7 @@ def test_a_sender_who_is_not_the_seats_player_is_refused_and_learns_nothing(
     for body in [first_move(table, seat), "show", "moves"]:
         assert table.reply(seat, body, sender=MALLORY).returncode == 0
     # the other player, with this seat's address: still not this seat's player
-    assert table.reply(seat, "show", sender=table.players[other]["email"]).returncode == 0
+    assert table.reply(seat, "show", sender=table.players[other].email).returncode == 0
 
     assert table.load().version == version
     assert table.inbox.to(MALLORY) == []
@@ -123,7 +123,7 @@ def test_auto_replies_and_bounces_are_dropped_unanswered(table: Table, header: s
     seat = to_act(table)
     version = table.load().version
     raw = plain_reply(
-        table.address(seat), table.players[seat]["email"], "I am away until Monday.", "away@x"
+        table.address(seat), table.players[seat].email, "I am away until Monday.", "away@x"
     )
     done = table.mail_in(header.encode() + b"\n" + raw)
     assert done.returncode == 0

@@ -31,7 +31,7 @@ def test_a_reply_from_each_mail_client_plays_its_first_line(table: Table, client
     raw = letter(
         client,
         to=table.address(seat),
-        sender=table.players[seat]["email"].upper(),
+        sender=table.players[seat].email.upper(),
         move=move,
         message_id=f"{client}@mail.example",
         subject="lost-cities: your turn",
@@ -102,7 +102,7 @@ def test_an_illegal_move_is_answered_with_why_and_the_legal_moves(table: Table) 
 
 def test_the_envelope_recipient_an_mta_passes_is_read_before_the_headers(table: Table) -> None:
     seat = table.load().engine.to_act(table.load().state)[0]
-    raw = plain_reply("players@list.example", table.players[seat]["email"], "show", "env@x")
+    raw = plain_reply("players@list.example", table.players[seat].email, "show", "env@x")
     done = table.mail_in(raw, args=("--recipient", table.address(seat)))
     assert done.returncode == 0, done.stderr
     (answer,) = table.answers_to(seat)
@@ -117,7 +117,7 @@ def test_a_reply_from_the_registered_address_written_another_way_moves(table: Ta
     table.players[seat] = table.services.players.update(
         table.players[seat], {"email": normalized("Ada@Exämple.org")}
     )
-    assert table.players[seat]["email"] == "Ada@xn--exmple-cua.org"
+    assert table.players[seat].email == "Ada@xn--exmple-cua.org"
     version = table.load().version
     # An SMTPUTF8 message carries its From in UTF-8; `letter` writes its blanks as Latin-1.
     look_alike = "ada@exämple.org.evil.example".encode().decode("latin-1")
@@ -134,7 +134,7 @@ def test_lines_under_the_move_are_said_once_and_say_alone_moves_nothing(table: T
     seat = table.load().engine.to_act(table.load().state)[0]
     move = table.view(seat)["legal_moves"][0]["text"]
     raw = plain_reply(
-        table.address(seat), table.players[seat]["email"], f"{move}\nNice\nhand!", "talk-1@x"
+        table.address(seat), table.players[seat].email, f"{move}\nNice\nhand!", "talk-1@x"
     )
     for _ in range(2):  # delivered twice: one move, one message
         assert table.mail_in(raw).returncode == 0

@@ -50,4 +50,4 @@ def test_a_whole_game_of_lost_cities_by_email(table: Table) -> None:
     scores = " · ".join(f"{names[s]} {score}" for s, score in enumerate(result["scores"]))
     assert f"The game is over. Scores: {scores}." in text_of(shown)
     for recipients, _ in table.inbox.received:
-        assert recipients in ([table.players[0]["email"]], [table.players[1]["email"]])
+        assert recipients in ([table.players[0].email], [table.players[1].email])

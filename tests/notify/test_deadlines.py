@@ -17,6 +17,7 @@ from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import log, start_game
 from tests.support.jobs import WARSAW, Mail
+from tests.support.memory import player as registered
 from tests.support.pages import logged_in, said
 from tests.support.terminal import terminal
 
@@ -156,7 +157,7 @@ def test_the_deadline_is_the_inverse_of_the_waking_time_used(zone: str) -> None:
     rnd = random.Random(zone)
     for _ in range(200):
         start, end = rnd.randrange(24), rnd.randrange(24)
-        profile = {"timezone": zone, "quiet_hours": f"{start:02d}:30-{end:02d}:00"}
+        ada = registered(timezone=zone, quiet_hours=f"{start:02d}:30-{end:02d}:00")
         since = at(ZoneInfo(zone), rnd.randrange(1, 13), rnd.randrange(1, 29), rnd.randrange(24))
         away, reach = [], since
         for _ in range(rnd.randrange(3)):
@@ -164,16 +165,16 @@ def test_the_deadline_is_the_inverse_of_the_waking_time_used(zone: str) -> None:
             reach = begins + rnd.randrange(3600, 3 * 86400)
             away.append((begins, reach))
         limit = rnd.randrange(600, 30 * 86400)
-        deadline = runs_out(profile, away, since, limit)
+        deadline = runs_out(ada, away, since, limit)
         assert deadline is not None
-        assert used(profile, away, since, deadline) == pytest.approx(limit, abs=1e-6)
-        assert used(profile, away, since, deadline - 1) < limit
+        assert used(ada, away, since, deadline) == pytest.approx(limit, abs=1e-6)
+        assert used(ada, away, since, deadline - 1) < limit
 
 
 def test_a_deadline_beyond_ten_years_has_no_date() -> None:
     """A minute of waking time a day: a year's clock would run for centuries."""
-    profile = {"timezone": "Europe/Warsaw", "quiet_hours": "08:01-08:00"}
-    assert runs_out(profile, [], at(WARSAW, 3, 1, 9), 365 * 86400) is None
+    ada = registered(timezone="Europe/Warsaw", quiet_hours="08:01-08:00")
+    assert runs_out(ada, [], at(WARSAW, 3, 1, 9), 365 * 86400) is None
 
 
 def test_the_game_page_says_each_deadline_in_my_zone(clocked: LiveServer, mail: Mail) -> None:

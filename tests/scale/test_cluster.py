@@ -184,7 +184,7 @@ def test_one_rate_limit_counter_serves_both_processes(spread: TwoWebProcesses) -
     limits = RateLimits(limiter_storage(spread.cluster.url), RATE_LIMIT, RATE_LIMIT, RATE_LIMIT)
 
     def remaining() -> int:
-        client = client_key(ada.player, "")
+        client = client_key(ada.player["id"], "")
         return limits.window.get_window_stats(limits.per_client, NAMESPACE, client)[1]
 
     before = remaining()

@@ -151,5 +151,5 @@ def test_players_registered_before_the_address_index_are_put_into_it_once(
     players = Players(redis_client)
     assert players.by_email("ada@example.org") == []
     assert players.index_addresses() >= 1
-    assert [p["id"] for p in players.by_email("ADA@example.org")] == [ada.player["id"]]
+    assert [p.id for p in players.by_email("ADA@example.org")] == [ada.player["id"]]
     assert players.index_addresses() == 0  # done: the next worker's start costs one read

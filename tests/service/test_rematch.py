@@ -8,12 +8,14 @@ import itertools
 import json
 import secrets
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 import pytest
 import redis
 
 from server.domain.games import GameService
+from server.domain.player import Player
 from server.presenters import games as presenters
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
@@ -149,11 +151,11 @@ def test_a_rematch_of_a_public_game_with_a_deck_is_dealt_anew_and_the_deck_stays
     assert "deck" not in eve.ok("GET", f"/games/{game_id}")["game"]["options"]
 
 
-def answers(games: GameService, game_id: str, viewer: dict[str, str]) -> list[Any]:
+def answers(games: GameService, game_id: str, viewer: Player) -> list[Any]:
     """What `viewer` is told of the game: its view and its log, as the API answers them."""
     game, seat = games.for_viewer(game_id, viewer)
     stored_log = games.entries(game, 0)
-    return [presenters.view(game, seat, viewer["id"]), presenters.log(game, seat, 0, stored_log)]
+    return [presenters.view(game, seat, viewer.id), presenters.log(game, seat, 0, stored_log)]
 
 
 def world(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> dict[str, Any]:
@@ -162,8 +164,8 @@ def world(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> dict[str,
     drawn = itertools.count()
     monkeypatch.setattr(secrets, "token_hex", lambda size=32: f"{next(drawn):0{2 * size}x}")
     roster = MemoryRoster("ada", "bo", "eve")
-    for profile in roster.players.values():
-        profile["timezone"] = "Europe/Warsaw"  # as the lobby shows it
+    for name, player in roster.players.items():
+        roster.players[name] = replace(player, timezone="Europe/Warsaw")  # as the lobby shows it
     games = GameService(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
     ada, bo, eve = (roster.players[name] for name in ("ada", "bo", "eve"))
     game = games.create(ada, "lost-cities", 2, {"rounds": 1, **options}, [], public=True)
@@ -176,14 +178,14 @@ def world(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> dict[str,
     again = games.rematch(bo, game.id)
     games.rematch(ada, game.id)
     for person in (ada, bo, eve):
-        told[f"{person['name']}: rematch"] = answers(games, again.id, person)
+        told[f"{person.name}: rematch"] = answers(games, again.id, person)
     for person in (ada, bo):
         (listed,) = [
             g
-            for g in presenters.game_list(games.records_for(person), person["id"], None)
+            for g in presenters.game_list(games.records_for(person), person.id, None)
             if g["id"] == again.id
         ]
-        told[f"{person['name']}: rematch listed"] = listed
+        told[f"{person.name}: rematch listed"] = listed
     return {who: json.dumps(said) for who, said in told.items()}
 
 

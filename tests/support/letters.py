@@ -17,6 +17,7 @@ import redis
 from aiosmtpd.controller import Controller
 
 from server.domain.game import Game
+from server.domain.player import Player
 from server.mail.reply_address import Ticket, read_reply_address, reply_address
 from server.presenters import games as presenters
 from server.presenters.shapes import GameView
@@ -74,7 +75,7 @@ class Table:
     env: dict[str, str]
     inbox: SmtpInbox
     game_id: str
-    players: list[dict[str, str]]
+    players: list[Player]
     sent: int = field(default=0)
 
     def load(self) -> Game:
@@ -116,14 +117,14 @@ class Table:
         self.sent += 1
         raw = plain_reply(
             address or self.address(seat),
-            sender or self.players[seat]["email"].lower(),
+            sender or self.players[seat].email.lower(),
             body,
-            f"reply-{self.sent}@{self.players[seat]['name']}.example",
+            f"reply-{self.sent}@{self.players[seat].name}.example",
         )
         return self.mail_in(raw)
 
     def answers_to(self, seat: int) -> list[EmailMessage]:
-        return self.inbox.to(self.players[seat]["email"])
+        return self.inbox.to(self.players[seat].email)
 
     def last_answer(self, seat: int) -> EmailMessage:
         return self.answers_to(seat)[-1]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import orjson
 
 from server.domain.idempotency import Idempotency, Made
+from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.store import Appended, Loaded
 from server.domain.talk import Limits, Said
@@ -152,16 +154,22 @@ class MemoryGameStore:
         return self.stamp(game_id) != seen
 
 
+def player(name: str = "ada", **fields: Any) -> Player:
+    """A registered player, as the store would read them, with any `fields` given."""
+    made = Player(f"id-{name}", name, f"{name}@example.org", "UTC", 0, "")
+    return dataclasses.replace(made, **fields)
+
+
 class MemoryRoster:
     def __init__(self, *names: str) -> None:
-        self.players = {name: {"id": f"id-{name}", "name": name} for name in names}
+        self.players = {name: player(name) for name in names}
         self.games: dict[str, dict[str, float]] = {}
 
-    def by_name(self, name: str) -> dict[str, str] | None:
+    def by_name(self, name: str) -> Player | None:
         return self.players.get(name)
 
-    def get(self, player_id: str) -> dict[str, str] | None:
-        return next((p for p in self.players.values() if p["id"] == player_id), None)
+    def get(self, player_id: str) -> Player | None:
+        return next((p for p in self.players.values() if p.id == player_id), None)
 
     def add_game(self, player_id: str, game_id: str, created: float) -> None:
         self.games.setdefault(player_id, {})[game_id] = created

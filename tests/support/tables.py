@@ -13,6 +13,7 @@ from unittest import mock
 
 from server.domain import provenance
 from server.domain.games import GameService
+from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.store import Appended
 from tests.support.memory import MemoryGameStore, MemoryRoster
@@ -56,7 +57,7 @@ class Table:
         holding no game states of its own."""
         return GameService(self.store, self.roster, clock=lambda: self.clock[0])
 
-    def __getitem__(self, name: str) -> dict[str, str]:
+    def __getitem__(self, name: str) -> Player:
         return self.roster.players[name]
 
     def log(self, game_id: str) -> list[dict[str, Any]]:
