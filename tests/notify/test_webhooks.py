@@ -459,23 +459,31 @@ def test_a_hook_that_never_answers_holds_up_no_other_game(
         players[0].ok("PUT", f"/games/{game_id}/webhook", json={"kind": "standard", "url": url})
         cy = api.client().register("cy")
         body = {"type": "lost-cities", "bots": ["quick"], "options": {"first_player": 0}}
-        bots_game = cy.ok("POST", "/games", json=body)["game"]["id"]
+        bots_games = [cy.ok("POST", "/games", json=body)["game"]["id"]]
 
-        def bot_answers() -> float:
-            version = move(cy, bots_game)["version"]
+        def bot_answers() -> list[float]:
+            """How long the bot took to answer cy's move: none when cy moves again (cy starts
+            the next round), and a new game once the match is over."""
+            if cy.ok("GET", f"/games/{bots_games[-1]}")["game"]["status"] != "active":
+                bots_games.append(cy.ok("POST", "/games", json=body)["game"]["id"])
+            moved = move(cy, bots_games[-1])
+            if moved["your_turn"] or moved["game"]["status"] != "active":
+                return []
+            version = moved["version"]
             started = time.monotonic()
-            waited = cy.ok("GET", f"/games/{bots_game}/wait?version={version}&timeout=20")
+            url = f"/games/{bots_games[-1]}/wait?version={version}&timeout=20"
+            waited = cy.ok("GET", url)
             assert waited["version"] == version + 1, (tmp_path / "mail.log").read_text()
-            return time.monotonic() - started
+            return [time.monotonic() - started]
 
         bot_answers()  # the workers are up
         started = time.monotonic()
         mover = threading.Thread(target=keep_moving, args=(players, game_id, 1.0, stop))
         mover.start()
         try:
-            answers = [bot_answers()]
+            answers = bot_answers()
             while time.monotonic() - started < 15:  # past the hook's first pause (10 s)
-                answers.append(bot_answers())
+                answers += bot_answers()
         finally:
             stop.set()
             mover.join()
