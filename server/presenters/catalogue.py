@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from server.domain.bots import levels_for
 from server.domain.clock_options import SERVICE_OPTIONS
@@ -13,26 +13,14 @@ from shared.engine import Engine
 
 def game_type(engine: Engine[Any]) -> shapes.GameType:
     """A type's player counts, its options with their defaults (the rules' options, then the
-    move clock's, which every type takes) and the levels of bot that play it."""
-    return {
-        "id": engine.type_id,
-        "title": engine.title,
-        "min_players": engine.min_players,
-        "max_players": engine.max_players,
-        "version": engine.version,
-        "options": [*(option.describe() for option in engine.options), *SERVICE_OPTIONS],
-        "bots": levels_for(engine.type_id),
-    }
+    move clock's, which every type takes) and the levels of bot that play it: the engine's own
+    description (`Engine.describe`), which the shape documents."""
+    described = engine.describe()
+    options = [*cast(list[Any], described["options"]), *SERVICE_OPTIONS]
+    shown = {**described, "options": options, "bots": levels_for(engine.type_id)}
+    return cast(shapes.GameType, shown)
 
 
 def game_rules(engine: Engine[Any]) -> shapes.GameRules:
-    guide = engine.guide
-    return {
-        "id": engine.type_id,
-        "title": engine.title,
-        "min_players": engine.min_players,
-        "max_players": engine.max_players,
-        "rules": list(guide.rules),
-        "notation": guide.notation,
-        "examples": [{"move": e.move, "means": e.means} for e in guide.examples],
-    }
+    """The type and its guide, as the engine describes them (`Engine.describe_rules`)."""
+    return cast(shapes.GameRules, engine.describe_rules())
