@@ -7,6 +7,7 @@ JSON or as text — so what differs between them is only what they ask and how t
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -31,11 +32,24 @@ app = typer.Typer(
 
 class Usage(TyperCommand):
     """Usage lines as people write them, `turnpost play [OPTIONS] GAME MOVE`, not Typer's
-    `{GAME} {MOVE}`."""
+    `{GAME} {MOVE}`; and help whose sentences the terminal's width wraps, not the source's."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help = unfolded(self.help)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         # Any: Typer 0.29 and later bring a click of their own, whose Context is not click's
         return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
+
+
+def unfolded(docstring: str | None) -> str | None:
+    """A docstring with each paragraph on one line: Typer keeps a paragraph's newlines, so the
+    breaks that fit the source's 100 columns would cut sentences at any other width."""
+    if docstring is None:
+        return None
+    paragraphs = inspect.cleandoc(docstring).split("\n\n")
+    return "\n\n".join(" ".join(paragraph.split()) for paragraph in paragraphs)
 
 
 COMMANDS: dict[str, Callable[..., None]] = {
