@@ -172,8 +172,12 @@ class Engine(ABC, Generic[S]):
 
     # -- setting up -------------------------------------------------------------------------
 
-    def configure(self, players: int, options: Mapping[str, JSON] | None = None) -> dict[str, JSON]:
-        """Check options and fill in defaults; the result is what a game is created with."""
+    def configure(
+        self, players: int, options: Mapping[str, JSON] | None = None, elsewhere: Sequence[str] = ()
+    ) -> dict[str, JSON]:
+        """Check options and fill in defaults; the result is what a game is created with.
+        `elsewhere`: the options a caller has taken out before (the service's move clock), so
+        that the refusal of an unknown one names every option a game can be given."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadOptions(
                 "seats",
@@ -186,7 +190,7 @@ class Engine(ABC, Generic[S]):
             raise BadOptions(
                 unknown[0],
                 f"{self.type_id} has no option {unknown[0]!r}; "
-                f"its options are {', '.join(known) or 'none'}",
+                f"its options are {', '.join([*known, *elsewhere]) or 'none'}",
             )
         configured: dict[str, JSON] = {}
         for name, option in known.items():

@@ -15,6 +15,7 @@ from typing import Any
 
 from server.domain import bots as bot_players
 from server.domain import provenance
+from server.domain.clock_options import SERVICE_OPTIONS
 from server.domain.entries import dealt
 from server.domain.errors import Conflict, Invalid, NotAPlayer, NotFound
 from server.domain.game import CANCELLED, FINISHED, OPEN, Game, engine_for, progress
@@ -114,7 +115,9 @@ class Seating:
         Its creator is `maker`, unless it is a rematch: then `creator` (the finished game's),
         and `maker` is the player who asked for it."""
         try:
-            configured = engine.configure(len(table), dict(options))
+            configured = engine.configure(
+                len(table), dict(options), [option["name"] for option in SERVICE_OPTIONS]
+            )
         except BadOptions as error:
             raise Invalid(error.message, {"option": error.option}, "bad_options") from None
         now = int(self.clock())
