@@ -4,7 +4,7 @@ completion and their check."""
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -45,15 +45,22 @@ GameType = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON, for scripts.")]
-GameId = Annotated[
-    str,
-    typer.Argument(
+
+
+def game_argument(help_text: str) -> Any:
+    """A GAME argument: an id, or the start of one (see `Session.on_game`)."""
+    return typer.Argument(
         metavar="GAME",
-        help="A game id, or the start of one of your games' ids.",
+        help=help_text,
         callback=game_given,
         autocompletion=complete_game_id,
         show_default=False,
-    ),
+    )
+
+
+GameId = Annotated[str, game_argument("A game id, or the start of one of your games' ids.")]
+PublicGameId = Annotated[
+    str, game_argument("A game id, or the start of the id of one of your games or the lobby's.")
 ]
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from client.layout import show
 from client.rules import engine_for
 from client.screens.seats import seat_names
 from client.screens.style import ID_STYLE, TURN, highlight
@@ -49,7 +50,7 @@ def game_screen(console: Console, answer: dict[str, Any], everything: bool = Fal
     console.print()
     console.print(next_step(answer), soft_wrap=False)
     for line in deadlines(answer):
-        console.print(line, markup=False, highlight=False)
+        show(console, line)
 
 
 def deadlines(answer: dict[str, Any]) -> list[str]:
@@ -62,6 +63,7 @@ def deadlines(answer: dict[str, Any]) -> list[str]:
             "Your" if clock["seat"] == me else f"{clock['name']}'s",
             moment(clock["due"]),
             clock["left_seconds"],
+            clock.get("paused", False),  # a server from before vacations were shown
         )
         for clock in sorted(clocks, key=lambda clock: clock["seat"] != me)
         if clock["running"]

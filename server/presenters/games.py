@@ -290,4 +290,5 @@ def seat_clock(clock: SeatClock, zone: ZoneInfo) -> shapes.SeatClock:
         "due": None if clock.due is None else local(clock.due, zone).isoformat(),
         "left_seconds": int(clock.left),
         "running": clock.running,
+        "paused": clock.paused,
     }

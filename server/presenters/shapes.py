@@ -237,6 +237,13 @@ class SeatClock(TypedDict):
         int, about("the player's waking time left: of the move, or in the bank")
     ]
     running: Annotated[bool, about("false: a time bank between its player's decisions")]
+    paused: Annotated[
+        bool,
+        about(
+            "its player is on vacation: the clock stands still until they are back (`due` "
+            "assumes they come back now)"
+        ),
+    ]
 
 
 Clocks = Annotated[
