@@ -75,3 +75,6 @@ def test_the_spectator_never_exists_for_strangers(api: LiveServer) -> None:
         response = stranger.call("GET", f"/games/{game_id}{path}")
         assert response.status_code == 403
         assert not mentioned_cards(response.text, game_id)
+        error = response.json()["error"]  # what the status says already, and no more
+        assert error["code"] == "forbidden"
+        assert error["message"] == "this game is not public: only its players may look at it"
