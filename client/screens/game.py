@@ -135,7 +135,7 @@ def applied(console: Console, answer: dict[str, Any]) -> None:
     engine = engine_for(answer["game"]["type"])
     names = player_names(answer["game"]["seats"])
     for event in answer.get("applied", []):
-        console.print(highlight(engine.render_event(event, names) if engine else json.dumps(event)))
+        show(console, highlight(engine.render_event(event, names) if engine else json.dumps(event)))
     untried = answer.get("untried")
     if untried:
-        console.print(Text(f"Not tried: {untried['message']}.", style="yellow"))
+        show(console, Text(f"Not tried: {untried['message']}.", style="yellow"))
