@@ -48,18 +48,16 @@ HOOK_LINE = (
 """Guarded, so that an environment whose project has moved away starts up without a word."""
 MYPYC = (sys.executable, "-m", "mypyc")
 KEPT = 4
-MINUTES = 2
-"""What a build takes, said before it starts: 2 to 2.5 minutes on two cores
-(docs/performance.md)."""
+DURATION = "2 to 3 minutes"
+"""What a build takes, said before it starts: on two cores, at low priority on a busy machine
+too (docs/performance.md)."""
 NICE = 10
 POLL = 0.5
 """Seconds between looks at the process a build runs beside, while compiling or waiting."""
 
-FOREGROUND = (
-    f"compiling the engines with mypyc, once per change to shared/ (about {MINUTES} minutes)"
-)
+FOREGROUND = f"compiling the engines with mypyc, once per change to shared/ ({DURATION})"
 BACKGROUND = (
-    f"compiling the engines in the background, at low priority (about {MINUTES} minutes);",
+    f"compiling the engines in the background, at low priority ({DURATION});",
     "until then they run from source, and the next ./dev serve runs them compiled",
 )
 WAITING = "another ./dev is compiling the engines: waiting for it"

@@ -224,8 +224,8 @@ def test_what_a_build_says_fits_80_columns(place: Place) -> None:
     done = build(place, beside=os.getpid(), compiler=compiler(place, "ok"))
     lines = [FOREGROUND, *BACKGROUND, WAITING, done.replace(" 0 s", " 999 s")]
     assert all(len(line) <= 80 for line in lines), [len(line) for line in lines]
-    assert f"about {builder.MINUTES} minutes" in FOREGROUND
-    assert f"about {builder.MINUTES} minutes" in BACKGROUND[0]
+    assert builder.DURATION in FOREGROUND
+    assert builder.DURATION in BACKGROUND[0]
     assert "from source" in BACKGROUND[1]
 
 
