@@ -223,8 +223,9 @@ def build(place: Place, beside: int | None = None, compiler: Sequence[str] = MYP
 
 
 def prune(builds: Path) -> None:
-    """Keep the most recent builds (a checkout of another branch and back finds its own). The
-    lock is held, so a hidden, half-made one is left of a build killed outright: gone too."""
+    """Keep the most recent builds, the one about to be made among them (a checkout of another
+    branch and back finds its own). The lock is held, so a hidden, half-made one is left of a
+    build killed outright: gone too."""
     done = [build for build in builds.iterdir() if not build.name.startswith(".")]
     done.sort(key=lambda build: build.stat().st_mtime, reverse=True)
     half = [build for build in builds.iterdir() if build.name.startswith(".")]
