@@ -15,6 +15,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 from server.domain.addresses import RULES, normalized
 from server.domain.bots import TIMEOUT_LEVEL
 from server.domain.clock_options import move_clock
+from server.domain.concerns import KINDS as EVENT_KINDS
 from server.domain.leaving import ACTIVE_GAMES
 from server.domain.quiet import DEFAULT_QUIET_HOURS, QUIET_HOURS, QUIET_HOURS_FORMAT
 from server.domain.record import STATUSES
@@ -219,7 +220,7 @@ class WebhookSetSchema(Schema):
 
 
 class WebhookSchema(Schema):
-    kind = fields.String(metadata={"enum": list(KINDS)})
+    kind = fields.String(metadata={"enum": list(EVENT_KINDS)})
     url = fields.String()
     enabled = fields.Boolean()
     disabled = fields.String(
@@ -432,6 +433,42 @@ class WaitQuery(Schema):
         metadata={"description": "the game's revision you saw (its view's `revision`)"},
     )
     timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
+
+
+CURSOR = r"^(0|[0-9]{1,15}-[0-9]{1,15})$"
+
+
+class MyWaitQuery(Schema):
+    after = fields.String(
+        validate=validate.Regexp(CURSOR, error="a cursor is an event's `cursor`, or 0"),
+        metadata={
+            "description": "the last cursor you saw (0: every event kept); without it, events "
+            "from now on",
+            "pattern": CURSOR,
+        },
+    )
+    timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
+
+
+class EventSchema(Schema):
+    cursor = fields.String(metadata={"description": "ask again `after` it to go on from here"})
+    game = fields.String()
+    type = fields.String(metadata={"description": "the game's type"})
+    kind = fields.String(metadata={"enum": list(EVENT_KINDS)})
+    version = fields.Integer(
+        allow_none=True, metadata={"description": "the game's version after it (moves made)"}
+    )
+    status = fields.String(metadata={"enum": list(STATUSES)})
+    to_act = fields.List(fields.Integer(), metadata={"description": "the seats to act"})
+    your_turn = fields.Boolean()
+    rematch = fields.String(allow_none=True, metadata={"description": "`rematch`: the new game"})
+    message = fields.Integer(allow_none=True, metadata={"description": "`talk`: its number"})
+
+
+class MyWaitSchema(Schema):
+    events = fields.List(fields.Nested(EventSchema), metadata={"description": "oldest first"})
+    cursor = fields.String(metadata={"description": "where to ask again from"})
+    changed = fields.Boolean(metadata={"description": "whether any event came"})
 
 
 class SeatSchema(Schema):

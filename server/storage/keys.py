@@ -28,7 +28,8 @@ def idempotency(game_id: str, player_id: str, key: str) -> str:
 
 def player(player_id: str, part: str) -> str:
     """`profile`, `games` (a sorted set of the player's game ids), `waits` (their open long
-    polls, `server.storage.wait_slots`), `login:NONCE` (a login link used,
+    polls, `server.storage.wait_slots`), `events` and `told` (their one wait's events,
+    `server.storage.player_events`), `login:NONCE` (a login link used,
     `server.storage.login_links`) or `sessions` (their live web sessions, `server.web.sessions`)."""
     return f"{{p:{player_id}}}:{part}"
 

@@ -27,15 +27,17 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import redis
 from redis.client import PubSub
 from redis.cluster import RedisCluster
 from rq import Queue, Retry
 
+from server.domain.concerns import Concern
 from server.settings import Config
 from server.storage import keys, redis_client
+from server.storage.player_events import PlayerEvents
 from server.storage.redis_client import Client, connect, members
 
 QUEUE = "turnpost"
@@ -88,15 +90,32 @@ def queue_connection(config: Config, client: Client) -> redis.Redis:
 
 
 class GameWatch:
-    """The listener `GameService` calls before every change to a game."""
+    """The listener `GameService` calls before every change to a game, and after it with the
+    events it makes for players' waits (`server.storage.player_events`)."""
 
-    def __init__(self, client: Client, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        client: Client,
+        clock: Callable[[], float] = time.time,
+        events: PlayerEvents | None = None,
+    ) -> None:
         self.client = client
         self.clock = clock
+        self.events = events
 
     def changing(self, game_id: str, via: Client | None = None) -> None:
         """NX: a mark already there stays as it was (a refused move changes nothing)."""
         (via or self.client).zadd(CHANGED, {game_id: self.clock()}, nx=True)
+
+    def concerned(self, concerns: Sequence[Concern]) -> None:
+        """After the change is written, so an error here must not refuse it: a move answered
+        503 would be sent again and found made, and its events are lost either way."""
+        if self.events is None or not concerns:
+            return
+        try:
+            self.events.tell(concerns)
+        except redis_client.UNAVAILABLE as error:
+            log.warning("players' events of game %s lost: %r", concerns[0].game, error)
 
 
 def ask_login_mail(client: Client, email: str, now: float) -> None:
