@@ -53,3 +53,12 @@ GameId = Annotated[
         show_default=False,
     ),
 ]
+OptionalGameId = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="[GAME]",
+        help="A game id, or the start of one of your games' ids; none: any of your games.",
+        autocompletion=complete_game_id,
+        show_default=False,
+    ),
+]
