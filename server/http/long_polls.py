@@ -43,7 +43,7 @@ def wait_for(
     return game, seat, (game.version, game.revision) != seen
 
 
-def events_after(player: dict[str, str], cursor: str | None, timeout: float) -> Since:
+def events_after(player: Player, cursor: str | None, timeout: float) -> Since:
     """The player's events after `cursor` (None: from now on) as soon as there is one, or at
     `timeout` seconds (capped by the server) none. However many games the player has, this is
     one poll on one channel, holding one of their places (`server.storage.wait_slots`). A
@@ -51,20 +51,20 @@ def events_after(player: dict[str, str], cursor: str | None, timeout: float) -> 
     cursor to go on from once the player has looked at their games again."""
     found = services()
     events = found.events
-    since = events.since(player["id"], cursor)
+    since = events.since(player.id, cursor)
     timeout = min(timeout, found.config.max_wait_seconds)
     if not since.events and not since.expired and timeout > 0:
         start = since.cursor
 
         def came() -> bool:
             nonlocal since
-            since = events.since(player["id"], start)
+            since = events.since(player.id, start)
             return bool(since.events) or since.expired
 
-        with found.wait_slots.held(player["id"], timeout):
-            found.waits.wait(channel(player["id"]), came, time.monotonic() + timeout)
+        with found.wait_slots.held(player.id, timeout):
+            found.waits.wait(channel(player.id), came, time.monotonic() + timeout)
     if since.expired:
-        latest = events.since(player["id"], None).cursor
+        latest = events.since(player.id, None).cursor
         raise Gone(
             "events after this cursor were dropped unread (they are kept for "
             f"{found.config.events_kept_seconds} s, {found.config.events_kept_count} at most): "

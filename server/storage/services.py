@@ -65,7 +65,7 @@ class Services:
         waits = Waits(client)
         events = PlayerEvents(client, config.events_kept_seconds, config.events_kept_count)
         confirm = confirmation(config.wait_aof, config.wait_replicas)
-        watch = GameWatch(client, clock)
+        watch = GameWatch(client, clock, events)
         games = GameService(
             RedisGameStore(client, confirm, waits),
             players,
