@@ -464,7 +464,13 @@ def test_a_hook_that_never_answers_holds_up_no_other_game(
         def bot_answers() -> list[float]:
             """How long the bot took to answer cy's move: none when cy moves again (cy starts
             the next round), and a new game once the match is over."""
-            if cy.ok("GET", f"/games/{bots_games[-1]}")["game"]["status"] != "active":
+            seen = cy.ok("GET", f"/games/{bots_games[-1]}")
+            while (
+                seen["game"]["status"] == "active" and not seen["your_turn"]
+            ):  # a round the bot starts
+                asked = f"version={seen['version']}&revision={seen['revision']}&timeout=20"
+                seen = cy.ok("GET", f"/games/{bots_games[-1]}/wait?{asked}")
+            if seen["game"]["status"] != "active":
                 bots_games.append(cy.ok("POST", "/games", json=body)["game"]["id"])
             moved = move(cy, bots_games[-1])
             if moved["your_turn"] or moved["game"]["status"] != "active":
