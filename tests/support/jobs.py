@@ -4,6 +4,7 @@ process, for the tests that kill one."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -17,6 +18,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import psutil
 import redis
 from aiosmtpd.controller import Controller
 from redis.client import PubSub
@@ -164,9 +166,15 @@ def worker_process(
 
 
 def kill(worker: subprocess.Popen[bytes]) -> None:
-    """kill -9 of the worker and whatever it started."""
+    """kill -9 of the worker and whatever it started: its process group, and the work horses
+    RQ forks into groups of their own (a horse left alive would finish the job it was doing,
+    as no process of a machine that died does)."""
     if worker.poll() is None:
+        horses = psutil.Process(worker.pid).children(recursive=True)
         os.killpg(worker.pid, signal.SIGKILL)
+        for horse in horses:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                horse.kill()
     worker.wait()
 
 
