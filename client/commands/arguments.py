@@ -4,7 +4,7 @@ completion and their check."""
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -46,25 +46,23 @@ GameType = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON, for scripts.")]
-GameId = Annotated[
-    str,
-    typer.Argument(
+
+
+def game_argument(help: str) -> Any:
+    """A command's GAME: an id, or the start of one of one's own games' ids, completed."""
+    return typer.Argument(
         metavar="GAME",
-        help="A game id, or the start of one of your games' ids.",
+        help=help,
         callback=game_given,
         autocompletion=complete_game_id,
         show_default=False,
-    ),
-]
+    )
+
+
+GameId = Annotated[str, game_argument("A game id, or the start of one of your games' ids.")]
 OptionalGameId = Annotated[
     str | None,
-    typer.Argument(
-        metavar="GAME",
-        help="A game id, or the start of one of your games' ids; none: any of your games.",
-        callback=game_given,
-        autocompletion=complete_game_id,
-        show_default=False,
-    ),
+    game_argument("A game id, or the start of one of your games' ids; none: any of your games."),
 ]
 
 
