@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from redis.cluster import RedisCluster
 
 from server.domain.concerns import Concern
 from server.storage import keys
@@ -133,12 +134,20 @@ class PlayerEvents:
         self._since = client.register_script(SINCE)
 
     def tell(self, concerns: Sequence[Concern]) -> None:
+        """Each concern into its player's stream: in one round trip, pipelined, where the
+        players' keys may be written together (a Cluster takes them one by one: each player's
+        keys are a slot of their own)."""
+        apart = isinstance(self.client, RedisCluster)
+        pipe = None if apart else self.client.pipeline(transaction=False)
         for concern in concerns:
             event = {k: v for k, v in dataclasses.asdict(concern).items() if k != "player"}
             self._tell(
                 keys=[channel(concern.player), keys.player(concern.player, "events:last")],
                 args=[concern.game, orjson.dumps(event), self.kept_count, self.kept_ms],
+                client=pipe,
             )
+        if pipe is not None:
+            pipe.execute()
 
     def since(self, player_id: str, cursor: str | None) -> Since:
         """The player's events after `cursor` (None: from now on, none yet)."""
