@@ -65,6 +65,7 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "play": play.play,
     "log": play.log,
     "wait": play.wait,
+    "next": play.next_game,
     "open": play.open_game,
     "resign": play.resign,
     "verify": fairness.verify,

@@ -11,7 +11,7 @@ from typing import Any
 
 import orjson
 
-from server.domain import provenance
+from server.domain import concerns, provenance
 from server.domain.entries import encode_entry, new_entry
 from server.domain.errors import (
     Conflict,
@@ -239,6 +239,7 @@ class Moving:
             raise GameOver()
         after = Game(record, engine, state, new_version, stored[-1])
         self.reading.held.keep(after)
+        self.listener.concerned(concerns.of_change(game.record, record, new_version, mover=seat))
         return answer(after, seat, entries, untried)
 
 

@@ -8,13 +8,14 @@ racing a cancel, win or lose whole.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from server.domain import bots as bot_players
-from server.domain import provenance
+from server.domain import concerns, provenance
 from server.domain.entries import dealt
 from server.domain.errors import Conflict, Invalid, NotAPlayer, NotFound
 from server.domain.game import CANCELLED, FINISHED, OPEN, Game, engine_for, progress
@@ -148,14 +149,20 @@ class Seating:
         if record.public:
             self.store.list_publicly(record.id, record.created)
         self.listener.changing(record.id)
-        return self.store.create(record)
+        if not self.store.create(record):
+            return False
+        self.listener.concerned(concerns.of_change(None, record, 0))
+        return True
 
-    def reseat(self, game_id: str, change: Callable[[GameRecord], GameRecord]) -> bool:
+    def reseat(
+        self, game_id: str, change: Callable[[GameRecord], GameRecord], by: str | None = None
+    ) -> bool:
         """Write `change(record)` over the game's record by a compare-and-set on its revision,
         read and changed again whenever another request changed it first; False if it changes
         nothing. `change` refuses (raises) what may not be done to the record read. The
         revision, not the seats alone: a cancel changes no seat, and a join that read the game
-        before it must not start it again."""
+        before it must not start it again. The players it concerns are told, but `by`, the
+        player whose request it is (`server.domain.concerns`)."""
         while True:
             record = self.reading.record(game_id)
             if record is None:
@@ -165,7 +172,16 @@ class Seating:
                 return False
             self.listener.changing(game_id)
             if self.store.seat(record, after, on="revision"):
+                self._tell(record, after, by)
                 return True
+
+    def _tell(self, before: GameRecord, after: GameRecord, by: str | None) -> None:
+        version = 0 if before.status == OPEN else None  # no move before the start
+        told = concerns.of_change(before, after, version, by)
+        if told and version is None:  # a rematch asked for: its game's version, read once
+            version = self.store.version(after.id)
+            told = [dataclasses.replace(concern, version=version) for concern in told]
+        self.listener.concerned(told)
 
     def join(self, player: Player, game_id: str, contribution: str | None = None) -> Game:
         """Take the seat reserved for the player, or the first open one, with the player's
@@ -192,7 +208,7 @@ class Seating:
             self.players.add_game(player.id, game_id, record.created)
             return after
 
-        self.reseat(game_id, seated)
+        self.reseat(game_id, seated, player.id)
         return self.reading.load(game_id)
 
     def cancel(self, player: Player, game_id: str) -> Game:
@@ -209,7 +225,7 @@ class Seating:
             check_open(record)
             return record.changed(status=CANCELLED, updated=int(self.clock()))
 
-        self.reseat(game_id, cancelled)
+        self.reseat(game_id, cancelled, player.id)
         return self.reading.load(game_id)
 
     def decline(self, player: Player, game_id: str) -> Game:
@@ -229,7 +245,7 @@ class Seating:
             table[place] = Seat()
             return record.changed(seats=tuple(table), updated=int(self.clock()))
 
-        self.reseat(game_id, declined)
+        self.reseat(game_id, declined, player.id)
         self.players.remove_game(player.id, game_id)
         return self.reading.load(game_id)
 
@@ -252,6 +268,7 @@ class Seating:
         while old.rematch is None:
             marked = old.changed(rematch=new_game_id())
             if self.store.seat(old, marked, on="rematch"):
+                self._tell(old, marked, player.id)
                 old = marked
             else:
                 old = self.reading.record_for(player, game_id)

@@ -6,10 +6,11 @@ ask through the same interface, never by keys."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from server.domain.concerns import Concern
 from server.domain.idempotency import Idempotency, Made
 from server.domain.player import Player
 from server.domain.record import GameRecord
@@ -130,13 +131,19 @@ class GameStore(Protocol):
 class ChangeListener(Protocol):
     """Told before a game's seats, record or log change (see `server.storage.watch`), through
     `via` if given: the store's own handle on the write (a pipeline that carries the change
-    right after it), which only the store and the listener built beside it know."""
+    right after it), which only the store and the listener built beside it know; and, once it
+    is written, what it means to each player it concerns (`server.domain.concerns`)."""
 
     def changing(self, game_id: str, via: Any = None) -> None: ...
+
+    def concerned(self, concerns: Sequence[Concern]) -> None: ...
 
 
 class Unheard:
     def changing(self, game_id: str, via: Any = None) -> None:
+        pass
+
+    def concerned(self, concerns: Sequence[Concern]) -> None:
         pass
 
 

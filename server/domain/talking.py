@@ -6,19 +6,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from server.domain import talk
+from server.domain import concerns, talk
 from server.domain.errors import KeyReused, TooMany
 from server.domain.game import Game
 from server.domain.player import Player
 from server.domain.record import GameRecord
-from server.domain.store import GameStore
+from server.domain.store import ChangeListener, GameStore
 
 
 class Talking:
-    def __init__(self, store: GameStore, clock: Callable[[], float], limits: talk.Limits) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        clock: Callable[[], float],
+        limits: talk.Limits,
+        listener: ChangeListener,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.limits = limits
+        self.listener = listener
 
     def say(
         self, player: Player, game_id: str, text: str, key: str | None = None
@@ -48,6 +55,8 @@ class Talking:
         assert said.message is not None
         if said.message["text"] != text:
             raise KeyReused("this key was sent with another message; use a new key for a new one")
+        version = int(said.message["version"])
+        self.listener.concerned(concerns.of_talk(record, player.id, version, said.value))
         return record, said.value, said.message
 
     def talk(self, game: Game, since: int = 0) -> list[dict[str, Any]]:

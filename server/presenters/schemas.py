@@ -280,6 +280,21 @@ class WaitQuery(Schema):
     timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
 
 
+CURSOR = r"^(0|[0-9]{1,15}-[0-9]{1,15})$"
+
+
+class MyWaitQuery(Schema):
+    after = fields.String(
+        validate=validate.Regexp(CURSOR, error="a cursor is an event's `cursor`, or 0"),
+        metadata={
+            "description": "the last cursor you saw (0: every event kept); without it, events "
+            "from now on",
+            "pattern": CURSOR,
+        },
+    )
+    timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
+
+
 class MessageSchema(Schema):
     text = fields.String(
         required=True,

@@ -10,6 +10,7 @@ A key that is not always there is `NotRequired`; the document lists the others a
 
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
+from server.domain.concerns import KINDS as EVENT_KINDS
 from server.domain.player import DEFAULT_QUIET_HOURS
 from server.domain.record import STATUSES
 from server.presenters.documented import about
@@ -422,3 +423,22 @@ class ErrorBody(TypedDict):
 
 class Error(TypedDict):
     error: ErrorBody
+
+
+class Event(TypedDict):
+    cursor: Annotated[str, about("ask again `after` it to go on from here")]
+    game: str
+    type: GameTypeId
+    kind: Annotated[str, about(enum=list(EVENT_KINDS))]
+    version: Annotated[int | None, about("the game's version after it (moves made)")]
+    status: Annotated[str, about(enum=list(STATUSES))]
+    to_act: Annotated[list[int], about("the seats to act")]
+    your_turn: bool
+    rematch: NotRequired[Annotated[str | None, about("`rematch`: the new game")]]
+    message: NotRequired[Annotated[int | None, about("`talk`: its number")]]
+
+
+class MyWait(TypedDict):
+    events: Annotated[list[Event], about("oldest first")]
+    cursor: Annotated[str, about("where to ask again from")]
+    changed: Annotated[bool, about("whether any event came")]
