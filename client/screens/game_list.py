@@ -98,7 +98,7 @@ def due_line(game: dict[str, Any]) -> str:
     if not clocks:
         return ""
     first = clocks[0]
-    whose = "" if first["seat"] == game["seat"] else f"{first['name']} "
+    whose = "" if first["seat"] == game["seat"] else f"{seat_names(game, None)[first['seat']]} "
     return f"; {whose}{clock_text.due(moment(first['due']), first['left_seconds'])}"
 
 

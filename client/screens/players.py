@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from client.screens.seats import shown
 from client.screens.style import ID_STYLE
 
 
@@ -28,7 +29,7 @@ def record_text(standing: dict[str, Any]) -> str:
 
 def player_record(console: Console, answer: dict[str, Any]) -> None:
     """A player's records by game type, then their finished games, latest first."""
-    console.print(Text(answer["name"], style="bold"))
+    console.print(Text(shown(answer), style="bold"))
     if not answer["records"]:
         console.print("No finished games yet.")
     for type_id, standing in answer["records"].items():
@@ -48,7 +49,7 @@ def leaderboard(console: Console, answer: dict[str, Any]) -> None:
         console.print(f"No rated {answer['type']} game has finished yet.")
     for ranked in answer["players"]:
         console.print(
-            f"{ranked['rank']:>3}. {ranked['name']:<20} {rating_text(ranked)}  "
+            f"{ranked['rank']:>3}. {shown(ranked):<20} {rating_text(ranked)}  "
             f"{record_text(ranked)}",
             markup=False,
         )

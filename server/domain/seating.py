@@ -66,14 +66,14 @@ class Seating:
         asked = 1 + len(invite) + len(bot_seats)
         wanted = max(engine.min_players, min(asked, engine.max_players))
         count = seats if seats is not None else wanted
-        table = [Seat(creator.id, creator.name, joined=True)]
+        table = [Seat.of(creator, joined=True)]
         for name in invite:
             invitee = self.players.by_name(name)
             if invitee is None:
                 raise Invalid(f"no player is called {name!r}", {"name": name}, "unknown_player")
             if any(s.player == invitee.id for s in table):
                 raise Invalid(f"{invitee.name} has a seat already", code="duplicate_player")
-            table.append(Seat(invitee.id, invitee.name))
+            table.append(Seat.of(invitee))
         if len(table) > count:
             raise Invalid(
                 f"{count} seats cannot hold {len(table)} players", code="too_many_invites"
@@ -195,7 +195,7 @@ class Seating:
         def seated(record: GameRecord) -> GameRecord:
             seat = free_seat(record, player)
             table = list(record.seats)
-            table[seat] = Seat(player.id, player.name, joined=True)
+            table[seat] = Seat.of(player, joined=True)
             now = int(self.clock())
             after = record.changed(
                 seats=tuple(table),
@@ -327,7 +327,7 @@ def seat_again(seat: Seat, asking: str) -> Seat:
     """A finished game's seat in its rematch: a bot keeps its place, a player's is kept for
     them (and taken by the one asking), and a seat vacated by a deleted account is open."""
     if seat.player is not None:
-        return Seat(seat.player, seat.name, joined=seat.player == asking)
+        return Seat(seat.player, seat.name, seat.player == asking, bot_account=seat.bot_account)
     return seat if seat.bot and not seat.vacated else Seat()
 
 

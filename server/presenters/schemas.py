@@ -22,7 +22,7 @@ from server.domain.record import STATUSES
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.domain.talk import MAX_MARKS as MAX_MESSAGE_MARKS
-from server.presenters.shapes import DIGEST_DOC, GAME_TYPE, QUIET_HOURS_DOC
+from server.presenters.shapes import BOT_ACCOUNT_DOC, DIGEST_DOC, GAME_TYPE, QUIET_HOURS_DOC
 from server.storage.hooks import KINDS
 from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
@@ -135,6 +135,7 @@ class ProfileUpdateSchema(Schema):
         metadata=QUIET_HOURS_DOC,
     )
     digest = StrictBoolean(metadata=DIGEST_DOC)
+    bot_account = StrictBoolean(metadata=BOT_ACCOUNT_DOC)
 
 
 class WebhookSetSchema(Schema):

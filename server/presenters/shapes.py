@@ -28,6 +28,11 @@ QUIET_HOURS_DOC = {
     "example": DEFAULT_QUIET_HOURS,
 }
 DIGEST_DOC = {"description": "true: one daily digest (when quiet hours end); false: every turn"}
+BOT_ACCOUNT_DOC = {
+    "description": "a program plays this account (`turnpost bot`): shown beside its name "
+    "everywhere, and marked `(bot)` in texts; its games are rated as anyone's"
+}
+BotAccount = Annotated[bool, about(**BOT_ACCOUNT_DOC)]
 
 GameTypeId = Annotated[str, about(**GAME_TYPE)]
 Level = Annotated[str, about(enum=list(LEVELS))]
@@ -61,6 +66,7 @@ class Profile(TypedDict):
     created: int
     quiet_hours: Annotated[str, about(**QUIET_HOURS_DOC)]
     digest: Annotated[bool, about(**DIGEST_DOC)]
+    bot_account: BotAccount
     vacation: Vacation
     mail: HeldMail
 
@@ -151,7 +157,13 @@ class Seat(TypedDict):
     seat: int
     name: str | None
     joined: bool
-    bot: Annotated[str | None, about("a bot's seat: its level (else null)", enum=list(LEVELS))]
+    bot: Annotated[
+        str | None,
+        about("the service's own bot's seat: its level (else null)", enum=list(LEVELS)),
+    ]
+    bot_account: Annotated[
+        bool, about("the player's account said a program plays it when they took the seat")
+    ]
 
 
 class Contribution(TypedDict):
@@ -251,6 +263,7 @@ Clocks = Annotated[
 
 class LobbyPlayer(TypedDict):
     name: str
+    bot_account: BotAccount
     timezone: str
 
 
@@ -355,6 +368,7 @@ class SaidMessage(TypedDict):
     number: Annotated[int, about("counting from 1, in the order said")]
     seat: int
     name: str
+    bot_account: BotAccount
     at: int
     version: Annotated[int, about("the game's version when it was said")]
     text: Annotated[str, about("plain text: escape it to show it as HTML")]
@@ -393,6 +407,7 @@ class Standing(TypedDict):
 class Ranked(Standing):
     rank: int
     name: str
+    bot_account: BotAccount
 
 
 class Leaderboard(TypedDict):
@@ -411,6 +426,7 @@ class Played(TypedDict):
 
 class PlayerRecord(TypedDict):
     name: str
+    bot_account: BotAccount
     records: dict[str, Standing]
     games: Annotated[list[Played], about("finished games, latest first")]
 
