@@ -4,11 +4,13 @@ runner runs (docs/players.md#a-bot-of-your-own).
 The runner keeps nothing of its own but the contributions `join` keeps: what to do is always
 read from the server. It holds one wait for all the account's games (`GET /me/wait`), taking
 its cursor before it looks at every game that waits on it, so nothing that happens in between
-is missed; a cursor too old is followed by the same look again. Each decision is sent once,
-against the version the program saw and under an idempotency key made of the game, that
-version and the seat: a runner killed at any point and started again asks the same question
-and sends under the same key, so a move is made once, never twice and never lost (the server
-refuses a second move against a version, and answers a resend with its first answer).
+is missed; a cursor too old, or a wait that ends with no event (once a minute at most), is
+followed by the same look again, so even an event lost with a web process is made up for.
+Each decision is sent once, against the version the program saw and under an idempotency key
+made of the game, that version and the seat: a runner killed at any point and started again
+asks the same question and sends under the same key, so a move is made once, never twice and
+never lost (the server refuses a second move against a version, and answers a resend with its
+first answer).
 """
 
 from __future__ import annotations
@@ -106,6 +108,8 @@ class Runner:
             cursor = answer["cursor"]
             for event in answer["events"]:
                 self.on_event(event)
+            if not answer["events"]:
+                self.catch_up()  # a quiet minute: a look at every game, for an event lost
 
     def catch_up(self) -> None:
         """Every game that waits on the account: its invitations, then its turns."""
