@@ -259,7 +259,7 @@ def wait_for_any(poll: int, timeout: int | None, as_json: bool) -> None:
             if waiting:
                 first = waiting[0]
                 kind = "invited" if first["invited"] else "turn"
-                found = {"game": first["id"], "type": first["type"], "kind": kind}
+                found = need(first["id"], first["type"], kind)
             else:
                 found, cursor = _next_need(s.api, cursor, poll, deadline, timeout)
         line = needs_you_line(found)
@@ -284,7 +284,13 @@ def _next_need(
         cursor = answer["cursor"]
         for event in answer["events"]:
             if event["kind"] in NEEDS_YOU and (event["kind"] != "turn" or event["your_turn"]):
-                return event, cursor
+                return need(event["game"], event["type"], event["kind"]), cursor
+
+
+def need(game_id: str, type_id: str, kind: str) -> dict[str, Any]:
+    """What `wait` without a game says of the game that needs the player, found in the list
+    or told by an event alike."""
+    return {"game": game_id, "type": type_id, "kind": kind}
 
 
 def next_game(

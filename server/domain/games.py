@@ -52,7 +52,7 @@ class GameService:
         self.seating = seating = Seating(reading, store, players, clock, listener)
         self.moving = moving = Moving(reading, store, clock, listener)
         self.stand_ins = stand_ins = StandIns(reading, moving)
-        self.talking = talking = Talking(store, clock, talk_limits or talk.Limits(), listener)
+        self.talking = talking = Talking(store, clock, talk_limits or talk.Limits())
 
         self.load = reading.load
         self.at_version = reading.at_version

@@ -230,6 +230,7 @@ class Moving:
             snapshot=snapshot,
             request=(idem.field, idem.made(game.version, len(entries), untried)) if idem else None,
             before=lambda via: self.listener.changing(game.id, via),
+            told=concerns.of_change(game.record, record, new_version, mover=seat),
         )
         if appended.made is not None and idem is not None:  # replayed: made before, with the key
             return self._first_answer(game, seat, idem.check(appended.made))
@@ -239,7 +240,6 @@ class Moving:
             raise GameOver()
         after = Game(record, engine, state, new_version, stored[-1])
         self.reading.held.keep(after)
-        self.listener.concerned(concerns.of_change(game.record, record, new_version, mover=seat))
         return answer(after, seat, entries, untried)
 
 

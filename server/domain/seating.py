@@ -16,6 +16,7 @@ from typing import Any
 
 from server.domain import bots as bot_players
 from server.domain import concerns, provenance
+from server.domain.concerns import Concern
 from server.domain.entries import dealt
 from server.domain.errors import Conflict, Invalid, NotAPlayer, NotFound
 from server.domain.game import CANCELLED, FINISHED, OPEN, Game, engine_for, progress
@@ -149,10 +150,7 @@ class Seating:
         if record.public:
             self.store.list_publicly(record.id, record.created)
         self.listener.changing(record.id)
-        if not self.store.create(record):
-            return False
-        self.listener.concerned(concerns.of_change(None, record, 0))
-        return True
+        return self.store.create(record, concerns.of_change(None, record, 0))
 
     def reseat(
         self, game_id: str, change: Callable[[GameRecord], GameRecord], by: str | None = None
@@ -171,17 +169,18 @@ class Seating:
             if after == record:
                 return False
             self.listener.changing(game_id)
-            if self.store.seat(record, after, on="revision"):
-                self._tell(record, after, by)
+            if self.store.seat(record, after, "revision", self._told(record, after, by)):
                 return True
 
-    def _tell(self, before: GameRecord, after: GameRecord, by: str | None) -> None:
+    def _told(self, before: GameRecord, after: GameRecord, by: str | None) -> list[Concern]:
+        """The change's events; a rematch asked for tells the finished game's version, which
+        no longer changes, read only then."""
         version = 0 if before.status == OPEN else None  # no move before the start
         told = concerns.of_change(before, after, version, by)
-        if told and version is None:  # a rematch asked for: its game's version, read once
+        if told and version is None:
             version = self.store.version(after.id)
             told = [dataclasses.replace(concern, version=version) for concern in told]
-        self.listener.concerned(told)
+        return told
 
     def join(self, player: Player, game_id: str, contribution: str | None = None) -> Game:
         """Take the seat reserved for the player, or the first open one, with the player's
@@ -267,8 +266,7 @@ class Seating:
             )
         while old.rematch is None:
             marked = old.changed(rematch=new_game_id())
-            if self.store.seat(old, marked, on="rematch"):
-                self._tell(old, marked, player.id)
+            if self.store.seat(old, marked, "rematch", self._told(old, marked, player.id)):
                 old = marked
             else:
                 old = self.reading.record_for(player, game_id)

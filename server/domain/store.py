@@ -47,13 +47,26 @@ class Appended:
 
 
 class GameStore(Protocol):
-    def create(self, record: GameRecord) -> bool:
+    """Each method that changes a game takes the change's events for its players' waits
+    (`told`, `server.domain.concerns`) and writes them with the change, only if it is made: a
+    player is never told of a change that was refused."""
+
+    def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
         """Write a new game's record; False if its id is taken."""
 
-    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+    def seat(
+        self,
+        before: GameRecord,
+        after: GameRecord,
+        on: str = "seats",
+        told: Sequence[Concern] = (),
+    ) -> bool:
         """Write what changed from `before` to `after` only if the record's field `on` (its
         seats, unless told) is still as in `before` (a compare-and-set: players racing for one
         seat, or asking for one rematch)."""
+
+    def tell(self, told: Sequence[Concern]) -> None:
+        """The events of a change written apart from it (a message said at the table)."""
 
     def record(self, game_id: str) -> GameRecord | None:
         """The game's record; None if there is no such game."""
@@ -89,6 +102,7 @@ class GameStore(Protocol):
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
         before: Callable[[Any], object] | None = None,
+        told: Sequence[Concern] = (),
     ) -> Appended:
         """Append `entries`, write what a move changes of the `record` (`MOVED`), keep the
         snapshot and note the move under its key (`request`), all at once, only if the log
@@ -131,19 +145,13 @@ class GameStore(Protocol):
 class ChangeListener(Protocol):
     """Told before a game's seats, record or log change (see `server.storage.watch`), through
     `via` if given: the store's own handle on the write (a pipeline that carries the change
-    right after it), which only the store and the listener built beside it know; and, once it
-    is written, what it means to each player it concerns (`server.domain.concerns`)."""
+    right after it), which only the store and the listener built beside it know."""
 
     def changing(self, game_id: str, via: Any = None) -> None: ...
-
-    def concerned(self, concerns: Sequence[Concern]) -> None: ...
 
 
 class Unheard:
     def changing(self, game_id: str, via: Any = None) -> None:
-        pass
-
-    def concerned(self, concerns: Sequence[Concern]) -> None:
         pass
 
 

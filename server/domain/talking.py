@@ -11,21 +11,14 @@ from server.domain.errors import KeyReused, TooMany
 from server.domain.game import Game
 from server.domain.player import Player
 from server.domain.record import GameRecord
-from server.domain.store import ChangeListener, GameStore
+from server.domain.store import GameStore
 
 
 class Talking:
-    def __init__(
-        self,
-        store: GameStore,
-        clock: Callable[[], float],
-        limits: talk.Limits,
-        listener: ChangeListener,
-    ) -> None:
+    def __init__(self, store: GameStore, clock: Callable[[], float], limits: talk.Limits) -> None:
         self.store = store
         self.clock = clock
         self.limits = limits
-        self.listener = listener
 
     def say(
         self, player: Player, game_id: str, text: str, key: str | None = None
@@ -56,7 +49,7 @@ class Talking:
         if said.message["text"] != text:
             raise KeyReused("this key was sent with another message; use a new key for a new one")
         version = int(said.message["version"])
-        self.listener.concerned(concerns.of_talk(record, player.id, version, said.value))
+        self.store.tell(concerns.of_talk(record, player.id, version, said.value))
         return record, said.value, said.message
 
     def talk(self, game: Game, since: int = 0) -> list[dict[str, Any]]:

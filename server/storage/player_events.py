@@ -5,18 +5,20 @@ again after the last cursor it saw misses nothing in between, whichever web proc
 Events are kept for `TURNPOST_EVENTS_KEPT` seconds and the last `TURNPOST_EVENTS_KEPT_COUNT`,
 whichever is fewer; a cursor older than what was dropped is told so (`Since.expired`), from
 the newest id ever dropped, kept beside the stream, so a cursor after which nothing was dropped
-still resumes. Each write announces itself on the stream's name, the
-channel a waiting poll listens on (`server.storage.waits`).
+still resumes. Each write announces itself on the stream's name, the channel a waiting poll
+listens on (`server.storage.waits`).
 
-The process that changed a game writes the events right after the change (the listener
-`GameService` calls, `server.storage.watch.GameWatch.concerned`), so a poll wakes within a round
-trip of the move. The same event told twice (a resent message) is written once: each player
-keeps the last event written per game (`{p:ID}:events:last`), and one equal to it is dropped.
+A change's events are written by the very script that writes the change (`TOLD`, which
+`server.storage.game_store` runs in its own scripts): a move and its events are one step, in the
+round trip the move takes anyway, and no event tells of a change that was refused. Only on a
+Cluster, where one script cannot write a game's keys and its players', and for talk (a
+message's number is known once it is said) are they written apart, right after (`tell`). The
+same event told twice (a resent message) is written once: each player keeps the last event
+written per game (`{p:ID}:events:last`), and one equal to it is dropped.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +27,7 @@ import orjson
 from redis.cluster import RedisCluster
 
 from server.domain.concerns import Concern
+from server.settings import Config
 from server.storage import keys
 from server.storage.redis_client import Client, as_text
 
@@ -63,22 +66,36 @@ local function trim(stream, told, count, oldest)
 end
 """
 
-# KEYS: the player's events, their last event per game.  ARGV: the game, the event, how many
-# events are kept, for how many ms.  Returns the event's id, or '' if it was the last already.
-TELL = (
+# The players' events of one change, written by the script that makes the change (or by TELL
+# alone): `told(first_key, first_arg)` takes KEYS[first_key..] as pairs (a player's events,
+# their last event per game) and ARGV[first_arg..] as the game, how many events are kept, for
+# how many ms, then one event per pair. An event equal to the last one told of the game is
+# dropped; each one written is announced on its stream's name.
+TOLD = (
     TRIM
     + """
-if redis.call('HGET', KEYS[2], ARGV[1]) == ARGV[2] then return '' end
-local kept_ms = tonumber(ARGV[4])
-local id = redis.call('XADD', KEYS[1], '*', 'e', ARGV[2])
-trim(KEYS[1], KEYS[2], tonumber(ARGV[3]), now_ms() - kept_ms)
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-redis.call('PEXPIRE', KEYS[1], kept_ms)
-redis.call('PEXPIRE', KEYS[2], kept_ms)
-redis.call('PUBLISH', KEYS[1], id)
-return id
+local function told(first_key, first_arg)
+  local game = ARGV[first_arg]
+  local count, kept_ms = tonumber(ARGV[first_arg + 1]), tonumber(ARGV[first_arg + 2])
+  local oldest = now_ms() - kept_ms
+  for i = first_key, #KEYS, 2 do
+    local event = ARGV[first_arg + 3 + (i - first_key) / 2]
+    if redis.call('HGET', KEYS[i + 1], game) ~= event then
+      local id = redis.call('XADD', KEYS[i], '*', 'e', event)
+      trim(KEYS[i], KEYS[i + 1], count, oldest)
+      redis.call('HSET', KEYS[i + 1], game, event)
+      redis.call('PEXPIRE', KEYS[i], kept_ms)
+      redis.call('PEXPIRE', KEYS[i + 1], kept_ms)
+      redis.call('PUBLISH', KEYS[i], id)
+    end
+  end
+end
 """
 )
+
+TELL = TOLD + "told(1, 1)\n"
+"""A change's events on their own: where the change was written apart (talk), or on a Cluster,
+where one script cannot write both a game's keys and its players'."""
 
 # KEYS: the player's events, their last event per game.  ARGV: the cursor ('': now), how many
 # events are kept, for how many ms, how many to return at most.  Returns {expired (0/1), the
@@ -133,26 +150,36 @@ class PlayerEvents:
         self._tell = client.register_script(TELL)
         self._since = client.register_script(SINCE)
 
+    @classmethod
+    def configured(cls, client: Client, config: Config) -> PlayerEvents:
+        return cls(client, config.events_kept_seconds, config.events_kept_count)
+
+    def told(self, concerns: Sequence[Concern]) -> tuple[list[str], list[Any]]:
+        """The keys and arguments that `told` (in TOLD) takes for one change's events, all of
+        one game: for a script that writes them with the change itself."""
+        pairs = [key for concern in concerns for key in keys_of(concern.player)]
+        events = [orjson.dumps(event_of(concern)) for concern in concerns]
+        game = concerns[0].game if concerns else ""
+        return pairs, [game, self.kept_count, self.kept_ms, *events]
+
     def tell(self, concerns: Sequence[Concern]) -> None:
-        """Each concern into its player's stream: in one round trip, pipelined, where the
-        players' keys may be written together (a Cluster takes them one by one: each player's
-        keys are a slot of their own)."""
-        apart = isinstance(self.client, RedisCluster)
-        pipe = None if apart else self.client.pipeline(transaction=False)
-        for concern in concerns:
-            event = {k: v for k, v in dataclasses.asdict(concern).items() if k != "player"}
-            self._tell(
-                keys=[channel(concern.player), keys.player(concern.player, "events:last")],
-                args=[concern.game, orjson.dumps(event), self.kept_count, self.kept_ms],
-                client=pipe,
-            )
-        if pipe is not None:
-            pipe.execute()
+        """One change's events written on their own, in one script; on a Cluster one script a
+        player (each player's keys are a slot of their own)."""
+        if not concerns:
+            return
+        groups = (
+            [[concern] for concern in concerns]
+            if isinstance(self.client, RedisCluster)
+            else [list(concerns)]
+        )
+        for group in groups:
+            touched, args = self.told(group)
+            self._tell(keys=touched, args=args)
 
     def since(self, player_id: str, cursor: str | None) -> Since:
         """The player's events after `cursor` (None: from now on, none yet)."""
         expired, start, entries = self._since(
-            keys=[channel(player_id), keys.player(player_id, "events:last")],
+            keys=keys_of(player_id),
             args=[cursor or "", self.kept_count, self.kept_ms, MOST],
         )
         events = [
@@ -160,6 +187,26 @@ class PlayerEvents:
             for entry_id, fields in entries
         ]
         return Since(as_text(start), events, bool(expired))
+
+
+def event_of(concern: Concern) -> dict[str, Any]:
+    """What the player is told: the concern but for whom it is for."""
+    return {
+        "game": concern.game,
+        "type": concern.type,
+        "kind": concern.kind,
+        "version": concern.version,
+        "status": concern.status,
+        "to_act": concern.to_act,
+        "your_turn": concern.your_turn,
+        "rematch": concern.rematch,
+        "message": concern.message,
+    }
+
+
+def keys_of(player_id: str) -> list[str]:
+    """The player's events and their last event per game."""
+    return [channel(player_id), keys.player(player_id, "events:last")]
 
 
 def channel(player_id: str) -> str:

@@ -63,11 +63,11 @@ class Services:
     ) -> Services:
         players = Players(client)
         waits = Waits(client)
-        events = PlayerEvents(client, config.events_kept_seconds, config.events_kept_count)
+        events = PlayerEvents.configured(client, config)
         confirm = confirmation(config.wait_aof, config.wait_replicas)
-        watch = GameWatch(client, clock, events)
+        watch = GameWatch(client, clock)
         games = GameService(
-            RedisGameStore(client, confirm, waits),
+            RedisGameStore(client, confirm, waits, events),
             players,
             snapshot_every=config.snapshot_every,
             held_states=config.held_states,

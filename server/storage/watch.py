@@ -28,17 +28,15 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import redis
 from redis.client import PubSub
 from redis.cluster import RedisCluster
 from rq import Queue, Retry
 
-from server.domain.concerns import Concern
 from server.settings import Config
 from server.storage import keys, redis_client
-from server.storage.player_events import PlayerEvents
 from server.storage.redis_client import Client, connect, members
 
 QUEUE = "turnpost"
@@ -91,19 +89,12 @@ def queue_connection(config: Config, client: Client) -> redis.Redis:
 
 
 class GameWatch:
-    """The listener `GameService` calls before every change to a game, and after it with the
-    events it makes for players' waits (`server.storage.player_events`); and the worker's view of
+    """The listener `GameService` calls before every change to a game, and the worker's view of
     the marks."""
 
-    def __init__(
-        self,
-        client: Client,
-        clock: Callable[[], float] = time.time,
-        events: PlayerEvents | None = None,
-    ) -> None:
+    def __init__(self, client: Client, clock: Callable[[], float] = time.time) -> None:
         self.client = client
         self.clock = clock
-        self.events = events
 
     def changing(self, game_id: str, via: Client | None = None) -> None:
         """NX: a mark already there stays as it was (a refused move changes nothing)."""
@@ -112,16 +103,6 @@ class GameWatch:
     def marked(self, game_id: str) -> float | None:
         """When the game was marked (None: it is not)."""
         return self.client.zscore(CHANGED, game_id)
-
-    def concerned(self, concerns: Sequence[Concern]) -> None:
-        """After the change is written, so an error here must not refuse it: a move answered
-        503 would be sent again and found made, and its events are lost either way."""
-        if self.events is None or not concerns:
-            return
-        try:
-            self.events.tell(concerns)
-        except redis_client.UNAVAILABLE as error:
-            log.warning("players' events of game %s lost: %r", concerns[0].game, error)
 
     def mark(self, game_id: str, at: float, anew: bool = False) -> None:
         """Mark the game as changed `at`, unless it is marked already (`anew`: whether or not,

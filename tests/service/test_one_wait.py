@@ -140,6 +140,27 @@ def test_each_kind_of_event_wakes_the_one_wait(
     assert sorted(offered) == sorted([("rematch", game_id), ("invited", next_game)])
 
 
+def test_a_change_refused_tells_nobody(api: LiveServer) -> None:
+    """A move's events are written by the step that writes the move: a move refused as stale
+    or illegal, or a seat refused, tells nobody anything; the move made then tells once."""
+    ada, bo, cy = (api.client().register(name) for name in ("ada", "bo", "cy"))
+    game_id = new_game(ada, "bo")
+    bo.ok("POST", f"/games/{game_id}/join")
+    mover, other = (ada, bo) if ada.ok("GET", f"/games/{game_id}")["your_turn"] else (bo, ada)
+    view = mover.ok("GET", f"/games/{game_id}")
+    start = cursor_now(other)
+    text = view["legal_moves"][0]["text"]
+    path = f"/games/{game_id}/moves"
+    stale = mover.call("POST", path, json={"move": text, "expected_version": 7})
+    illegal = mover.call("POST", path, json={"move": "discard Z9 draw deck", "expected_version": 0})
+    taken = cy.call("POST", f"/games/{game_id}/join")
+    assert (stale.status_code, illegal.status_code, taken.status_code) == (409, 422, 409)
+    assert other.ok("GET", "/me/wait", params={"after": start, "timeout": 0})["events"] == []
+    mover.ok("POST", path, json={"move": text, "expected_version": view["version"]})
+    told = other.ok("GET", "/me/wait", params={"after": start, "timeout": 5})["events"]
+    assert [(e["kind"], e["version"]) for e in told] == [("turn", view["version"] + 1)]
+
+
 def test_a_cursor_resumed_after_a_gap_gets_exactly_what_happened_in_between(
     api: LiveServer,
 ) -> None:
