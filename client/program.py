@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 import subprocess
+import threading
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -21,6 +23,11 @@ one."""
 
 class ProgramGone(Exception):
     """The program exited, or closed its standard input or output: no answer will come."""
+
+
+class Silent(ProgramGone):
+    """The program gave no answer in the time it was given: stopped, since an answer that came
+    later would be taken for the next question's."""
 
 
 class Garbled(Exception):
@@ -76,8 +83,10 @@ class Program:
     """The program, running: its standard error is the runner's own, so what it says there is
     seen."""
 
-    def __init__(self, command: Sequence[str]) -> None:
+    def __init__(self, command: Sequence[str], think: float = 60.0) -> None:
         self.command = list(command)
+        self.think = think
+        """Seconds the program may take over one answer."""
         try:
             self.process = subprocess.Popen(
                 self.command,
@@ -88,16 +97,30 @@ class Program:
             )
         except OSError as error:
             raise ProgramGone(f"cannot start {self.command[0]}: {error.strerror}") from None
+        # Its lines are read as they come, so an answer is waited for with a time limit.
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        """Each line the program writes, then '' once its output ends."""
+        _, stdout = self._pipes()
+        with contextlib.suppress(OSError, ValueError):
+            for line in stdout:
+                self.lines.put(line)
+        self.lines.put("")
 
     def ask(self, decision: dict[str, Any]) -> Any:
         """The program's move for `decision` (`question`)."""
-        stdin, stdout = self._pipes()
+        stdin, _ = self._pipes()
         try:
             stdin.write(json.dumps(decision, separators=(",", ":")) + "\n")
             stdin.flush()
-            line = stdout.readline()
+            line = self.lines.get(timeout=self.think)
         except (BrokenPipeError, OSError):
             line = ""
+        except queue.Empty:
+            self.process.kill()
+            raise Silent(f"it gave no answer in {self.think:g} s and was stopped") from None
         if not line:
             raise ProgramGone(self.ended())
         return answered_move(line)

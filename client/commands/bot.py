@@ -267,6 +267,16 @@ def bot(
             help="Decline invitations the rules do not take (default: leave them to you).",
         ),
     ] = False,
+    think: Annotated[
+        float,
+        typer.Option(
+            "--think",
+            metavar="SECONDS",
+            min=0.1,
+            help="The most the program may take over one answer; one that takes longer is "
+            "stopped, and the runner with it (exit 1).",
+        ),
+    ] = 60.0,
 ) -> None:
     """Let a program of your own play every game of yours where it is your move, for as long as
     this runs: each decision goes to PROGRAM as a line of JSON, and its answer line is the move
@@ -274,8 +284,8 @@ def bot(
 
     One line is printed per move made; what goes wrong is said on standard error, naming the
     game. A refused or unreadable answer leaves that game until it changes; a program that
-    exits stops the runner (exit 1). Stopping and starting the runner again, even killed,
-    never moves twice and never loses a move.
+    exits, or gives no answer within --think seconds, stops the runner (exit 1). Stopping and
+    starting the runner again, even killed, never moves twice and never loses a move.
 
     Example: turnpost bot --types lost-cities python3 examples/lost_cities.py
     """
@@ -289,7 +299,7 @@ def bot(
     signal.signal(signal.SIGTERM, stopped)
     with session(False) as s:
         try:
-            running = Program(program)
+            running = Program(program, think)
         except ProgramGone as gone:
             raise Failure(ExitCode.USAGE, "program_gone", str(gone)) from None
         runner = Runner(s.api, running, rules, s.api.me()["name"])

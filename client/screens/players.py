@@ -11,6 +11,7 @@ from rich.text import Text
 
 from client.screens.seats import shown
 from client.screens.style import ID_STYLE
+from shared.engine import shown_name
 
 
 def rating_text(standing: dict[str, Any]) -> str:
@@ -39,7 +40,8 @@ def player_record(console: Console, answer: dict[str, Any]) -> None:
         when = datetime.fromtimestamp(game["finished"]).strftime("%Y-%m-%d")
         scores = " · ".join(f"{name} {score}" for name, score in game["scores"].items())
         outcome = "won" if game["won"] else "lost"
-        others = ", ".join(map(str, game["opponents"]))
+        bots = set(game["bot_accounts"])
+        others = ", ".join(shown_name(str(name), name in bots) for name in game["opponents"])
         line = f"  {when}  {game['type']}  {outcome}  with {others}  ({scores})"
         console.print(Text.assemble((game["id"], ID_STYLE), line))
 

@@ -263,6 +263,9 @@ def history(records: Iterable[GameRecord | None], player_id: str, most: int) -> 
                 "type": record.type,
                 "finished": record.updated,
                 "opponents": [s.name for i, s in enumerate(record.seats) if i != seat],
+                "bot_accounts": [
+                    s.name for i, s in enumerate(record.seats) if i != seat and s.bot_account
+                ],
                 "scores": {
                     s.name or seat_name(i, ()): score
                     for (i, s), score in zip(enumerate(record.seats), scores, strict=False)

@@ -420,6 +420,10 @@ class Played(TypedDict):
     type: GameTypeId
     finished: int
     opponents: list[str | None]
+    bot_accounts: Annotated[
+        list[str | None],
+        about(description="those of the opponents whose accounts a program plays"),
+    ]
     scores: dict[str, Any]
     won: bool
 

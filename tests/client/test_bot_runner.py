@@ -95,7 +95,7 @@ def test_a_runner_killed_mid_game_and_started_again_moves_once_per_decision(
     assert len(made) == len(set(made))  # no decision made twice, across the three runs
 
 
-def test_a_program_that_answers_nonsense_is_named_with_its_game_and_one_that_dies_stops_it(
+def test_a_program_that_answers_nonsense_is_named_with_its_game_and_one_that_dies_or_hangs_stops_it(
     player: PlayerFactory, tmp_path: Path
 ) -> None:
     ada, bo = player("ada"), player("bo")
@@ -117,6 +117,10 @@ def test_a_program_that_answers_nonsense_is_named_with_its_game_and_one_that_die
     runner = start_runner(first, logs=tmp_path, program=dying)
     assert runner.process.wait(timeout=30) == 1
     assert game_id in runner.errors and "exited with code 3" in runner.errors
+    hanging = [sys.executable, "-c", "import sys, time; sys.stdin.readline(); time.sleep(600)"]
+    runner = start_runner(first, "--think", "1", logs=tmp_path, program=hanging)
+    assert runner.process.wait(timeout=30) == 1
+    assert game_id in runner.errors and "no answer in 1 s" in runner.errors
     assert first.json("show", game_id)["version"] == 0  # nothing was sent
 
 

@@ -87,6 +87,8 @@ def test_the_lobby_the_board_the_record_and_the_export_mark_a_bot_account(
         "bo": True,
     }
     assert ada.ok("GET", "/players/bo")["bot_account"] is True
+    (played,) = ada.ok("GET", "/players/ada")["games"]
+    assert (played["opponents"], played["bot_accounts"]) == (["bo"], ["bo"])
     exported = bo.call("GET", "/me/export")
     with zipfile.ZipFile(io.BytesIO(exported.content)) as packed:
         assert json.loads(packed.read("profile.json"))["profile"]["bot_account"] is True
