@@ -4,7 +4,7 @@ completion and their check."""
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -25,9 +25,10 @@ def complete_game_id(incomplete: str) -> list[str]:
     return [game["id"] for game in games if game["id"].startswith(incomplete)]
 
 
-def game_given(value: str) -> str:
-    """An empty GAME would start every id: a mistake (an unset shell variable), not a choice."""
-    if not value.strip():
+def game_given(value: str | None) -> str | None:
+    """An empty GAME would start every id: a mistake (an unset shell variable), not a choice
+    (nor, where GAME may be left out, the same as leaving it out)."""
+    if value is not None and not value.strip():
         raise typer.BadParameter("give a game id, or the start of one, not an empty string")
     return value
 
@@ -45,15 +46,23 @@ GameType = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON, for scripts.")]
-GameId = Annotated[
-    str,
-    typer.Argument(
+
+
+def game_argument(help: str) -> Any:
+    """A command's GAME: an id, or the start of one of one's own games' ids, completed."""
+    return typer.Argument(
         metavar="GAME",
-        help="A game id, or the start of one of your games' ids.",
+        help=help,
         callback=game_given,
         autocompletion=complete_game_id,
         show_default=False,
-    ),
+    )
+
+
+GameId = Annotated[str, game_argument("A game id, or the start of one of your games' ids.")]
+OptionalGameId = Annotated[
+    str | None,
+    game_argument("A game id, or the start of one of your games' ids; none: any of your games."),
 ]
 
 

@@ -98,7 +98,7 @@ def due_line(game: dict[str, Any]) -> str:
     if not clocks:
         return ""
     first = clocks[0]
-    whose = "" if first["seat"] == game["seat"] else f"{first['name']} "
+    whose = "" if first["seat"] == game["seat"] else f"{seat_names(game, None)[first['seat']]} "
     return f"; {whose}{clock_text.due(moment(first['due']), first['left_seconds'])}"
 
 
@@ -106,3 +106,11 @@ def held_notice(game: dict[str, Any], now: float) -> str:
     """A notice to me about the game that my quiet hours or digest hold."""
     held = game.get("notice_held_until")
     return f"; notice held, goes out {release(held, now)}" if held else ""
+
+
+NEEDS = {"turn": "your turn", "invited": "you are invited", "rematch": "a rematch is offered"}
+
+
+def needs_you_line(event: dict[str, Any]) -> str:
+    """Which game needs the player, and why (`turnpost wait` without a game)."""
+    return f"{event['game']}  {event['type']}  {NEEDS.get(event['kind'], event['kind'])}"

@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from client.screens.seats import shown
 from client.screens.style import ID_STYLE
 from client.screens.times import duration
 
@@ -28,7 +29,7 @@ def public_games(console: Console, games: Sequence[dict[str, Any]], now: float) 
                 f"  {pace}  opened {duration(now - game['created'])} ago",
             )
         )
-        players = ", ".join(f"{p['name']} ({p['timezone']})" for p in game["players"])
+        players = ", ".join(f"{shown(p)} ({p['timezone']})" for p in game["players"])
         console.print(f"    players: {players}", markup=False)
         options = " ".join(f"{k}={json.dumps(v)}" for k, v in game["options"].items())
         console.print(f"    options: {options}", markup=False)

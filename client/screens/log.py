@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from client.screens.seats import shown
 from client.screens.style import highlight
 
 
@@ -40,7 +41,7 @@ def talk_line(console: Console, message: dict[str, Any]) -> None:
             ("   »  ", "dim"),
             (when, "dim"),
             "  ",
-            (f"{message['name']}: ", "bold"),
+            (f"{shown(message)}: ", "bold"),
             message["text"].replace("\n", "\n" + " " * 8),
         )
     )
