@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from compiled.finder import active
+from compiled.finder import described
 from shared.engine import JSON, Engine
 from shared.games import ENGINES
 from shared.playout import playout, replay
@@ -204,8 +204,7 @@ def main() -> None:
         for timed in measure(options):
             print(json.dumps(timed))
         return
-    build = "compiled (mypyc)" if active() else "pure Python"
-    print(f"Python {platform.python_version()} on {platform.machine()}, {build}, one core")
+    print(f"Python {platform.python_version()} on {platform.machine()}, {described()}, one core")
     for timed in measure(options):
         print(describe(timed), flush=True)
     if "lost-cities" in (options.engine or ENGINES):

@@ -14,7 +14,7 @@ from typing import Any
 import typer
 from typer.core import TyperCommand
 
-from client.commands import account, catalogue, fairness, games, play, players, settings
+from client.commands import account, bot, catalogue, fairness, games, play, players, settings
 
 app = typer.Typer(
     name="turnpost",
@@ -79,8 +79,10 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "play": play.play,
     "log": play.log,
     "wait": play.wait,
+    "next": play.next_game,
     "open": play.open_game,
     "resign": play.resign,
+    "bot": bot.bot,
     "verify": fairness.verify,
 }
 """Every command by the name people type, in the order `turnpost --help` lists them."""

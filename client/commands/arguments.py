@@ -25,9 +25,10 @@ def complete_game_id(incomplete: str) -> list[str]:
     return [game["id"] for game in games if game["id"].startswith(incomplete)]
 
 
-def game_given(value: str) -> str:
-    """An empty GAME would start every id: a mistake (an unset shell variable), not a choice."""
-    if not value.strip():
+def game_given(value: str | None) -> str | None:
+    """An empty GAME would start every id: a mistake (an unset shell variable), not a choice
+    (nor, where GAME may be left out, the same as leaving it out)."""
+    if value is not None and not value.strip():
         raise typer.BadParameter("give a game id, or the start of one, not an empty string")
     return value
 
@@ -61,6 +62,10 @@ def game_argument(help_text: str) -> Any:
 GameId = Annotated[str, game_argument("A game id, or the start of one of your games' ids.")]
 PublicGameId = Annotated[
     str, game_argument("A game id, or the start of the id of one of your games or the lobby's.")
+]
+OptionalGameId = Annotated[
+    str | None,
+    game_argument("A game id, or the start of one of your games' ids; none: any of your games."),
 ]
 
 

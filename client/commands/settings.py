@@ -47,9 +47,19 @@ def me(
             show_default=False,
         ),
     ] = None,
+    bot_account: Annotated[
+        bool | None,
+        typer.Option(
+            "--bot-account/--person",
+            help="A program plays this account (`turnpost bot`): your name is marked (bot) "
+            "in the games you take a seat in from now on, on the boards and in the lobby.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show your profile, or change how and when turnpost mails you.
+    """Show your profile, or change how and when turnpost mails you, or say that a program
+    plays your account.
 
     Example: turnpost me --timezone Europe/Warsaw --quiet-hours 22:30-07:00 --digest
     """
@@ -60,6 +70,7 @@ def me(
             "timezone": timezone,
             "quiet_hours": quiet_hours,
             "digest": digest,
+            "bot_account": bot_account,
         }.items()
         if value is not None
     }

@@ -101,12 +101,13 @@ def due_line(game: dict[str, Any]) -> str:
         return ""
     first = clocks[0]
     mine = first["seat"] == game["seat"]
+    name = seat_names(game, None)[first["seat"]]
     left = clock_text.span(first["left_seconds"])
     if first.get("paused") and mine:
         return f"; your clock is paused for your vacation, {left} left"
     if first.get("paused"):
-        return f"; {first['name']}'s clock is paused for a vacation, {left} left"
-    whose = "" if mine else f"{first['name']} "
+        return f"; {name}'s clock is paused for a vacation, {left} left"
+    whose = "" if mine else f"{name} "
     return f"; {whose}{clock_text.due(moment(first['due']), first['left_seconds'])}"
 
 
@@ -114,3 +115,11 @@ def held_notice(game: dict[str, Any], now: float) -> str:
     """A notice to me about the game that my quiet hours or digest hold."""
     held = game.get("notice_held_until")
     return f"; notice held, goes out {release(held, now)}" if held else ""
+
+
+NEEDS = {"turn": "your turn", "invited": "you are invited", "rematch": "a rematch is offered"}
+
+
+def needs_you_line(event: dict[str, Any]) -> str:
+    """Which game needs the player, and why (`turnpost wait` without a game)."""
+    return f"{event['game']}  {event['type']}  {NEEDS.get(event['kind'], event['kind'])}"

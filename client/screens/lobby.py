@@ -11,6 +11,7 @@ from rich.text import Text
 from client.layout import show
 from client.rules import engine_for
 from client.screens.catalogue import brief
+from client.screens.seats import shown
 from client.screens.style import ID_STYLE
 from client.screens.times import duration
 
@@ -32,7 +33,7 @@ def public_games(console: Console, games: Sequence[dict[str, Any]], now: float) 
                 f"  {pace}  opened {duration(now - game['created'])} ago",
             ),
         )
-        players = ", ".join(f"{p['name']} ({p['timezone']})" for p in game["players"])
+        players = ", ".join(f"{shown(p)} ({p['timezone']})" for p in game["players"])
         show(console, f"    players: {players}")
         show(console, options_line(game))
     show(console, "Take a seat with: turnpost join GAME (its id, or the start of it).")

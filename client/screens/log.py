@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from client.layout import show
+from client.screens.seats import shown
 from client.screens.style import highlight
 
 LEAD = 8
@@ -44,7 +45,7 @@ def talk_line(console: Console, message: dict[str, Any]) -> None:
         ("   »  ", "dim"),
         (when, "dim"),
         "  ",
-        (f"{message['name']}: ", "bold"),
+        (f"{shown(message)}: ", "bold"),
         message["text"].replace("\n", "\n" + " " * LEAD),
     )
     show(console, line, hanging=LEAD)

@@ -10,7 +10,9 @@ from rich.console import Console
 from rich.text import Text
 
 from client.layout import show
+from client.screens.seats import shown
 from client.screens.style import ID_STYLE
+from shared.engine import shown_name
 
 
 def rating_text(standing: dict[str, Any]) -> str:
@@ -29,7 +31,7 @@ def record_text(standing: dict[str, Any]) -> str:
 
 def player_record(console: Console, answer: dict[str, Any]) -> None:
     """A player's records by game type, then their finished games, latest first."""
-    show(console, Text(answer["name"], style="bold"))
+    show(console, Text(shown(answer), style="bold"))
     if not answer["records"]:
         show(console, "No finished games yet.")
     for type_id, standing in answer["records"].items():
@@ -38,7 +40,8 @@ def player_record(console: Console, answer: dict[str, Any]) -> None:
         when = datetime.fromtimestamp(game["finished"]).strftime("%Y-%m-%d")
         scores = " · ".join(f"{name} {score}" for name, score in game["scores"].items())
         outcome = "won" if game["won"] else "lost"
-        others = ", ".join(map(str, game["opponents"]))
+        bots = set(game["bot_accounts"])
+        others = ", ".join(shown_name(str(name), name in bots) for name in game["opponents"])
         line = f"  {when}  {game['type']}  {outcome}  with {others}  ({scores})"
         show(console, Text.assemble((game["id"], ID_STYLE), line))
 
@@ -47,5 +50,5 @@ def leaderboard(console: Console, answer: dict[str, Any]) -> None:
     if not answer["players"]:
         show(console, f"No rated {answer['type']} game has finished yet.")
     for ranked in answer["players"]:
-        line = f"{ranked['rank']:>3}. {ranked['name']:<20} {rating_text(ranked)}  "
+        line = f"{ranked['rank']:>3}. {shown(ranked):<20} {rating_text(ranked)}  "
         show(console, line + record_text(ranked), hanging=9)

@@ -21,6 +21,7 @@ def profile(console: Console, me: dict[str, Any], now: float) -> None:
         vacation = "off"
     rows = [
         ("name", me["name"]),
+        ("played by", "a program (a bot account)" if me["bot_account"] else "a person"),
         ("email", me["email"]),
         ("time zone", me["timezone"]),
         ("quiet hours", quiet_hours(me)),

@@ -91,7 +91,7 @@ class Deadlines:
         clocks = self.of(record, now)
         lines = [
             deadline(
-                "Your" if clock.seat == seat else f"{clock.name}'s",
+                "Your" if clock.seat == seat else f"{record.names[clock.seat]}'s",
                 None if clock.due is None else local(clock.due, zone),
                 clock.left,
                 clock.paused,
@@ -101,6 +101,9 @@ class Deadlines:
         ]
         configured = record.clock
         if configured is not None and "time_bank" in configured:
-            left = [("you" if clock.seat == seat else clock.name, clock.left) for clock in clocks]
+            left = [
+                ("you" if clock.seat == seat else record.names[clock.seat], clock.left)
+                for clock in clocks
+            ]
             lines.append(banks(configured["time_bank"], configured["increment"], left))
         return lines
