@@ -171,21 +171,26 @@ standings: st.SearchStrategy[dict[str, Any]] = st.builds(
 
 
 @st.composite
+def played(draw: st.DrawFn) -> dict[str, Any]:
+    opponents = draw(st.lists(names, min_size=1, max_size=4))
+    return {
+        "id": draw(game_ids),
+        "type": draw(st.sampled_from(TYPES)),
+        "finished": draw(moments),
+        "won": draw(st.booleans()),
+        "opponents": opponents,
+        "bot_accounts": draw(st.lists(st.sampled_from(opponents), unique=True)),
+        "scores": draw(st.dictionaries(names, st.integers(-999, 999), max_size=5)),
+    }
+
+
+@st.composite
 def records(draw: st.DrawFn) -> dict[str, Any]:
-    finished = [
-        {
-            "id": draw(game_ids),
-            "type": draw(st.sampled_from(TYPES)),
-            "finished": draw(moments),
-            "won": draw(st.booleans()),
-            "opponents": draw(st.lists(names, min_size=1, max_size=4)),
-            "scores": draw(st.dictionaries(names, st.integers(-999, 999), max_size=5)),
-        }
-        for _ in range(draw(st.integers(0, 6)))
-    ]
+    finished = draw(st.lists(played(), max_size=6))
     kinds = draw(st.lists(st.sampled_from(TYPES), unique=True))
     return {
         "name": draw(names),
+        "bot_account": draw(st.booleans()),
         "records": {kind: draw(standings) for kind in kinds},
         "games": finished,
     }
@@ -197,7 +202,7 @@ def boards(draw: st.DrawFn) -> dict[str, Any]:
     return {
         "type": draw(st.sampled_from(TYPES)),
         "players": [
-            {**standing, "rank": rank, "name": draw(names)}
+            {**standing, "rank": rank, "name": draw(names), "bot_account": draw(st.booleans())}
             for rank, standing in enumerate(ranked, 1)
         ],
     }
@@ -227,6 +232,7 @@ def profiles(draw: st.DrawFn) -> dict[str, Any]:
         "timezone": zone,
         "quiet_hours": draw(st.sampled_from(["none", "22:00-08:00", "23:30-06:15"])),
         "digest": draw(st.booleans()),
+        "bot_account": draw(st.booleans()),
         "mail": {
             "held_count": draw(st.integers(0, 200)),
             "held_now": draw(st.booleans()),
