@@ -90,9 +90,10 @@ def check_invariants(state: State) -> None:
     rules = state.rules
     letters = LETTERS[: rules.colours]
     places: list[int] = [*state.deal.deck[state.drawn :]]
-    for hand in state.hands:
+    for hand, known in zip(state.hands, state.known_cards, strict=True):
         places += hand
         assert list(hand) == sorted(hand)
+        assert list(known) == sorted(known) and set(known) <= set(hand)
     for own in state.expeditions:
         places += [code for code in range(own.bit_length()) if own >> code & 1]
     for colour, (letter, pile) in enumerate(zip(letters, state.piles, strict=True)):
@@ -113,6 +114,8 @@ class Recount:
         self.starter = starter
         self.games: list[list[int]] = []
         self.table = self._empty()
+        self.known: list[set[str]] = [set(), set()]
+        """Per seat, the cards seen taken from a discard pile and not yet played or discarded."""
 
     def _empty(self) -> list[dict[str, list[str]]]:
         return [{letter: [] for letter in LETTERS[: self.colours]} for _ in range(2)]
@@ -135,6 +138,10 @@ class Recount:
         return [sum(g[s] > g[1 - s] for g in self.games) for s in range(2)]
 
     def record(self, event: dict[str, Any]) -> None:
+        known = self.known[event["seat"]]
+        known.discard(event["card"])
+        if event["draw"] != "deck":
+            known.add(event["drew"])
         if event["action"] == "play":
             colour, card = event["card"][0], event["card"]
             self.table[event["seat"]][colour].append(card)
@@ -149,6 +156,7 @@ class Recount:
         ]
         self.games.append(points)
         self.table = self._empty()
+        self.known = [set(), set()]
         totals = self.totals()
         decided = len(self.games) == self.rounds or (self.best_of and max(self.wins()) >= 2)
         if decided:
@@ -188,6 +196,9 @@ def test_random_matches_keep_every_rule_and_score_as_recounted(
         moves += 1
         if moves % 16 == 0 and "game_end" not in event:
             assert ENGINE.view(state, None)["expeditions"] == sheet.as_shown()
+        if not ENGINE.is_over(state):
+            shown = ENGINE.view(state, None)["known_cards"]
+            assert [set(cards) for cards in shown] == sheet.known
         assert moves < 5000, "a match ends"
     result = ENGINE.result(state)
     assert result is not None
@@ -256,21 +267,26 @@ def test_resigning_at_any_moment_hands_the_match_over(
 
 
 def unknown_to(state: State, viewer: int | None) -> list[int]:
+    """The deck and the others' hands, but for the cards everyone saw them take."""
     hidden = [*state.deal.deck[state.drawn :]]
     for seat, hand in enumerate(state.hands):
         if seat != viewer:
-            hidden += hand
+            hidden += [card for card in hand if card not in state.known_cards[seat]]
     return hidden
 
 
 def twin(state: State, viewer: int | None, rnd: random.Random) -> State:
-    """The same game with the cards `viewer` cannot see dealt differently."""
+    """The same game with the cards `viewer` cannot see dealt differently (by hand, not by
+    `resample`, to test both)."""
     hidden = unknown_to(state, viewer)
     rnd.shuffle(hidden)
     hands = list(state.hands)
     for seat, hand in enumerate(state.hands):
         if seat != viewer:
-            hands[seat], hidden = tuple(sorted(hidden[: len(hand)])), hidden[len(hand) :]
+            known = state.known_cards[seat]
+            size = len(hand) - len(known)
+            hands[seat] = tuple(sorted((*known, *hidden[:size])))
+            hidden = hidden[size:]
     deck = (*state.deal.deck[: state.drawn], *hidden)
     return state._replace(deal=state.deal._replace(deck=deck), hands=tuple(hands))
 

@@ -37,7 +37,7 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     The state is unpacked once and the next one built with `tuple.__new__`: attribute access
     and NamedTuple's keyword-friendly constructor were a good part of the cost of a move.
     """
-    deal, to_move, hands, expeditions, piles, open_piles, drawn, stall, _ = state
+    deal, to_move, hands, known_cards, expeditions, piles, open_piles, drawn, stall, _ = state
     if seat != to_move:
         raise _not_to_move(state, seat)
     play, card, source = action
@@ -84,14 +84,29 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     new_hand[slot] = new_card
     new_hand.sort()
     hands = (tuple(new_hand), hands[1]) if seat == 0 else (hands[0], tuple(new_hand))
+    known = known_cards[seat]
+    if source != DECK or card in known:  # seldom: most turns neither take nor give up a known card
+        known = _known_after(known, card, new_card if source != DECK else -1)
+        known_cards = (known, known_cards[1]) if seat == 0 else (known_cards[0], known)
 
     moved = _new_state(
-        State, (deal, 1 - seat, hands, expeditions, piles, open_piles, drawn, stall, None)
+        State,
+        (deal, 1 - seat, hands, known_cards, expeditions, piles, open_piles, drawn, stall, None),
     )
     return _end_game(moved) if ends_game else moved
 
 
 _new_state = tuple.__new__
+
+
+def _known_after(known: tuple[int, ...], gone: int, taken: int) -> tuple[int, ...]:
+    """The cards everyone knows a hand holds after it played or discarded `gone` and took
+    `taken` from a discard pile (-1: it drew from the deck, unseen)."""
+    kept = [card for card in known if card != gone]
+    if taken >= 0:
+        kept.append(taken)
+        kept.sort()
+    return tuple(kept)
 
 
 def drawn_card(before: State, action: Action) -> int:

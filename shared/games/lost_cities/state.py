@@ -46,6 +46,9 @@ class State(NamedTuple):
     mover: int | None
     """The seat to move; None once the match is over."""
     hands: tuple[Hand, ...]
+    known_cards: tuple[Hand, ...]
+    """Per seat, the cards of its hand that everyone saw it take from a discard pile, until it
+    plays or discards them: public, so views show them and `resample` keeps them in place."""
     expeditions: tuple[int, ...]
     """Per seat, the set of cards it played (see cards.BIT). The set says it all: an expedition
     is its wagers, then its numbers rising, so the order of play follows from the cards."""
@@ -107,6 +110,7 @@ def deal(
         deal=Deal(rules, seed, game, starter, order[2 * HAND_SIZE :], scored_games),
         mover=starter,
         hands=(first, second) if starter == 0 else (second, first),
+        known_cards=((),) * SEATS,
         expeditions=(0, 0),
         piles=((),) * rules.colours,
         open_piles=0,
