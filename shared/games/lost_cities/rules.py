@@ -85,8 +85,11 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     new_hand.sort()
     hands = (tuple(new_hand), hands[1]) if seat == 0 else (hands[0], tuple(new_hand))
     known = known_cards[seat]
-    if source != DECK or card in known:  # seldom: most turns neither take nor give up a known card
-        known = _known_after(known, card, new_card if source != DECK else -1)
+    if source != DECK:
+        known = _taken(known, card, new_card)
+        known_cards = (known, known_cards[1]) if seat == 0 else (known_cards[0], known)
+    elif known and card in known:
+        known = tuple([other for other in known if other != card])
         known_cards = (known, known_cards[1]) if seat == 0 else (known_cards[0], known)
 
     moved = _new_state(
@@ -99,13 +102,15 @@ def apply_action(state: State, seat: int, action: Action) -> State:
 _new_state = tuple.__new__
 
 
-def _known_after(known: tuple[int, ...], gone: int, taken: int) -> tuple[int, ...]:
+def _taken(known: tuple[int, ...], gone: int, taken: int) -> tuple[int, ...]:
     """The cards everyone knows a hand holds after it played or discarded `gone` and took
-    `taken` from a discard pile (-1: it drew from the deck, unseen)."""
+    `taken` from a discard pile. Most such turns begin with none known: a random playout takes
+    from a pile on most turns, so that case builds no list."""
+    if not known:
+        return (taken,)
     kept = [card for card in known if card != gone]
-    if taken >= 0:
-        kept.append(taken)
-        kept.sort()
+    kept.append(taken)
+    kept.sort()
     return tuple(kept)
 
 
