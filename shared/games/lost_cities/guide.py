@@ -21,8 +21,8 @@ GUIDE = Guide(
         "match=best-of plays to two won games). The higher total (or more games won) wins.",
         "Hands and the draw pile's order are hidden, but for the cards a player took from a "
         "discard pile, shown as known to all until played or discarded; expeditions and "
-        "discards are open. House rule: after 12 turns in a row with no draw from the draw pile, the next must be "
-        "(option stall_limit).",
+        "discards are open. House rule: after 12 turns in a row with no draw from the draw "
+        "pile, the next must be (option stall_limit).",
     ),
     notation=(
         "a turn is one move: play or discard, the card, and where you draw from. A card is "
