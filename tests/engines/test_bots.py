@@ -25,11 +25,11 @@ from shared.games.livingstone import Livingstone
 from shared.games.livingstone import state as livingstone
 from shared.games.lost_cities import LostCities
 from shared.games.lost_cities import state as lost_cities
+from shared.games.lost_cities.cards import BIT
 from shared.games.lost_cities_dice import LostCitiesDice
 from shared.games.lost_cities_dice import state as dice
 from shared.games.lost_cities_dice.legal import sheet_moves
 from shared.games.lost_cities_dice.moves import encode
-from shared.immutable import replace_at
 from tests.support.engines import reached, seeds
 
 ENGINE_IDS = sorted(ENGINES)
@@ -105,7 +105,7 @@ def hidden_cards(state: lost_cities.State, seat: Seat) -> Counter[int]:
     """The cards `seat` has not seen: the draw pile's, and those of the other hand but the ones
     everyone saw it take from a discard pile."""
     other = 1 - seat
-    unseen = (card for card in state.hands[other] if card not in state.known_cards[other])
+    unseen = (card for card in state.hands[other] if card not in lost_cities.known_in(state, other))
     return Counter((*unseen, *state.deal.deck[state.drawn :]))
 
 
@@ -117,7 +117,7 @@ def test_a_lost_cities_sample_deals_the_hidden_cards_again(data: st.DataObject) 
     seat's own hand and everything on the table as they were."""
     _, _, state, seat, _, seed, _ = data.draw(sampled(LostCities.type_id))
     sample = LostCities().resample(state, seat, seed)
-    known = state.known_cards[1 - seat]
+    known = lost_cities.known_in(state, 1 - seat)
     event("some cards of the other hand known" if known else "no card of the other hand known")
     assert sample.hands[seat] == state.hands[seat]
     assert len(sample.hands[1 - seat]) == len(state.hands[1 - seat])
@@ -147,9 +147,9 @@ def test_a_lost_cities_sample_keeps_every_pickup_the_seat_saw(data: st.DataObjec
     samples differ, and the seat's bot may move otherwise."""
     _, _, state, seat, _, seed, _ = data.draw(sampled(LostCities.type_id))
     other = 1 - seat
-    known = set(state.known_cards[other])
+    known = set(lost_cities.known_in(state, other))
     assume(known and state.deck_left >= lost_cities.HAND_SIZE and not state.over)
-    unseen = state._replace(known_cards=replace_at(state.known_cards, other, ()))
+    unseen = state._replace(known_cards=state.known_cards & ~sum(BIT[card] for card in known))
     engine = LostCities()
     for each in sample_seeds(seed):
         assert known <= set(engine.resample(state, seat, each).hands[other])

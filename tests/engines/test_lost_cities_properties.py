@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from shared.engine import IllegalMove
 from shared.games.lost_cities import LostCities
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
-from shared.games.lost_cities.state import State
+from shared.games.lost_cities.state import State, known_in
 from shared.playout import playout, replay
 
 ENGINE = LostCities()
@@ -90,10 +90,11 @@ def check_invariants(state: State) -> None:
     rules = state.rules
     letters = LETTERS[: rules.colours]
     places: list[int] = [*state.deal.deck[state.drawn :]]
-    for hand, known in zip(state.hands, state.known_cards, strict=True):
+    for hand in state.hands:
         places += hand
         assert list(hand) == sorted(hand)
-        assert list(known) == sorted(known) and set(known) <= set(hand)
+    held = {card for hand in state.hands for card in hand}
+    assert {code for code in ALL_CARDS[6] if state.known_cards >> code & 1} <= held
     for own in state.expeditions:
         places += [code for code in range(own.bit_length()) if own >> code & 1]
     for colour, (letter, pile) in enumerate(zip(letters, state.piles, strict=True)):
@@ -271,7 +272,7 @@ def unknown_to(state: State, viewer: int | None) -> list[int]:
     hidden = [*state.deal.deck[state.drawn :]]
     for seat, hand in enumerate(state.hands):
         if seat != viewer:
-            hidden += [card for card in hand if card not in state.known_cards[seat]]
+            hidden += [card for card in hand if card not in known_in(state, seat)]
     return hidden
 
 
@@ -283,7 +284,7 @@ def twin(state: State, viewer: int | None, rnd: random.Random) -> State:
     hands = list(state.hands)
     for seat, hand in enumerate(state.hands):
         if seat != viewer:
-            known = state.known_cards[seat]
+            known = known_in(state, seat)
             size = len(hand) - len(known)
             hands[seat] = tuple(sorted((*known, *hidden[:size])))
             hidden = hidden[size:]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from shared.chance import Chance
 from shared.engine import Seat
-from shared.games.lost_cities.state import SEATS, Hand, State
+from shared.games.lost_cities.state import SEATS, State, known_in
 from shared.immutable import replaced
 from shared.redeal import redealt
 
@@ -21,17 +21,13 @@ def resample(state: State, seat: Seat | None, seed: str) -> State:
         return state
     deal, hands = state.deal, list(state.hands)
     hidden = [other for other in range(SEATS) if other != seat]
+    known = state.known_cards
     dealt, rest = redealt(
         Chance(seed, "resample"),
-        [unseen(hands[other], state.known_cards[other]) for other in hidden],
+        [tuple(card for card in hands[other] if not known >> card & 1) for other in hidden],
         deal.deck[state.drawn :],
     )
     for other, hand in zip(hidden, dealt, strict=True):
-        hands[other] = tuple(sorted((*state.known_cards[other], *hand)))
+        hands[other] = tuple(sorted((*known_in(state, other), *hand)))
     deck = deal.deck[: state.drawn] + tuple(rest)
     return replaced(state, deal=replaced(deal, seed=seed, deck=deck), hands=tuple(hands))
-
-
-def unseen(hand: Hand, known: Hand) -> Hand:
-    """The cards of `hand` no one but its holder has seen it take."""
-    return tuple(card for card in hand if card not in known) if known else hand

@@ -84,13 +84,10 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     new_hand[slot] = new_card
     new_hand.sort()
     hands = (tuple(new_hand), hands[1]) if seat == 0 else (hands[0], tuple(new_hand))
-    known = known_cards[seat]
     if source != DECK:
-        known = _taken(known, card, new_card)
-        known_cards = (known, known_cards[1]) if seat == 0 else (known_cards[0], known)
-    elif known and card in known:
-        known = tuple([other for other in known if other != card])
-        known_cards = (known, known_cards[1]) if seat == 0 else (known_cards[0], known)
+        known_cards = known_cards & ~BIT[card] | BIT[new_card]
+    elif known_cards & BIT[card]:
+        known_cards ^= BIT[card]
 
     moved = _new_state(
         State,
@@ -100,18 +97,6 @@ def apply_action(state: State, seat: int, action: Action) -> State:
 
 
 _new_state = tuple.__new__
-
-
-def _taken(known: tuple[int, ...], gone: int, taken: int) -> tuple[int, ...]:
-    """The cards everyone knows a hand holds after it played or discarded `gone` and took
-    `taken` from a discard pile. Most such turns begin with none known: a random playout takes
-    from a pile on most turns, so that case builds no list."""
-    if not known:
-        return (taken,)
-    kept = [card for card in known if card != gone]
-    kept.append(taken)
-    kept.sort()
-    return tuple(kept)
 
 
 def drawn_card(before: State, action: Action) -> int:

@@ -18,7 +18,7 @@ from shared.games.lost_cities.scoring import (
     match_totals,
     seat_points,
 )
-from shared.games.lost_cities.state import SEATS, State
+from shared.games.lost_cities.state import SEATS, State, known_in
 
 
 def ids(cards: tuple[int, ...]) -> list[str]:
@@ -43,7 +43,7 @@ def view(state: State, seat: Seat | None) -> dict[str, JSON]:
         "resigned": state.resigned_seat,
         "deck_left": state.deck_left,
         "hand_sizes": [len(hand) for hand in state.hands],
-        "known_cards": [ids(known) for known in state.known_cards],
+        "known_cards": [ids(known_in(state, other)) for other in range(SEATS)],
         "expeditions": [
             by_colour(letters, tuple(ids(cards_in(own, c)) for c in range(rules.colours)))
             for own in state.expeditions
