@@ -84,10 +84,10 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     new_hand[slot] = new_card
     new_hand.sort()
     hands = (tuple(new_hand), hands[1]) if seat == 0 else (hands[0], tuple(new_hand))
-    if source != DECK:
-        known_cards = known_cards & ~BIT[card] | BIT[new_card]
-    elif known_cards & BIT[card]:
-        known_cards ^= BIT[card]
+    if source != DECK:  # shifts, not `BIT`: a global's lookup costs more than the shift
+        known_cards = known_cards & ~(1 << card) | 1 << new_card
+    elif known_cards >> card & 1:
+        known_cards ^= 1 << card
 
     moved = _new_state(
         State,
