@@ -37,7 +37,6 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     The state is unpacked once and the next one built with `tuple.__new__`: attribute access
     and NamedTuple's keyword-friendly constructor were a good part of the cost of a move.
     """
-    known_cards: object  # boxed: compiled, an int this large unboxed is allocated anew to store
     deal, to_move, hands, known_cards, expeditions, piles, open_piles, drawn, stall, _ = state
     if seat != to_move:
         raise _not_to_move(state, seat)
@@ -88,7 +87,7 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     if source != DECK:  # shifts, not `BIT`: a global's lookup costs more than the shift
         known_cards = known_cards & ~(1 << card) | 1 << new_card
     elif known_cards >> card & 1:
-        known_cards = known_cards ^ 1 << card
+        known_cards ^= 1 << card
 
     moved = _new_state(
         State,
