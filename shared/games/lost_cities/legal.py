@@ -13,7 +13,7 @@ from shared.games.lost_cities.state import State
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
-    deal, mover, hands, expeditions, _, open_piles, _, stall, _ = state
+    deal, mover, hands, _, expeditions, _, open_piles, _, stall, _ = state
     if seat != mover:
         return []
     played = expeditions[seat]

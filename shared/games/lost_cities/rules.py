@@ -37,7 +37,7 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     The state is unpacked once and the next one built with `tuple.__new__`: attribute access
     and NamedTuple's keyword-friendly constructor were a good part of the cost of a move.
     """
-    deal, to_move, hands, expeditions, piles, open_piles, drawn, stall, _ = state
+    deal, to_move, hands, known_cards, expeditions, piles, open_piles, drawn, stall, _ = state
     if seat != to_move:
         raise _not_to_move(state, seat)
     play, card, source = action
@@ -84,9 +84,14 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     new_hand[slot] = new_card
     new_hand.sort()
     hands = (tuple(new_hand), hands[1]) if seat == 0 else (hands[0], tuple(new_hand))
+    if source != DECK:  # shifts, not `BIT`: a global's lookup costs more than the shift
+        known_cards = known_cards & ~(1 << card) | 1 << new_card
+    elif known_cards >> card & 1:
+        known_cards ^= 1 << card
 
     moved = _new_state(
-        State, (deal, 1 - seat, hands, expeditions, piles, open_piles, drawn, stall, None)
+        State,
+        (deal, 1 - seat, hands, known_cards, expeditions, piles, open_piles, drawn, stall, None),
     )
     return _end_game(moved) if ends_game else moved
 

@@ -46,6 +46,12 @@ class State(NamedTuple):
     mover: int | None
     """The seat to move; None once the match is over."""
     hands: tuple[Hand, ...]
+    known_cards: int
+    """The cards everyone saw taken from a discard pile and not played or discarded since, as a
+    set (see cards.BIT): each is in the hand of the player who took it, so `known_in` tells whose.
+    Public, so views show them and `resample` keeps them in place. One set for both hands keeps
+    a turn that takes from a pile (most turns of a random playout) to a few operations on an
+    int, without a new tuple per hand."""
     expeditions: tuple[int, ...]
     """Per seat, the set of cards it played (see cards.BIT). The set says it all: an expedition
     is its wagers, then its numbers rising, so the order of play follows from the cards."""
@@ -75,6 +81,12 @@ class State(NamedTuple):
     @property
     def stalled(self) -> bool:
         return self.deal.rules.must_draw_deck(self.stall)
+
+
+def known_in(state: State, seat: int) -> Hand:
+    """The cards of `seat`'s hand that everyone saw it take from a discard pile."""
+    known = state.known_cards
+    return tuple(card for card in state.hands[seat] if known >> card & 1) if known else ()
 
 
 def card_order(rules: Rules, seed: str, game: int) -> tuple[int, ...]:
@@ -107,6 +119,7 @@ def deal(
         deal=Deal(rules, seed, game, starter, order[2 * HAND_SIZE :], scored_games),
         mover=starter,
         hands=(first, second) if starter == 0 else (second, first),
+        known_cards=0,
         expeditions=(0, 0),
         piles=((),) * rules.colours,
         open_piles=0,
