@@ -6,6 +6,8 @@ tuples a move changes, and builds error messages only when it refuses a move.
 
 from __future__ import annotations
 
+from typing import Final
+
 from shared.engine import Event, IllegalMove, Seat
 from shared.games.lost_cities.cards import (
     BIT,
@@ -25,7 +27,7 @@ from shared.games.lost_cities.scoring import (
     match_totals,
     seat_points,
 )
-from shared.games.lost_cities.state import SEATS, State, deal
+from shared.games.lost_cities.state import SEATS, Hand, State, deal
 from shared.immutable import replaced
 
 
@@ -38,16 +40,14 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     and NamedTuple's keyword-friendly constructor were a good part of the cost of a move.
     """
     deal, to_move, hands, expeditions, piles, open_piles, drawn, stall, _ = state
-    if seat != to_move:
+    if to_move is None or seat != to_move:
         raise _not_to_move(state, seat)
     play, card, source = action
     if source >= len(piles):
         raise _no_such_pile(state, source)
     hand = hands[seat]
-    try:
-        slot = hand.index(card)
-    except ValueError:
-        raise _not_in_hand(state, card) from None
+    if card not in hand:
+        raise _not_in_hand(state, card)
     colour = COLOUR_OF[card]
     changed = None  # the discard piles as a list, once one of them changes
     if play:
@@ -80,10 +80,8 @@ def apply_action(state: State, seat: int, action: Action) -> State:
         ends_game = False
     if changed is not None:
         piles = tuple(changed)
-    new_hand = list(hand)
-    new_hand[slot] = new_card
-    new_hand.sort()
-    hands = (tuple(new_hand), hands[1]) if seat == 0 else (hands[0], tuple(new_hand))
+    new_hand = _exchanged(hand, card, new_card)
+    hands = (new_hand, hands[1]) if seat == 0 else (hands[0], new_hand)
 
     moved = _new_state(
         State, (deal, 1 - seat, hands, expeditions, piles, open_piles, drawn, stall, None)
@@ -91,7 +89,18 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     return _end_game(moved) if ends_game else moved
 
 
-_new_state = tuple.__new__
+_new_state: Final = tuple.__new__
+
+
+def _exchanged(hand: Hand, old: int, new: int) -> Hand:
+    """`hand` with `new` in the place of `old`, kept in code order (it is sorted already, so
+    `new` goes in before the first card above it)."""
+    cards = [card for card in hand if card != old]
+    at = 0
+    while at < len(cards) and cards[at] < new:
+        at += 1
+    cards.insert(at, new)
+    return tuple(cards)
 
 
 def drawn_card(before: State, action: Action) -> int:
