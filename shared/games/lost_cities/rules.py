@@ -6,8 +6,6 @@ tuples a move changes, and builds error messages only when it refuses a move.
 
 from __future__ import annotations
 
-from typing import Final
-
 from shared.engine import Event, IllegalMove, Seat
 from shared.games.lost_cities.cards import (
     BIT,
@@ -35,18 +33,17 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     """The state after `seat` takes its turn, `action`; IllegalMove if the rules forbid it.
     Only the state: the engine builds the turn's event when it is asked for one (a replay or
     a playout never does).
-
-    The state is unpacked once and the next one built with `tuple.__new__`: attribute access
-    and NamedTuple's keyword-friendly constructor were a good part of the cost of a move.
     """
-    deal, to_move, hands, expeditions, piles, open_piles, drawn, stall, _ = state
+    deal, to_move, hands, expeditions = state.deal, state.mover, state.hands, state.expeditions
+    piles, open_piles, drawn, stall = state.piles, state.open_piles, state.drawn, state.stall
     if to_move is None or seat != to_move:
         raise _not_to_move(state, seat)
     play, card, source = action
     if source >= len(piles):
         raise _no_such_pile(state, source)
     hand = hands[seat]
-    if card not in hand:
+    kept = [held for held in hand if held != card]
+    if len(kept) == len(hand):
         raise _not_in_hand(state, card)
     colour = COLOUR_OF[card]
     changed = None  # the discard piles as a list, once one of them changes
@@ -80,26 +77,20 @@ def apply_action(state: State, seat: int, action: Action) -> State:
         ends_game = False
     if changed is not None:
         piles = tuple(changed)
-    new_hand = _exchanged(hand, card, new_card)
+    new_hand = _sorted_in(kept, new_card)
     hands = (new_hand, hands[1]) if seat == 0 else (hands[0], new_hand)
 
-    moved = _new_state(
-        State, (deal, 1 - seat, hands, expeditions, piles, open_piles, drawn, stall, None)
-    )
+    moved = State(deal, 1 - seat, hands, expeditions, piles, open_piles, drawn, stall, None)
     return _end_game(moved) if ends_game else moved
 
 
-_new_state: Final = tuple.__new__
-
-
-def _exchanged(hand: Hand, old: int, new: int) -> Hand:
-    """`hand` with `new` in the place of `old`, kept in code order (it is sorted already, so
-    `new` goes in before the first card above it)."""
-    cards = [card for card in hand if card != old]
+def _sorted_in(cards: list[int], card: int) -> Hand:
+    """The hand of `cards` (in code order) and `card`, in code order: `card` goes in before
+    the first card above it, which costs less than sorting."""
     at = 0
-    while at < len(cards) and cards[at] < new:
+    while at < len(cards) and cards[at] < card:
         at += 1
-    cards.insert(at, new)
+    cards.insert(at, card)
     return tuple(cards)
 
 
