@@ -102,6 +102,10 @@ def match_replay_ms(engine: Engine[Any], repeats: int) -> tuple[float, float, in
     return min(times) * 1000, statistics.median(times) * 1000, len(log)
 
 
+def build_name() -> str:
+    return "compiled (mypyc)" if active() else "pure Python"
+
+
 def verdict(ok: bool) -> str:
     return "ok" if ok else "BELOW TARGET"
 
@@ -151,19 +155,22 @@ def describe(timed: Timed) -> str:
 
 def side_by_side(revision: str, options: argparse.Namespace) -> None:
     """This tree's engines and those of git `revision`, timed by this harness in alternating
-    runs of one process each (so a slower spell of the machine hits both alike); best of each."""
+    runs of one process each, who goes first alternating too (so a slower spell of the machine
+    hits both alike); best of each."""
     arguments = ["-m", "bench.engine", "--json", "--runs", "1", "--seconds", str(options.seconds)]
     for type_id in options.engine or ():
         arguments += ["--engine", type_id]
     results: dict[str, dict[tuple[str, str], Timed]] = {"now": {}, revision: {}}
+    builds: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="turnpost-baseline-") as scratch:
         archive = subprocess.run(
             ["git", "archive", revision, "shared"], cwd=ROOT, capture_output=True, check=True
         )
         subprocess.run(["tar", "-x", "-C", scratch], input=archive.stdout, check=True)
         shutil.copytree(ROOT / "bench", Path(scratch) / "bench")
-        for _ in range(options.runs):
-            for name, tree in (("now", ROOT), (revision, Path(scratch))):
+        trees = [("now", ROOT), (revision, Path(scratch))]
+        for run in range(options.runs):
+            for name, tree in trees if run % 2 == 0 else trees[::-1]:  # who goes first too
                 output = subprocess.run(
                     [sys.executable, *arguments],
                     cwd=tree,
@@ -172,14 +179,21 @@ def side_by_side(revision: str, options: argparse.Namespace) -> None:
                     check=True,
                 ).stdout
                 for line in output.splitlines():
-                    timed = Timed(*json.loads(line))
+                    item = json.loads(line)
+                    if isinstance(item, dict):  # which engines the run loaded
+                        builds[name] = item["build"]
+                        continue
+                    timed = Timed(*item)
                     timed = timed._replace(runs=[Run(*run) for run in timed.runs])
                     key = (timed.type_id, timed.label)
                     if key in results[name]:
                         results[name][key].runs.extend(timed.runs)
                     else:
                         results[name][key] = timed
-    print(f"side by side with {revision} (pure Python), best of {options.runs} alternating runs:")
+    print(
+        f"side by side with {revision}, best of {options.runs} alternating runs; this tree "
+        f"{builds['now']}, {revision} {builds[revision]}:"
+    )
     for key, now in results["now"].items():
         then = results[revision][key]
         ratio = now.best.games_per_second / then.best.games_per_second
@@ -201,9 +215,8 @@ def against_coolrl(path: Path, options: argparse.Namespace) -> None:
         "turnpost": lambda first: throughput(engine, 2, {"rounds": 1}, options.seconds, first),
         "coolrl": lambda first: Run(*coolrl.playouts(module, options.seconds, first)),
     }
-    build = "compiled (mypyc)" if active() else "pure Python"
     print(
-        f"Python {platform.python_version()}, turnpost {build} against coolrl (Cython, "
+        f"Python {platform.python_version()}, turnpost {build_name()} against coolrl (Cython, "
         f"{path}): {options.runs} alternating rounds of {options.seconds:g} CPU seconds each"
     )
     runs: dict[str, list[Run]] = {name: [] for name in timers}
@@ -262,11 +275,11 @@ def main() -> None:
         side_by_side(options.baseline, options)
         return
     if options.json:
+        print(json.dumps({"build": build_name()}))
         for timed in measure(options):
             print(json.dumps(timed))
         return
-    build = "compiled (mypyc)" if active() else "pure Python"
-    print(f"Python {platform.python_version()} on {platform.machine()}, {build}, one core")
+    print(f"Python {platform.python_version()} on {platform.machine()}, {build_name()}, one core")
     for timed in measure(options):
         print(describe(timed), flush=True)
     if "lost-cities" in (options.engine or ENGINES):
