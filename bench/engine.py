@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from bench import coolrl
-from compiled.finder import active
+from compiled.finder import described
 from shared.engine import JSON, Engine
 from shared.games import ENGINES
 from shared.playout import playout, replay
@@ -100,10 +100,6 @@ def match_replay_ms(engine: Engine[Any], repeats: int) -> tuple[float, float, in
         times.append(time.process_time() - start)
         assert rebuilt == final
     return min(times) * 1000, statistics.median(times) * 1000, len(log)
-
-
-def build_name() -> str:
-    return "compiled (mypyc)" if active() else "pure Python"
 
 
 def verdict(ok: bool) -> str:
@@ -216,7 +212,7 @@ def against_coolrl(path: Path, options: argparse.Namespace) -> None:
         "coolrl": lambda first: Run(*coolrl.playouts(module, options.seconds, first)),
     }
     print(
-        f"Python {platform.python_version()}, turnpost {build_name()} against coolrl (Cython, "
+        f"Python {platform.python_version()}, turnpost {described()} against coolrl (Cython, "
         f"{path}): {options.runs} alternating rounds of {options.seconds:g} CPU seconds each"
     )
     runs: dict[str, list[Run]] = {name: [] for name in timers}
@@ -275,11 +271,11 @@ def main() -> None:
         side_by_side(options.baseline, options)
         return
     if options.json:
-        print(json.dumps({"build": build_name()}))
+        print(json.dumps({"build": described()}))
         for timed in measure(options):
             print(json.dumps(timed))
         return
-    print(f"Python {platform.python_version()} on {platform.machine()}, {build_name()}, one core")
+    print(f"Python {platform.python_version()} on {platform.machine()}, {described()}, one core")
     for timed in measure(options):
         print(describe(timed), flush=True)
     if "lost-cities" in (options.engine or ENGINES):

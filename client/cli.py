@@ -7,13 +7,14 @@ JSON or as text — so what differs between them is only what they ask and how t
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 import typer
 from typer.core import TyperCommand
 
-from client.commands import account, catalogue, fairness, games, play, players, settings
+from client.commands import account, bot, catalogue, fairness, games, play, players, settings
 
 app = typer.Typer(
     name="turnpost",
@@ -31,11 +32,24 @@ app = typer.Typer(
 
 class Usage(TyperCommand):
     """Usage lines as people write them, `turnpost play [OPTIONS] GAME MOVE`, not Typer's
-    `{GAME} {MOVE}`."""
+    `{GAME} {MOVE}`; and help whose sentences the terminal's width wraps, not the source's."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help = unfolded(self.help)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         # Any: Typer 0.29 and later bring a click of their own, whose Context is not click's
         return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
+
+
+def unfolded(docstring: str | None) -> str | None:
+    """A docstring with each paragraph on one line: Typer keeps a paragraph's newlines, so the
+    breaks that fit the source's 100 columns would cut sentences at any other width."""
+    if docstring is None:
+        return None
+    paragraphs = inspect.cleandoc(docstring).split("\n\n")
+    return "\n\n".join(" ".join(paragraph.split()) for paragraph in paragraphs)
 
 
 COMMANDS: dict[str, Callable[..., None]] = {
@@ -65,8 +79,10 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "play": play.play,
     "log": play.log,
     "wait": play.wait,
+    "next": play.next_game,
     "open": play.open_game,
     "resign": play.resign,
+    "bot": bot.bot,
     "verify": fairness.verify,
 }
 """Every command by the name people type, in the order `turnpost --help` lists them."""

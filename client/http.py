@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -267,6 +268,14 @@ class Api:
     def log(self, game_id: str, since: int = 0) -> Any:
         return self.request("GET", game_path(game_id, "/log"), params={"since": since})
 
+    def my_wait(self, after: str | None, timeout: int) -> Any:
+        """Long poll on all of one's games (`GET /me/wait`): the events after the cursor
+        `after` (None: from now on). Asked again when the server has no room for it now, as
+        `wait` is; `cursor_expired` is the caller's to handle."""
+        params: dict[str, Any] = {"timeout": timeout, **({"after": after} if after else {})}
+        nothing: dict[str, Any] = {"events": [], "cursor": after, "changed": False}
+        return self._polled("/me/wait", params, timeout, lambda: nothing)
+
     def wait(self, game_id: str, seen: dict[str, Any], timeout: int) -> Any:
         """Long poll from `seen`, the game's view (or a wait's answer): answered when the game
         is no longer at its version and revision (a move, a join, a cancel…), and at once on a
@@ -275,25 +284,25 @@ class Api:
         A poll the server has no room for now (too many open for the player, or a worker busy
         with polls) is asked again when the server says, up to the poll's own length: the
         answer is then `changed: false`, as if it had waited."""
+        params = {"version": seen["version"], "revision": seen["revision"], "timeout": timeout}
+        unchanged = lambda: {**self.game(game_id), "changed": False}  # noqa: E731
+        return self._polled(game_path(game_id, "/wait"), params, timeout, unchanged)
+
+    def _polled(
+        self, path: str, params: dict[str, Any], timeout: int, unchanged: Callable[[], Any]
+    ) -> Any:
+        """A long poll, asked again while the server says it has no room for it, up to its
+        own length: then `unchanged()`, as if it had waited."""
         deadline = time.monotonic() + timeout
         while True:
             try:
-                return self.request(
-                    "GET",
-                    game_path(game_id, "/wait"),
-                    params={
-                        "version": seen["version"],
-                        "revision": seen["revision"],
-                        "timeout": timeout,
-                    },
-                    timeout=timeout + TIMEOUT_SECONDS,
-                )
+                return self.request("GET", path, params=params, timeout=timeout + TIMEOUT_SECONDS)
             except Refused as refused:
                 if refused.code not in POLL_LATER or refused.retry_after is None:
                     raise
                 pause = min(refused.retry_after, deadline - time.monotonic())
                 if pause <= 0:
-                    return {**self.game(game_id), "changed": False}
+                    return unchanged()
                 time.sleep(pause)
 
 

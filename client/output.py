@@ -14,6 +14,9 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text
+
+from client.layout import show
 
 
 class ExitCode(IntEnum):
@@ -48,14 +51,20 @@ class Failure(Exception):
         return {"error": {"code": self.code, "message": self.message, "details": self.details}}
 
 
+def terminal(stderr: bool = False, **settings: Any) -> Console:
+    """The console a command draws on: soft_wrap, so that rich never breaks an engine's lines
+    or a game id at the terminal's width; the screens lay their lines out for it themselves
+    (`client.layout`). `settings`: a test's file and width."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, **settings)
+
+
 class Output:
     """Where one command's answer goes: JSON for scripts or rich text for people."""
 
     def __init__(self, as_json: bool) -> None:
         self.as_json = as_json
-        # soft_wrap: never break an engine's lines or a game id at the terminal's width
-        self.console = Console(highlight=False, soft_wrap=True)
-        self.errors = Console(stderr=True, highlight=False, soft_wrap=True)
+        self.console = terminal()
+        self.errors = terminal(stderr=True)
 
     def emit(self, data: Any, show: Callable[[Console], None]) -> None:
         """The command's answer: `data` as JSON, or `show` drawing it for a person."""
@@ -67,15 +76,15 @@ class Output:
     def note(self, message: str) -> None:
         """A remark for a person that must not end up in a script's captured stdout."""
         if not self.as_json:
-            self.errors.print(message, markup=False)
+            show(self.errors, message)
 
     def fail(self, failure: Failure) -> NoReturn:
         if self.as_json:
             typer.echo(json.dumps(failure.body(), indent=2, ensure_ascii=False))
         else:
-            self.errors.print(failure.message, style="bold red", markup=False)
+            show(self.errors, Text(failure.message, style="bold red"))
             for line in explanation(failure.details):
-                self.errors.print(line, markup=False)
+                show(self.errors, line)
         raise typer.Exit(failure.exit_code)
 
 

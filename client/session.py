@@ -25,23 +25,26 @@ class Session:
     out: Output
     settings: config.Settings
 
-    def on_game(self, given: str, call: Callable[[str], T]) -> T:
-        """`call` with a game id; when there is no such game, with the one game of mine whose id
-        starts with `given`, so a person can type the first few characters of an id."""
+    def on_game(self, given: str, call: Callable[[str], T], lobby: bool = False) -> T:
+        """`call` with a game id; when there is no such game, with the one game of mine (or,
+        with `lobby`, of mine or in the lobby) whose id starts with `given`, so a person can
+        type the first few characters of an id."""
         try:
             return call(given)
         except Refused as refused:
             if refused.code != "not_found":
                 raise
-            matches = [
-                game["id"] for game in self.api.games()["games"] if game["id"].startswith(given)
-            ]
+            listed = [*self.api.games()["games"], *(self.api.lobby()["games"] if lobby else ())]
+            matches = sorted({game["id"] for game in listed if game["id"].startswith(given)})
             if len(matches) > 1:
+                count = len(matches)
+                message = (
+                    f"{given!r} starts the ids of {count} games, yours or in the lobby; type more"
+                    if lobby
+                    else f"{given!r} starts the ids of {count} of your games; type more of it"
+                )
                 raise Failure(
-                    ExitCode.REFUSED,
-                    "ambiguous_game",
-                    f"{given!r} starts the ids of {len(matches)} of your games; type more of it",
-                    {"matches": matches},
+                    ExitCode.REFUSED, "ambiguous_game", message, {"matches": matches}
                 ) from None
             if not matches:
                 raise

@@ -96,3 +96,8 @@ def active() -> bool:
     """Whether the engines of this process run compiled."""
     engine = sys.modules.get(f"{PACKAGE}.engine") or importlib.import_module(f"{PACKAGE}.engine")
     return (engine.__file__ or "").endswith(SUFFIX)
+
+
+def described() -> str:
+    """How the engines of this process run, as `turnpost-server serve` and the benchmarks say."""
+    return "compiled (mypyc)" if active() else "from source (plain Python)"

@@ -48,6 +48,14 @@ class Config:
     max_wait_seconds: int = field(default_factory=lambda: env.int("TURNPOST_MAX_WAIT", 60))
     waits_per_player: int = field(default_factory=lambda: env.int("TURNPOST_WAITS_PER_PLAYER", 20))
     """Long polls one player may hold open at once, across every web process."""
+    events_kept_seconds: int = field(
+        default_factory=lambda: env.int("TURNPOST_EVENTS_KEPT", 7 * 24 * 3600)
+    )
+    events_kept_count: int = field(
+        default_factory=lambda: env.int("TURNPOST_EVENTS_KEPT_COUNT", 1000)
+    )
+    """A player's events for their one wait (`GET /me/wait`) are kept this long, and this many
+    at most (`server.storage.player_events`)."""
     talk_per_minute: int = field(default_factory=lambda: env.int("TURNPOST_TALK_PER_MINUTE", 5))
     """Messages one player may say at one game's table in a minute (`server.domain.talk`)."""
     queue_url: str = field(default_factory=lambda: env.str("TURNPOST_QUEUE_URL", ""))

@@ -30,8 +30,11 @@ def due(moment: datetime | None, left: float) -> str:
     return f"due {date} — {span(left)} of waking time left"
 
 
-def deadline(whose: str, moment: datetime | None, left: float) -> str:
-    """A sentence: `whose` ("Your", "bo's") move is due, and the estimate said to be one."""
+def deadline(whose: str, moment: datetime | None, left: float, paused: bool = False) -> str:
+    """A sentence: `whose` ("Your", "bo's") move is due, and the estimate said to be one; or,
+    while its player is on vacation, that the clock stands still."""
+    if paused:
+        return f"{whose} move clock is paused for a vacation: {span(left)} of waking time left."
     return f"{whose} move is {due(moment, left)} ({NO_VACATION})."
 
 

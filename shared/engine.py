@@ -37,10 +37,26 @@ def seats_named(seats: Iterable[Seat], names: Sequence[str]) -> str:
     return ", ".join(seat_name(seat, names) for seat in seats)
 
 
+BOT_ACCOUNT_MARK = " (bot)"
+"""Follows the name of a player whose account says a program plays it (`bot_account`)."""
+
+
+def shown_name(name: str, bot_account: bool) -> str:
+    """A player's name as people read it: marked when a program plays the account, so that no
+    one takes a bot for a person. JSON keeps the name bare, with `bot_account` beside it."""
+    return name + BOT_ACCOUNT_MARK if bot_account else name
+
+
 def player_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:
     """The `names` to render with, from the seats as the service keeps and shows them (each
-    with its player's `name`, None while the seat is open: `seat N` then)."""
-    return [seat["name"] or seat_name(number, ()) for number, seat in enumerate(seats)]
+    with its player's `name`, None while the seat is open: `seat N` then; a bot account's
+    marked, `shown_name`)."""
+    return [
+        shown_name(seat["name"], bool(seat.get("bot_account")))
+        if seat["name"]
+        else seat_name(number, ())
+        for number, seat in enumerate(seats)
+    ]
 
 
 class IllegalMove(Exception):
@@ -172,8 +188,12 @@ class Engine(ABC, Generic[S]):
 
     # -- setting up -------------------------------------------------------------------------
 
-    def configure(self, players: int, options: Mapping[str, JSON] | None = None) -> dict[str, JSON]:
-        """Check options and fill in defaults; the result is what a game is created with."""
+    def configure(
+        self, players: int, options: Mapping[str, JSON] | None = None, elsewhere: Sequence[str] = ()
+    ) -> dict[str, JSON]:
+        """Check options and fill in defaults; the result is what a game is created with.
+        `elsewhere`: the options a caller has taken out before (the service's move clock), so
+        that the refusal of an unknown one names every option a game can be given."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadOptions(
                 "seats",
@@ -186,7 +206,7 @@ class Engine(ABC, Generic[S]):
             raise BadOptions(
                 unknown[0],
                 f"{self.type_id} has no option {unknown[0]!r}; "
-                f"its options are {', '.join(known) or 'none'}",
+                f"its options are {', '.join([*known, *elsewhere]) or 'none'}",
             )
         configured: dict[str, JSON] = {}
         for name, option in known.items():

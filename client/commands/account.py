@@ -16,6 +16,7 @@ from rich.console import Console
 from client import config
 from client.commands.arguments import JsonFlag, asking_first
 from client.http import Api
+from client.layout import show
 from client.output import ExitCode, Failure
 from client.screens.profile import registered
 from client.session import session
@@ -56,9 +57,9 @@ def register(
         path = config.save(config.Saved(api.url, answer["token"], answer["player"]["name"]))
 
         def say(console: Console) -> None:
-            console.print(
+            show(
+                console,
                 f"Registered {answer['player']['name']} at {api.url}; token saved in {path}.",
-                markup=False,
             )
             registered(console, answer["player"], time.time())
 
@@ -84,8 +85,8 @@ def export_data(
             files = packed.namelist()
         s.out.emit(
             {"file": str(file), "bytes": len(body), "files": files},
-            lambda console: console.print(
-                f"Saved {len(files)} files ({len(body)} bytes, zipped) to {file}.", markup=False
+            lambda console: show(
+                console, f"Saved {len(files)} files ({len(body)} bytes, zipped) to {file}."
             ),
         )
 
@@ -138,10 +139,10 @@ def delete_account(
             config.save(config.Saved(config.load_saved().url))
 
         def say(console: Console) -> None:
-            console.print(f"The account {answer['deleted']} is deleted.", markup=False)
+            show(console, f"The account {answer['deleted']} is deleted.")
             for outcome, told in DELETED_GAMES.items():
                 if answer["games"][outcome]:
-                    console.print(f"{told}: {', '.join(answer['games'][outcome])}", markup=False)
+                    show(console, f"{told}: {', '.join(answer['games'][outcome])}")
 
         s.out.emit(answer, say)
 
@@ -184,7 +185,7 @@ def show_config(
 
         def draw(console: Console) -> None:
             for key, value in shown.items():
-                console.print(f"{key}: {value}", markup=False)
+                show(console, f"{key}: {value}")
 
         s.out.emit(shown, draw)
 

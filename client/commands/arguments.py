@@ -4,7 +4,7 @@ completion and their check."""
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -25,9 +25,10 @@ def complete_game_id(incomplete: str) -> list[str]:
     return [game["id"] for game in games if game["id"].startswith(incomplete)]
 
 
-def game_given(value: str) -> str:
-    """An empty GAME would start every id: a mistake (an unset shell variable), not a choice."""
-    if not value.strip():
+def game_given(value: str | None) -> str | None:
+    """An empty GAME would start every id: a mistake (an unset shell variable), not a choice
+    (nor, where GAME may be left out, the same as leaving it out)."""
+    if value is not None and not value.strip():
         raise typer.BadParameter("give a game id, or the start of one, not an empty string")
     return value
 
@@ -45,15 +46,26 @@ GameType = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON, for scripts.")]
-GameId = Annotated[
-    str,
-    typer.Argument(
+
+
+def game_argument(help_text: str) -> Any:
+    """A GAME argument: an id, or the start of one (see `Session.on_game`)."""
+    return typer.Argument(
         metavar="GAME",
-        help="A game id, or the start of one of your games' ids.",
+        help=help_text,
         callback=game_given,
         autocompletion=complete_game_id,
         show_default=False,
-    ),
+    )
+
+
+GameId = Annotated[str, game_argument("A game id, or the start of one of your games' ids.")]
+PublicGameId = Annotated[
+    str, game_argument("A game id, or the start of the id of one of your games or the lobby's.")
+]
+OptionalGameId = Annotated[
+    str | None,
+    game_argument("A game id, or the start of one of your games' ids; none: any of your games."),
 ]
 
 

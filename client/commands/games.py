@@ -12,9 +12,10 @@ from typing import Annotated, Any
 import typer
 
 from client import kept
-from client.commands.arguments import GameId, GameType, JsonFlag
+from client.commands.arguments import GameId, GameType, JsonFlag, PublicGameId
 from client.commands.showing import OVER, show_game
 from client.http import Refused
+from client.layout import show
 from client.screens.game_list import game_list
 from client.screens.lobby import public_games
 from client.session import Session, session
@@ -90,7 +91,7 @@ def new(
         show_game(s, answer)
 
 
-def join(game: GameId, as_json: JsonFlag = False) -> None:
+def join(game: PublicGameId, as_json: JsonFlag = False) -> None:
     """Take your reserved seat in a game, or a free one; the last seat starts the game.
 
     Your seat comes with a random contribution to the game's seed, made and kept here, so that
@@ -101,7 +102,7 @@ def join(game: GameId, as_json: JsonFlag = False) -> None:
     """
     with session(as_json) as s:
         try:  # an invitee sees the game before taking the seat
-            seen: dict[str, Any] | None = s.on_game(game, s.api.game)
+            seen: dict[str, Any] | None = s.on_game(game, s.api.game, lobby=True)
         except Refused as refused:
             if refused.code != "forbidden":
                 raise
@@ -123,7 +124,7 @@ def decline(game: GameId, as_json: JsonFlag = False) -> None:
     with session(as_json) as s:
         game_id = s.on_game(game, s.api.game)["game"]["id"]
         answer = s.api.decline(game_id)
-        s.out.emit(answer, lambda console: console.print(f"Declined game {game_id}.", markup=False))
+        s.out.emit(answer, lambda console: show(console, f"Declined game {game_id}."))
 
 
 def cancel(game: GameId, as_json: JsonFlag = False) -> None:
@@ -180,7 +181,7 @@ def lobby(as_json: JsonFlag = False) -> None:
 
 
 def watch(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="A public game's id.")],
+    game: PublicGameId,
     follow: Annotated[
         bool, typer.Option("--follow", "-f", help="Keep watching until the game is over.")
     ] = False,
@@ -192,7 +193,7 @@ def watch(
     Example: turnpost watch k3J9xQ --follow
     """
     with session(as_json) as s:
-        answer = s.api.game(game)
+        answer = s.on_game(game, s.api.game, lobby=True)
         show_game(s, answer)
         while follow and answer["game"]["status"] not in OVER:
             answer = s.api.wait(answer["game"]["id"], answer, 60)

@@ -1,5 +1,6 @@
 """Playing a game: looking at it (`show`, `moves`, `log`, `open`), moving (`play`, `resign`),
-talking (`say`) and waiting for one's turn (`wait`)."""
+talking (`say`), waiting for one's turn (`wait`) in a game or in any, and the game that has
+waited longest on one (`next`)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,17 @@ import math
 import time
 import uuid
 import webbrowser
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
-from client.commands.arguments import GameId, JsonFlag, asking_first
+from client.commands.arguments import GameId, JsonFlag, OptionalGameId, asking_first
 from client.commands.showing import OVER, keep_head, show_game
+from client.http import Api, Refused
 from client.output import ExitCode, Failure
 from client.screens.game import applied, game_screen, next_step
+from client.screens.game_list import needs_you_line
 from client.screens.log import log_lines, talk_line
 from client.screens.seats import opponents
 from client.session import session
@@ -141,7 +144,7 @@ def log(
 
 
 def wait(
-    game: GameId,
+    game: OptionalGameId = None,
     poll: Annotated[
         int, typer.Option(min=1, help="Seconds per long poll (the server may cap it).")
     ] = 60,
@@ -155,10 +158,14 @@ def wait(
 
     On a finished (or cancelled) game show it and exit 4, so that a loop
     `while turnpost wait GAME; do …; done` ends with the game. With --timeout, exit 5 if
-    it is still not your turn by then.
+    it is still not your turn by then. Without GAME, wait until any of your games needs you
+    (your turn, an invitation, a rematch offered) and print which, on one wait for them all.
 
     Example: turnpost wait k3J9xQ --timeout 3600 && turnpost moves k3J9xQ
     """
+    if game is None:
+        wait_for_any(poll, timeout, as_json)
+        return
     with session(as_json) as s:
         answer = s.on_game(game, s.api.game)
         game_id = answer["game"]["id"]
@@ -233,3 +240,73 @@ def resign(
                 s.out.note("Not resigned.")
                 return
         show_game(s, s.api.resign(public["id"]))
+
+
+NEEDS_YOU = ("turn", "invited", "rematch")
+"""The events that mean a game waits on the player (`GET /me/wait`)."""
+
+
+def wait_for_any(poll: int, timeout: int | None, as_json: bool) -> None:
+    """`wait` without a game: the games waiting on the player now, else the first event that
+    makes one. The cursor is taken before the list is read, so nothing between is missed; a
+    cursor that expired (the events after it dropped) is followed by the list again."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    with session(as_json) as s:
+        cursor = s.api.my_wait(None, 0)["cursor"]
+        found: dict[str, Any] | None = None
+        while found is None:
+            waiting = s.api.games("waiting")["games"]
+            if waiting:
+                first = waiting[0]
+                kind = "invited" if first["invited"] else "turn"
+                found = need(first["id"], first["type"], kind)
+            else:
+                found, cursor = _next_need(s.api, cursor, poll, deadline, timeout)
+        line = needs_you_line(found)
+        s.out.emit(found, lambda console: console.print(line, markup=False))
+
+
+def _next_need(
+    api: Api, cursor: str, poll: int, deadline: float | None, timeout: int | None
+) -> tuple[dict[str, Any] | None, str]:
+    """Events after `cursor` until one needs the player (None if the cursor expired: look at
+    the list again) and the cursor to go on from."""
+    while True:
+        left = poll if deadline is None else math.ceil(deadline - time.monotonic())
+        if left <= 0:
+            raise Failure(ExitCode.TIMED_OUT, "timed_out", f"no game needed you in {timeout} s")
+        try:
+            answer = api.my_wait(cursor, min(poll, left))
+        except Refused as refused:
+            if refused.code != "cursor_expired":
+                raise
+            return None, str(refused.details["cursor"])
+        cursor = answer["cursor"]
+        for event in answer["events"]:
+            if event["kind"] in NEEDS_YOU and (event["kind"] != "turn" or event["your_turn"]):
+                return need(event["game"], event["type"], event["kind"]), cursor
+
+
+def need(game_id: str, type_id: str, kind: str) -> dict[str, Any]:
+    """What `wait` without a game says of the game that needs the player, found in the list
+    or told by an event alike."""
+    return {"game": game_id, "type": type_id, "kind": kind}
+
+
+def next_game(
+    everything: Annotated[
+        bool, typer.Option("--all", help="Draw the other players' sheets in full too.")
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the game that has waited longest on you (your turn, or an invitation).
+
+    Exit 1 (`nothing_waiting`) if no game waits on you; `turnpost wait` waits for one.
+
+    Example: turnpost next && turnpost play "$(turnpost next --json | jq -r .game.id)" …
+    """
+    with session(as_json) as s:
+        waiting = s.api.games("waiting")["games"]
+        if not waiting:
+            raise Failure(ExitCode.REFUSED, "nothing_waiting", "no game waits on you")
+    show(waiting[0]["id"], everything, as_json)

@@ -11,7 +11,10 @@ import typer
 from rich.console import Console
 
 from client.commands.arguments import JsonFlag, complete_game_id
-from client.screens.profile import profile
+from client.commands.showing import OVER
+from client.http import Refused
+from client.layout import show
+from client.screens.profile import profile, webhook_state
 from client.session import Session, session
 
 
@@ -44,9 +47,19 @@ def me(
             show_default=False,
         ),
     ] = None,
+    bot_account: Annotated[
+        bool | None,
+        typer.Option(
+            "--bot-account/--person",
+            help="A program plays this account (`turnpost bot`): your name is marked (bot) "
+            "in the games you take a seat in from now on, on the boards and in the lobby.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show your profile, or change how and when turnpost mails you.
+    """Show your profile, or change how and when turnpost mails you, or say that a program
+    plays your account.
 
     Example: turnpost me --timezone Europe/Warsaw --quiet-hours 22:30-07:00 --digest
     """
@@ -57,6 +70,7 @@ def me(
             "timezone": timezone,
             "quiet_hours": quiet_hours,
             "digest": digest,
+            "bot_account": bot_account,
         }.items()
         if value is not None
     }
@@ -113,16 +127,14 @@ def webhook(
     with session(as_json) as s:
         game_id = s.on_game(game, s.api.game)["game"]["id"] if game else None
         change = {"kind": kind.value, "url": url} if kind and url else None
-        answer = s.api.webhook(game_id, change, off)
+        try:
+            answer = s.api.webhook(game_id, change, off)
+        except Refused as refused:
+            if refused.code != "not_found":
+                raise
+            answer = None  # none to show or remove: said so, not an error
 
-        def say(console: Console) -> None:
-            state = "on" if answer["enabled"] else f"switched off: {answer['disabled']}"
-            verb = "Removed" if off else "Webhook"
-            console.print(f"{verb}: {answer['kind']} {answer['url']} ({state})", markup=False)
-            if answer["secret"]:
-                console.print(f"Signing secret (shown only now): {answer['secret']}", markup=False)
-
-        s.out.emit(answer, say)
+        s.out.emit(answer, lambda console: webhook_state(console, answer, off, game_id))
 
 
 def calendar(
@@ -143,12 +155,22 @@ def calendar(
         answer = s.api.calendar(not off)
         if answer["path"]:
             answer = {**answer, "url": s.api.url.rstrip("/") + answer["path"]}
+        clocked = answer["url"] and any(
+            game["clock"] for game in s.api.games()["games"] if game["status"] not in OVER
+        )
 
         def say(console: Console) -> None:
-            if answer["url"]:
-                console.print("Subscribe to this address (keep it private):", markup=False)
-                console.print(answer["url"], markup=False, highlight=False, soft_wrap=True)
-            else:
-                console.print("No calendar feed; its address stops working.", markup=False)
+            if not answer["url"]:
+                show(console, "No calendar feed; its address stops working.")
+                return
+            show(console, "Subscribe to this address (keep it private):")
+            show(console, answer["url"])
+            if not clocked:
+                show(
+                    console,
+                    "Its feed is empty for now: it lists the games waiting on you that have a "
+                    "move clock, and none of yours has one. A game gets one when it is made, "
+                    "e.g. turnpost new lost-cities --option move_time=3d",
+                )
 
         s.out.emit(answer, say)

@@ -9,28 +9,49 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from client.layout import show
 from client.screens.style import ID_STYLE, highlight
 from shared.guide import guide_text
 from shared.text import WIDTH
 
+BRIEF = 32
+"""The longest option value a list writes out: a name, a number, a short list."""
+
 
 def game_types(console: Console, types: Sequence[dict[str, Any]]) -> None:
-    """Each type with its options written the way `turnpost new` takes them."""
+    """Each type with its options written the way `turnpost new` takes them, a long default
+    (a score sheet, a board) left to `turnpost types --json`."""
     for described in types:
         low, high = described["min_players"], described["max_players"]
         players = f"{low} players" if low == high else f"{low} to {high} players"
-        console.print(
-            Text.assemble((described["id"], ID_STYLE), f"  {described['title']}, {players}")
+        show(
+            console,
+            Text.assemble((described["id"], ID_STYLE), f"  {described['title']}, {players}"),
         )
         for option in described["options"]:
-            default = option["default"]
-            shown = default if isinstance(default, str) else json.dumps(default)
-            choices = option.get("choices")
-            among = f" (one of {', '.join(map(str, choices))})" if choices else ""
-            console.print(
-                f"    --option {option['name']}={shown}  {option['description']}{among}",
-                markup=False,
-            )
+            show(console, option_line(option), hanging=6)
+
+
+def option_line(option: dict[str, Any]) -> str:
+    """An option as `--option NAME=DEFAULT` and what it does."""
+    name, description = option["name"], option["description"]
+    default = brief(option["default"])
+    if default is None:  # a score sheet, a board
+        return (
+            f"  --option {name}=JSON  {description} "
+            "(its default is long: turnpost types --json shows it)"
+        )
+    if option.get("choices"):
+        choices = ", ".join(map(str, option["choices"]))
+        return f"  --option {name}={default}  {description} (one of {choices})"
+    return f"  --option {name}={default}  {description}"
+
+
+def brief(value: Any) -> str | None:
+    """An option's value as it is typed, if it is short (None: a long one, such as a score
+    sheet, which only JSON shows in full)."""
+    typed = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return typed if len(typed) <= BRIEF else None
 
 
 def game_rules(console: Console, described: dict[str, Any]) -> None:

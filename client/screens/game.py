@@ -9,8 +9,9 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from client.layout import show
 from client.rules import engine_for
-from client.screens.seats import seat_names
+from client.screens.seats import seat_names, shown
 from client.screens.style import ID_STYLE, TURN, highlight
 from client.screens.times import moment
 from shared import clock_text
@@ -49,7 +50,7 @@ def game_screen(console: Console, answer: dict[str, Any], everything: bool = Fal
     console.print()
     console.print(next_step(answer), soft_wrap=False)
     for line in deadlines(answer):
-        console.print(line, markup=False, highlight=False)
+        show(console, line)
 
 
 def deadlines(answer: dict[str, Any]) -> list[str]:
@@ -57,18 +58,20 @@ def deadlines(answer: dict[str, Any]) -> list[str]:
     time bank, everyone's bank."""
     clocks = answer.get("clocks") or []
     me = answer["seat"]
+    names = seat_names(answer["game"], me)
     lines = [
         clock_text.deadline(
-            "Your" if clock["seat"] == me else f"{clock['name']}'s",
+            "Your" if clock["seat"] == me else f"{names[clock['seat']]}'s",
             moment(clock["due"]),
             clock["left_seconds"],
+            clock.get("paused", False),  # a server from before vacations were shown
         )
         for clock in sorted(clocks, key=lambda clock: clock["seat"] != me)
         if clock["running"]
     ]
     configured = answer["game"]["clock"] or {}
     if "time_bank" in configured and clocks:
-        left = [("you" if c["seat"] == me else c["name"], c["left_seconds"]) for c in clocks]
+        left = [(names[c["seat"]], c["left_seconds"]) for c in clocks]
         lines.append(clock_text.banks(configured["time_bank"], configured["increment"], left))
     return lines
 
@@ -82,7 +85,7 @@ def seats_line(answer: dict[str, Any]) -> Text:
         part = Text(f"seat {index}: ", style="dim")
         if index in answer["to_act"]:
             part.append(f"{TURN} ", style="bold green")
-        part.append(seat["name"] or "(open)", style="bold" if index == me else "")
+        part.append(shown(seat) if seat["name"] else "(open)", style="bold" if index == me else "")
         if index == me:
             part.append(" (you)")
         elif seat["name"] and not seat["joined"]:
@@ -133,7 +136,7 @@ def applied(console: Console, answer: dict[str, Any]) -> None:
     engine = engine_for(answer["game"]["type"])
     names = player_names(answer["game"]["seats"])
     for event in answer.get("applied", []):
-        console.print(highlight(engine.render_event(event, names) if engine else json.dumps(event)))
+        show(console, highlight(engine.render_event(event, names) if engine else json.dumps(event)))
     untried = answer.get("untried")
     if untried:
-        console.print(Text(f"Not tried: {untried['message']}.", style="yellow"))
+        show(console, Text(f"Not tried: {untried['message']}.", style="yellow"))

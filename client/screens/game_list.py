@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from client.layout import show
 from client.screens.seats import opponents, seat_names
 from client.screens.style import ID_STYLE, TURN
 from client.screens.times import duration, moment, release
@@ -31,7 +32,7 @@ def game_list(
     """My games as the server orders them (waiting on me first), one line each; `mine` is the
     kind asked for, if any."""
     if not games:
-        console.print(NO_GAMES[mine])
+        show(console, NO_GAMES[mine])
         return
     rows = [
         (
@@ -45,26 +46,27 @@ def game_list(
     ]
     widths = [max(len(row[column]) for row in rows) for column in range(4)]
     for game, (game_id, type_id, others, where, when) in zip(games, rows, strict=True):
-        console.print(
-            Text.assemble(
-                (game_id.ljust(widths[0]), ID_STYLE),
-                "  ",
-                type_id.ljust(widths[1]),
-                "  ",
-                others.ljust(widths[2]),
-                "  ",
-                (where.ljust(widths[3]), "bold green" if game["waiting_on_you"] else ""),
-                "  ",
-                (when, "dim"),
-            )
+        line = Text.assemble(
+            (game_id.ljust(widths[0]), ID_STYLE),
+            "  ",
+            type_id.ljust(widths[1]),
+            "  ",
+            others.ljust(widths[2]),
+            "  ",
+            (where.ljust(widths[3]), "bold green" if game["waiting_on_you"] else ""),
+            "  ",
+            (when, "dim"),
         )
-    if any(clock["running"] for game in games for clock in game.get("clocks") or ()):
-        console.print(
+        show(console, line, hanging=len(game_id) + 2)
+    clocks = [clock for game in games for clock in game.get("clocks") or ()]
+    if any(clock["running"] and not clock.get("paused") for clock in clocks):
+        show(
+            console,
             Text(
                 "Deadlines count only the mover's waking time (quiet hours and vacations stop "
                 f"clocks), {clock_text.NO_VACATION}.",
                 "dim",
-            )
+            ),
         )
 
 
@@ -98,7 +100,14 @@ def due_line(game: dict[str, Any]) -> str:
     if not clocks:
         return ""
     first = clocks[0]
-    whose = "" if first["seat"] == game["seat"] else f"{first['name']} "
+    mine = first["seat"] == game["seat"]
+    name = seat_names(game, None)[first["seat"]]
+    left = clock_text.span(first["left_seconds"])
+    if first.get("paused") and mine:
+        return f"; your clock is paused for your vacation, {left} left"
+    if first.get("paused"):
+        return f"; {name}'s clock is paused for a vacation, {left} left"
+    whose = "" if mine else f"{name} "
     return f"; {whose}{clock_text.due(moment(first['due']), first['left_seconds'])}"
 
 
@@ -106,3 +115,11 @@ def held_notice(game: dict[str, Any], now: float) -> str:
     """A notice to me about the game that my quiet hours or digest hold."""
     held = game.get("notice_held_until")
     return f"; notice held, goes out {release(held, now)}" if held else ""
+
+
+NEEDS = {"turn": "your turn", "invited": "you are invited", "rematch": "a rematch is offered"}
+
+
+def needs_you_line(event: dict[str, Any]) -> str:
+    """Which game needs the player, and why (`turnpost wait` without a game)."""
+    return f"{event['game']}  {event['type']}  {NEEDS.get(event['kind'], event['kind'])}"

@@ -9,7 +9,12 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from client.layout import show
+from client.screens.seats import shown
 from client.screens.style import highlight
+
+LEAD = 8
+"""How far a wrapped entry or message, and a message's own further lines, are indented."""
 
 
 def log_lines(
@@ -25,22 +30,22 @@ def log_lines(
         while said and said[0]["version"] < entry["version"]:
             talk_line(console, said.pop(0))
         when = datetime.fromtimestamp(entry["at"]).strftime("%Y-%m-%d %H:%M")
-        console.print(Text(f"{entry['version']:>4}  {when}  ", "dim") + highlight(entry["text"]))
+        line = Text(f"{entry['version']:>4}  {when}  ", "dim") + highlight(entry["text"])
+        show(console, line, hanging=LEAD)
     for message in said:
         talk_line(console, message)
     if not entries and not messages:
-        console.print("Nothing has happened yet.")
+        show(console, "Nothing has happened yet.")
 
 
 def talk_line(console: Console, message: dict[str, Any]) -> None:
     """A message said at the table: who, when, and the text as typed (no markup read in it)."""
     when = datetime.fromtimestamp(message["at"]).strftime("%Y-%m-%d %H:%M")
-    console.print(
-        Text.assemble(
-            ("   »  ", "dim"),
-            (when, "dim"),
-            "  ",
-            (f"{message['name']}: ", "bold"),
-            message["text"].replace("\n", "\n" + " " * 8),
-        )
+    line = Text.assemble(
+        ("   »  ", "dim"),
+        (when, "dim"),
+        "  ",
+        (f"{shown(message)}: ", "bold"),
+        message["text"].replace("\n", "\n" + " " * LEAD),
     )
+    show(console, line, hanging=LEAD)

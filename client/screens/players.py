@@ -9,7 +9,10 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from client.layout import show
+from client.screens.seats import shown
 from client.screens.style import ID_STYLE
+from shared.engine import shown_name
 
 
 def rating_text(standing: dict[str, Any]) -> str:
@@ -28,27 +31,24 @@ def record_text(standing: dict[str, Any]) -> str:
 
 def player_record(console: Console, answer: dict[str, Any]) -> None:
     """A player's records by game type, then their finished games, latest first."""
-    console.print(Text(answer["name"], style="bold"))
+    show(console, Text(shown(answer), style="bold"))
     if not answer["records"]:
-        console.print("No finished games yet.")
+        show(console, "No finished games yet.")
     for type_id, standing in answer["records"].items():
-        line = f"  {type_id}: {record_text(standing)}; {rating_text(standing)}"
-        console.print(line, markup=False)
+        show(console, f"  {type_id}: {record_text(standing)}; {rating_text(standing)}")
     for game in answer["games"]:
         when = datetime.fromtimestamp(game["finished"]).strftime("%Y-%m-%d")
         scores = " · ".join(f"{name} {score}" for name, score in game["scores"].items())
         outcome = "won" if game["won"] else "lost"
-        others = ", ".join(map(str, game["opponents"]))
+        bots = set(game["bot_accounts"])
+        others = ", ".join(shown_name(str(name), name in bots) for name in game["opponents"])
         line = f"  {when}  {game['type']}  {outcome}  with {others}  ({scores})"
-        console.print(Text.assemble((game["id"], ID_STYLE), line))
+        show(console, Text.assemble((game["id"], ID_STYLE), line))
 
 
 def leaderboard(console: Console, answer: dict[str, Any]) -> None:
     if not answer["players"]:
-        console.print(f"No rated {answer['type']} game has finished yet.")
+        show(console, f"No rated {answer['type']} game has finished yet.")
     for ranked in answer["players"]:
-        console.print(
-            f"{ranked['rank']:>3}. {ranked['name']:<20} {rating_text(ranked)}  "
-            f"{record_text(ranked)}",
-            markup=False,
-        )
+        line = f"{ranked['rank']:>3}. {shown(ranked):<20} {rating_text(ranked)}  "
+        show(console, line + record_text(ranked), hanging=9)

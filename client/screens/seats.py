@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from shared.engine import shown_name
+
+
+def shown(named: Mapping[str, Any]) -> str:
+    """A seat's, a message's or a ranked player's name as people read it: a bot account's
+    marked (`shared.engine.shown_name`)."""
+    return shown_name(named["name"], bool(named.get("bot_account")))
 
 
 def seat_names(game: dict[str, Any], me: int | None) -> list[str]:
     return [
-        "you" if seat["seat"] == me else seat["name"] or f"seat {seat['seat']}"
+        "you" if seat["seat"] == me else shown(seat) if seat["name"] else f"seat {seat['seat']}"
         for seat in game["seats"]
     ]
 
@@ -16,6 +24,5 @@ def seat_names(game: dict[str, Any], me: int | None) -> list[str]:
 def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
     """Who else sits at the table, joined or invited (open seats are counted by the game
     list's `standing`)."""
-    others = [seat["name"] for seat in seats if seat["seat"] != me]
-    named = [name for name in others if name]
+    named = [shown(seat) for seat in seats if seat["seat"] != me and seat["name"]]
     return "with " + ", ".join(named) if named else "with no one yet"

@@ -23,4 +23,9 @@ def release(moment: str, now: float) -> str:
     at = datetime.fromisoformat(moment)
     if at.timestamp() <= now:
         return "at the worker's next check"
+    return stamp(at)
+
+
+def stamp(at: datetime) -> str:
+    """A moment as the screens write it, in the zone it carries: `Thu 26 Nov 18:40 +0100`."""
     return at.strftime("%a %d %b %H:%M %z")

@@ -5,15 +5,16 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from client.layout import show
 from client.verify import Verification
 
 
 def verification(console: Console, report: Verification) -> None:
     for check in report.checks:
         mark, style = ("✔", "bold green") if check.passed else ("✘", "bold red")
-        console.print(Text.assemble((f"{mark} {check.name}", style), f": {check.detail}"))
+        show(console, Text.assemble((f"{mark} {check.name}", style), f": {check.detail}"))
     for note in report.notes:
-        console.print(Text(note, style="yellow"))
+        show(console, Text(note, style="yellow"))
     if report.ok:
         console.print(Text("The server played this game fairly.", style="bold green"))
     else:

@@ -56,7 +56,7 @@ def waiting(
             continue
         for clock in deadlines.of(record, now):
             if clock.seat == seat and clock.due is not None and clock.since is not None:
-                others = [sitter.name or "?" for i, sitter in enumerate(record.seats) if i != seat]
+                others = [sitter.shown or "?" for i, sitter in enumerate(record.seats) if i != seat]
                 title = ENGINES[record.type].title
                 found.append(
                     Waiting(record.id, seat, title, others, clock.since, clock.due, clock.left)

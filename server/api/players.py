@@ -49,8 +49,10 @@ def me() -> Profile:
 @blp.arguments(ProfileUpdateSchema)
 @blp.dumped_response(200, Profile)
 def update_me(changes: dict[str, Any]) -> Profile:
-    """Change your email, time zone, quiet hours (`22:00-08:00`, `none`) or `digest`. A change
-    of when you are mailed applies to mail held already from the worker's next tick."""
+    """Change your email, time zone, quiet hours (`22:00-08:00`, `none`), `digest`, or
+    `bot_account` (a program plays your account: it is marked so wherever your name is shown,
+    in the games you take a seat in from now on). A change of when you are mailed applies to
+    mail held already from the worker's next tick."""
     player = services().players.update(g.player, changes)
     if any(name in changes for name in SETTINGS):
         services().outbox.recheck(player.id)
@@ -86,6 +88,7 @@ def record(name: str) -> PlayerRecord:
     standings = found.standings.of(player.id, sorted(ENGINES))
     return {
         "name": player.name,
+        "bot_account": player.bot_account,
         "records": {type_id: presenters.standing(s) for type_id, s in standings.items()},
         "games": played,
     }

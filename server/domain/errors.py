@@ -102,6 +102,13 @@ class Illegal(Refusal):
         super().__init__(error.told(names), details, error.code)
 
 
+class Gone(Refusal):
+    """What was asked for is no longer kept: a player's events after an old cursor
+    (`server.storage.player_events`)."""
+
+    default_code = "gone"
+
+
 class KeyReused(Refusal):
     """An idempotency key sent again with another request."""
 

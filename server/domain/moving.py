@@ -11,7 +11,7 @@ from typing import Any
 
 import orjson
 
-from server.domain import provenance
+from server.domain import concerns, provenance
 from server.domain.entries import encode_entry, new_entry
 from server.domain.errors import (
     Conflict,
@@ -230,6 +230,7 @@ class Moving:
             snapshot=snapshot,
             request=(idem.field, idem.made(game.version, len(entries), untried)) if idem else None,
             before=lambda via: self.listener.changing(game.id, via),
+            told=concerns.of_change(game.record, record, new_version, mover=seat),
         )
         if appended.made is not None and idem is not None:  # replayed: made before, with the key
             return self._first_answer(game, seat, idem.check(appended.made))

@@ -33,3 +33,7 @@ class Player:
     """Where this year's vacation allowance runs out (`server.storage.vacations`)."""
     calendar_hash: str | None = None
     """The SHA-256 of their calendar feed's address, if they have one."""
+    bot_account: bool = False
+    """A program plays this account (`turnpost bot`), and it says so wherever its name is shown
+    (`shared.engine.shown_name`). Not to be mistaken for the service's own bots, which take a
+    seat with no account behind it (`Seat.bot`, `server.domain.bots`)."""

@@ -90,10 +90,14 @@ class Reading:
 
     def for_viewer(self, game_id: str, player: Player) -> tuple[Game, int | None]:
         """The game and the caller's seat, to look at: anyone may watch a public game, as a
-        spectator (seat None), who sees what the rules show no seat in particular."""
+        spectator (seat None), who sees what the rules show no seat in particular. A stranger
+        to a private game is told it is not public: the refusal (403, not 404) says no more
+        than the status did before."""
         game = self.load(game_id)
-        if game.record.public and not game.record.sits_or_invited(player.id):
-            return game, None
+        if not game.record.sits_or_invited(player.id):
+            if game.record.public:
+                return game, None
+            raise NotAPlayer("this game is not public: only its players may look at it")
         return game, seat_in(game, player)
 
     def record(self, game_id: str) -> GameRecord | None:

@@ -23,8 +23,9 @@ from typing import Any
 
 import orjson
 
+from server.domain.player import Player
 from shared.chance import commitment
-from shared.engine import JSON, seat_name
+from shared.engine import JSON, seat_name, shown_name
 from shared.fairness import derived_seed, server_contribution
 
 
@@ -49,12 +50,25 @@ class Seat:
     """A seat at the table: empty (no player), reserved for an invited player, or taken; by a
     player, or by a bot (`bot`: its level, `shared.bots.LEVELS`), which no player can hold; or
     `vacated`: kept, under a neutral name, by a player who has deleted their account
-    (`server.domain.leaving`), perhaps with a bot playing on for them."""
+    (`server.domain.leaving`), perhaps with a bot playing on for them. `bot_account`: the
+    player's account said a program plays it when they took the seat (or were invited to it);
+    a game shows each seat as it was taken, whatever the account says later."""
 
     player: str | None = None
     name: str | None = None
     joined: bool = False
     bot: str | None = None
+    bot_account: bool = False
+
+    @classmethod
+    def of(cls, player: Player, joined: bool = False) -> Seat:
+        """The player's seat (or invitation), with what their account says of them now."""
+        return cls(player.id, player.name, joined=joined, bot_account=player.bot_account)
+
+    @property
+    def shown(self) -> str | None:
+        """Its player's name as people read it (`shared.engine.shown_name`)."""
+        return None if self.name is None else shown_name(self.name, self.bot_account)
 
     @property
     def free(self) -> bool:
@@ -128,8 +142,9 @@ class GameRecord:
 
     @property
     def names(self) -> list[str]:
-        """The players' names by seat, for the engine's texts (an empty seat: its number)."""
-        return [seat.name or seat_name(index, ()) for index, seat in enumerate(self.seats)]
+        """The players' names by seat as people read them, for the engine's texts (an empty
+        seat: its number; a bot account's marked)."""
+        return [seat.shown or seat_name(index, ()) for index, seat in enumerate(self.seats)]
 
     def seat_of(self, player_id: str) -> int | None:
         """The seat the player has taken (None if only invited, or not in the game)."""
@@ -156,8 +171,9 @@ def _seats(raw: str) -> tuple[Seat, ...]:
 
 
 def _seats_text(seats: tuple[Seat, ...]) -> str:
-    """Seats as they were always kept, a bot's with its level besides: a join compares the
-    stored text, so the seats of a game stored before bots must read back the same."""
+    """Seats as they were always kept, a bot's with its level besides and a bot account's with
+    its mark: a join compares the stored text, so the seats of a game stored before either must
+    read back the same."""
     return _json(
         [
             {
@@ -165,6 +181,7 @@ def _seats_text(seats: tuple[Seat, ...]) -> str:
                 "name": s.name,
                 "joined": s.joined,
                 **({"bot": s.bot} if s.bot else {}),
+                **({"bot_account": True} if s.bot_account else {}),
             }
             for s in seats
         ]
@@ -235,7 +252,9 @@ def packed(record: GameRecord) -> str:
         if name not in (*KEPT, *DERIVED) and getattr(record, name) != DEFAULTS.get(name, MISSING)
     }
     made["seats"] = [
-        [s.player, s.name, s.joined, *([s.bot] if s.bot else [])] for s in record.seats
+        [s.player, s.name, s.joined, *([s.bot] if s.bot or s.bot_account else [])]
+        + ([True] if s.bot_account else [])
+        for s in record.seats
     ]
     made["contributions"] = [
         None if c is None else ["" if c == _server_made(record, seat) else c.value, c.made_by]

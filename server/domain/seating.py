@@ -8,13 +8,16 @@ racing a cancel, win or lose whole.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from server.domain import bots as bot_players
-from server.domain import provenance
+from server.domain import concerns, provenance
+from server.domain.clock_options import SERVICE_OPTIONS
+from server.domain.concerns import Concern
 from server.domain.entries import dealt
 from server.domain.errors import Conflict, Invalid, NotAPlayer, NotFound
 from server.domain.game import CANCELLED, FINISHED, OPEN, Game, engine_for, progress
@@ -65,14 +68,14 @@ class Seating:
         asked = 1 + len(invite) + len(bot_seats)
         wanted = max(engine.min_players, min(asked, engine.max_players))
         count = seats if seats is not None else wanted
-        table = [Seat(creator.id, creator.name, joined=True)]
+        table = [Seat.of(creator, joined=True)]
         for name in invite:
             invitee = self.players.by_name(name)
             if invitee is None:
                 raise Invalid(f"no player is called {name!r}", {"name": name}, "unknown_player")
             if any(s.player == invitee.id for s in table):
                 raise Invalid(f"{invitee.name} has a seat already", code="duplicate_player")
-            table.append(Seat(invitee.id, invitee.name))
+            table.append(Seat.of(invitee))
         if len(table) > count:
             raise Invalid(
                 f"{count} seats cannot hold {len(table)} players", code="too_many_invites"
@@ -114,7 +117,9 @@ class Seating:
         Its creator is `maker`, unless it is a rematch: then `creator` (the finished game's),
         and `maker` is the player who asked for it."""
         try:
-            configured = engine.configure(len(table), dict(options))
+            configured = engine.configure(
+                len(table), dict(options), [option["name"] for option in SERVICE_OPTIONS]
+            )
         except BadOptions as error:
             raise Invalid(error.message, {"option": error.option}, "bad_options") from None
         now = int(self.clock())
@@ -148,14 +153,17 @@ class Seating:
         if record.public:
             self.store.list_publicly(record.id, record.created)
         self.listener.changing(record.id)
-        return self.store.create(record)
+        return self.store.create(record, concerns.of_change(None, record, 0))
 
-    def reseat(self, game_id: str, change: Callable[[GameRecord], GameRecord]) -> bool:
+    def reseat(
+        self, game_id: str, change: Callable[[GameRecord], GameRecord], by: str | None = None
+    ) -> bool:
         """Write `change(record)` over the game's record by a compare-and-set on its revision,
         read and changed again whenever another request changed it first; False if it changes
         nothing. `change` refuses (raises) what may not be done to the record read. The
         revision, not the seats alone: a cancel changes no seat, and a join that read the game
-        before it must not start it again."""
+        before it must not start it again. The players it concerns are told, but `by`, the
+        player whose request it is (`server.domain.concerns`)."""
         while True:
             record = self.reading.record(game_id)
             if record is None:
@@ -164,8 +172,18 @@ class Seating:
             if after == record:
                 return False
             self.listener.changing(game_id)
-            if self.store.seat(record, after, on="revision"):
+            if self.store.seat(record, after, "revision", self._told(record, after, by)):
                 return True
+
+    def _told(self, before: GameRecord, after: GameRecord, by: str | None) -> list[Concern]:
+        """The change's events; a rematch asked for tells the finished game's version, which
+        no longer changes, read only then."""
+        version = 0 if before.status == OPEN else None  # no move before the start
+        told = concerns.of_change(before, after, version, by)
+        if told and version is None:
+            version = self.store.version(after.id)
+            told = [dataclasses.replace(concern, version=version) for concern in told]
+        return told
 
     def join(self, player: Player, game_id: str, contribution: str | None = None) -> Game:
         """Take the seat reserved for the player, or the first open one, with the player's
@@ -179,7 +197,7 @@ class Seating:
         def seated(record: GameRecord) -> GameRecord:
             seat = free_seat(record, player)
             table = list(record.seats)
-            table[seat] = Seat(player.id, player.name, joined=True)
+            table[seat] = Seat.of(player, joined=True)
             now = int(self.clock())
             after = record.changed(
                 seats=tuple(table),
@@ -192,7 +210,7 @@ class Seating:
             self.players.add_game(player.id, game_id, record.created)
             return after
 
-        self.reseat(game_id, seated)
+        self.reseat(game_id, seated, player.id)
         return self.reading.load(game_id)
 
     def cancel(self, player: Player, game_id: str) -> Game:
@@ -209,7 +227,7 @@ class Seating:
             check_open(record)
             return record.changed(status=CANCELLED, updated=int(self.clock()))
 
-        self.reseat(game_id, cancelled)
+        self.reseat(game_id, cancelled, player.id)
         return self.reading.load(game_id)
 
     def decline(self, player: Player, game_id: str) -> Game:
@@ -229,7 +247,7 @@ class Seating:
             table[place] = Seat()
             return record.changed(seats=tuple(table), updated=int(self.clock()))
 
-        self.reseat(game_id, declined)
+        self.reseat(game_id, declined, player.id)
         self.players.remove_game(player.id, game_id)
         return self.reading.load(game_id)
 
@@ -251,7 +269,7 @@ class Seating:
             )
         while old.rematch is None:
             marked = old.changed(rematch=new_game_id())
-            if self.store.seat(old, marked, on="rematch"):
+            if self.store.seat(old, marked, "rematch", self._told(old, marked, player.id)):
                 old = marked
             else:
                 old = self.reading.record_for(player, game_id)
@@ -310,7 +328,7 @@ def seat_again(seat: Seat, asking: str) -> Seat:
     """A finished game's seat in its rematch: a bot keeps its place, a player's is kept for
     them (and taken by the one asking), and a seat vacated by a deleted account is open."""
     if seat.player is not None:
-        return Seat(seat.player, seat.name, joined=seat.player == asking)
+        return Seat(seat.player, seat.name, seat.player == asking, bot_account=seat.bot_account)
     return seat if seat.bot and not seat.vacated else Seat()
 
 

@@ -6,10 +6,11 @@ ask through the same interface, never by keys."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from server.domain.concerns import Concern
 from server.domain.idempotency import Idempotency, Made
 from server.domain.player import Player
 from server.domain.record import GameRecord
@@ -46,13 +47,26 @@ class Appended:
 
 
 class GameStore(Protocol):
-    def create(self, record: GameRecord) -> bool:
+    """Each method that changes a game takes the change's events for its players' waits
+    (`told`, `server.domain.concerns`) and writes them with the change, only if it is made: a
+    player is never told of a change that was refused."""
+
+    def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
         """Write a new game's record; False if its id is taken."""
 
-    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+    def seat(
+        self,
+        before: GameRecord,
+        after: GameRecord,
+        on: str = "seats",
+        told: Sequence[Concern] = (),
+    ) -> bool:
         """Write what changed from `before` to `after` only if the record's field `on` (its
         seats, unless told) is still as in `before` (a compare-and-set: players racing for one
         seat, or asking for one rematch)."""
+
+    def tell(self, told: Sequence[Concern]) -> None:
+        """The events of a change written apart from it (a message said at the table)."""
 
     def record(self, game_id: str) -> GameRecord | None:
         """The game's record; None if there is no such game."""
@@ -88,6 +102,7 @@ class GameStore(Protocol):
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
         before: Callable[[Any], object] | None = None,
+        told: Sequence[Concern] = (),
     ) -> Appended:
         """Append `entries`, write what a move changes of the `record` (`MOVED`), keep the
         snapshot and note the move under its key (`request`), all at once, only if the log

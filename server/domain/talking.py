@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from server.domain import talk
+from server.domain import concerns, talk
 from server.domain.errors import KeyReused, TooMany
 from server.domain.game import Game
 from server.domain.player import Player
@@ -48,6 +48,8 @@ class Talking:
         assert said.message is not None
         if said.message["text"] != text:
             raise KeyReused("this key was sent with another message; use a new key for a new one")
+        version = int(said.message["version"])
+        self.store.tell(concerns.of_talk(record, player.id, version, said.value))
         return record, said.value, said.message
 
     def talk(self, game: Game, since: int = 0) -> list[dict[str, Any]]:

@@ -1,4 +1,5 @@
-"""A long poll on a game, for the API's `wait` and the web page's refresh alike.
+"""Long polls: on a game, for the API's `wait` and the web page's refresh alike; and on all of a
+player's games at once, their one wait (`events_after`).
 
 The caller says what it saw: the game's version, and its revision if it has one
 (`GameRecord.revision`). A move changes both; a join, a decline, a cancel or a rematch asked for
@@ -14,9 +15,11 @@ from __future__ import annotations
 
 import time
 
+from server.domain.errors import Gone
 from server.domain.game import CANCELLED, FINISHED, Game
 from server.domain.player import Player
 from server.http.context import services
+from server.storage.player_events import Since, channel
 
 OVER = (FINISHED, CANCELLED)
 
@@ -38,3 +41,35 @@ def wait_for(
             games.wait_for_change(game_id, seen, time.monotonic() + timeout)
         game, seat = games.for_viewer(game_id, player)
     return game, seat, (game.version, game.revision) != seen
+
+
+def events_after(player: Player, cursor: str | None, timeout: float) -> Since:
+    """The player's events after `cursor` (None: from now on) as soon as there is one, or at
+    `timeout` seconds (capped by the server) none. However many games the player has, this is
+    one poll on one channel, holding one of their places (`server.storage.wait_slots`). A
+    cursor after which events were dropped unread is refused (410 `cursor_expired`), with the
+    cursor to go on from once the player has looked at their games again."""
+    found = services()
+    events = found.events
+    since = events.since(player.id, cursor)
+    timeout = min(timeout, found.config.max_wait_seconds)
+    if not since.events and not since.expired and timeout > 0:
+        start = since.cursor
+
+        def came() -> bool:
+            nonlocal since
+            since = events.since(player.id, start)
+            return bool(since.events) or since.expired
+
+        with found.wait_slots.held(player.id, timeout):
+            found.waits.wait(channel(player.id), came, time.monotonic() + timeout)
+    if since.expired:
+        latest = events.since(player.id, None).cursor
+        raise Gone(
+            "events after this cursor were dropped unread (they are kept for "
+            f"{found.config.events_kept_seconds} s, {found.config.events_kept_count} at most): "
+            "look at your games (GET /games), then wait after `cursor`",
+            {"cursor": latest},
+            "cursor_expired",
+        )
+    return since

@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from server.domain.errors import (
     Conflict,
+    Gone,
     Illegal,
     Invalid,
     KeyReused,
@@ -30,6 +31,7 @@ STATUS: dict[type[Refusal], int] = {
     NotAPlayer: 403,
     NotFound: 404,
     Conflict: 409,
+    Gone: 410,
     Illegal: 422,
     KeyReused: 422,
     TooMany: 429,

@@ -27,7 +27,7 @@ from server.notify.context import Context
 from server.presenters import games as presenters
 from server.storage.redis_client import UNAVAILABLE
 from shared.clock_text import span
-from shared.engine import Engine, seats_named
+from shared.engine import Engine, seats_named, shown_name
 from shared.fairness import fixed_by_creator_text
 
 log = logging.getLogger("turnpost.notify")
@@ -101,7 +101,7 @@ def section(
     key = f"{item['id'].replace(':', '.')}.{seat}"
     kind = item["kind"]
     creator = ctx.players.get(game.record.creator)
-    by = creator.name if creator else "Someone"
+    by = shown_name(creator.name, creator.bot_account) if creator else "Someone"
     if kind == "cancelled":
         headline = f"{by} has cancelled this game; it will not start."
         return Section(game.id, label, headline, message_key=key)

@@ -50,7 +50,7 @@ def link(ctx: Context, game_id: str) -> str:
 def update(ctx: Context, game: Game, entries: Sequence[Mapping[str, Any]], headline: str) -> Update:
     """The game as anyone may see it now, after `entries`."""
     clocks = ctx.deadlines.of(game.record, ctx.clock())
-    running = [(clock.name, clock.due) for clock in clocks if clock.due is not None]
+    running = [(game.names[clock.seat], clock.due) for clock in clocks if clock.due is not None]
     return public_update(
         game.engine,
         game.state,

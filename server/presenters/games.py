@@ -14,6 +14,7 @@ from server.domain.record import GameRecord
 from server.domain.standings import Standing
 from server.presenters import shapes
 from server.storage.deadlines import SeatClock, local
+from shared.engine import seat_name
 from shared.games import ENGINES
 
 
@@ -36,7 +37,13 @@ def public_game(record: GameRecord, viewer: str | None) -> shapes.Game:
         "asked_by": asker(record),
         "engine_version": record.engine_version,
         "seats": [
-            {"seat": i, "name": s.name, "joined": s.joined, "bot": s.bot}
+            {
+                "seat": i,
+                "name": s.name,
+                "joined": s.joined,
+                "bot": s.bot,
+                "bot_account": s.bot_account,
+            }
             for i, s in enumerate(record.seats)
         ],
         "options": provenance.shown_options(record, engine, viewer),
@@ -119,10 +126,12 @@ def log(
 
 def message(record: GameRecord, number: int, stored: dict[str, Any]) -> shapes.SaidMessage:
     """A message said at the game's table (`server.domain.talk`), named by its speaker."""
+    speaker = record.seats[stored["seat"]]
     return {
         "number": number,
         "seat": stored["seat"],
-        "name": record.names[stored["seat"]],
+        "name": speaker.name or seat_name(stored["seat"], ()),
+        "bot_account": speaker.bot_account,
         "at": stored["at"],
         "version": stored["version"],
         "text": stored["text"],
@@ -192,7 +201,7 @@ def in_lobby(record: GameRecord, players: list[Player | None]) -> shapes.Listed:
         "invited": False,
         "free_seats": sum(seat.free for seat in record.seats),
         "players": [
-            {"name": player.name, "timezone": player.timezone}
+            {"name": player.name, "bot_account": player.bot_account, "timezone": player.timezone}
             for player in players
             if player is not None
         ],
@@ -220,10 +229,16 @@ def standing(found: Standing) -> shapes.Standing:
     }
 
 
-def leaderboard(ranked: Iterable[tuple[str, Standing]]) -> list[shapes.Ranked]:
+def leaderboard(ranked: Iterable[tuple[Player, Standing]]) -> list[shapes.Ranked]:
+    """The board: a bot account is ranked as anyone is, and marked (`bot_account`)."""
     return [
-        {"rank": place, "name": name, **standing(found)}
-        for place, (name, found) in enumerate(ranked, start=1)
+        {
+            "rank": place,
+            "name": player.name,
+            "bot_account": player.bot_account,
+            **standing(found),
+        }
+        for place, (player, found) in enumerate(ranked, start=1)
     ]
 
 
@@ -248,7 +263,13 @@ def history(records: Iterable[GameRecord | None], player_id: str, most: int) -> 
                 "type": record.type,
                 "finished": record.updated,
                 "opponents": [s.name for i, s in enumerate(record.seats) if i != seat],
-                "scores": {record.names[i]: score for i, score in enumerate(scores)},
+                "bot_accounts": [
+                    s.name for i, s in enumerate(record.seats) if i != seat and s.bot_account
+                ],
+                "scores": {
+                    s.name or seat_name(i, ()): score
+                    for (i, s), score in zip(enumerate(record.seats), scores, strict=False)
+                },
                 "won": seat in result.get("winners", []),
             }
         )
@@ -290,4 +311,5 @@ def seat_clock(clock: SeatClock, zone: ZoneInfo) -> shapes.SeatClock:
         "due": None if clock.due is None else local(clock.due, zone).isoformat(),
         "left_seconds": int(clock.left),
         "running": clock.running,
+        "paused": clock.paused,
     }

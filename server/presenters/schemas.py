@@ -22,7 +22,7 @@ from server.domain.record import STATUSES
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.domain.talk import MAX_MARKS as MAX_MESSAGE_MARKS
-from server.presenters.shapes import DIGEST_DOC, GAME_TYPE, QUIET_HOURS_DOC
+from server.presenters.shapes import BOT_ACCOUNT_DOC, DIGEST_DOC, GAME_TYPE, QUIET_HOURS_DOC
 from server.storage.hooks import KINDS
 from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
@@ -135,6 +135,7 @@ class ProfileUpdateSchema(Schema):
         metadata=QUIET_HOURS_DOC,
     )
     digest = StrictBoolean(metadata=DIGEST_DOC)
+    bot_account = StrictBoolean(metadata=BOT_ACCOUNT_DOC)
 
 
 class WebhookSetSchema(Schema):
@@ -276,6 +277,21 @@ class WaitQuery(Schema):
     revision = fields.Integer(
         validate=validate.Range(0, 10**9),
         metadata={"description": "the game's revision you saw (its view's `revision`)"},
+    )
+    timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
+
+
+CURSOR = r"^(0|[0-9]{1,15}-[0-9]{1,15})$"
+
+
+class MyWaitQuery(Schema):
+    after = fields.String(
+        validate=validate.Regexp(CURSOR, error="a cursor is an event's `cursor`, or 0"),
+        metadata={
+            "description": "the last cursor you saw (0: every event kept); without it, events "
+            "from now on",
+            "pattern": CURSOR,
+        },
     )
     timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
 

@@ -10,6 +10,7 @@ A key that is not always there is `NotRequired`; the document lists the others a
 
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
+from server.domain.concerns import KINDS as EVENT_KINDS
 from server.domain.player import DEFAULT_QUIET_HOURS
 from server.domain.record import STATUSES
 from server.presenters.documented import about
@@ -27,6 +28,11 @@ QUIET_HOURS_DOC = {
     "example": DEFAULT_QUIET_HOURS,
 }
 DIGEST_DOC = {"description": "true: one daily digest (when quiet hours end); false: every turn"}
+BOT_ACCOUNT_DOC = {
+    "description": "a program plays this account (`turnpost bot`): shown beside its name "
+    "everywhere, and marked `(bot)` in texts; its games are rated as anyone's"
+}
+BotAccount = Annotated[bool, about(**BOT_ACCOUNT_DOC)]
 
 GameTypeId = Annotated[str, about(**GAME_TYPE)]
 Level = Annotated[str, about(enum=list(LEVELS))]
@@ -60,6 +66,7 @@ class Profile(TypedDict):
     created: int
     quiet_hours: Annotated[str, about(**QUIET_HOURS_DOC)]
     digest: Annotated[bool, about(**DIGEST_DOC)]
+    bot_account: BotAccount
     vacation: Vacation
     mail: HeldMail
 
@@ -150,7 +157,13 @@ class Seat(TypedDict):
     seat: int
     name: str | None
     joined: bool
-    bot: Annotated[str | None, about("a bot's seat: its level (else null)", enum=list(LEVELS))]
+    bot: Annotated[
+        str | None,
+        about("the service's own bot's seat: its level (else null)", enum=list(LEVELS)),
+    ]
+    bot_account: Annotated[
+        bool, about("the player's account said a program plays it when they took the seat")
+    ]
 
 
 class Contribution(TypedDict):
@@ -237,6 +250,13 @@ class SeatClock(TypedDict):
         int, about("the player's waking time left: of the move, or in the bank")
     ]
     running: Annotated[bool, about("false: a time bank between its player's decisions")]
+    paused: Annotated[
+        bool,
+        about(
+            "its player is on vacation: the clock stands still until they are back (`due` "
+            "assumes they come back now)"
+        ),
+    ]
 
 
 Clocks = Annotated[
@@ -250,6 +270,7 @@ Clocks = Annotated[
 
 class LobbyPlayer(TypedDict):
     name: str
+    bot_account: BotAccount
     timezone: str
 
 
@@ -354,6 +375,7 @@ class SaidMessage(TypedDict):
     number: Annotated[int, about("counting from 1, in the order said")]
     seat: int
     name: str
+    bot_account: BotAccount
     at: int
     version: Annotated[int, about("the game's version when it was said")]
     text: Annotated[str, about("plain text: escape it to show it as HTML")]
@@ -392,6 +414,7 @@ class Standing(TypedDict):
 class Ranked(Standing):
     rank: int
     name: str
+    bot_account: BotAccount
 
 
 class Leaderboard(TypedDict):
@@ -404,12 +427,17 @@ class Played(TypedDict):
     type: GameTypeId
     finished: int
     opponents: list[str | None]
+    bot_accounts: Annotated[
+        list[str | None],
+        about(description="those of the opponents whose accounts a program plays"),
+    ]
     scores: dict[str, Any]
     won: bool
 
 
 class PlayerRecord(TypedDict):
     name: str
+    bot_account: BotAccount
     records: dict[str, Standing]
     games: Annotated[list[Played], about("finished games, latest first")]
 
@@ -422,3 +450,22 @@ class ErrorBody(TypedDict):
 
 class Error(TypedDict):
     error: ErrorBody
+
+
+class Event(TypedDict):
+    cursor: Annotated[str, about("ask again `after` it to go on from here")]
+    game: str
+    type: GameTypeId
+    kind: Annotated[str, about(enum=list(EVENT_KINDS))]
+    version: Annotated[int | None, about("the game's version after it (moves made)")]
+    status: Annotated[str, about(enum=list(STATUSES))]
+    to_act: Annotated[list[int], about("the seats to act")]
+    your_turn: bool
+    rematch: NotRequired[Annotated[str | None, about("`rematch`: the new game")]]
+    message: NotRequired[Annotated[int | None, about("`talk`: its number")]]
+
+
+class MyWait(TypedDict):
+    events: Annotated[list[Event], about("oldest first")]
+    cursor: Annotated[str, about("where to ask again from")]
+    changed: Annotated[bool, about("whether any event came")]

@@ -9,7 +9,18 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from server import web
-from server.api import account, calendar, docs_page, games, meta, paths, players, talk, webhooks
+from server.api import (
+    account,
+    calendar,
+    docs_page,
+    events,
+    games,
+    meta,
+    paths,
+    players,
+    talk,
+    webhooks,
+)
 from server.api.answers import AnswerJson
 from server.http import refusals
 from server.http.limits import RATE_LIMITS, UNCOUNTED, RateLimits, limiter_storage
@@ -67,6 +78,7 @@ def create_app(config: Config | None = None) -> Flask:
         meta.blp,
         players.blp,
         account.blp,
+        events.blp,
         games.blp,
         talk.blp,
         calendar.blp,

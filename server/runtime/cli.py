@@ -17,6 +17,7 @@ from typing import Annotated
 
 import typer
 
+from compiled.finder import described
 from server.http.limits import limiter_storage
 from server.inbound.mail_in import mail_in
 from server.inbound.mail_poll import mail_poll
@@ -76,6 +77,7 @@ def serve(
                 env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(counters.url)
         # Login links lead here unless TURNPOST_PUBLIC_URL says where players reach the service.
         env.setdefault("TURNPOST_PUBLIC_URL", f"http://{host}:{port}")
+        typer.echo(f"the engines: {described()}")
         typer.echo(f"turnpost on http://{host}:{port}/ (API: /api/v1, docs: /api/v1/docs)")
         server = subprocess.Popen(
             gunicorn_command(f"{host}:{port}", workers, connections, "--access-logfile", "-"),

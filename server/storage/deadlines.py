@@ -38,6 +38,9 @@ class SeatClock:
     """False: a time bank between its seat's decisions."""
     since: float | None = None
     """When the running clock's decision began."""
+    paused: bool = False
+    """Its player is on vacation: the clock stands still until they are back, and `due`
+    assumes they come back now."""
 
 
 def local(moment: float, zone: ZoneInfo) -> datetime:
@@ -76,7 +79,8 @@ class Deadlines:
                 allowed = limit(clock, timing)
                 left = max(0.0, allowed - used(player, away, timing["since"], now))
                 due = runs_out(player, away, timing["since"], allowed)
-                clocks.append(SeatClock(seat, name, left, due, True, timing["since"]))
+                paused = self.vacations.away_now(player, now)
+                clocks.append(SeatClock(seat, name, left, due, True, timing["since"], paused))
             elif banks is not None:
                 clocks.append(SeatClock(seat, name, banks.get(seat, clock["time_bank"]), None))
         return clocks
@@ -87,15 +91,19 @@ class Deadlines:
         clocks = self.of(record, now)
         lines = [
             deadline(
-                "Your" if clock.seat == seat else f"{clock.name}'s",
+                "Your" if clock.seat == seat else f"{record.names[clock.seat]}'s",
                 None if clock.due is None else local(clock.due, zone),
                 clock.left,
+                clock.paused,
             )
             for clock in sorted(clocks, key=lambda c: c.seat != seat)
             if clock.running
         ]
         configured = record.clock
         if configured is not None and "time_bank" in configured:
-            left = [("you" if clock.seat == seat else clock.name, clock.left) for clock in clocks]
+            left = [
+                ("you" if clock.seat == seat else record.names[clock.seat], clock.left)
+                for clock in clocks
+            ]
             lines.append(banks(configured["time_bank"], configured["increment"], left))
         return lines

@@ -32,6 +32,7 @@ import orjson
 from redis.cluster import RedisCluster
 from redis.commands.core import Script
 
+from server.domain.concerns import Concern
 from server.domain.encoding import encoded
 from server.domain.errors import Unavailable
 from server.domain.idempotency import Idempotency, Made
@@ -47,23 +48,27 @@ from server.domain.record import (
 )
 from server.domain.store import Appended, Loaded, Outcome
 from server.domain.talk import Limits, Said, Spoken
-from server.storage import archive, clocks, keys, mail_state
+from server.settings import Config
+from server.storage import archive, clocks, keys, mail_state, player_events
+from server.storage.player_events import PlayerEvents
 from server.storage.redis_client import Client, as_bytes, as_text, members
 from server.storage.waits import Waits
 
 logger = logging.getLogger(__name__)
 
-# KEYS: log, meta, snap, requests.
+# KEYS: log, meta, snap, requests, then the players' events' keys (`player_events.TOLD`).
 # ARGV: expected version, the request's field in the index ('': none), its note, snapshot
 #       version (0: none), snapshot tag, snapshot blob, the log's expected last entry, number of
-#       meta pairs, the pairs..., the entries...
+#       meta pairs, the pairs..., number of entries, the entries..., the players' events.
 # The log must still end with the entry the move was made after: its length alone does not
 # tell a log that lost entries and took others in their place (see server.domain.held_states).
 # A note already under the field is returned, nothing appended: the caller answers with the
 # move it notes, or refuses a request that is not the one it was made for
 # (server.domain.idempotency). A compacted game is finished (its `archived` is its length; the log
 # key is gone).
-APPEND = """
+APPEND = (
+    player_events.TOLD
+    + """
 local field = ARGV[2]
 if field ~= '' then
   local prior = redis.call('HGET', KEYS[4], field)
@@ -80,41 +85,56 @@ if version ~= tonumber(ARGV[1]) or last ~= ARGV[7] then return {'stale', tostrin
 if redis.call('HGET', KEYS[2], 'status') ~= 'active' then return {'inactive', tostring(version)} end
 local pairs_count = tonumber(ARGV[8])
 for i = 9, 8 + 2 * pairs_count, 2 do redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1]) end
-local first_entry = 9 + 2 * pairs_count
-for i = first_entry, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[i]) end
-local new_version = version + #ARGV - first_entry + 1
+local first_entry = 10 + 2 * pairs_count
+local last_entry = first_entry + tonumber(ARGV[first_entry - 1]) - 1
+for i = first_entry, last_entry do redis.call('RPUSH', KEYS[1], ARGV[i]) end
+local new_version = version + last_entry - first_entry + 1
 if tonumber(ARGV[4]) > 0 then
   redis.call('HSET', KEYS[3], 'version', ARGV[4], 'tag', ARGV[5], 'state', ARGV[6])
 end
 if field ~= '' then redis.call('HSET', KEYS[4], field, ARGV[3]) end
 redis.call('HINCRBY', KEYS[2], 'revision', 1)
 redis.call('PUBLISH', KEYS[1], new_version)
+if #KEYS > 4 then told(5, last_entry + 1) end
 return {'appended', tostring(new_version)}
 """
+)
 
 CONFIRM_TIMEOUT_MS = 1000
 
-# KEYS: meta, log (its name is the channel).  ARGV: the meta pairs.  A game's meta appears
-# whole or not at all.
-CREATE = """
+# KEYS: meta, log (its name is the channel), then the players' events' keys.  ARGV: how many
+# items the meta pairs take, the pairs, the players' events (`player_events.TOLD`).  A game's
+# meta appears whole or not at all.
+CREATE = (
+    player_events.TOLD
+    + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV))
+local items = tonumber(ARGV[1])
+redis.call('HSET', KEYS[1], unpack(ARGV, 2, 1 + items))
 redis.call('PUBLISH', KEYS[2], 0)
+if #KEYS > 2 then told(3, 2 + items) end
 return 1
 """
+)
 
-# KEYS: meta, log (its name is the channel), archive.  ARGV: field, the value it must still have
-# ('': it must be absent), the archive anew ('': as it is), then the pairs to set.  A
-# compare-and-set on one key: what WATCH/MULTI does, in one step that also runs on Redis Cluster.
-# The log does not grow, so the revision says it changed (a long poll compares both).
-UPDATE_IF = """
+# KEYS: meta, log (its name is the channel), archive, then the players' events' keys.  ARGV:
+# field, the value it must still have ('': it must be absent), the archive anew ('': as it is),
+# how many items the pairs to set take, the pairs, the players' events (`player_events.TOLD`).
+# A compare-and-set on one key: what WATCH/MULTI does, in one step that also runs on Redis
+# Cluster. The log does not grow, so the revision says it changed (a long poll compares both).
+UPDATE_IF = (
+    player_events.TOLD
+    + """
 if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 0 end
 if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3]) end
-if #ARGV > 3 then redis.call('HSET', KEYS[1], unpack(ARGV, 4)) end
+local items = tonumber(ARGV[4])
+if items > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, 5, 4 + items)) end
 redis.call('HINCRBY', KEYS[1], 'revision', 1)
 redis.call('PUBLISH', KEYS[2], redis.call('LLEN', KEYS[2]))
+if #KEYS > 3 then told(4, 5 + items) end
 return 1
 """
+)
 
 # KEYS: requests, the request's record from before the index (server.domain.idempotency), meta,
 # archive.  ARGV: the request's field in the index, 1 to rewrite what is found.
@@ -279,7 +299,11 @@ class RedisGameStore:
     """The game store (`server.domain.store.GameStore`) in Redis."""
 
     def __init__(
-        self, client: Client, confirm: Confirmation | None = None, waits: Waits | None = None
+        self,
+        client: Client,
+        confirm: Confirmation | None = None,
+        waits: Waits | None = None,
+        events: PlayerEvents | None = None,
     ) -> None:
         if confirm is not None and isinstance(client, RedisCluster):
             # WAIT/WAITAOF name no key, so a cluster client cannot send them to the master
@@ -289,6 +313,10 @@ class RedisGameStore:
                 "Sentinel); on Redis Cluster run every master with appendfsync always"
             )
         self.client = client
+        self.events = events or PlayerEvents.configured(client, Config())
+        self.apart = isinstance(client, RedisCluster)
+        """Whether a change's events are written apart from it: on a Cluster, one script
+        cannot write a game's keys and its players' (each a slot of its own)."""
         self.confirm = confirm
         self.waits = waits or Waits(client)
         self._create = client.register_script(CREATE)
@@ -300,12 +328,23 @@ class RedisGameStore:
         self._compact = client.register_script(COMPACT)
         self._say = client.register_script(SAY)
 
-    def create(self, record: GameRecord) -> bool:
+    def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
         pairs = [item for pair in encode(record).items() for item in pair]
-        return bool(self._create(keys=self._meta_and_channel(record.id)[:2], args=pairs))
+        touched, args = self._told(told)
+        created = self._create(
+            keys=[*self._meta_and_channel(record.id)[:2], *touched],
+            args=[len(pairs), *pairs, *args],
+        )
+        return self._told_apart(bool(created), told)
 
-    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+    def seat(
+        self,
+        before: GameRecord,
+        after: GameRecord,
+        on: str = "seats",
+        told: Sequence[Concern] = (),
+    ) -> bool:
         """Write what changed from `before` to `after` only if the field `on` is still as in
         `before`; False if it changed. A compacted game's archive holds the rest of its record
         (`server.domain.record.packed`), and is written anew if that changed."""
@@ -314,10 +353,25 @@ class RedisGameStore:
         if after.packed and packed(after) != packed(before):
             held = self.client.get(keys.game(before.id, "archive"))
             blob = archive.with_record(as_bytes(held), packed(after)) if held else b""
+        touched, args = self._told(told)
         updated = self._update_if(
-            keys=self._meta_and_channel(before.id), args=[*compared(before, on), blob, *pairs]
+            keys=[*self._meta_and_channel(before.id), *touched],
+            args=[*compared(before, on), blob, len(pairs), *pairs, *args],
         )
-        return bool(updated)
+        return self._told_apart(bool(updated), told)
+
+    def tell(self, told: Sequence[Concern]) -> None:
+        self.events.tell(told)
+
+    def _told(self, told: Sequence[Concern]) -> tuple[list[str], list[Any]]:
+        """The keys and arguments that write a change's events in its own script."""
+        return self.events.told(told) if told and not self.apart else ([], [])
+
+    def _told_apart(self, changed: bool, told: Sequence[Concern]) -> bool:
+        """On a Cluster, the events of a change made, written right after it."""
+        if changed and told and self.apart:
+            self.events.tell(told)
+        return changed
 
     @staticmethod
     def _meta_and_channel(game_id: str) -> list[str]:
@@ -407,13 +461,15 @@ class RedisGameStore:
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
         before: Callable[[Client], object] | None = None,
+        told: Sequence[Concern] = (),
     ) -> Appended:
         """Append `entries` (made by `server.domain.entries.encode_entry`) if the log still has the
         length and the last entry in `after`; see APPEND. `snapshot` is the state after them, if one
         is kept (its version, tag and bytes: `server.domain.snapshots`). `request` is the move's
         field in the request index and its note, if it was sent with a key. `record` is the game's
         record after them: what a move changes of it (`MOVED`) is written. `before` sends what must
-        be written first (see `_written`)."""
+        be written first (see `_written`); `told` the move's events for players' waits, written
+        if it is."""
         snap_version, snap_tag, snap_blob = snapshot or (0, "", b"")
         field, made = request or (b"", None)
         changed = encode(record, MOVED)
@@ -429,10 +485,15 @@ class RedisGameStore:
             expected_entry,
             len(changed),
             *pairs,
+            len(entries),
             *entries,
         ]
         touched = [keys.game(game_id, part) for part in ("log", "meta", "snap", "requests")]
-        (outcome, value), confirmed = self._written(self._append, touched, args, before)
+        told_keys, told_args = self._told(told)
+        (outcome, value), confirmed = self._written(
+            self._append, [*touched, *told_keys], [*args, *told_args], before
+        )
+        self._told_apart(outcome == b"appended", told)
         if outcome in (b"appended", b"replayed") and not confirmed:
             raise not_yet_safe(keyed=request is not None)
         return appended(outcome, value)

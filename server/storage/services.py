@@ -16,6 +16,7 @@ from server.storage.game_store import RedisGameStore, confirmation
 from server.storage.hooks import Hooks
 from server.storage.login_links import LoginLinks
 from server.storage.outbox import Outbox
+from server.storage.player_events import PlayerEvents
 from server.storage.players import Players
 from server.storage.readiness import Readiness
 from server.storage.redis_client import Client
@@ -44,6 +45,8 @@ class Services:
     wait_slots: WaitSlots
     waits: Waits
     """The process's long polls, on one subscription (`server.storage.waits`)."""
+    events: PlayerEvents
+    """Each player's events, for their one wait (`server.storage.player_events`)."""
     standings: Standings
     secret: ServerSecret
     links: LoginLinks
@@ -60,10 +63,11 @@ class Services:
     ) -> Services:
         players = Players(client)
         waits = Waits(client)
+        events = PlayerEvents.configured(client, config)
         confirm = confirmation(config.wait_aof, config.wait_replicas)
         watch = GameWatch(client, clock)
         games = GameService(
-            RedisGameStore(client, confirm, waits),
+            RedisGameStore(client, confirm, waits, events),
             players,
             snapshot_every=config.snapshot_every,
             held_states=config.held_states,
@@ -89,6 +93,7 @@ class Services:
             Readiness(config.redis_url),
             WaitSlots(client, config.waits_per_player),
             waits,
+            events,
             Standings(client, games, players),
             secret,
             links,

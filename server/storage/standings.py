@@ -19,6 +19,7 @@ import orjson
 
 from server.domain.game import FINISHED, Game
 from server.domain.games import GameService
+from server.domain.player import Player
 from server.domain.standings import Standing, settled
 from server.storage.players import Players
 from server.storage.redis_client import Client, as_text, members
@@ -103,8 +104,8 @@ class Standings:
             pipe.zrem(key(type_id, "board"), player_id)
         pipe.execute()
 
-    def leaderboard(self, type_id: str) -> list[tuple[str, Standing]]:
-        """The best rated players of the type, best first, by name."""
+    def leaderboard(self, type_id: str) -> list[tuple[Player, Standing]]:
+        """The best rated players of the type, best first."""
         ids = members(self.client.zrevrange(key(type_id, "board"), 0, LEADERBOARD_SIZE - 1))
         if not ids:
             return []
@@ -113,5 +114,5 @@ class Standings:
         for player_id, found in zip(ids, raw, strict=True):
             player = self.players.get(player_id)
             if player is not None and found:
-                ranked.append((player.name, Standing.from_json(orjson.loads(found))))
+                ranked.append((player, Standing.from_json(orjson.loads(found))))
         return ranked

@@ -72,10 +72,15 @@ class Vacations:
         start = _year_start(now)
         return sum(max(0.0, b - max(a, start)) for a, b in self.intervals(player, now))
 
+    def away_now(self, player: Player, now: float) -> bool:
+        """Whether the player is on vacation at `now`: their clocks stand still."""
+        current = self._current(player)
+        return current is not None and current[0] <= now < current[1]
+
     def status(self, player: Player) -> Away:
         now = self.clock()
         current = self._current(player)
-        away = current is not None and now < current[1]
+        away = self.away_now(player, now)
         left = max(0.0, self.allowance - self._used_this_year(player, now))
         return Away(
             away,

@@ -11,6 +11,7 @@ allows scripts only with the nonce of its own page: nothing loads from anywhere 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, render_template, request
@@ -20,6 +21,7 @@ from flask_wtf.csrf import CSRFError, generate_csrf
 from server.http.errors import ApiError
 from server.http.refusals import answer_for
 from server.web.sessions import Sessions, current_player, keyed
+from shared.engine import shown_name
 
 blp = Blueprint(
     "web",
@@ -51,6 +53,12 @@ def register(app: Flask) -> None:
     )
     csrf.init_app(app)
     app.register_blueprint(blp)
+
+
+@blp.app_template_filter("shown")
+def shown(named: Mapping[str, Any]) -> str:
+    """A seat's or a message's name as people read it, a bot account's marked."""
+    return shown_name(named["name"], bool(named.get("bot_account")))
 
 
 @blp.before_request

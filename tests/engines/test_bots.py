@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from shared.bots import LEVELS, QUICK, SEARCH, Budget, choose
@@ -25,10 +25,12 @@ from shared.games.livingstone import Livingstone
 from shared.games.livingstone import state as livingstone
 from shared.games.lost_cities import LostCities
 from shared.games.lost_cities import state as lost_cities
+from shared.games.lost_cities.cards import BIT
 from shared.games.lost_cities_dice import LostCitiesDice
 from shared.games.lost_cities_dice import state as dice
 from shared.games.lost_cities_dice.legal import sheet_moves
 from shared.games.lost_cities_dice.moves import encode
+from shared.immutable import replaced
 from tests.support.engines import reached, seeds
 
 ENGINE_IDS = sorted(ENGINES)
@@ -101,21 +103,61 @@ def test_a_sample_keeps_what_the_seat_sees_and_holds(type_id: str, data: st.Data
 
 
 def hidden_cards(state: lost_cities.State, seat: Seat) -> Counter[int]:
-    return Counter((*state.hands[1 - seat], *state.deal.deck[state.drawn :]))
+    """The cards `seat` has not seen: the draw pile's, and those of the other hand but the ones
+    everyone saw it take from a discard pile."""
+    other = 1 - seat
+    unseen = (card for card in state.hands[other] if card not in lost_cities.known_in(state, other))
+    return Counter((*unseen, *state.deal.deck[state.drawn :]))
 
 
 @SETTINGS
 @given(data=st.data())
 def test_a_lost_cities_sample_deals_the_hidden_cards_again(data: st.DataObject) -> None:
-    """The other hand and the draw pile, shuffled together and dealt again: the same cards, the
-    same sizes; the seat's own hand and everything on the table as they were."""
+    """The other hand's unseen cards and the draw pile, shuffled together and dealt again: the
+    same cards, the same sizes; every card the other was seen to take still in its hand; the
+    seat's own hand and everything on the table as they were."""
     _, _, state, seat, _, seed, _ = data.draw(sampled(LostCities.type_id))
     sample = LostCities().resample(state, seat, seed)
+    known = lost_cities.known_in(state, 1 - seat)
+    event("some cards of the other hand known" if known else "no card of the other hand known")
     assert sample.hands[seat] == state.hands[seat]
     assert len(sample.hands[1 - seat]) == len(state.hands[1 - seat])
+    assert set(known) <= set(sample.hands[1 - seat])
+    assert sample.known_cards == state.known_cards
     assert hidden_cards(sample, seat) == hidden_cards(state, seat)
     assert sample.expeditions == state.expeditions and sample.piles == state.piles
     assert sample.drawn == state.drawn and sample.deal.scored_games == state.deal.scored_games
+
+
+SAMPLES = 32
+"""Samples drawn of each of two games that differ in what the seat knows: enough that those of
+the game where it knows less fall outside what it knows in the other, at odds of at least one
+half a sample (as the tests arrange), all but surely."""
+
+
+def sample_seeds(seed: str) -> list[str]:
+    return [f"{seed[:-4]}{number:04x}" for number in range(SAMPLES)]
+
+
+@SETTINGS
+@given(data=st.data())
+def test_a_lost_cities_sample_keeps_every_pickup_the_seat_saw(data: st.DataObject) -> None:
+    """Two games alike but for what the seat saw: in one the other took its known cards from
+    discard piles, in the other (`unseen`) those cards reached its hand unseen. Every sample of
+    the first holds them in the other's hand; the second's deal them anew with the rest, so its
+    samples differ, and the seat's bot may move otherwise."""
+    _, _, state, seat, _, seed, _ = data.draw(sampled(LostCities.type_id))
+    other = 1 - seat
+    known = set(lost_cities.known_in(state, other))
+    assume(known and state.deck_left >= lost_cities.HAND_SIZE and not state.over)
+    unseen = replaced(state, known_cards=state.known_cards & ~sum(BIT[card] for card in known))
+    engine = LostCities()
+    for each in sample_seeds(seed):
+        assert known <= set(engine.resample(state, seat, each).hands[other])
+    assert any(
+        not known <= set(engine.resample(unseen, seat, each).hands[other])
+        for each in sample_seeds(seed)
+    )
 
 
 def hidden_livingstone(state: livingstone.State, seat: Seat) -> Counter[str]:
@@ -136,9 +178,42 @@ def test_a_livingstone_sample_conserves_cards_stones_and_money(data: st.DataObje
         assert len(drawn.hand) == len(true.hand)
         assert drawn.thalers + drawn.donated == true.thalers + true.donated
         assert drawn.donations == true.donations and drawn.donated >= drawn.donations
+        assert drawn.donated_at_most == true.donated_at_most
+        assert drawn.donated <= drawn.donated_at_most
         assert drawn.thalers >= 0 and drawn.gems == true.gems
     assert (sample.bag, sample.set_aside, sample.tents) == (state.bag, state.set_aside, state.tents)
     assert sample.played == state.played
+
+
+@SETTINGS
+@given(data=st.data())
+def test_a_livingstone_sample_keeps_to_what_the_table_tells_of_a_chest(
+    data: st.DataObject,
+) -> None:
+    """Two games alike but for what the seat saw of another's money: in one, tents that player
+    paid for since its last donation show that its chest holds at most `donated_at_most`
+    (`test_livingstone_properties` recounts the bound from the public log); in the other
+    (`unseen`), nothing bounds the chest but the player's money. Every sample of the first
+    keeps within the bound, and the second's go beyond it."""
+    _, players, state, seat, _, seed, _ = data.draw(sampled(Livingstone.type_id))
+    assume(not state.over)
+    other = (seat + data.draw(st.integers(1, players - 1))) % players
+    donations = data.draw(st.integers(1, 3))
+    total = data.draw(st.integers(donations + 1, 40))
+    at_most = data.draw(st.integers(donations, donations + (total - donations - 1) // 2))
+    donated = data.draw(st.integers(donations, at_most))
+    true = state.players[other]._replace(
+        thalers=total - donated, donated=donated, donations=donations, donated_at_most=at_most
+    )
+    state = state.with_player(other, true)
+    unseen = state.with_player(other, true._replace(donated_at_most=total))
+    engine = Livingstone()
+    for each in sample_seeds(seed):
+        assert donations <= engine.resample(state, seat, each).players[other].donated <= at_most
+    assert any(
+        engine.resample(unseen, seat, each).players[other].donated > at_most
+        for each in sample_seeds(seed)
+    )
 
 
 @SETTINGS

@@ -77,6 +77,9 @@ class Recount:
         self.majority: list[int] = view["majority"]
         self.money = [3] * players
         self.donated = [0] * players
+        self.chest_at_most = [0] * players
+        """The most each chest can hold, by the public log alone: a player's money at its last
+        donation, less the tents and fees paid since."""
         self.gems = [Counter[str]() for _ in range(players)]
         self.tents: dict[tuple[int, int], list[int]] = {}
         self.round_vp = [0] * players
@@ -93,6 +96,7 @@ class Recount:
             self.tents[tuple(event["from"])].remove(seat)
         self.tents.setdefault((event["column"], event["row"]), []).append(seat)
         self.money[seat] -= event["cost"] + len(event.get("fees", []))
+        self.chest_at_most[seat] = min(self.chest_at_most[seat], self.money[seat])
         for owner in event.get("fees", []):
             self.money[owner] += 1
 
@@ -138,6 +142,7 @@ class Recount:
             self.other_vp[seat] += event.get("points", 0)
         if action == "donate":
             self.donated[seat] += event["secret"][str(seat)]["amount"]
+            self.chest_at_most[seat] = self.money[seat]
         if "scored" in event:
             column = event["scored"]["column"]
             points = [0] * len(self.money)
@@ -193,6 +198,8 @@ def check_state(state: State, recount: Recount) -> None:
         assert player.thalers >= 0 and min(player.gems) >= 0
         assert player.thalers + player.donated == recount.money[seat]
         assert player.donated == recount.donated[seat]
+        assert player.donated_at_most == recount.chest_at_most[seat]
+        assert player.donations <= player.donated <= player.donated_at_most
         assert list(player.gems) == [recount.gems[seat][gem] for gem in ("clear", "blue", "red")]
         assert player.tent_points == recount.round_vp[seat]
     if state.turn is not None:

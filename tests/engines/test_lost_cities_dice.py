@@ -10,7 +10,7 @@ import pytest
 from shared.engine import RESIGN, BadOptions, Event, IllegalMove, Move
 from shared.games.lost_cities_dice import DEFAULT_SHEET, LostCitiesDice
 from shared.games.lost_cities_dice.options import HOUSE_SHEET, describe_layout
-from shared.games.lost_cities_dice.scoring import breakdown
+from shared.games.lost_cities_dice.scoring import breakdown, expedition_points
 from shared.games.lost_cities_dice.sheet import EMPTY_SHEET, Sheet
 from shared.games.lost_cities_dice.sheet_data import COLOURS
 from shared.games.lost_cities_dice.state import State
@@ -103,6 +103,20 @@ def test_a_zero_counts_as_ten_once_the_expedition_has_started() -> None:
 def test_the_circle_stays_with_the_expedition_it_doubles() -> None:
     sheet, _ = write(make_sheet(circles=("red",)), "red 2")
     assert sheet == make_sheet({"red": [2]}, circles=("red",))
+
+
+def test_the_guide_gives_the_points_the_scoring_counts() -> None:
+    points = {
+        "1 field": expedition_points(HOUSE_SHEET, 1, circle=False),
+        "9": expedition_points(HOUSE_SHEET, 9, circle=False),
+        "circle alone": expedition_points(HOUSE_SHEET, 0, circle=True),
+    }
+    assert points == {"1 field": -20, "9": 50, "circle alone": -100}
+    scoring = " ".join(LostCitiesDice.guide.rules)
+    assert "-20 for 1 field up to 50 for 9, doubled (minus points too)" in scoring
+    assert "a circle with no field scores -100 (-50 doubled)" in scoring
+    assert HOUSE_SHEET.circle_only == -50
+    assert expedition_points(HOUSE_SHEET, 1, circle=True) == -40  # minus points doubled too
 
 
 def test_numbers_never_go_down_but_may_repeat() -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from shared.engine import IllegalMove
 from shared.games.lost_cities import LostCities
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
-from shared.games.lost_cities.state import State
+from shared.games.lost_cities.state import State, known_in
 from shared.immutable import replaced
 from shared.playout import playout, replay
 
@@ -94,6 +94,8 @@ def check_invariants(state: State) -> None:
     for hand in state.hands:
         places += hand
         assert list(hand) == sorted(hand)
+    held = {card for hand in state.hands for card in hand}
+    assert {code for code in ALL_CARDS[6] if state.known_cards >> code & 1} <= held
     for own in state.expeditions:
         places += [code for code in range(own.bit_length()) if own >> code & 1]
     for colour, (letter, pile) in enumerate(zip(letters, state.piles, strict=True)):
@@ -114,6 +116,8 @@ class Recount:
         self.starter = starter
         self.games: list[list[int]] = []
         self.table = self._empty()
+        self.known: list[set[str]] = [set(), set()]
+        """Per seat, the cards seen taken from a discard pile and not yet played or discarded."""
 
     def _empty(self) -> list[dict[str, list[str]]]:
         return [{letter: [] for letter in LETTERS[: self.colours]} for _ in range(2)]
@@ -136,6 +140,10 @@ class Recount:
         return [sum(g[s] > g[1 - s] for g in self.games) for s in range(2)]
 
     def record(self, event: dict[str, Any]) -> None:
+        known = self.known[event["seat"]]
+        known.discard(event["card"])
+        if event["draw"] != "deck":
+            known.add(event["drew"])
         if event["action"] == "play":
             colour, card = event["card"][0], event["card"]
             self.table[event["seat"]][colour].append(card)
@@ -150,6 +158,7 @@ class Recount:
         ]
         self.games.append(points)
         self.table = self._empty()
+        self.known = [set(), set()]
         totals = self.totals()
         decided = len(self.games) == self.rounds or (self.best_of and max(self.wins()) >= 2)
         if decided:
@@ -189,6 +198,9 @@ def test_random_matches_keep_every_rule_and_score_as_recounted(
         moves += 1
         if moves % 16 == 0 and "game_end" not in event:
             assert ENGINE.view(state, None)["expeditions"] == sheet.as_shown()
+        if not ENGINE.is_over(state):
+            shown = ENGINE.view(state, None)["known_cards"]
+            assert [set(cards) for cards in shown] == sheet.known
         assert moves < 5000, "a match ends"
     result = ENGINE.result(state)
     assert result is not None
@@ -257,21 +269,26 @@ def test_resigning_at_any_moment_hands_the_match_over(
 
 
 def unknown_to(state: State, viewer: int | None) -> list[int]:
+    """The deck and the others' hands, but for the cards everyone saw them take."""
     hidden = [*state.deal.deck[state.drawn :]]
     for seat, hand in enumerate(state.hands):
         if seat != viewer:
-            hidden += hand
+            hidden += [card for card in hand if card not in known_in(state, seat)]
     return hidden
 
 
 def twin(state: State, viewer: int | None, rnd: random.Random) -> State:
-    """The same game with the cards `viewer` cannot see dealt differently."""
+    """The same game with the cards `viewer` cannot see dealt differently (by hand, not by
+    `resample`, to test both)."""
     hidden = unknown_to(state, viewer)
     rnd.shuffle(hidden)
     hands = list(state.hands)
     for seat, hand in enumerate(state.hands):
         if seat != viewer:
-            hands[seat], hidden = tuple(sorted(hidden[: len(hand)])), hidden[len(hand) :]
+            known = known_in(state, seat)
+            size = len(hand) - len(known)
+            hands[seat] = tuple(sorted((*known, *hidden[:size])))
+            hidden = hidden[size:]
     deck = (*state.deal.deck[: state.drawn], *hidden)
     return replaced(state, deal=state.deal._replace(deck=deck), hands=tuple(hands))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -21,34 +21,12 @@ from hypothesis import strategies as st
 
 from shared.batch import apply_batch, refusal_details
 from shared.engine import JSON, Engine, IllegalMove, Seat
-from shared.games import ENGINES
 from shared.games.livingstone import Livingstone
 from shared.games.livingstone.state import State, Turn
 from shared.games.lost_cities_dice import LostCitiesDice
-from tests.support.engines import ENGINE_IDS, SETTINGS, reached, seeds
+from tests.support.engines import ENGINE_IDS, SETTINGS, twins
 
 NONSENSE: list[JSON] = [None, 7, "play", {}, {"action": "fly"}, {"action": "play", "card": 10**9}]
-
-
-class Twins(NamedTuple):
-    """A state part-way through a random game, a seat (None: a spectator), and its twin."""
-
-    engine: Engine[Any]
-    state: Any
-    seat: Seat | None
-    twin: Any
-    rnd: random.Random
-
-
-@st.composite
-def twins(draw: st.DrawFn, type_id: str, spectators: bool = False) -> Twins:
-    engine = ENGINES[type_id]
-    players = draw(st.integers(engine.min_players, engine.max_players))
-    rnd = draw(st.randoms(use_true_random=False))
-    state = reached(engine, players, draw(seeds), rnd)
-    seats = st.integers(0, players - 1)
-    seat = draw(st.one_of(st.none(), seats) if spectators else seats)
-    return Twins(engine, state, seat, engine.resample(state, seat, draw(seeds)), rnd)
 
 
 def random_batch(engine: Engine[Any], state: Any, seat: Seat, rnd: random.Random) -> list[JSON]:

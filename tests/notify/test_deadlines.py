@@ -89,6 +89,7 @@ def test_the_deadline_shown_is_the_moment_the_clock_runs_out_in_each_readers_zon
             "due": case.due[player.player["name"]],
             "left_seconds": 86400,
             "running": True,
+            "paused": False,
         }
         (listed,) = player.ok("GET", "/games")["games"]
         assert listed["clocks"] == [clock]
@@ -138,15 +139,44 @@ def test_show_and_games_say_each_deadline_in_my_zone(
     at_terminal = {
         client.player["name"]: terminal(client, clocked, tmp_path) for client in (ada, bo)
     }
-    shown = at_terminal["bo"].ok("show", game_id)
+    shown = " ".join(at_terminal["bo"].ok("show", game_id).split())  # lines fit 80 columns
     assert (
         "Your move is due Mon 15 Mar 12:00 your time — 1 day of waking time left "
         "(if no vacation is taken)." in shown
     )
     assert "bo's move is due Mon 15 Mar 17:00 your time" in at_terminal["ada"].ok("show", game_id)
-    listed = at_terminal["ada"].ok("games")
+    listed = " ".join(at_terminal["ada"].ok("games").split())
     assert "bo due Mon 15 Mar 17:00 your time — 1 day of waking time left" in listed
     assert "if no vacation is taken" in listed
+
+
+def test_a_clock_paused_for_a_vacation_is_shown_paused_not_due(
+    clocked: LiveServer, mail: Mail, tmp_path: Path
+) -> None:
+    case = CASES["New York's summer time"]
+    game_id, (ada, bo) = table(clocked, mail, case)
+    away = mail.ctx.players.get(bo.player["id"])
+    assert away is not None
+    away = mail.ctx.vacations.start(away)
+    for player in (ada, bo):
+        (clock,) = player.ok("GET", f"/games/{game_id}")["clocks"]
+        assert clock["paused"] is True and clock["left_seconds"] == 86400
+    at_terminal = {
+        client.player["name"]: terminal(client, clocked, tmp_path) for client in (ada, bo)
+    }
+    shown = at_terminal["bo"].ok("show", game_id)
+    assert "Your move clock is paused for a vacation: 1 day of waking time left." in shown
+    assert "if no vacation is taken" not in shown
+    assert "bo's move clock is paused for a vacation" in at_terminal["ada"].ok("show", game_id)
+    listed = " ".join(at_terminal["bo"].ok("games").split())
+    assert "your clock is paused for your vacation, 1 day left" in listed
+    assert "if no vacation is taken" not in listed
+    page = said(logged_in(mail, clocked.url, bo).get(f"/play/{game_id}").text)
+    assert "Your move clock is paused for a vacation" in page
+    mail.ctx.vacations.stop(away)
+    (clock,) = bo.ok("GET", f"/games/{game_id}")["clocks"]
+    assert clock["paused"] is False
+    assert "(if no vacation is taken)" in " ".join(at_terminal["bo"].ok("show", game_id).split())
 
 
 @pytest.mark.parametrize("zone", ["Europe/Warsaw", "America/New_York", "Australia/Lord_Howe"])

@@ -47,6 +47,9 @@ def test_each_move_mails_the_player_to_act_their_view_moves_and_reply_address(
     assert all(f">{card}</span>" in html for card in views[mover]["view"]["hand"])
     assert not hidden & set(re.findall(r">([A-Z][a-z]?\d+)<", html))
     assert "reply to this email with your move" in " ".join(html.split())
+    for reply in ("show", "moves", "help", "say: …"):  # both parts offer the same replies
+        assert f"{reply} (" in body or f"{reply}," in body
+        assert f">{reply}</code>" in html
     before = counts(mail, players)
 
     players[mover].ok(

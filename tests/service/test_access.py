@@ -34,6 +34,7 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/v1/me/vacation"): {},
     ("DELETE", "/api/v1/me/vacation"): {},
     ("GET", "/api/v1/me/export"): {},
+    ("GET", "/api/v1/me/wait"): {"params": {"timeout": 0}},
     ("DELETE", "/api/v1/me"): {"json": {"confirm": "ada", "active_games": "resign"}},
     ("GET", "/api/v1/me/calendar"): {},
     ("POST", "/api/v1/me/calendar"): {},

@@ -31,8 +31,8 @@ def test_a_game_whose_other_seats_are_bots_starts_at_once_and_is_unrated(api: Li
     game = answer.json()["game"]
     assert game["status"] == "active" and game["rated"] is False
     assert game["seats"] == [
-        {"seat": 0, "name": "ada", "joined": True, "bot": None},
-        {"seat": 1, "name": "bot (search)", "joined": True, "bot": "search"},
+        {"seat": 0, "name": "ada", "joined": True, "bot": None, "bot_account": False},
+        {"seat": 1, "name": "bot (search)", "joined": True, "bot": "search", "bot_account": False},
     ]
     assert [c["made_by"] for c in game["contributions"]] == ["player", "server"]
     assert game["contributions"][0]["value"] == given

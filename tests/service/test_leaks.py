@@ -12,7 +12,8 @@ from tests.support.games import start_game
 
 
 def test_no_response_names_a_card_the_player_cannot_know(api: LiveServer) -> None:
-    """Ada's views, logs, game lists, move answers and errors, after every move of a random game.
+    """Ada's views, logs, game lists, events (her one wait), move answers and errors, after every
+    move of a random game.
     Error messages may quote the input (and fixed notation examples), so they are checked for
     not varying with hidden state: one message per error code, whatever the hidden cards."""
     game_id, clients = start_game(api, "lost-cities", rounds=1)
@@ -30,6 +31,7 @@ def test_no_response_names_a_card_the_player_cannot_know(api: LiveServer) -> Non
             ada.call("GET", f"/games/{game_id}"),
             ada.call("GET", f"/games/{game_id}/log"),
             ada.call("GET", "/games"),
+            ada.call("GET", "/me/wait", params={"after": "0", "timeout": 0}),
         ):
             assert not mentioned_cards(response.text, game_id) & unknowable, response.text
             checked += 1
@@ -75,3 +77,6 @@ def test_the_spectator_never_exists_for_strangers(api: LiveServer) -> None:
         response = stranger.call("GET", f"/games/{game_id}{path}")
         assert response.status_code == 403
         assert not mentioned_cards(response.text, game_id)
+        error = response.json()["error"]  # what the status says already, and no more
+        assert error["code"] == "forbidden"
+        assert error["message"] == "this game is not public: only its players may look at it"

@@ -38,7 +38,7 @@ def test_a_public_game_is_joined_from_the_lobby_and_watched_without_hidden_infor
     (listed,) = cy.ok("GET", "/games?open=public")["games"]
     assert listed["id"] == game_id and listed["public"] is True
     assert listed["free_seats"] == 1
-    assert listed["players"] == [{"name": "ada", "timezone": "Europe/Warsaw"}]
+    assert listed["players"] == [{"name": "ada", "bot_account": False, "timezone": "Europe/Warsaw"}]
     assert listed["clock"] == {"move_time": 3 * 86400, "on_timeout": "skip"}
     assert listed["options"]["rounds"] == 1
     before = stored(redis_client)

@@ -176,6 +176,7 @@ def test_export_then_delete_leaves_the_others_games_whole_and_nothing_of_the_pla
         "name": None,
         "joined": False,
         "bot": None,
+        "bot_account": False,
     }
     assert bo.ok("GET", "/players/bo")["records"]["lost-cities"]["played"] == 1
     assert jobs.fetch_job(named.id) is None and jobs.fetch_job(other.id) is not None
@@ -213,6 +214,7 @@ def test_a_deleted_players_running_game_is_played_on_by_a_bot(
         "name": "deleted player 1",
         "joined": True,
         "bot": "random",
+        "bot_account": False,
     }
     games = services_of(api).games
     while (view := bo.ok("GET", f"/games/{game_id}"))["game"]["status"] == "active":

@@ -53,7 +53,8 @@ def test_an_open_game_is_cancelled_by_its_creator_and_declined_by_an_invitee(
     assert stored(redis_client) == before
 
     declined = cy.ok("POST", f"/games/{game_id}/decline")
-    assert declined["game"]["seats"][2] == {"seat": 2, "name": None, "joined": False, "bot": None}
+    empty = {"seat": 2, "name": None, "joined": False, "bot": None, "bot_account": False}
+    assert declined["game"]["seats"][2] == empty
     assert game_id not in [g["id"] for g in cy.ok("GET", "/games")["games"]]
     refused(cy.call("POST", f"/games/{game_id}/decline"), 403, "forbidden")
     bo.ok("POST", f"/games/{game_id}/join")

@@ -17,7 +17,7 @@ import redis
 from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.processes import eventually
+from tests.support.polls import waiting
 
 POLL = 30
 """Each poll's timeout: a poll that answers well before it was woken."""
@@ -47,12 +47,6 @@ def poll(
         return answer, time.monotonic() - started
 
     return pool.submit(wait)
-
-
-def waiting(redis_client: redis.Redis, client: ApiClient, polls: int = 1) -> None:
-    """Until the player's polls hold their places: each is registered and about to wait."""
-    place = keys.player(client.player["id"], "waits")
-    eventually(lambda: redis_client.zcard(place) == polls, within=10)
 
 
 def woken(

@@ -4,12 +4,12 @@ how many examples each property tries."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from shared.engine import Engine
+from shared.engine import Engine, Seat
 from shared.games import ENGINES
 
 ENGINE_IDS = sorted(ENGINES)
@@ -27,3 +27,24 @@ def reached(engine: Engine[Any], players: int, seed: str, rnd: random.Random) ->
         seat = rnd.choice(seats)
         state = engine.apply(state, seat, rnd.choice(engine.legal_moves(state, seat)))
     return state
+
+
+class Twins(NamedTuple):
+    """A state part-way through a random game, a seat (None: a spectator), and its twin."""
+
+    engine: Engine[Any]
+    state: Any
+    seat: Seat | None
+    twin: Any
+    rnd: random.Random
+
+
+@st.composite
+def twins(draw: st.DrawFn, type_id: str, spectators: bool = False) -> Twins:
+    engine = ENGINES[type_id]
+    players = draw(st.integers(engine.min_players, engine.max_players))
+    rnd = draw(st.randoms(use_true_random=False))
+    state = reached(engine, players, draw(seeds), rnd)
+    seats = st.integers(0, players - 1)
+    seat = draw(st.one_of(st.none(), seats) if spectators else seats)
+    return Twins(engine, state, seat, engine.resample(state, seat, draw(seeds)), rnd)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import orjson
 
+from server.domain.concerns import Concern
 from server.domain.idempotency import Idempotency, Made
 from server.domain.player import Player
 from server.domain.record import GameRecord
@@ -25,21 +26,34 @@ class MemoryGameStore:
         self.requests: dict[str, dict[bytes, Made]] = {}
         self.talks: dict[str, list[dict[str, Any]]] = {}
         self.listed: dict[str, int] = {}
+        self.told: list[Concern] = []
+        """Every event told, in order."""
 
-    def create(self, record: GameRecord) -> bool:
+    def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
         if record.id in self.records_by_id:
             return False
         self.records_by_id[record.id] = record
         self.logs[record.id] = []
+        self.tell(told)
         return True
 
-    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+    def seat(
+        self,
+        before: GameRecord,
+        after: GameRecord,
+        on: str = "seats",
+        told: Sequence[Concern] = (),
+    ) -> bool:
         if getattr(self.records_by_id[before.id], on) != getattr(before, on):
             return False
         self.records_by_id[before.id] = after.changed(
             revision=self.records_by_id[before.id].revision + 1
         )
+        self.tell(told)
         return True
+
+    def tell(self, told: Sequence[Concern]) -> None:
+        self.told.extend(told)
 
     def record(self, game_id: str) -> GameRecord | None:
         return self.records_by_id.get(game_id)
@@ -86,6 +100,7 @@ class MemoryGameStore:
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
         before: Callable[[Any], object] | None = None,
+        told: Sequence[Concern] = (),
     ) -> Appended:
         if before is not None:
             before(None)
@@ -105,6 +120,7 @@ class MemoryGameStore:
         if request is not None:
             field, made = request
             self.requests.setdefault(game_id, {})[field] = made
+        self.tell(told)
         return Appended("appended", str(len(log)))
 
     def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:

@@ -10,8 +10,10 @@ import redis
 import requests
 
 from server.runtime.web_process import WebProcess
+from server.storage import keys
 from tests.api_client import ApiClient, Endpoints
 from tests.support.games import start_game
+from tests.support.processes import eventually
 
 
 def subscribers(channel: str, client: redis.Redis) -> int:
@@ -61,3 +63,9 @@ def answered(url: str, game_id: str, token: str | None, version: int, timeout: i
 
 def move_on(mover: ApiClient, game_id: str, move: str, version: int) -> None:
     mover.ok("POST", f"/games/{game_id}/moves", json={"move": move, "expected_version": version})
+
+
+def waiting(redis_client: redis.Redis, client: ApiClient, polls: int = 1) -> None:
+    """Until the player's polls hold their places: each is registered and about to wait."""
+    place = keys.player(client.player["id"], "waits")
+    eventually(lambda: redis_client.zcard(place) == polls, within=10)

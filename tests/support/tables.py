@@ -4,7 +4,7 @@ races the compare-and-sets and the append's check are there for)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -12,6 +12,7 @@ from typing import Any
 from unittest import mock
 
 from server.domain import provenance
+from server.domain.concerns import Concern
 from server.domain.games import GameService
 from server.domain.player import Player
 from server.domain.record import GameRecord
@@ -34,9 +35,15 @@ class RacedStore(MemoryGameStore):
         while self.meanwhile:
             self.meanwhile.pop(0)()
 
-    def seat(self, before: GameRecord, after: GameRecord, on: str = "seats") -> bool:
+    def seat(
+        self,
+        before: GameRecord,
+        after: GameRecord,
+        on: str = "seats",
+        told: Sequence[Concern] = (),
+    ) -> bool:
         self._others_first()
-        return super().seat(before, after, on)
+        return super().seat(before, after, on, told)
 
     def append(self, game_id: str, *args: Any, **kwargs: Any) -> Appended:
         self._others_first()

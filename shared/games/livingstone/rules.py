@@ -232,6 +232,7 @@ def _donate(state: State, seat: int, donate: Donate) -> Outcome:
         thalers=player.thalers - donate.amount,
         donated=player.donated + donate.amount,
         donations=player.donations + 1,
+        donated_at_most=player.thalers + player.donated,
     )
     return state.with_player(seat, player), {"secret": {str(seat): {"amount": donate.amount}}}
 

@@ -40,6 +40,10 @@ class Player(NamedTuple):
     donated: int = 0
     donations: int = 0
     """How often this player donated: public, unlike the amount."""
+    donated_at_most: int = 0
+    """The most this player can have donated, as everyone can reckon it from the table: all of
+    its money at its last donation, less every tent and fee it paid since (a tent is paid from
+    the purse, so what is left there is at least nothing). Public, so `resample` keeps to it."""
     gems: tuple[int, int, int] = (0, 0, 0)
     """clear, blue, red held in front of the player."""
     hand: tuple[str, ...] = ()

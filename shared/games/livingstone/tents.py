@@ -52,9 +52,11 @@ def place_tent(
     cost = 0 if free else state.rules.costs[column]
     players = list(state.players)
     player = players[seat]
+    thalers = player.thalers - cost - len(fees)
     players[seat] = replaced(
         player,
-        thalers=player.thalers - cost - len(fees),
+        thalers=thalers,
+        donated_at_most=min(player.donated_at_most, thalers + player.donated),
         tents_left=player.tents_left - (source is None),
     )
     for owner in fees:

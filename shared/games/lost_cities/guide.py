@@ -19,9 +19,10 @@ GUIDE = Guide(
         "or more cards; one never started scores 0.",
         "A match is three games, their points added up (option rounds=1 plays one; "
         "match=best-of plays to two won games). The higher total (or more games won) wins.",
-        "Hands and the draw pile's order are hidden; expeditions and discards are open. House "
-        "rule: after 12 turns in a row with no draw from the draw pile, the next must be "
-        "(option stall_limit).",
+        "Hands and the draw pile's order are hidden, but for the cards a player took from a "
+        "discard pile, shown as known to all until played or discarded; expeditions and "
+        "discards are open. House rule: after 12 turns in a row with no draw from the draw "
+        "pile, the next must be (option stall_limit).",
     ),
     notation=(
         "a turn is one move: play or discard, the card, and where you draw from. A card is "

@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from shared.engine import JSON, seat_name
 from shared.games.lost_cities.cards import COLOUR_NAMES, COLOURS
-from shared.games.lost_cities.render import KEYS, score_lines, status_line
+from shared.games.lost_cities.render import KEYS, KNOWN, score_lines, status_line
 from shared.games.lost_cities.state import SEATS
 from shared.html import board, chip, h
 from shared.legend import legend
@@ -22,7 +22,8 @@ from shared.legend import legend
 LEGEND = (
     f"Each card shows its colour and its id, as moves name it. {legend(KEYS, board=True)}. "
     "Expeditions grow from the middle, the discard piles show their top card, and the small "
-    "numbers are each expedition's points so far."
+    "numbers are each expedition's points so far. The cards beside a player's name, "
+    f"{KNOWN}, are those everyone saw them take from a discard pile and still in their hand."
 )
 
 STYLE = """
@@ -106,7 +107,9 @@ def _who_row(view: Mapping[str, JSON], seat: int, names: Sequence[str], span: in
     current = view["scores"].get("current")
     if current is not None:
         text += f", {current['points'][seat]} points this game"
-    return h("tr", h("td", text, cls="who you" if you else "who", colspan=span))
+    known = view["known_cards"][seat]
+    shown = [f"; {KNOWN}: ", [card(c) for c in known]] if known else []
+    return h("tr", h("td", text, shown, cls="who you" if you else "who", colspan=span))
 
 
 def _points_row(view: Mapping[str, JSON], seat: int, letters: list[str]) -> Markup:

@@ -20,6 +20,8 @@ KEYS = (
 )
 """What the cards' ids mean (`shared.legend`): the text's key and the board's legend. X is no
 colour's letter, so no card the reader may not see is named here."""
+KNOWN = "known to all"
+"""What the text and the board call the cards of a hand everyone saw taken from a discard pile."""
 
 
 def _cards(cards: list[str]) -> str:
@@ -48,10 +50,7 @@ def render_view(
         header += " (best of)"
     lines = [header, f"Draw pile: {view['deck_left']} cards"]
     for seat, expeditions in enumerate(view["expeditions"]):
-        lines.append(
-            f"Expeditions of {_who(seat, viewer, names)} "
-            f"({view['hand_sizes'][seat]} cards in hand):"
-        )
+        lines.append(f"Expeditions of {_who(seat, viewer, names)} ({hand_summary(view, seat)}):")
         lines.extend(
             f"  {COLOUR_NAMES[COLOURS.index(letter)]:<7} {_cards(cards)}"
             for letter, cards in expeditions.items()
@@ -72,6 +71,14 @@ def render_view(
         )
     lines += [status_line(view, names), key_line(KEYS)]
     return "\n".join(wrapped(lines, width))
+
+
+def hand_summary(view: Mapping[str, JSON], seat: int) -> str:
+    """The size of a hand, and the cards of it everyone saw its holder take from a discard pile
+    (`8 cards in hand, known to all: R7 G5`)."""
+    known = view["known_cards"][seat]
+    summary = f"{view['hand_sizes'][seat]} cards in hand"
+    return f"{summary}, {KNOWN}: {_cards(known)}" if known else summary
 
 
 def score_lines(scores: Mapping[str, JSON], names: Sequence[str]) -> list[str]:

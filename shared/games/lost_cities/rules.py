@@ -34,8 +34,9 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     Only the state: the engine builds the turn's event when it is asked for one (a replay or
     a playout never does).
     """
-    deal, to_move, hands, expeditions = state.deal, state.mover, state.hands, state.expeditions
-    piles, open_piles, drawn, stall = state.piles, state.open_piles, state.drawn, state.stall
+    deal, to_move, hands, known_cards = state.deal, state.mover, state.hands, state.known_cards
+    expeditions, piles, open_piles = state.expeditions, state.piles, state.open_piles
+    drawn, stall = state.drawn, state.stall
     if to_move is None or seat != to_move:
         raise _not_to_move(state, seat)
     play, card, source = action
@@ -79,8 +80,14 @@ def apply_action(state: State, seat: int, action: Action) -> State:
         piles = tuple(changed)
     new_hand = _sorted_in(kept, new_card)
     hands = (new_hand, hands[1]) if seat == 0 else (hands[0], new_hand)
+    if source != DECK:  # shifts, not `BIT`: a global's lookup costs more than the shift
+        known_cards = known_cards & ~(1 << card) | 1 << new_card
+    elif known_cards >> card & 1:
+        known_cards ^= 1 << card
 
-    moved = State(deal, 1 - seat, hands, expeditions, piles, open_piles, drawn, stall, None)
+    moved = State(
+        deal, 1 - seat, hands, known_cards, expeditions, piles, open_piles, drawn, stall, None
+    )
     return _end_game(moved) if ends_game else moved
 
 

@@ -52,6 +52,7 @@ class State:
         "deal",
         "mover",
         "hands",
+        "known_cards",
         "expeditions",
         "piles",
         "open_piles",
@@ -65,6 +66,7 @@ class State:
         deal: Deal,
         mover: int | None,
         hands: tuple[Hand, ...],
+        known_cards: int,
         expeditions: tuple[int, ...],
         piles: tuple[Pile, ...],
         open_piles: int,
@@ -76,6 +78,12 @@ class State:
         self.mover = mover
         """The seat to move; None once the match is over."""
         self.hands = hands
+        self.known_cards = known_cards
+        """The cards everyone saw taken from a discard pile and not played or discarded since,
+        as a set (see cards.BIT): each is in the hand of the player who took it, so `known_in`
+        tells whose. Public, so views show them and `resample` keeps them in place. One set for
+        both hands keeps a turn that takes from a pile (most turns of a random playout) to a
+        few operations on an int, without a new tuple per hand."""
         self.expeditions = expeditions
         """Per seat, the set of cards it played (see cards.BIT). The set says it all: an
         expedition is its wagers, then its numbers rising, so the order of play follows from
@@ -97,6 +105,7 @@ class State:
             self.deal,
             self.mover,
             self.hands,
+            self.known_cards,
             self.expeditions,
             self.piles,
             self.open_piles,
@@ -135,6 +144,12 @@ class State:
         return self.deal.rules.must_draw_deck(self.stall)
 
 
+def known_in(state: State, seat: int) -> Hand:
+    """The cards of `seat`'s hand that everyone saw it take from a discard pile."""
+    known = state.known_cards
+    return tuple(card for card in state.hands[seat] if known >> card & 1) if known else ()
+
+
 def card_order(rules: Rules, seed: str, game: int) -> tuple[int, ...]:
     """The cards of one game of the match, top first: as given, or shuffled from the seed."""
     given = rules.decks[game]
@@ -165,6 +180,7 @@ def deal(
         deal=Deal(rules, seed, game, starter, order[2 * HAND_SIZE :], scored_games),
         mover=starter,
         hands=(first, second) if starter == 0 else (second, first),
+        known_cards=0,
         expeditions=(0, 0),
         piles=((),) * rules.colours,
         open_piles=0,

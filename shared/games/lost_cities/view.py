@@ -1,8 +1,9 @@
 """What each seat may see of a Lost Cities match: the one place that decides visibility.
 
 Public: both expeditions, every discard pile in full (everyone saw each discard happen), the
-size of the draw pile and of each hand, and all scores. Private: a seat's own hand. Never
-shown: the order of the draw pile and the opponent's cards.
+size of the draw pile and of each hand, the cards of each hand everyone saw it take from a
+discard pile (until they are played or discarded), and all scores. Private: a seat's own hand.
+Never shown: the order of the draw pile and the rest of the opponent's cards.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from shared.games.lost_cities.scoring import (
     match_totals,
     seat_points,
 )
-from shared.games.lost_cities.state import SEATS, State
+from shared.games.lost_cities.state import SEATS, State, known_in
 
 
 def ids(cards: tuple[int, ...]) -> list[str]:
@@ -42,6 +43,7 @@ def view(state: State, seat: Seat | None) -> dict[str, JSON]:
         "resigned": state.resigned_seat,
         "deck_left": state.deck_left,
         "hand_sizes": [len(hand) for hand in state.hands],
+        "known_cards": [ids(known_in(state, other)) for other in range(SEATS)],
         "expeditions": [
             by_colour(letters, tuple(ids(cards_in(own, c)) for c in range(rules.colours)))
             for own in state.expeditions

@@ -24,9 +24,10 @@ GUIDE = Guide(
         "Every column, vases and dice symbols too, has a bridge between marks 6 and 7: the "
         "first to cross it gets 20 points, as do all who cross it in the same turn. The game "
         "ends when all players are exhausted or all 8 bridges are crossed.",
-        "An expedition scores -20 for 1 field up to 50 for 9 (doubled with its circle; a "
-        "circle alone -50), the vases -40 to 100, the dice symbols -40 to 70 (0 for all 9). "
-        "The default sheet layout and the points in between are house data (option sheet).",
+        "An expedition scores -20 for 1 field up to 50 for 9, doubled (minus points too) when "
+        "its circle is marked; a circle with no field scores -100 (-50 doubled). The vases "
+        "score -40 to 100, the dice symbols -40 to 70 (0 for all 9). The default sheet layout "
+        "and the points in between are house data (option sheet).",
     ),
     notation=(
         "a colour (or its first letter) and a number, then `accel` and an expedition for "

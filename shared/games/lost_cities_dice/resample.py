@@ -2,6 +2,8 @@
 
 Hidden from a seat: every roll still to come (the seed), and the others' pending simultaneous
 choices, each of which could be any other the same player could have made from the same dice.
+That is all: the sheets and the dice rolled are public, and a pending choice tells only that it
+was made, so there is nothing more a seat has seen for a sample to keep.
 """
 
 from __future__ import annotations
