@@ -10,6 +10,10 @@ Rates use the process's CPU time, and each figure is the best of several runs (a
 advises: other work on a shared or virtual machine only ever slows a run down), with the median
 alongside to show the spread.
 
+`--against-coolrl PATH` times Lost Cities beside coolrl-lost-cities's Cython engine (a checkout
+at PATH, built in place; see `bench.coolrl`) in alternating rounds of one process: one game is
+a deal and random moves to its end (`rounds 1` here, a single game there too).
+
 Run: `python -m bench.engine` (or `python -m bench engine`) from the repository root.
 """
 
@@ -25,9 +29,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from bench import coolrl
 from compiled.finder import described
 from shared.engine import JSON, Engine
 from shared.games import ENGINES
@@ -145,19 +151,22 @@ def describe(timed: Timed) -> str:
 
 def side_by_side(revision: str, options: argparse.Namespace) -> None:
     """This tree's engines and those of git `revision`, timed by this harness in alternating
-    runs of one process each (so a slower spell of the machine hits both alike); best of each."""
+    runs of one process each, who goes first alternating too (so a slower spell of the machine
+    hits both alike); best of each."""
     arguments = ["-m", "bench.engine", "--json", "--runs", "1", "--seconds", str(options.seconds)]
     for type_id in options.engine or ():
         arguments += ["--engine", type_id]
     results: dict[str, dict[tuple[str, str], Timed]] = {"now": {}, revision: {}}
+    builds: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="turnpost-baseline-") as scratch:
         archive = subprocess.run(
             ["git", "archive", revision, "shared"], cwd=ROOT, capture_output=True, check=True
         )
         subprocess.run(["tar", "-x", "-C", scratch], input=archive.stdout, check=True)
         shutil.copytree(ROOT / "bench", Path(scratch) / "bench")
-        for _ in range(options.runs):
-            for name, tree in (("now", ROOT), (revision, Path(scratch))):
+        trees = [("now", ROOT), (revision, Path(scratch))]
+        for run in range(options.runs):
+            for name, tree in trees if run % 2 == 0 else trees[::-1]:  # who goes first too
                 output = subprocess.run(
                     [sys.executable, *arguments],
                     cwd=tree,
@@ -166,14 +175,21 @@ def side_by_side(revision: str, options: argparse.Namespace) -> None:
                     check=True,
                 ).stdout
                 for line in output.splitlines():
-                    timed = Timed(*json.loads(line))
+                    item = json.loads(line)
+                    if isinstance(item, dict):  # which engines the run loaded
+                        builds[name] = item["build"]
+                        continue
+                    timed = Timed(*item)
                     timed = timed._replace(runs=[Run(*run) for run in timed.runs])
                     key = (timed.type_id, timed.label)
                     if key in results[name]:
                         results[name][key].runs.extend(timed.runs)
                     else:
                         results[name][key] = timed
-    print(f"side by side with {revision} (pure Python), best of {options.runs} alternating runs:")
+    print(
+        f"side by side with {revision}, best of {options.runs} alternating runs; this tree "
+        f"{builds['now']}, {revision} {builds[revision]}:"
+    )
     for key, now in results["now"].items():
         then = results[revision][key]
         ratio = now.best.games_per_second / then.best.games_per_second
@@ -185,6 +201,51 @@ def side_by_side(revision: str, options: argparse.Namespace) -> None:
         )
 
 
+def against_coolrl(path: Path, options: argparse.Namespace) -> None:
+    """Lost Cities and coolrl's engine in alternating rounds of `options.seconds` CPU seconds
+    each (who goes first alternating too), in this process; each round's ratio, then the
+    medians'."""
+    module = coolrl.load(path)
+    engine = ENGINES["lost-cities"]
+    timers: dict[str, Callable[[int], Run]] = {
+        "turnpost": lambda first: throughput(engine, 2, {"rounds": 1}, options.seconds, first),
+        "coolrl": lambda first: Run(*coolrl.playouts(module, options.seconds, first)),
+    }
+    print(
+        f"Python {platform.python_version()}, turnpost {described()} against coolrl (Cython, "
+        f"{path}): {options.runs} alternating rounds of {options.seconds:g} CPU seconds each"
+    )
+    runs: dict[str, list[Run]] = {name: [] for name in timers}
+    for number in range(options.runs):
+        order = list(timers) if number % 2 == 0 else list(timers)[::-1]
+        for name in order:
+            runs[name].append(timers[name](100_000 * number))
+        ours, theirs = runs["turnpost"][-1], runs["coolrl"][-1]
+        print(
+            f"round {number + 1}: turnpost {ours.games_per_second:6.0f}, coolrl "
+            f"{theirs.games_per_second:6.0f} games/s: "
+            f"{ours.games_per_second / theirs.games_per_second:.2f}x",
+            flush=True,
+        )
+    medians = {}
+    for name, timed in runs.items():
+        rates = [run.games_per_second for run in timed]
+        games, turns = sum(run.games for run in timed), sum(run.moves for run in timed)
+        medians[name] = statistics.median(rates)
+        print(
+            f"{name:<9} median {medians[name]:6.0f} games/s, best {max(rates):6.0f} "
+            f"({games} games, {turns / games:.0f} turns a game)"
+        )
+    ratios = [
+        ours.games_per_second / theirs.games_per_second
+        for ours, theirs in zip(runs["turnpost"], runs["coolrl"], strict=True)
+    ]
+    print(
+        f"turnpost / coolrl: {medians['turnpost'] / medians['coolrl']:.2f}x (medians); "
+        f"round by round {min(ratios):.2f}-{max(ratios):.2f}x"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run")
@@ -194,13 +255,23 @@ def main() -> None:
     parser.add_argument(
         "--baseline", metavar="REVISION", help="time the engines of a git revision side by side"
     )
+    parser.add_argument(
+        "--against-coolrl",
+        metavar="PATH",
+        type=Path,
+        help="time Lost Cities beside the built coolrl-lost-cities checkout at PATH",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON line per variant's runs")
     options = parser.parse_args()
 
+    if options.against_coolrl:
+        against_coolrl(options.against_coolrl, options)
+        return
     if options.baseline:
         side_by_side(options.baseline, options)
         return
     if options.json:
+        print(json.dumps({"build": described()}))
         for timed in measure(options):
             print(json.dumps(timed))
         return

@@ -72,7 +72,8 @@ class Chance:
         for top, lowest, product in _plan(len(result)):
             number = self.below(product)
             for position in range(top, lowest, -1):
-                number, index = divmod(number, position + 1)
+                index = number % (position + 1)  # not divmod: a compiled engine would box both
+                number //= position + 1
                 result[position], result[index] = result[index], result[position]
         return result
 

@@ -11,10 +11,10 @@ from dataclasses import fields
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-N = TypeVar("N", bound=tuple[Any, ...])
+V = TypeVar("V")
 
 _FIELD_INDEX: dict[type, dict[str, int]] = {}
-"""Per NamedTuple class, the position of each field: worked out once for each class."""
+"""Per class, the position of each field: worked out once for each class."""
 
 
 def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -22,20 +22,23 @@ def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def replaced(value: N, **changes: Any) -> N:
-    """The NamedTuple `value` with the fields named in `changes` changed, as `_replace` does:
-    a random playout changes a state's fields some hundred thousand times a second, and
-    `_replace` is plain Python in the standard library (keyword handling and a `map` over
-    every field), which the compiled engines would otherwise spend a third of their time in."""
-    kind = type(value)
+def replaced(value: V, **changes: Any) -> V:
+    """`value` with the fields named in `changes` changed, as NamedTuple's `_replace` does:
+    for a NamedTuple, or a class that lists its fields in `_fields` as one does and takes them
+    in that order (the Lost Cities state). A random playout changes a state's fields some
+    hundred thousand times a second, and `_replace` is plain Python in the standard library
+    (keyword handling and a `map` over every field), which the compiled engines would
+    otherwise spend a third of their time in."""
+    kind: Any = type(value)
     index = _FIELD_INDEX.get(kind) or _indexed(kind)
-    items = list(value)
+    items = list(value) if isinstance(value, tuple) else [getattr(value, name) for name in index]
     try:
         for name, item in changes.items():
             items[index[name]] = item
     except KeyError as error:
         raise TypeError(f"{kind.__name__} has no field {error}") from None
-    return tuple.__new__(kind, items)
+    made: V = tuple.__new__(kind, items) if isinstance(value, tuple) else kind(*items)
+    return made
 
 
 def _indexed(kind: Any) -> dict[str, int]:

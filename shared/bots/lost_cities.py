@@ -18,7 +18,7 @@ and count over a colour is one lookup in tables built here at import.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from shared.bots.heuristic import Payoffs, margins, payoffs
 from shared.engine import Engine, Move, Seat
@@ -33,16 +33,16 @@ from shared.games.lost_cities.scoring import (
 )
 from shared.games.lost_cities.state import SEATS, State
 
-COLOUR_MASK = (1 << CARDS_PER_COLOUR) - 1
-WAGER_MASK = (1 << WAGERS_PER_COLOUR) - 1
-NUMBER_MASK = COLOUR_MASK & ~WAGER_MASK
+COLOUR_MASK: Final = (1 << CARDS_PER_COLOUR) - 1
+WAGER_MASK: Final = (1 << WAGERS_PER_COLOUR) - 1
+NUMBER_MASK: Final = COLOUR_MASK & ~WAGER_MASK
 
 
 def _value(bit: int) -> int:
     return 0 if bit < WAGERS_PER_COLOUR else bit - WAGERS_PER_COLOUR + 2
 
 
-_BITS = tuple(
+_BITS: Final = tuple(
     tuple(bit for bit in range(CARDS_PER_COLOUR) if mask >> bit & 1)
     for mask in range(1 << CARDS_PER_COLOUR)
 )
@@ -52,43 +52,43 @@ def _table(of: Any) -> tuple[int, ...]:
     return tuple(of(bits) for bits in _BITS)
 
 
-SUM = _table(lambda bits: sum(_value(bit) for bit in bits))
-COUNT = _table(len)
-WAGERS = _table(lambda bits: sum(bit < WAGERS_PER_COLOUR for bit in bits))
-TOP = _table(lambda bits: max((_value(bit) for bit in bits), default=0))
+SUM: Final = _table(lambda bits: sum(_value(bit) for bit in bits))
+COUNT: Final = _table(len)
+WAGERS: Final = _table(lambda bits: sum(bit < WAGERS_PER_COLOUR for bit in bits))
+TOP: Final = _table(lambda bits: max((_value(bit) for bit in bits), default=0))
 """The highest number of a colour's cards (0: none, or wagers only)."""
-ABOVE = tuple(
+ABOVE: Final = tuple(
     sum(1 << bit for bit in range(WAGERS_PER_COLOUR, CARDS_PER_COLOUR) if _value(bit) > top)
     for top in range(11)
 )
 """`ABOVE[top]`: the numbers one may still play on an expedition whose top is `top`."""
-COUNT_SUM = tuple(zip(COUNT, SUM, strict=True))
-EXPEDITION = tuple(
+COUNT_SUM: Final = tuple(zip(COUNT, SUM, strict=True))
+EXPEDITION: Final = tuple(
     (ABOVE[TOP[mask]], SUM[mask], COUNT[mask], WAGERS[mask]) for mask in range(len(SUM))
 )
 """An expedition's cards as `prospect` reads them: the numbers still playable on it, the sum
 and count of its cards, its wagers."""
-PLAYABLE = tuple(
+PLAYABLE: Final = tuple(
     ABOVE[TOP[mask]] | (0 if mask & NUMBER_MASK else WAGER_MASK) for mask in range(len(SUM))
 )
 """The cards one may still play on an expedition (wagers only before its first number)."""
 
-START_MARGIN = 12.0
+START_MARGIN: Final = 12.0
 """The prospect an expedition must promise before it is started."""
-WAGER_MARGIN = 10.0
+WAGER_MARGIN: Final = 10.0
 """And more per wager on it, for a wager doubles the loss as well as the gain."""
-DRAW_SHARE = 0.5
+DRAW_SHARE: Final = 0.5
 """The chance of drawing an unseen card in time to play it, per turn left per unseen card."""
-PLAY_BONUS = 1.0
+PLAY_BONUS: Final = 1.0
 """A turn that plays a card as planned beats one that discards a card nobody needs."""
-GIFT = 0.7
+GIFT: Final = 0.7
 """How much of a card's worth to the other seat counts against discarding it (and for taking
 it off a pile): the other seat plays it only if it suits its hand."""
-SPREAD = 25.0
+SPREAD: Final = 25.0
 """A margin of this many points is most of the way to a sure win (`payoffs`)."""
-PLAYOUT_EPSILON = 0.1
+PLAYOUT_EPSILON: Final = 0.1
 """How often a playout's turn is a random legal one, so the samples do not all agree."""
-PLAYOUT_TURNS = 10
+PLAYOUT_TURNS: Final = 10
 """Turns a playout plays before it judges the game as it stands."""
 
 
@@ -100,7 +100,7 @@ def _gift(theirs: int, bit: int) -> float:
     return GIFT * _value(bit) * (1 + WAGERS[theirs])
 
 
-GIFTS = tuple(
+GIFTS: Final = tuple(
     tuple(_gift(theirs, bit) for bit in range(CARDS_PER_COLOUR)) for theirs in range(len(SUM))
 )
 """`GIFTS[theirs][bit]`: what a card would be worth to the other seat, whose expedition of its

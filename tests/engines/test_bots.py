@@ -30,6 +30,7 @@ from shared.games.lost_cities_dice import LostCitiesDice
 from shared.games.lost_cities_dice import state as dice
 from shared.games.lost_cities_dice.legal import sheet_moves
 from shared.games.lost_cities_dice.moves import encode
+from shared.immutable import replaced
 from tests.support.engines import reached, seeds
 
 ENGINE_IDS = sorted(ENGINES)
@@ -149,7 +150,7 @@ def test_a_lost_cities_sample_keeps_every_pickup_the_seat_saw(data: st.DataObjec
     other = 1 - seat
     known = set(lost_cities.known_in(state, other))
     assume(known and state.deck_left >= lost_cities.HAND_SIZE and not state.over)
-    unseen = state._replace(known_cards=state.known_cards & ~sum(BIT[card] for card in known))
+    unseen = replaced(state, known_cards=state.known_cards & ~sum(BIT[card] for card in known))
     engine = LostCities()
     for each in sample_seeds(seed):
         assert known <= set(engine.resample(state, seat, each).hands[other])

@@ -13,6 +13,7 @@ from shared.games.lost_cities import LostCities
 from shared.games.lost_cities.cards import CARD_ID, CODE_OF_ID, code_of, deck_codes
 from shared.games.lost_cities.scoring import expedition_points
 from shared.games.lost_cities.state import State
+from shared.immutable import replaced
 
 ENGINE = LostCities()
 SEED = "00112233445566778899aabbccddeeff"
@@ -413,7 +414,7 @@ def test_an_empty_expedition_costs_nothing_and_the_bonus_counts_wagers() -> None
 
 def near_the_end(state: State, *per_seat: str) -> State:
     """`state` with these expeditions and one card left in the draw pile."""
-    return state._replace(expeditions=expeditions(*per_seat), drawn=len(state.deal.deck) - 1)
+    return replaced(state, expeditions=expeditions(*per_seat), drawn=len(state.deal.deck) - 1)
 
 
 def test_the_game_ends_at_once_on_the_last_draw_and_scores() -> None:

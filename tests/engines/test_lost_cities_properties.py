@@ -18,6 +18,7 @@ from shared.engine import IllegalMove
 from shared.games.lost_cities import LostCities
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from shared.games.lost_cities.state import State, known_in
+from shared.immutable import replaced
 from shared.playout import playout, replay
 
 ENGINE = LostCities()
@@ -289,7 +290,7 @@ def twin(state: State, viewer: int | None, rnd: random.Random) -> State:
             hands[seat] = tuple(sorted((*known, *hidden[:size])))
             hidden = hidden[size:]
     deck = (*state.deal.deck[: state.drawn], *hidden)
-    return state._replace(deal=state.deal._replace(deck=deck), hands=tuple(hands))
+    return replaced(state, deal=state.deal._replace(deck=deck), hands=tuple(hands))
 
 
 def seen_cards(view: dict[str, Any]) -> set[str]:

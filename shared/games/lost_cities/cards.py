@@ -10,15 +10,16 @@ ints with one bit per code.
 from __future__ import annotations
 
 import re
+from typing import Final
 
-COLOURS = "YBWGRP"
+COLOURS: Final = "YBWGRP"
 """Colour letters in table order; a 5-colour game uses the first five (purple is the 2019 one)."""
 
-COLOUR_NAMES = ("yellow", "blue", "white", "green", "red", "purple")
-WAGERS_PER_COLOUR = 3
-NUMBERS = tuple(range(2, 11))
-CARDS_PER_COLOUR = WAGERS_PER_COLOUR + len(NUMBERS)
-ALL_CODES = tuple(range(len(COLOURS) * CARDS_PER_COLOUR))
+COLOUR_NAMES: Final = ("yellow", "blue", "white", "green", "red", "purple")
+WAGERS_PER_COLOUR: Final = 3
+NUMBERS: Final = tuple(range(2, 11))
+CARDS_PER_COLOUR: Final = WAGERS_PER_COLOUR + len(NUMBERS)
+ALL_CODES: Final = tuple(range(len(COLOURS) * CARDS_PER_COLOUR))
 
 
 def _card_id(code: int) -> str:
@@ -28,17 +29,17 @@ def _card_id(code: int) -> str:
     return f"{COLOURS[colour]}{rank - WAGERS_PER_COLOUR + 2}"
 
 
-CARD_ID: tuple[str, ...] = tuple(_card_id(code) for code in ALL_CODES)
-CODE_OF_ID: dict[str, int] = {card_id: code for code, card_id in enumerate(CARD_ID)}
-COLOUR_OF: tuple[int, ...] = tuple(code // CARDS_PER_COLOUR for code in ALL_CODES)
-IS_WAGER: tuple[bool, ...] = tuple(
+CARD_ID: Final[tuple[str, ...]] = tuple(_card_id(code) for code in ALL_CODES)
+CODE_OF_ID: Final[dict[str, int]] = {card_id: code for code, card_id in enumerate(CARD_ID)}
+COLOUR_OF: Final[tuple[int, ...]] = tuple(code // CARDS_PER_COLOUR for code in ALL_CODES)
+IS_WAGER: Final[tuple[bool, ...]] = tuple(
     code % CARDS_PER_COLOUR < WAGERS_PER_COLOUR for code in ALL_CODES
 )
-VALUE: tuple[int, ...] = tuple(
+VALUE: Final[tuple[int, ...]] = tuple(
     0 if IS_WAGER[code] else code % CARDS_PER_COLOUR - WAGERS_PER_COLOUR + 2 for code in ALL_CODES
 )
-BIT: tuple[int, ...] = tuple(1 << code for code in ALL_CODES)
-COLOUR_CARDS: tuple[tuple[int, ...], ...] = tuple(
+BIT: Final[tuple[int, ...]] = tuple(1 << code for code in ALL_CODES)
+COLOUR_CARDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(range(colour * CARDS_PER_COLOUR, (colour + 1) * CARDS_PER_COLOUR))
     for colour in range(len(COLOURS))
 )
@@ -56,9 +57,9 @@ def _blocked_by(code: int) -> int:
     )
 
 
-BLOCKED_BY: tuple[int, ...] = tuple(_blocked_by(code) for code in ALL_CODES)
+BLOCKED_BY: Final[tuple[int, ...]] = tuple(_blocked_by(code) for code in ALL_CODES)
 
-_CARD_TEXT = re.compile(r"\s*([a-z])\s*(w\s*[1-3]|10|[2-9])\s*", re.IGNORECASE)
+_CARD_TEXT: Final = re.compile(r"\s*([a-z])\s*(w\s*[1-3]|10|[2-9])\s*", re.IGNORECASE)
 
 
 def cards_in(cards: int, colour: int) -> tuple[int, ...]:

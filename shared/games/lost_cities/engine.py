@@ -7,6 +7,7 @@ turn in `rules`, visibility in `view`, text in `notation` and `render`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from shared.engine import (
     JSON,
@@ -118,7 +119,7 @@ class LostCities(Engine[State]):
         return notation.format_move(move)
 
 
-_TO_ACT: tuple[tuple[Seat, ...], ...] = tuple((seat,) for seat in range(SEATS))
+_TO_ACT: Final[tuple[tuple[Seat, ...], ...]] = tuple((seat,) for seat in range(SEATS))
 
 
 def _event(before: State, after: State, seat: Seat, action: Action) -> Event:

@@ -13,13 +13,15 @@ from shared.games.lost_cities.state import State
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
-    deal, mover, hands, _, expeditions, _, open_piles, _, stall, _ = state
-    if seat != mover:
+    """Only the fields it needs are read (a compiled engine reads a NamedTuple's field as a
+    tuple item, and unpacking them all would check every one's type)."""
+    mover = state.mover
+    if mover is None or mover != seat:
         return []
-    played = expeditions[seat]
-    piles = 0 if deal.rules.must_draw_deck(stall) else open_piles
+    played = state.expeditions[seat]
+    piles = 0 if state.deal.rules.must_draw_deck(state.stall) else state.open_piles
     discards, plays_or_discards = DISCARDS[piles], PLAYS_OR_DISCARDS[piles]
     moves: list[Move] = []
-    for card in hands[seat]:
-        moves += discards[card] if played & BLOCKED_BY[card] else plays_or_discards[card]
+    for card in state.hands[seat]:
+        moves.extend(discards[card] if played & BLOCKED_BY[card] else plays_or_discards[card])
     return moves

@@ -10,7 +10,7 @@ from `legal_moves` as read-only; `parse_move` returns a fresh copy.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from shared.engine import JSON, RESIGN, IllegalMove, Move, require_mapping
 from shared.games.lost_cities.cards import (
@@ -22,13 +22,13 @@ from shared.games.lost_cities.cards import (
     colour_index,
 )
 
-PLAY = "play"
-DISCARD = "discard"
-DECK = -1
+PLAY: Final = "play"
+DISCARD: Final = "discard"
+DECK: Final = -1
 """The draw source meaning the draw pile; discard piles are named by their colour index."""
-DECK_WORD = "deck"
-RESIGN_TEXT: str = RESIGN["action"]
-MOVE_KEYS = frozenset(("action", "card", "draw"))
+DECK_WORD: Final = "deck"
+RESIGN_TEXT: Final[str] = RESIGN["action"]
+MOVE_KEYS: Final = frozenset(("action", "card", "draw"))
 
 
 class Action(NamedTuple):
@@ -51,8 +51,8 @@ def _move(action: Action) -> Move:
     }
 
 
-_SOURCES = (DECK, *range(len(COLOURS)))
-_MOVE_OF: dict[Action, Move] = {
+_SOURCES: Final = (DECK, *range(len(COLOURS)))
+_MOVE_OF: Final[dict[Action, Move]] = {
     action: _move(action)
     for action in (
         Action(play, card, source)
@@ -61,10 +61,10 @@ _MOVE_OF: dict[Action, Move] = {
         for source in _SOURCES
     )
 }
-_ACTION_OF: dict[tuple[str, str, str], Action] = {
+_ACTION_OF: Final[dict[tuple[str, str, str], Action]] = {
     (move["action"], move["card"], move["draw"]): action for action, move in _MOVE_OF.items()
 }
-_SHARED_ACTION: dict[int, Action] = {id(move): action for action, move in _MOVE_OF.items()}
+_SHARED_ACTION: Final[dict[int, Action]] = {id(move): action for action, move in _MOVE_OF.items()}
 
 
 def _choices(play: bool, card: int, piles: int) -> tuple[Move, ...]:
@@ -75,13 +75,13 @@ def _choices(play: bool, card: int, piles: int) -> tuple[Move, ...]:
     return tuple(_MOVE_OF[Action(play, card, source)] for source in sources)
 
 
-_PILE_SETS = range(1 << len(COLOURS))
-DISCARDS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+_PILE_SETS: Final = range(1 << len(COLOURS))
+DISCARDS: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(
     tuple(_choices(False, card, piles) for card in ALL_CODES) for piles in _PILE_SETS
 )
 """`DISCARDS[piles][card]`: the moves discarding `card` when one may draw from the deck or the
 discard piles in the bit mask `piles`."""
-PLAYS_OR_DISCARDS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+PLAYS_OR_DISCARDS: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(
     tuple(_choices(True, card, piles) + DISCARDS[piles][card] for card in ALL_CODES)
     for piles in _PILE_SETS
 )

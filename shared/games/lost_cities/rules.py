@@ -25,7 +25,7 @@ from shared.games.lost_cities.scoring import (
     match_totals,
     seat_points,
 )
-from shared.games.lost_cities.state import SEATS, State, deal
+from shared.games.lost_cities.state import SEATS, Hand, State, deal
 from shared.immutable import replaced
 
 
@@ -33,21 +33,19 @@ def apply_action(state: State, seat: int, action: Action) -> State:
     """The state after `seat` takes its turn, `action`; IllegalMove if the rules forbid it.
     Only the state: the engine builds the turn's event when it is asked for one (a replay or
     a playout never does).
-
-    The state is unpacked once and the next one built with `tuple.__new__`: attribute access
-    and NamedTuple's keyword-friendly constructor were a good part of the cost of a move.
     """
-    deal, to_move, hands, known_cards, expeditions, piles, open_piles, drawn, stall, _ = state
-    if seat != to_move:
+    deal, to_move, hands, known_cards = state.deal, state.mover, state.hands, state.known_cards
+    expeditions, piles, open_piles = state.expeditions, state.piles, state.open_piles
+    drawn, stall = state.drawn, state.stall
+    if to_move is None or seat != to_move:
         raise _not_to_move(state, seat)
     play, card, source = action
     if source >= len(piles):
         raise _no_such_pile(state, source)
     hand = hands[seat]
-    try:
-        slot = hand.index(card)
-    except ValueError:
-        raise _not_in_hand(state, card) from None
+    kept = [held for held in hand if held != card]
+    if len(kept) == len(hand):
+        raise _not_in_hand(state, card)
     colour = COLOUR_OF[card]
     changed = None  # the discard piles as a list, once one of them changes
     if play:
@@ -80,23 +78,27 @@ def apply_action(state: State, seat: int, action: Action) -> State:
         ends_game = False
     if changed is not None:
         piles = tuple(changed)
-    new_hand = list(hand)
-    new_hand[slot] = new_card
-    new_hand.sort()
-    hands = (tuple(new_hand), hands[1]) if seat == 0 else (hands[0], tuple(new_hand))
+    new_hand = _sorted_in(kept, new_card)
+    hands = (new_hand, hands[1]) if seat == 0 else (hands[0], new_hand)
     if source != DECK:  # shifts, not `BIT`: a global's lookup costs more than the shift
         known_cards = known_cards & ~(1 << card) | 1 << new_card
     elif known_cards >> card & 1:
         known_cards ^= 1 << card
 
-    moved = _new_state(
-        State,
-        (deal, 1 - seat, hands, known_cards, expeditions, piles, open_piles, drawn, stall, None),
+    moved = State(
+        deal, 1 - seat, hands, known_cards, expeditions, piles, open_piles, drawn, stall, None
     )
     return _end_game(moved) if ends_game else moved
 
 
-_new_state = tuple.__new__
+def _sorted_in(cards: list[int], card: int) -> Hand:
+    """The hand of `cards` (in code order) and `card`, in code order: `card` goes in before
+    the first card above it, which costs less than sorting."""
+    at = 0
+    while at < len(cards) and cards[at] < card:
+        at += 1
+    cards.insert(at, card)
+    return tuple(cards)
 
 
 def drawn_card(before: State, action: Action) -> int:

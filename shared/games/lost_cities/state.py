@@ -1,16 +1,15 @@
 """The state of a Lost Cities match, and dealing a game of it.
 
-A state is a NamedTuple of tuples and ints: immutable, compared by value, picklable, and cheap to
-build, which matters because a random playout creates one per move. What stays fixed for a whole
-game of the match (rules, seed, the dealt deck, the scores of earlier games) sits in one `Deal`
-shared by all of that game's states, so a move rebuilds only the few fields turns change (in
-`rules.apply_action`, which unpacks a state by field order and builds the next with
-`tuple.__new__`).
+A state is a value of tuples and ints: never changed once built, compared by value, picklable,
+and cheap to build, which matters because a random playout creates one per move. What stays
+fixed for a whole game of the match (rules, seed, the dealt deck, the scores of earlier games)
+sits in one `Deal` shared by all of that game's states, so a move rebuilds only the few fields
+turns change (in `rules.apply_action`).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, ClassVar, NamedTuple, final
 
 from shared.chance import Chance
 from shared.games.lost_cities.cards import deck_codes
@@ -41,30 +40,92 @@ class Deal(NamedTuple):
     """Points of each earlier game of the match (of all games, once the match is over)."""
 
 
-class State(NamedTuple):
-    deal: Deal
-    mover: int | None
-    """The seat to move; None once the match is over."""
-    hands: tuple[Hand, ...]
-    known_cards: int
-    """The cards everyone saw taken from a discard pile and not played or discarded since, as a
-    set (see cards.BIT): each is in the hand of the player who took it, so `known_in` tells whose.
-    Public, so views show them and `resample` keeps them in place. One set for both hands keeps
-    a turn that takes from a pile (most turns of a random playout) to a few operations on an
-    int, without a new tuple per hand."""
-    expeditions: tuple[int, ...]
-    """Per seat, the set of cards it played (see cards.BIT). The set says it all: an expedition
-    is its wagers, then its numbers rising, so the order of play follows from the cards."""
-    piles: tuple[Pile, ...]
-    """Per colour."""
-    open_piles: int
-    """Bit i set when the colour-i discard pile holds a card: the piles one may draw from,
-    kept with `piles` so listing the legal moves need not look at every pile."""
-    drawn: int
-    stall: int
-    """Turns in a row in which no one drew from the draw pile."""
-    resigned_seat: int | None
-    """The seat that resigned, ending the match."""
+@final
+class State:
+    """A plain class rather than a NamedTuple: compiled, building one is a native call and
+    reading a field a load, where a NamedTuple subclass is built through `tuple.__new__` (two
+    throwaway tuples each time) and read by index with a type check. It keeps a NamedTuple's
+    ways: `_fields` in order (`shared.immutable.replaced` changes a state's fields), equality
+    and hash by value, pickling by fields."""
+
+    _fields: ClassVar[tuple[str, ...]] = (
+        "deal",
+        "mover",
+        "hands",
+        "known_cards",
+        "expeditions",
+        "piles",
+        "open_piles",
+        "drawn",
+        "stall",
+        "resigned_seat",
+    )
+
+    def __init__(
+        self,
+        deal: Deal,
+        mover: int | None,
+        hands: tuple[Hand, ...],
+        known_cards: int,
+        expeditions: tuple[int, ...],
+        piles: tuple[Pile, ...],
+        open_piles: int,
+        drawn: int,
+        stall: int,
+        resigned_seat: int | None,
+    ) -> None:
+        self.deal = deal
+        self.mover = mover
+        """The seat to move; None once the match is over."""
+        self.hands = hands
+        self.known_cards = known_cards
+        """The cards everyone saw taken from a discard pile and not played or discarded since,
+        as a set (see cards.BIT): each is in the hand of the player who took it, so `known_in`
+        tells whose. Public, so views show them and `resample` keeps them in place. One set for
+        both hands keeps a turn that takes from a pile (most turns of a random playout) to a
+        few operations on an int, without a new tuple per hand."""
+        self.expeditions = expeditions
+        """Per seat, the set of cards it played (see cards.BIT). The set says it all: an
+        expedition is its wagers, then its numbers rising, so the order of play follows from
+        the cards."""
+        self.piles = piles
+        """Per colour."""
+        self.open_piles = open_piles
+        """Bit i set when the colour-i discard pile holds a card: the piles one may draw from,
+        kept with `piles` so listing the legal moves need not look at every pile."""
+        self.drawn = drawn
+        self.stall = stall
+        """Turns in a row in which no one drew from the draw pile."""
+        self.resigned_seat = resigned_seat
+        """The seat that resigned, ending the match."""
+
+    def as_tuple(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of `_fields`."""
+        return (
+            self.deal,
+            self.mover,
+            self.hands,
+            self.known_cards,
+            self.expeditions,
+            self.piles,
+            self.open_piles,
+            self.drawn,
+            self.stall,
+            self.resigned_seat,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.as_tuple() == other.as_tuple()
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __repr__(self) -> str:
+        values = zip(self._fields, self.as_tuple(), strict=True)
+        return f"State({', '.join(f'{name}={value!r}' for name, value in values)})"
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return State, self.as_tuple()
 
     @property
     def rules(self) -> Rules:
