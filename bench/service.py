@@ -135,17 +135,18 @@ def running_service(
             yield Service(web.url + API, redis_process.url, processes)
 
 
+def register(base: str, name: str, session: requests.Session | None = None) -> str:
+    """A new player called `name`: their token."""
+    body = {"name": name, "email": f"{name}@example.org"}
+    answer = (session or requests).post(f"{base}/players", json=body, timeout=60)
+    answer.raise_for_status()
+    token: str = answer.json()["token"]
+    return token
+
+
 def new_game(base: str, tag: str, options: dict[str, Any] | None = None) -> tuple[str, list[str]]:
     """A started two-player lost-cities game: its id and the players' tokens."""
-    tokens = []
-    for seat in range(2):
-        answer = requests.post(
-            f"{base}/players",
-            json={"name": f"b{tag}s{seat}", "email": f"b{tag}s{seat}@example.org"},
-            timeout=30,
-        )
-        answer.raise_for_status()
-        tokens.append(answer.json()["token"])
+    tokens = [register(base, f"b{tag}s{seat}") for seat in range(2)]
     sessions = sessions_for(tokens)
     game = sessions[0].post(
         f"{base}/games",

@@ -32,7 +32,14 @@ from urllib.parse import urlsplit
 import psutil
 import requests
 
-from bench.service import Service, json_of, parallel, percentile, running_service
+from bench.service import (
+    Service,
+    json_of,
+    parallel,
+    percentile,
+    register,
+    running_service,
+)
 
 WAIT_SECONDS = 30
 """Each long poll's timeout: well under the run, so polls end and are asked again as well."""
@@ -52,20 +59,11 @@ class Tally:
     errors: list[str] = field(default_factory=list)
 
 
-def register(args: tuple[str, list[int]]) -> list[str]:
+def registered(args: tuple[str, list[int]]) -> list[str]:
     """Players by number: their tokens."""
     base, numbers = args
-    tokens = []
     with requests.Session() as session:
-        for number in numbers:
-            answer = session.post(
-                f"{base}/players",
-                json={"name": f"w{number}", "email": f"w{number}@example.org"},
-                timeout=60,
-            )
-            answer.raise_for_status()
-            tokens.append(answer.json()["token"])
-    return tokens
+        return [register(base, f"w{number}", session) for number in numbers]
 
 
 def seat(args: tuple[str, list[tuple[str, str, str]]]) -> int:
@@ -214,7 +212,7 @@ def main() -> None:
         started = time.perf_counter()
         numbers = list(range(players))
         parts = [numbers[i::8] for i in range(8)]
-        tokens_by_part = parallel(register, [(base, part) for part in parts])
+        tokens_by_part = parallel(registered, [(base, part) for part in parts])
         tokens = dict(
             zip(
                 (n for part in parts for n in part),
