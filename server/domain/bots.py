@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from server.domain.errors import Invalid
 from server.domain.game import Game
 from server.domain.record import Seat
-from shared.bots import HEURISTICS, ITERATIONS, LEVELS, QUICK, Budget, choose
+from shared.bots import BOTS, ITERATIONS, LEVELS, QUICK, VERSION, Budget, choose
 from shared.engine import Move
 from shared.fairness import bot_seed
 
@@ -37,7 +37,7 @@ def timeout_level(policy: str) -> str | None:
 
 def levels_for(type_id: str) -> list[str]:
     """The levels of bot that play this game type (none if no bot knows it)."""
-    return list(LEVELS) if type_id in HEURISTICS else []
+    return list(LEVELS) if type_id in BOTS else []
 
 
 def seats(type_id: str, levels: Sequence[str]) -> list[Seat]:
@@ -60,10 +60,11 @@ def seats(type_id: str, levels: Sequence[str]) -> list[Seat]:
     ]
 
 
-def move(game: Game, seat: int, level: str) -> Move:
-    """The bot's move for `seat` in the game as it is now: it is handed the state and the seat,
-    and samples what the seat may not know before it thinks (`shared.bots`)."""
+def move(game: Game, seat: int, level: str) -> tuple[Move, int]:
+    """The move the bots of today's version make for `seat` in the game as it is now, and
+    that version (its entry names it: `bot_version`). The bot is handed the state and the
+    seat, and samples what the seat may not know before it thinks (`shared.bots`)."""
     record = game.record
     seed = bot_seed(record.secret or record.seed, game.version, seat)
     budget = Budget(ITERATIONS[record.type])
-    return choose(game.engine, game.state, seat, seed, level, budget).move
+    return choose(game.engine, game.state, seat, seed, level, budget, VERSION).move, VERSION
