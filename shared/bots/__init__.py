@@ -4,7 +4,9 @@
 
 `random` plays a uniformly random legal move; `quick` the move its game's heuristic scores best;
 `search` the best of the heuristic's favourite moves when each is played on in the same games
-sampled from what the seat may know (`shared.bots.search`). The caller hands over the true state
+sampled from what the seat may know (`shared.bots.search`). How each level plays is a version
+of the bots (`VERSIONS`): old versions are kept, so that a move logged with its version can be
+made again. The caller hands over the true state
 (the service has nothing else), but a bot never reads it: the first thing `choose` does is
 sample a state the seat cannot tell from it (`Engine.resample`, which depends only on what the
 seat may know and the seed), and the search samples afresh from there on. So two games that
@@ -52,7 +54,7 @@ FIRST: dict[str, Bot] = {
 }
 VERSIONS: dict[int, dict[str, Bot]] = {
     1: FIRST,
-    2: {**FIRST, "lost-cities": Bot(lost_cities.SECOND, 600, Settings(confidence=1.0))},
+    2: {**FIRST, "lost-cities": Bot(lost_cities.SECOND, 600, Settings(confidence=2.0))},
 }
 """Every version of the bots a game may name, by game type (a bot's move is logged with its
 version, so that anyone can make it again: `client.verify`). A version, once a game names it,
