@@ -5,9 +5,11 @@ A bot moves for a seat of its own, taken at creation, or for a player whose move
 under the policy `on_timeout: bot` (at `TIMEOUT_LEVEL`, or `bot:LEVEL`). Either way its move
 goes through `GameService` like anyone's, in the worker, never in a web process. Its
 randomness comes from the game's secret, the version and the seat (`shared.fairness.bot_seed`),
-and a search thinks a fixed number of playouts (its game's `shared.bots.ITERATIONS`): so a
-bot's move is the same however often a job is run again, nobody can foresee it while the game
-runs, and anyone can make it again once the secret is revealed.
+and a search thinks a fixed number of playouts (its game's `shared.bots.ITERATIONS`); the
+move's entry names the version of the bots that chose it (`bot_version`). So a bot's move is
+the same however often a job is run again, nobody can foresee it while the game runs, and
+anyone can make it again once the secret is revealed (`turnpost verify` does), whatever the
+bots have become since.
 """
 
 from __future__ import annotations
