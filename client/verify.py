@@ -19,9 +19,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from shared.bots import choose
 from shared.chance import commitment
 from shared.engine import Engine, IllegalMove
 from shared.fairness import (
+    bot_seed,
     derived_seed,
     entry_hash,
     fixed_by_creator_text,
@@ -128,7 +130,40 @@ def verify(
             else f"the replay gives {replayed}, the server says {game['result']}",
         )
     )
+    if any("bot_version" in entry for entry in entries):
+        checks.append(bot_moves_check(engine, game, start, entries))
     return Verification(game["id"], checks, replayed, notes)
+
+
+def bot_moves_check(
+    engine: Engine[Any], game: dict[str, Any], start: Any, entries: list[dict[str, Any]]
+) -> Check:
+    """Every move a bot chose (its entry names the bots' `bot_version`) made again: the bots of
+    that version, at the level of the entry (a player out of time) or of the seat, with the
+    randomness the secret gives that version of the game and seat (`bot_seed`), must choose
+    the logged move. Old versions of the bots stay in `shared.bots.VERSIONS` for this."""
+    secret = game.get("secret") or game["seed"]
+    state, made, versions = start, 0, set[int]()
+    for version, entry in enumerate(entries):
+        seat, move, bots = entry["seat"], entry["move"], entry.get("bot_version")
+        if bots is not None:
+            level = entry.get("bot") or game["seats"][seat].get("bot")
+            where = f"the move at version {version + 1}"
+            try:
+                chosen = choose(
+                    engine, state, seat, bot_seed(secret, version, seat), level, None, bots
+                )
+            except ValueError as error:  # a version or level of bots this code does not have
+                return Check("bots", False, f"{where} cannot be made again here: {error}")
+            if engine.parse_move(engine.format_move(chosen.move)) != move:
+                return Check(
+                    "bots", False, f"{where} is not the one the {level} bot of version {bots} makes"
+                )
+            made, versions = made + 1, versions | {bots}
+        state = engine.apply(state, seat, move)
+    named = ", ".join(str(version) for version in sorted(versions))
+    moves = "move" if made == 1 else "moves"
+    return Check("bots", True, f"{made} bot {moves} made again by the bots (version {named})")
 
 
 def provenance_checks(

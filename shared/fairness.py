@@ -28,9 +28,10 @@ CONTRIBUTION_BYTES = 32
 CONTRIBUTION_PATTERN = rf"^[0-9a-f]{{{2 * CONTRIBUTION_BYTES}}}$"
 """A contribution: 32 random bytes, in lowercase hex."""
 
-CHAINED_FIELDS = ("prev", "seat", "move", "at", "timeout", "bot")
-"""The fields of a log entry its hash covers (`timeout` and `bot`, the level of a bot that moved
-for a player whose time ran out, only when the entry has them). The event is not among them:
+CHAINED_FIELDS = ("prev", "seat", "move", "at", "timeout", "bot", "bot_version")
+"""The fields of a log entry its hash covers (`timeout`; `bot`, the level of a bot that moved
+for a player whose time ran out; `bot_version`, the version of the bots that chose a move: only
+when the entry has them). The event is not among them:
 it is what the rules make of the move, and a replay makes it again."""
 
 

@@ -5,9 +5,11 @@ A bot moves for a seat of its own, taken at creation, or for a player whose move
 under the policy `on_timeout: bot` (at `TIMEOUT_LEVEL`, or `bot:LEVEL`). Either way its move
 goes through `GameService` like anyone's, in the worker, never in a web process. Its
 randomness comes from the game's secret, the version and the seat (`shared.fairness.bot_seed`),
-and a search thinks a fixed number of playouts (its game's `shared.bots.ITERATIONS`): so a
-bot's move is the same however often a job is run again, nobody can foresee it while the game
-runs, and anyone can make it again once the secret is revealed.
+and a search thinks a fixed number of playouts (its game's `shared.bots.ITERATIONS`); the
+move's entry names the version of the bots that chose it (`bot_version`). So a bot's move is
+the same however often a job is run again, nobody can foresee it while the game runs, and
+anyone can make it again once the secret is revealed (`turnpost verify` does), whatever the
+bots have become since.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Sequence
 from server.domain.errors import Invalid
 from server.domain.game import Game
 from server.domain.record import Seat
-from shared.bots import HEURISTICS, ITERATIONS, LEVELS, QUICK, Budget, choose
+from shared.bots import BOTS, ITERATIONS, LEVELS, QUICK, VERSION, Budget, choose
 from shared.engine import Move
 from shared.fairness import bot_seed
 
@@ -37,7 +39,7 @@ def timeout_level(policy: str) -> str | None:
 
 def levels_for(type_id: str) -> list[str]:
     """The levels of bot that play this game type (none if no bot knows it)."""
-    return list(LEVELS) if type_id in HEURISTICS else []
+    return list(LEVELS) if type_id in BOTS else []
 
 
 def seats(type_id: str, levels: Sequence[str]) -> list[Seat]:
@@ -60,10 +62,11 @@ def seats(type_id: str, levels: Sequence[str]) -> list[Seat]:
     ]
 
 
-def move(game: Game, seat: int, level: str) -> Move:
-    """The bot's move for `seat` in the game as it is now: it is handed the state and the seat,
-    and samples what the seat may not know before it thinks (`shared.bots`)."""
+def move(game: Game, seat: int, level: str) -> tuple[Move, int]:
+    """The move the bots of today's version make for `seat` in the game as it is now, and
+    that version (its entry names it: `bot_version`). The bot is handed the state and the
+    seat, and samples what the seat may not know before it thinks (`shared.bots`)."""
     record = game.record
     seed = bot_seed(record.secret or record.seed, game.version, seat)
     budget = Budget(ITERATIONS[record.type])
-    return choose(game.engine, game.state, seat, seed, level, budget).move
+    return choose(game.engine, game.state, seat, seed, level, budget, VERSION).move, VERSION

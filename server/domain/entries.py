@@ -29,11 +29,19 @@ def dealt(engine: Engine[Any], record: GameRecord) -> Any:
 
 
 def new_entry(
-    seat: Seat, move: Move, event: Event, at: int, timed_out: bool, bot: str | None = None
+    seat: Seat,
+    move: Move,
+    event: Event,
+    at: int,
+    timed_out: bool,
+    bot: str | None = None,
+    bot_version: int | None = None,
 ) -> dict[str, Any]:
     """A log entry before it is chained (`server.domain.provenance.linked` adds its `prev`).
     `timed_out` marks a move the service made for a seat whose clock ran out, and `bot` the
-    level of the bot that chose it, if one did."""
+    level of the bot that chose it then; `bot_version` marks every move a bot chose (for its
+    own seat, or for a player out of time) with the version of the bots that chose it
+    (`shared.bots.VERSIONS`), so that anyone can make it again once the secret is out."""
     return {
         "seat": seat,
         "move": move,
@@ -41,6 +49,7 @@ def new_entry(
         "at": at,
         **({"timeout": True} if timed_out else {}),
         **({"bot": bot} if bot else {}),
+        **({"bot_version": bot_version} if bot_version is not None else {}),
     }
 
 

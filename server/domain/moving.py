@@ -104,12 +104,14 @@ class Moving:
         idem: Idempotency | None,
         timed_out: bool = False,
         bot: str | None = None,
+        bot_version: int | None = None,
     ) -> Moved:
         """The move, once the game is loaded: `resign` and the moves the service makes for a
         seat (`server.domain.stand_ins`), which load it for its version, move through here
         rather than `submit`, so it is not loaded and replayed twice. `timed_out` marks a move
-        the service made for a seat whose clock ran out, and `bot` the level of the bot that
-        chose it for that seat."""
+        the service made for a seat whose clock ran out, `bot` the level of the bot that
+        chose it for that seat, and `bot_version` the version of the bots that chose it (for
+        any seat)."""
         check_active(game)
         if expected_version != game.version and not self._unchanged_for(
             game, seat, expected_version
@@ -125,7 +127,15 @@ class Moving:
             raise illegal(game, seat, error) from None
         now = int(self.clock())
         entries = [
-            new_entry(seat, engine.parse_move(engine.format_move(step)), event, now, timed_out, bot)
+            new_entry(
+                seat,
+                engine.parse_move(engine.format_move(step)),
+                event,
+                now,
+                timed_out,
+                bot,
+                bot_version,
+            )
             for step, event in zip(steps, applied.events, strict=False)
         ]
         return self._append(game, seat, applied.state, entries, idem, now, applied.untried)

@@ -88,7 +88,7 @@ class StandIns:
         """One move a bot chooses for `seat` (`domain.bots`), made through the one move path,
         with an idempotency key named by the version and seat: the same bot's move at the same
         version is the same request, whichever job sends it."""
-        move = bot_players.move(game, seat, level)
+        move, version = bot_players.move(game, seat, level)
         idem = Idempotency.of(BOT, f"{game.version}:{seat}", move, game.version)
         bot = level if timed_out else None
-        self.moving.move(game, seat, move, game.version, idem, timed_out, bot)
+        self.moving.move(game, seat, move, game.version, idem, timed_out, bot, version)

@@ -118,6 +118,8 @@ def log(
             shown["timeout"] = True
         if entry.get("bot"):
             shown["bot"] = entry["bot"]
+        if "bot_version" in entry:
+            shown["bot_version"] = entry["bot_version"]
         if "prev" in entry:
             shown["prev"] = entry["prev"]
         entries.append(shown)

@@ -368,6 +368,15 @@ class LogEntry(TypedDict):
             ),
         ]
     ]
+    bot_version: NotRequired[
+        Annotated[
+            int,
+            about(
+                "a bot chose the move (for its own seat, or for a player out of time): the "
+                "version of the bots that did, to make it again with once the game is over"
+            ),
+        ]
+    ]
     prev: NotRequired[Annotated[str, about("the hash of the entry before (the chain)")]]
 
 

@@ -88,6 +88,9 @@ def pack(record: GameRecord, stored: list[bytes], requests: dict[bytes, bytes]) 
         "at": [now - before for before, now in zip([0, *times], times, strict=False)],
         "timeouts": [index for index, item in enumerate(log) if item.get("timeout")],
         "bots": [[index, item["bot"]] for index, item in enumerate(log) if item.get("bot")],
+        "bot_versions": [
+            [index, item["bot_version"]] for index, item in enumerate(log) if "bot_version" in item
+        ],
         # each from the end of the one before: mostly [0, 1, null], which compresses to nothing
         "requests": [
             [made.version - end, made.steps, made.untried]
@@ -144,13 +147,18 @@ def entries(record: GameRecord, blob: bytes) -> list[bytes]:
     state = dealt(engine, record)
     timeouts = set(columns["timeouts"])
     bots = dict(columns.get("bots", []))  # (archives made before bots have none)
+    versions = dict(columns.get("bot_versions", []))  # (nor those before their versions)
     made = []
     for index, (seat, kept, at) in enumerate(
         zip(columns["seats"], columns["moves"], accumulate(columns["at"]), strict=True)
     ):
         move = _move(engine, state, seat, kept) if form > 1 else kept
         state, event = engine.transition(state, seat, move)
-        made.append(new_entry(seat, move, event, at, index in timeouts, bots.get(index)))
+        made.append(
+            new_entry(
+                seat, move, event, at, index in timeouts, bots.get(index), versions.get(index)
+            )
+        )
     linked, head = provenance.linked(record, b"", made)
     if head != record.head:
         raise ValueError(f"the archive of game {record.id} does not end at its head")

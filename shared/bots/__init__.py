@@ -4,7 +4,9 @@
 
 `random` plays a uniformly random legal move; `quick` the move its game's heuristic scores best;
 `search` the best of the heuristic's favourite moves when each is played on in the same games
-sampled from what the seat may know (`shared.bots.search`). The caller hands over the true state
+sampled from what the seat may know (`shared.bots.search`). How each level plays is a version
+of the bots (`VERSIONS`): old versions are kept, so that a move logged with its version can be
+made again. The caller hands over the true state
 (the service has nothing else), but a bot never reads it: the first thing `choose` does is
 sample a state the seat cannot tell from it (`Engine.resample`, which depends only on what the
 seat may know and the seed), and the search samples afresh from there on. So two games that
@@ -23,29 +25,44 @@ import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from shared.bots import lost_cities
 from shared.bots.heuristic import Heuristic, best
 from shared.bots.livingstone import LIVINGSTONE
-from shared.bots.lost_cities import LOST_CITIES
 from shared.bots.lost_cities_dice import LOST_CITIES_DICE
-from shared.bots.search import search
+from shared.bots.search import FIRST as FIRST_SEARCH
+from shared.bots.search import Settings, search
 from shared.engine import Engine, Move, Seat
 
 RANDOM, QUICK, SEARCH = "random", "quick", "search"
 LEVELS = (RANDOM, QUICK, SEARCH)
 
-HEURISTICS: dict[str, Heuristic] = {
-    "livingstone": LIVINGSTONE,
-    "lost-cities": LOST_CITIES,
-    "lost-cities-dice": LOST_CITIES_DICE,
-}
 
-ITERATIONS: dict[str, int] = {
-    "livingstone": 200,
-    "lost-cities": 600,
-    "lost-cities-dice": 300,
+class Bot(NamedTuple):
+    """How one version of the bots plays one game."""
+
+    heuristic: Heuristic
+    iterations: int
+    """The `search` level's playouts per move: what fits in well under a second of one core
+    (docs/performance.md, Bots, has the think times)."""
+    search: Settings = FIRST_SEARCH
+
+
+FIRST: dict[str, Bot] = {
+    "livingstone": Bot(LIVINGSTONE, 200),
+    "lost-cities": Bot(lost_cities.FIRST, 600),
+    "lost-cities-dice": Bot(LOST_CITIES_DICE, 300),
 }
-"""The `search` level's playouts per move, by game: what fits in well under a second of one
-core (docs/performance.md, Bots, has the think times)."""
+VERSIONS: dict[int, dict[str, Bot]] = {
+    1: FIRST,
+    2: {**FIRST, "lost-cities": Bot(lost_cities.SECOND, 600, Settings(confidence=2.0))},
+}
+"""Every version of the bots a game may name, by game type (a bot's move is logged with its
+version, so that anyone can make it again: `client.verify`). A version, once a game names it,
+is never changed or dropped; a change to how the bots play is a new version."""
+VERSION = max(VERSIONS)
+"""The version that moves now."""
+BOTS = VERSIONS[VERSION]
+ITERATIONS = {type_id: bot.iterations for type_id, bot in BOTS.items()}
 
 
 class Budget(NamedTuple):
@@ -69,23 +86,29 @@ def choose(
     seed: str,
     level: str = SEARCH,
     budget: Budget | None = None,
+    version: int = VERSION,
 ) -> Decision:
-    """`seat`'s move at `level`, from randomness `seed` (hex); the seat must be one to act.
-    The `search` level's budget defaults to its game's `ITERATIONS`."""
+    """`seat`'s move at `level`, from randomness `seed` (hex), as the bots of `version` make
+    it; the seat must be one to act. The `search` level's budget defaults to that version's
+    playouts for the game."""
     if level not in LEVELS:
         raise ValueError(f"a bot's level is one of {', '.join(LEVELS)}, not {level!r}")
+    bots = VERSIONS.get(version)
+    if bots is None:
+        raise ValueError(f"there are no bots of version {version!r}")
+    bot = bots[engine.type_id]
     rnd = random.Random(int(seed, 16))
     sample = engine.resample(state, seat, f"{rnd.getrandbits(128):032x}")
     moves = engine.legal_moves(sample, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no move to make")
-    heuristic = HEURISTICS[engine.type_id]
+    heuristic = bot.heuristic
     if level == RANDOM or len(moves) == 1:
         return Decision(rnd.choice(moves), 0)
     if level == QUICK:
         return Decision(best(moves, heuristic.scores(sample, seat, moves)), 0)
-    budget = budget or Budget(ITERATIONS[engine.type_id])
+    budget = budget or Budget(bot.iterations)
     move, iterations = search(
-        engine, sample, seat, heuristic, budget.iterations, rnd, budget.out_of_time
+        engine, sample, seat, heuristic, budget.iterations, rnd, budget.out_of_time, bot.search
     )
     return Decision(move, iterations)

@@ -18,7 +18,7 @@ and count over a colour is one lookup in tables built here at import.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from shared.bots.heuristic import Payoffs, margins, payoffs
 from shared.engine import Engine, Move, Seat
@@ -73,38 +73,58 @@ PLAYABLE: Final = tuple(
 )
 """The cards one may still play on an expedition (wagers only before its first number)."""
 
-START_MARGIN: Final = 12.0
-"""The prospect an expedition must promise before it is started."""
-WAGER_MARGIN: Final = 10.0
-"""And more per wager on it, for a wager doubles the loss as well as the gain."""
-DRAW_SHARE: Final = 0.5
-"""The chance of drawing an unseen card in time to play it, per turn left per unseen card."""
-PLAY_BONUS: Final = 1.0
-"""A turn that plays a card as planned beats one that discards a card nobody needs."""
-GIFT: Final = 0.7
-"""How much of a card's worth to the other seat counts against discarding it (and for taking
-it off a pile): the other seat plays it only if it suits its hand."""
-SPREAD: Final = 25.0
-"""A margin of this many points is most of the way to a sure win (`payoffs`)."""
-PLAYOUT_EPSILON: Final = 0.1
-"""How often a playout's turn is a random legal one, so the samples do not all agree."""
-PLAYOUT_TURNS: Final = 10
-"""Turns a playout plays before it judges the game as it stands."""
+
+class Tuning(NamedTuple):
+    """The numbers a Lost Cities bot judges by: each version of the bots has its own
+    (`shared.bots.VERSIONS`), so that a move an older one made can be made again."""
+
+    start_margin: float
+    """The prospect an expedition must promise before it is started."""
+    wager_margin: float
+    """And more per wager on it, for a wager doubles the loss as well as the gain."""
+    draw_share: float
+    """The chance of drawing an unseen card in time to play it, per turn left per unseen card."""
+    play_bonus: float
+    """A turn that plays a card as planned beats one that discards a card nobody needs."""
+    gift: float
+    """How much of a card's worth to the other seat counts against discarding it (and for
+    taking it off a pile): the other seat plays it only if it suits its hand."""
+    spread: float
+    """A margin of this many points is most of the way to a sure win (`payoffs`)."""
+    playout_epsilon: float
+    """How often a playout's turn is a random legal one, so the samples do not all agree."""
+    playout_turns: int
+    """Turns a playout plays before it judges the game as it stands."""
 
 
-def _gift(theirs: int, bit: int) -> float:
+FIRST_TUNING = Tuning(
+    start_margin=12.0,
+    wager_margin=10.0,
+    draw_share=0.5,
+    play_bonus=1.0,
+    gift=0.7,
+    spread=25.0,
+    playout_epsilon=0.1,
+    playout_turns=10,
+)
+"""The bots' first version: careful starters, tuned against themselves."""
+
+
+def _gift(gift: float, theirs: int, bit: int) -> float:
     if not (1 << bit) & PLAYABLE[theirs]:
         return 0.0
     if not theirs:
         return 0.1 * _value(bit)
-    return GIFT * _value(bit) * (1 + WAGERS[theirs])
+    return gift * _value(bit) * (1 + WAGERS[theirs])
 
 
-GIFTS: Final = tuple(
-    tuple(_gift(theirs, bit) for bit in range(CARDS_PER_COLOUR)) for theirs in range(len(SUM))
-)
-"""`GIFTS[theirs][bit]`: what a card would be worth to the other seat, whose expedition of its
-colour is `theirs` (more to one who has started it, and wagered on it)."""
+def gifts(gift: float) -> tuple[tuple[float, ...], ...]:
+    """`gifts(gift)[theirs][bit]`: what a card would be worth to the other seat, whose
+    expedition of its colour is `theirs` (more to one who has started it, and wagered on it)."""
+    return tuple(
+        tuple(_gift(gift, theirs, bit) for bit in range(CARDS_PER_COLOUR))
+        for theirs in range(len(SUM))
+    )
 
 
 class Outlook:
@@ -113,17 +133,20 @@ class Outlook:
     __slots__ = (
         "chance",
         "colours",
+        "gifts",
         "hand",
         "later",
         "mine",
         "now",
         "other",
         "tops",
+        "tuning",
         "turns",
         "unseen",
     )
 
-    def __init__(self, state: State, seat: Seat) -> None:
+    def __init__(self, state: State, seat: Seat, judge: LostCitiesHeuristic) -> None:
+        self.tuning, self.gifts = judge.tuning, judge.gifts
         colours = state.deal.rules.colours
         mine, other = state.expeditions[seat], state.expeditions[1 - seat]
         seen = mine | other
@@ -148,7 +171,8 @@ class Outlook:
         self.tops = [pile[-1] if pile else -1 for pile in state.piles]
         self.turns = (state.deck_left + 1) // 2
         """Turns left to the seat if every draw is from the draw pile, this one included."""
-        self.chance = min(DRAW_SHARE, DRAW_SHARE * self.turns / max(unseen_count, 1))
+        share = judge.tuning.draw_share
+        self.chance = min(share, share * self.turns / max(unseen_count, 1))
         self.now: list[float | None] = [None] * colours
         """Per colour, its prospect as things are (worked out when first asked)."""
         self.later: list[float | None] = [None] * colours
@@ -192,12 +216,14 @@ class Outlook:
         points = base * (1 + wagers) + bonus
         if held & WAGER_MASK and not played & NUMBER_MASK:
             in_hand = WAGERS[held]
-            points = max(points, base * (1 + wagers + in_hand) + bonus - WAGER_MARGIN * in_hand)
+            points = max(
+                points, base * (1 + wagers + in_hand) + bonus - self.tuning.wager_margin * in_hand
+            )
         return points if played else max(0.0, points)
 
     def gift(self, colour: int, bit: int) -> float:
         """What card `bit` of `colour` would be worth to the other seat."""
-        return GIFTS[self.other[colour]][bit]
+        return self.gifts[self.other[colour]][bit]
 
     def action(self, play: bool, colour: int, bit: int) -> float:
         """How a turn's first half changes the seat's prospects (the draw aside)."""
@@ -208,13 +234,14 @@ class Outlook:
                 after = self.prospect(colour, played, rest, self.turns - 1)
             else:  # a card the seat can no longer play: its prospect never counted it
                 after = self.next_turn(colour)
-            return after - before - GIFTS[self.other[colour]][bit]
+            return after - before - self.gifts[self.other[colour]][bit]
         after = self.prospect(colour, played | 1 << bit, rest, self.turns - 1)
+        tuning = self.tuning
         if not played:
-            return after - before - START_MARGIN + PLAY_BONUS
+            return after - before - tuning.start_margin + tuning.play_bonus
         if bit < WAGERS_PER_COLOUR:
-            return after - before - WAGER_MARGIN + PLAY_BONUS
-        return after - before + PLAY_BONUS
+            return after - before - tuning.wager_margin + tuning.play_bonus
+        return after - before + tuning.play_bonus
 
     def draw(self, play: bool, colour: int, bit: int, source: int) -> float:
         """What the draw from `source` adds, after the first half played or discarded `bit`."""
@@ -246,10 +273,10 @@ def _turn_scores(outlook: Outlook, turns: list[Action]) -> list[float]:
     return scores
 
 
-def _best_turn(state: State, seat: Seat) -> Action:
+def _best_turn(state: State, seat: Seat, judge: LostCitiesHeuristic) -> Action:
     """The best-scored turn, found without listing every compound move: the best draw after
     each first half is the best draw overall, unless that is from the first half's colour."""
-    outlook = Outlook(state, seat)
+    outlook = Outlook(state, seat, judge)
     played = state.expeditions[seat]
     drawable = 0 if state.deal.rules.must_draw_deck(state.stall) else state.open_piles
     draws = [(0.0, DECK)]
@@ -283,39 +310,52 @@ def _action(move: Move) -> Action:
     return action
 
 
-def standing(state: State) -> list[float]:
+def standing(state: State, judge: LostCitiesHeuristic) -> list[float]:
     """Per seat, the points of the match so far and what its expeditions of this game may
     still come to: how a playout cut short is judged."""
     totals = match_totals(state.deal.scored_games, SEATS)
     return [
         totals[seat] + sum((outlook.current(colour) for colour in range(outlook.colours)), 0.0)
-        for seat, outlook in ((seat, Outlook(state, seat)) for seat in range(SEATS))
+        for seat, outlook in ((seat, Outlook(state, seat, judge)) for seat in range(SEATS))
     ]
 
 
 class LostCitiesHeuristic:
+    """The heuristic, judging by `tuning`."""
+
+    def __init__(self, tuning: Tuning) -> None:
+        self.tuning = tuning
+        self.gifts = gifts(tuning.gift)
+
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
-        return _turn_scores(Outlook(state, seat), [_action(move) for move in moves])
+        return _turn_scores(Outlook(state, seat, self), [_action(move) for move in moves])
 
     def playout(self, engine: Engine[Any], state: State, rnd: random.Random) -> Payoffs:
-        """At most `PLAYOUT_TURNS` turns on, never into the match's next game, then judged:
+        """At most `playout_turns` turns on, never into the match's next game, then judged:
         by the result at the match's end, else by the points so far and to come."""
-        deal = state.deal
-        for _ in range(PLAYOUT_TURNS):
+        deal, tuning = state.deal, self.tuning
+        for _ in range(tuning.playout_turns):
             seat = state.mover
             if seat is None or state.deal is not deal:
                 break
-            if rnd.random() < PLAYOUT_EPSILON:
+            if rnd.random() < tuning.playout_epsilon:
                 turn = _action(rnd.choice(engine.legal_moves(state, seat)))
             else:
-                turn = _best_turn(state, seat)
+                turn = _best_turn(state, seat, self)
             state = apply_action(state, seat, turn)
+        spread = tuning.spread
         result = engine.result(state)
         if result is not None:
-            return payoffs(match_totals(state.deal.scored_games, SEATS), result["winners"], SPREAD)
+            return payoffs(match_totals(state.deal.scored_games, SEATS), result["winners"], spread)
         if state.deal is not deal:
-            return margins(match_totals(state.deal.scored_games, SEATS), SPREAD)
-        return margins(standing(state), SPREAD)
+            return margins(match_totals(state.deal.scored_games, SEATS), spread)
+        return margins(standing(state, self), spread)
 
 
-LOST_CITIES = LostCitiesHeuristic()
+FIRST = LostCitiesHeuristic(FIRST_TUNING)
+SECOND = LostCitiesHeuristic(FIRST_TUNING._replace(start_margin=0.0, draw_share=0.4))
+"""The second version: starts an expedition as soon as it promises anything, and counts on
+fewer unseen cards. The first waited for a margin of 12 points, which suits a game dragged out
+by drawing from the discard piles, as two such bots do to each other, but loses most games to
+an opponent that plays a card nearly every turn (chikinn's `committer` beat it two games in
+three; this one wins about two in three against it, and about half against the first)."""

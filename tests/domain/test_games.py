@@ -137,7 +137,7 @@ def test_a_bot_moves_once_however_often_asked_and_only_in_games_it_plays(
     assert games.play_bot(game.id) is True
     assert games.play_bot(game.id) is False  # ada's turn now: nothing for a bot to do
     assert store.version(game.id) == 1 and games.load(game.id).record.to_act == (0,)
-    monkeypatch.delitem(bots.HEURISTICS, "lost-cities-dice")  # a game no bot has learned
+    monkeypatch.delitem(bots.BOTS, "lost-cities-dice")  # a game no bot has learned
     with pytest.raises(Invalid) as unplayed:
         games.create(ada, "lost-cities-dice", None, {}, [], bots=["quick"])
     assert unplayed.value.code == "no_bots_for_type"

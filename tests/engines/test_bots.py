@@ -10,6 +10,8 @@ cut short by the caller's clock replays from the playouts it says it made.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from collections import Counter
 from typing import Any, NamedTuple
@@ -18,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from shared.bots import LEVELS, QUICK, SEARCH, Budget, choose
+from shared.bots import LEVELS, QUICK, SEARCH, VERSIONS, Budget, choose
 from shared.engine import Engine, Seat
 from shared.games import ENGINES
 from shared.games.livingstone import Livingstone
@@ -292,3 +294,40 @@ def test_choose_refuses_a_level_it_does_not_know_and_a_seat_with_nothing_to_do()
         choose(engine, state, seat, "ab" * 16, "grandmaster")
     with pytest.raises(ValueError, match="no move"):
         choose(engine, state, 1 - seat, "ab" * 16, QUICK)
+    with pytest.raises(ValueError, match="no bots of version 0"):
+        choose(engine, state, seat, "ab" * 16, QUICK, version=0)
+
+
+PINNED = {
+    1: "0ea7ca561af5fe9adb870f6019b3215ef948c16b0b07ae35fb7fe6dc5c451784",
+    2: "fb23240e0c6f9924ac2d08da196cfbf4574076776a63f711f30d121070f0a449",
+}
+"""Per version of the bots, the digest of the moves it makes in `pinned_moves`. A game's log
+names the version each bot move was made by, and `verify` makes it again with that version:
+so a version, once games name it, must make the same moves for good (a change to the bots is
+a new version, pinned here when it is added)."""
+
+
+def pinned_moves(version: int) -> list[str]:
+    """The moves of each level of `version`, at its own budget, at a few points of one game of
+    each type (random play between them, the same for every version)."""
+    moves = []
+    for type_id in ENGINE_IDS:
+        engine = ENGINES[type_id]
+        rnd = random.Random(type_id)
+        state = engine.new(engine.min_players, "5eed" * 8)
+        for step in range(40):
+            seat = engine.to_act(state)[0]
+            if step % 13 == 5:
+                seed = f"{step:032x}"
+                for level in LEVELS:
+                    move = choose(engine, state, seat, seed, level, version=version).move
+                    moves.append(engine.format_move(move))
+            state = engine.apply(state, seat, rnd.choice(engine.legal_moves(state, seat)))
+    return moves
+
+
+@pytest.mark.parametrize("version", sorted(VERSIONS))
+def test_a_version_of_the_bots_makes_the_same_moves_for_good(version: int) -> None:
+    made = hashlib.sha256(json.dumps(pinned_moves(version)).encode()).hexdigest()
+    assert made == PINNED[version]

@@ -13,13 +13,13 @@ import pytest
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 
-from client.verify import verify
+from client.verify import bot_moves_check, verify
+from server.domain import bots as bot_players
 from server.notify.jobs import SWEEP_AFTER
 from server.storage.watch import queue_bot
-from shared.bots import ITERATIONS, Budget, choose
-from shared.engine import Engine
-from shared.fairness import bot_seed
+from shared.bots import VERSION, VERSIONS
 from shared.games import ENGINES
+from shared.playout import replay
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import HOUR, clocked_game, log, start_game
@@ -37,24 +37,6 @@ def against_bots(
     assert created["game"]["status"] == "active"
     mail.run()
     return ada, created["game"]["id"]
-
-
-def bots_chose(engine: Engine[Any], game: dict[str, Any], entries: list[dict[str, Any]]) -> int:
-    """Check that each move of a bot's seat in a finished game is the one its bot chooses from
-    the secret, the version and the seat; returns how many there were."""
-    levels = [seat["bot"] for seat in game["seats"]]
-    state = engine.new(len(levels), game["seed"], game["options"], game["engine_version"])
-    checked = 0
-    for entry in entries:
-        seat, level = entry["seat"], levels[entry["seat"]]
-        if level is not None:
-            seed = bot_seed(game["secret"], entry["version"] - 1, seat)
-            budget = Budget(ITERATIONS[game["type"]])
-            chosen = choose(engine, state, seat, seed, level, budget).move
-            assert engine.format_move(chosen) == engine.format_move(entry["move"]), entry
-            checked += 1
-        state, _ = engine.transition(state, seat, entry["move"])
-    return checked
 
 
 @pytest.mark.parametrize(
@@ -84,11 +66,52 @@ def test_a_person_plays_a_whole_game_against_bots(
     entries = ada.ok("GET", f"/games/{game_id}/log")["entries"]
     assert sum(entry["seat"] == 0 for entry in entries) == moves
     assert not any("timeout" in entry or "bot" in entry for entry in entries)
-    engine = ENGINES[type_id]
-    assert bots_chose(engine, game, entries) == len(entries) - moves > 0
+    assert [entry.get("bot_version") for entry in entries if entry["seat"]] == [VERSION] * (
+        len(entries) - moves
+    )
+    report = verify(ENGINES[type_id], game, view["version"], entries)
+    assert report.ok, report.checks
+    made = report.checks[-1]  # each bot move made again from the secret, the version, the seat
+    assert made.name == "bots" and made.detail.startswith(f"{len(entries) - moves} bot moves")
+    assert mail.to(ada.player)[0].startswith("The game has started")
+
+
+def test_a_bot_move_of_an_old_version_verifies_after_the_bots_changed(
+    api: LiveServer, mail: Mail, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each bot move names the version of the bots that chose it, and every version a game may
+    name stays in `shared.bots.VERSIONS`: a game whose bot moved with the old bots, then with
+    today's, verifies move by move; a bot move that is not its bots' own fails the check."""
+    old = min(VERSIONS)
+    assert old != VERSION
+    monkeypatch.setattr(bot_players, "VERSION", old)  # the service before the bots changed
+    iterations = {type_id: bot.iterations for type_id, bot in VERSIONS[old].items()}
+    monkeypatch.setattr(bot_players, "ITERATIONS", iterations)
+    ada, game_id = against_bots(api, mail, "lost-cities", ["search"], rounds=1)
+    rnd = random.Random(3)
+    while (view := ada.ok("GET", f"/games/{game_id}"))["game"]["status"] != "finished":
+        if view["version"] >= 6:
+            monkeypatch.undo()  # the service updated: today's bots move from here on
+        legal = [m["text"] for m in view["legal_moves"]]
+        short = [text for text in legal if text.endswith("deck")]  # the game ends sooner
+        move = {"move": rnd.choice(short), "expected_version": view["version"]}
+        ada.ok("POST", f"/games/{game_id}/moves", json=move)
+        mail.run()
+    game, entries = view["game"], ada.ok("GET", f"/games/{game_id}/log")["entries"]
+    versions = {entry["bot_version"] for entry in entries if entry["seat"] == 1}
+    assert versions == {old, VERSION}
+    engine = ENGINES["lost-cities"]
     report = verify(engine, game, view["version"], entries)
     assert report.ok, report.checks
-    assert mail.to(ada.player)[0].startswith("The game has started")
+    assert report.checks[-1].detail.endswith(f"(version {old}, {VERSION})")
+
+    start = engine.new(2, game["seed"], game["options"], game["engine_version"])
+    first = next(index for index, entry in enumerate(entries) if entry["seat"] == 1)
+    state = replay(engine, start, [(entry["seat"], entry["move"]) for entry in entries[:first]])
+    said = [dict(entry) for entry in entries]
+    said[first]["move"] = next(m for m in engine.legal_moves(state, 1) if m != said[first]["move"])
+    refused = bot_moves_check(engine, game, start, said)
+    assert not refused.passed and f"version {first + 1} is not the one" in refused.detail
 
 
 def test_a_bot_makes_a_timed_out_decision_and_hands_the_seat_back(
@@ -134,8 +157,10 @@ def test_a_bot_makes_a_timed_out_decision_and_hands_the_seat_back(
     assert mail.ctx.games.compacted([game_id]) == {game_id}
     engine = ENGINES["lost-cities"]
     start = engine.new(2, over["seed"], over["options"], over["engine_version"])
-    chosen = choose(engine, start, 0, bot_seed(over["secret"], 0, 0), "quick").move
-    assert log(ada, game_id)[0]["move"] == chosen
+    entries = log(ada, game_id)
+    assert (entries[0]["bot"], entries[0]["bot_version"]) == ("quick", VERSION)
+    made = bot_moves_check(engine, over, start, entries)
+    assert made.passed and made.detail.startswith("1 bot move made again"), made
 
 
 def test_a_bot_makes_every_step_of_a_timed_out_livingstone_turn(
