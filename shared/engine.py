@@ -311,11 +311,14 @@ class Engine(ABC, Generic[S]):
         brought: the answer itself must tell nothing."""
 
     @abstractmethod
-    def resample(self, state: S, seat: Seat | None, seed: str) -> S:
+    def resample(self, state: S, seat: Seat | None, seed: str, knowing: bool = True) -> S:
         """A state `seat` cannot tell from `state`: its view is the same, while everything hidden
         from it (others' hands and money, hidden choices, the order of what is still to be
         drawn, the future chance of the game's seed) is drawn afresh from `seed` (hex). The tests
-        of what each answer may tell compare a game with its resampled twins."""
+        of what each answer may tell compare a game with its resampled twins. `knowing=False`
+        draws as the first bots did, forgetting what the seat saw of hidden things (a card taken
+        openly, what a chest can hold): kept only so that their moves can be made again
+        (`shared.bots.VERSIONS`)."""
 
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)

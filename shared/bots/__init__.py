@@ -45,16 +45,23 @@ class Bot(NamedTuple):
     """The `search` level's playouts per move: what fits in well under a second of one core
     (docs/performance.md, Bots, has the think times)."""
     search: Settings = FIRST_SEARCH
+    knows: bool = True
+    """Whether its samples keep what the seat saw of hidden things (`Engine.resample`): the
+    first version's forgot it."""
 
 
 FIRST: dict[str, Bot] = {
-    "livingstone": Bot(LIVINGSTONE, 200),
-    "lost-cities": Bot(lost_cities.FIRST, 600),
-    "lost-cities-dice": Bot(LOST_CITIES_DICE, 300),
+    "livingstone": Bot(LIVINGSTONE, 200, knows=False),
+    "lost-cities": Bot(lost_cities.FIRST, 600, knows=False),
+    "lost-cities-dice": Bot(LOST_CITIES_DICE, 300, knows=False),
 }
 VERSIONS: dict[int, dict[str, Bot]] = {
     1: FIRST,
-    2: {**FIRST, "lost-cities": Bot(lost_cities.SECOND, 600, Settings(confidence=2.0))},
+    2: {
+        "livingstone": Bot(LIVINGSTONE, 200),
+        "lost-cities": Bot(lost_cities.SECOND, 600, Settings(confidence=2.0)),
+        "lost-cities-dice": Bot(LOST_CITIES_DICE, 300),
+    },
 }
 """Every version of the bots a game may name, by game type (a bot's move is logged with its
 version, so that anyone can make it again: `client.verify`). A version, once a game names it,
@@ -98,7 +105,7 @@ def choose(
         raise ValueError(f"there are no bots of version {version!r}")
     bot = bots[engine.type_id]
     rnd = random.Random(int(seed, 16))
-    sample = engine.resample(state, seat, f"{rnd.getrandbits(128):032x}")
+    sample = engine.resample(state, seat, f"{rnd.getrandbits(128):032x}", bot.knows)
     moves = engine.legal_moves(sample, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no move to make")
@@ -109,6 +116,14 @@ def choose(
         return Decision(best(moves, heuristic.scores(sample, seat, moves)), 0)
     budget = budget or Budget(bot.iterations)
     move, iterations = search(
-        engine, sample, seat, heuristic, budget.iterations, rnd, budget.out_of_time, bot.search
+        engine,
+        sample,
+        seat,
+        heuristic,
+        budget.iterations,
+        rnd,
+        budget.out_of_time,
+        bot.search,
+        bot.knows,
     )
     return Decision(move, iterations)

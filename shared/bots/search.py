@@ -67,6 +67,7 @@ def search(
     rnd: random.Random,
     out_of_time: Callable[[], bool] | None = None,
     settings: Settings = FIRST,
+    knowing: bool = True,
 ) -> tuple[Move, int]:
     """The move `seat` makes after at most `iterations` playouts (fewer when `out_of_time`
     says so, asked before each sample), and how many it made. `state` is read only through
@@ -91,7 +92,7 @@ def search(
                 if confidence is None:
                     return _best(alive, totals), made
                 return _confident(alive, gains, squares, samples, confidence), made
-            sample = engine.resample(state, seat, f"{rnd.getrandbits(128):032x}")
+            sample = engine.resample(state, seat, f"{rnd.getrandbits(128):032x}", knowing)
             luck = rnd.getrandbits(64)
             favourite = 0.0
             for index, move in enumerate(alive):

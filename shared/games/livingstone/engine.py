@@ -70,8 +70,8 @@ class Livingstone(Engine[State]):
     def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
         return view(state, seat)
 
-    def resample(self, state: State, seat: Seat | None, seed: str) -> State:
-        return resample(state, seat, seed)
+    def resample(self, state: State, seat: Seat | None, seed: str, knowing: bool = True) -> State:
+        return resample(state, seat, seed, knowing)
 
     def result(self, state: State) -> dict[str, JSON] | None:
         return result(state)

@@ -25,7 +25,7 @@ from shared.immutable import replaced
 from shared.redeal import redealt
 
 
-def resample(state: State, seat: int | None, seed: str) -> State:
+def resample(state: State, seat: int | None, seed: str, knowing: bool = True) -> State:
     if state.over:
         return state  # at the end, chests and hands are shown
     chance = Chance(seed, "resample")
@@ -33,15 +33,17 @@ def resample(state: State, seat: int | None, seed: str) -> State:
     players = list(state.players)
     dealt, rest = redealt(chance, [players[other].hand for other in others], state.deck)
     for other, hand in zip(others, dealt, strict=True):
-        players[other] = replaced(_money(players[other], chance), hand=hand)
+        players[other] = replaced(_money(players[other], chance, knowing), hand=hand)
     return replaced(state, seed=seed, players=tuple(players), deck=tuple(rest))
 
 
-def _money(player: Player, chance: Chance) -> Player:
+def _money(player: Player, chance: Chance, knowing: bool) -> Player:
     """Another split of the player's public total between purse and chest, within what the
-    table tells: at least a thaler a donation, at most `donated_at_most`."""
+    table tells: at least a thaler a donation, at most `donated_at_most` (`knowing=False`: at
+    most the whole total, as the first bots drew it)."""
     if not player.donations:
         return player
     total = player.thalers + player.donated
-    donated = player.donations + chance.below(player.donated_at_most - player.donations + 1)
+    most = player.donated_at_most if knowing else total
+    donated = player.donations + chance.below(most - player.donations + 1)
     return replaced(player, thalers=total - donated, donated=donated)

@@ -16,18 +16,18 @@ from shared.immutable import replaced
 from shared.redeal import redealt
 
 
-def resample(state: State, seat: Seat | None, seed: str) -> State:
+def resample(state: State, seat: Seat | None, seed: str, knowing: bool = True) -> State:
     if state.over:
         return state
     deal, hands = state.deal, list(state.hands)
     hidden = [other for other in range(SEATS) if other != seat]
-    known = state.known_cards
+    known = state.known_cards if knowing else 0
     dealt, rest = redealt(
         Chance(seed, "resample"),
         [tuple(card for card in hands[other] if not known >> card & 1) for other in hidden],
         deal.deck[state.drawn :],
     )
     for other, hand in zip(hidden, dealt, strict=True):
-        hands[other] = tuple(sorted((*known_in(state, other), *hand)))
+        hands[other] = tuple(sorted((*known_in(state, other), *hand))) if knowing else hand
     deck = deal.deck[: state.drawn] + tuple(rest)
     return replaced(state, deal=replaced(deal, seed=seed, deck=deck), hands=tuple(hands))

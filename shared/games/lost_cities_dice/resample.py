@@ -16,7 +16,8 @@ from shared.games.lost_cities_dice.state import State
 from shared.immutable import replaced
 
 
-def resample(state: State, seat: Seat | None, seed: str) -> State:
+def resample(state: State, seat: Seat | None, seed: str, knowing: bool = True) -> State:
+    """`knowing` changes nothing here: there is nothing more the seat has seen to keep."""
     chance = Chance(seed, "resample")
     pending = list(state.pending)
     for other, choice in enumerate(pending):
