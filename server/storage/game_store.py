@@ -314,9 +314,6 @@ class RedisGameStore:
             )
         self.client = client
         self.events = events or PlayerEvents.configured(client, Config())
-        self.apart = isinstance(client, RedisCluster)
-        """Whether a change's events are written apart from it: on a Cluster, one script
-        cannot write a game's keys and its players' (each a slot of its own)."""
         self.confirm = confirm
         self.waits = waits or Waits(client)
         self._create = client.register_script(CREATE)
@@ -365,11 +362,11 @@ class RedisGameStore:
 
     def _told(self, told: Sequence[Concern]) -> tuple[list[str], list[Any]]:
         """The keys and arguments that write a change's events in its own script."""
-        return self.events.told(told) if told and not self.apart else ([], [])
+        return self.events.told(told) if told and not self.events.apart else ([], [])
 
     def _told_apart(self, changed: bool, told: Sequence[Concern]) -> bool:
         """On a Cluster, the events of a change made, written right after it."""
-        if changed and told and self.apart:
+        if changed and told and self.events.apart:
             self.events.tell(told)
         return changed
 

@@ -149,6 +149,9 @@ class PlayerEvents:
         self.kept_count = kept_count
         self._tell = client.register_script(TELL)
         self._since = client.register_script(SINCE)
+        self.apart = isinstance(client, RedisCluster)
+        """Whether a change's events are written apart from it: on a Cluster one script cannot
+        write a game's keys and its players', nor two players' (each a slot of its own)."""
 
     @classmethod
     def configured(cls, client: Client, config: Config) -> PlayerEvents:
@@ -167,11 +170,7 @@ class PlayerEvents:
         player (each player's keys are a slot of their own)."""
         if not concerns:
             return
-        groups = (
-            [[concern] for concern in concerns]
-            if isinstance(self.client, RedisCluster)
-            else [list(concerns)]
-        )
+        groups = [[concern] for concern in concerns] if self.apart else [list(concerns)]
         for group in groups:
             touched, args = self.told(group)
             self._tell(keys=touched, args=args)
