@@ -22,7 +22,7 @@ from server.api import (
     webhooks,
 )
 from server.api.answers import AnswerJson
-from server.http import refusals
+from server.http import language, refusals
 from server.http.limits import RATE_LIMITS, UNCOUNTED, RateLimits, limiter_storage
 from server.presenters.documented import schema_of
 from server.presenters.shapes import Error
@@ -86,6 +86,7 @@ def create_app(config: Config | None = None) -> Flask:
     ):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs_page.blp)
+    language.register(app)
     web.register(app)
 
     @app.errorhandler(Exception)

@@ -1,0 +1,31 @@
+"""The language a request is answered in: one of `LANGUAGES`, chosen once per request.
+
+Flask-Babel asks `chosen()` the first time a page or an answer needs a word; a page's templates
+and the API's messages then come from the catalogs in `server/locale` for that language. Before
+a player is known, the browser's `Accept-Language` decides; English when it names none of ours.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, request
+from flask_babel import Babel
+
+LANGUAGES = ("en", "pl", "de")
+"""English first: the language of the catalogs' message ids, and the answer when none fits."""
+
+CATALOGS = Path(__file__).resolve().parent.parent / "locale"
+
+
+def chosen() -> str:
+    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def register(app: Flask) -> None:
+    Babel(
+        app,
+        locale_selector=chosen,
+        default_translation_directories=str(CATALOGS),
+        default_domain="server",
+    )
