@@ -1,8 +1,9 @@
 """The language a request is answered in: one of `LANGUAGES`, chosen once per request.
 
-Flask-Babel asks `chosen()` the first time a page or an answer needs a word; a page's templates
-and the API's messages then come from the catalogs in `server/locale` for that language. Before
-a player is known, the browser's `Accept-Language` decides; English when it names none of ours.
+Flask-Babel asks `chosen()` the first time a page or an answer needs a word; a page's
+templates and the API's messages then come from the catalogs in `server/locale` and
+`shared/locale` for that language. Before a player is known, the browser's `Accept-Language`
+decides; English when it names none of ours.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from pathlib import Path
 from flask import Flask, request
 from flask_babel import Babel
 
-LANGUAGES = ("en", "pl", "de")
-"""English first: the language of the catalogs' message ids, and the answer when none fits."""
+from shared import words
+from shared.words import LANGUAGES
 
 CATALOGS = Path(__file__).resolve().parent.parent / "locale"
+"""The server's own catalogs; the pages also read the engines' (`shared.words.CATALOGS`)."""
 
 
 def chosen() -> str:
@@ -26,6 +28,5 @@ def register(app: Flask) -> None:
     Babel(
         app,
         locale_selector=chosen,
-        default_translation_directories=str(CATALOGS),
-        default_domain="server",
+        default_translation_directories=f"{CATALOGS};{words.CATALOGS}",
     )

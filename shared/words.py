@@ -1,0 +1,46 @@
+"""The words a person reads, in their language: every text an engine or a guide writes for
+people goes through a `Words`, passed in by whoever shows it.
+
+The engines stay pure: they never open a catalog. The server and the client load the
+catalogs (gettext, compiled by Babel) of `shared/locale` beside their own and hand the
+engines a `Words` for the reader's language; `ENGLISH`, the message ids themselves, is what
+every renderer uses when none is given. Placeholders are Python's named ones, `%(name)s`, as
+in Flask-Babel's and Jinja's `_()`, and a plural's number is `%(num)d`.
+"""
+
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+LANGUAGES: Final = ("en", "pl", "de")
+"""English first: the language of the message ids, and the answer when none other fits."""
+
+CATALOGS: Final = Path(__file__).resolve().parent / "locale"
+"""The engines' own catalogs, `<language>/LC_MESSAGES/messages.po` (and its `.mo`)."""
+
+
+@dataclass(frozen=True)
+class Words:
+    """One language's catalog, with its placeholders filled in."""
+
+    language: str
+    catalog: gettext.NullTranslations
+
+    def gettext(self, message: str, **values: object) -> str:
+        text = self.catalog.gettext(message)
+        return text % values if values else text
+
+    def ngettext(self, singular: str, plural: str, num: int, **values: object) -> str:
+        return self.catalog.ngettext(singular, plural, num) % {"num": num, **values}
+
+    def pgettext(self, context: str, message: str, **values: object) -> str:
+        """For one English word that other languages say in two ways (a card's colour and a
+        sheet's row, say): `context` tells them apart."""
+        text = self.catalog.pgettext(context, message)
+        return text % values if values else text
+
+
+ENGLISH: Final = Words("en", gettext.NullTranslations())
