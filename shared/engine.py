@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from shared.guide import Guide
 from shared.text import WIDTH
+from shared.words import ENGLISH, Words
 
 Seat = int
 JSON = Any
@@ -369,6 +370,7 @@ class Engine(ABC, Generic[S]):
         *,
         width: int = WIDTH,
         compact: bool = False,
+        words: Words = ENGLISH,
     ) -> str:
         """A view as plain text for a terminal or an email: readable with no colour, using the
         notation people type (card ids, colour names), ending with a key to its symbols.
@@ -378,7 +380,9 @@ class Engine(ABC, Generic[S]):
         game of the most players fits a terminal of 120 x 40."""
 
     @abstractmethod
-    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+    def render_html(
+        self, view: dict[str, JSON], names: Sequence[str] = (), *, words: Words = ENGLISH
+    ) -> str:
         """The same view drawn as an HTML board for an email or a page: a fragment, its
         stylesheet and a legend of its symbols included (`shared.html`; in the text's words,
         `shared.legend`), every colour paired with the letter, number or word the text uses.
@@ -386,9 +390,12 @@ class Engine(ABC, Generic[S]):
         `render_view`."""
 
     @abstractmethod
-    def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
+    def render_event(
+        self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
+    ) -> str:
         """One (redacted) log event as a line a person reads, e.g. `ada: play R7, drew from
-        deck`; `names` as for `render_view`."""
+        deck`; `names` as for `render_view`. Every render speaks the reader's language,
+        `words` (`shared.words`)."""
 
     # -- notation ---------------------------------------------------------------------------
 

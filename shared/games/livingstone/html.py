@@ -14,6 +14,7 @@ from shared.engine import JSON, seat_name
 from shared.games.livingstone import render
 from shared.html import board, chip, h
 from shared.legend import legend
+from shared.words import ENGLISH, Words
 
 LEGEND = (
     f"{legend(render.KEYS, board=True)}. Tents carry their player's seat number in the "
@@ -78,7 +79,7 @@ def tent(seat: int) -> Markup:
     return chip(seat, f"tent seat-{seat % len(SEAT_COLOURS)}")
 
 
-def render_html(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
+def render_html(view: Mapping[str, JSON], names: Sequence[str] = (), words: Words = ENGLISH) -> str:
     heading = render.heading(view)
     taken = [chip(pips, f"die seat-{seat % len(SEAT_COLOURS)}") for seat, pips in view["taken"]]
     dice = h(

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from shared.engine import JSON, Event, seat_name, seats_named
 from shared.legend import Key, key_line
 from shared.text import WIDTH, wrapped
+from shared.words import ENGLISH, Words
 
 CELL = 5
 STEAMER = "S"
@@ -126,7 +127,11 @@ def heading(view: Mapping[str, JSON]) -> str:
 
 
 def render_view(
-    view: Mapping[str, JSON], names: Sequence[str] = (), width: int = WIDTH, compact: bool = False
+    view: Mapping[str, JSON],
+    names: Sequence[str] = (),
+    width: int = WIDTH,
+    compact: bool = False,
+    words: Words = ENGLISH,
 ) -> str:
     """The board, the dice, the stones and a line per player: the others' lines are short
     already, so `compact` leaves it whole."""
@@ -232,7 +237,7 @@ def _consequences(event: Event, names: Sequence[str]) -> str:
     return text
 
 
-def render_event(event: Event, names: Sequence[str] = ()) -> str:
+def render_event(event: Event, names: Sequence[str] = (), words: Words = ENGLISH) -> str:
     action = event["action"]
     if action == "take":
         text = _take_text(event, names)

@@ -28,6 +28,7 @@ from shared.games.lost_cities.rules import apply_action, drawn_card, ended_game,
 from shared.games.lost_cities.scoring import games_won, match_totals
 from shared.games.lost_cities.state import SEATS, State, new_game
 from shared.text import WIDTH
+from shared.words import ENGLISH, Words
 
 
 class LostCities(Engine[State]):
@@ -101,14 +102,19 @@ class LostCities(Engine[State]):
         *,
         width: int = WIDTH,
         compact: bool = False,
+        words: Words = ENGLISH,
     ) -> str:
-        return render.render_view(view, names, width, compact)
+        return render.render_view(view, names, width, compact, words)
 
-    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
-        return html.render_html(view, names)
+    def render_html(
+        self, view: dict[str, JSON], names: Sequence[str] = (), *, words: Words = ENGLISH
+    ) -> str:
+        return html.render_html(view, names, words)
 
-    def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
-        return render.render_event(event, names)
+    def render_event(
+        self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
+    ) -> str:
+        return render.render_event(event, names, words)
 
     # -- notation ---------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from shared.games.lost_cities.render import KEYS, KNOWN, score_lines, status_lin
 from shared.games.lost_cities.state import SEATS
 from shared.html import board, chip, h
 from shared.legend import legend
+from shared.words import ENGLISH, Words
 
 LEGEND = (
     f"Each card shows its colour and its id, as moves name it. {legend(KEYS, board=True)}. "
@@ -62,7 +63,7 @@ def _colour_name(letter: str) -> str:
     return COLOUR_NAMES[COLOURS.index(letter)]
 
 
-def render_html(view: Mapping[str, JSON], names: Sequence[str] = ()) -> str:
+def render_html(view: Mapping[str, JSON], names: Sequence[str] = (), words: Words = ENGLISH) -> str:
     viewer = view["seat"]
     you = viewer if viewer is not None else SEATS - 1
     (other,) = [seat for seat in range(SEATS) if seat != you]

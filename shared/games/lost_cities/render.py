@@ -8,6 +8,7 @@ from shared.engine import JSON, Event, seat_name
 from shared.games.lost_cities.cards import COLOUR_NAMES, COLOURS
 from shared.legend import Key, key_line
 from shared.text import WIDTH, wrapped
+from shared.words import ENGLISH, Words
 
 EMPTY = "-"
 COLOUR_KEY = ", ".join(
@@ -40,7 +41,11 @@ def _who(seat: JSON, viewer: JSON, names: Sequence[str]) -> str:
 
 
 def render_view(
-    view: Mapping[str, JSON], names: Sequence[str] = (), width: int = WIDTH, compact: bool = False
+    view: Mapping[str, JSON],
+    names: Sequence[str] = (),
+    width: int = WIDTH,
+    compact: bool = False,
+    words: Words = ENGLISH,
 ) -> str:
     """Both players' expeditions, the discard piles, your hand and the scores; a table small
     enough that `compact` leaves it whole."""
@@ -103,7 +108,7 @@ def status_line(view: Mapping[str, JSON], names: Sequence[str]) -> str:
     return f"To move: {_who(view['to_act'], view['seat'], names)}"
 
 
-def render_event(event: Event, names: Sequence[str] = ()) -> str:
+def render_event(event: Event, names: Sequence[str] = (), words: Words = ENGLISH) -> str:
     who = seat_name(event["seat"], names)
     if event["action"] == "resign":
         return f"{who} resigned"

@@ -16,6 +16,7 @@ from shared.games.lost_cities_dice.rules import apply_action, resign
 from shared.games.lost_cities_dice.state import State, new_game
 from shared.games.lost_cities_dice.view import view
 from shared.text import WIDTH
+from shared.words import ENGLISH, Words
 
 
 class LostCitiesDice(Engine[State]):
@@ -83,14 +84,19 @@ class LostCitiesDice(Engine[State]):
         *,
         width: int = WIDTH,
         compact: bool = False,
+        words: Words = ENGLISH,
     ) -> str:
-        return render.render_view(view, names, width, compact)
+        return render.render_view(view, names, width, compact, words)
 
-    def render_html(self, view: dict[str, JSON], names: Sequence[str] = ()) -> str:
-        return html.render_html(view, names)
+    def render_html(
+        self, view: dict[str, JSON], names: Sequence[str] = (), *, words: Words = ENGLISH
+    ) -> str:
+        return html.render_html(view, names, words)
 
-    def render_event(self, event: Event, names: Sequence[str] = ()) -> str:
-        return render.render_event(event, names)
+    def render_event(
+        self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
+    ) -> str:
+        return render.render_event(event, names, words)
 
     def parse_move(self, text: str) -> Move:
         return notation.parse_move(text)

@@ -31,6 +31,7 @@ from shared.games.lost_cities_dice.render import (
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, FIELDS
 from shared.html import board, chip, h
 from shared.legend import legend
+from shared.words import ENGLISH, Words
 
 LETTER = {colour: colour[0].upper() for colour in COLOURS}
 
@@ -87,7 +88,7 @@ STYLE = (
 )
 
 
-def render_html(view: dict[str, JSON], names: Sequence[str] = ()) -> str:
+def render_html(view: dict[str, JSON], names: Sequence[str] = (), words: Words = ENGLISH) -> str:
     dice = view["dice"]
     rolled = h(
         "div",

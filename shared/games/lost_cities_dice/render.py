@@ -15,6 +15,7 @@ from shared.games.lost_cities_dice.notation import format_move
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS, FIELDS
 from shared.legend import Key, key_line
 from shared.text import WIDTH, wrapped
+from shared.words import ENGLISH, Words
 
 CELL = 7
 ARROW, ARTEFACT, TOP, VASE, DIE = "↑", "◆", "▲", "⚱", "⚄"
@@ -43,7 +44,11 @@ KEYS = (
 
 
 def render_view(
-    view: dict[str, JSON], names: Sequence[str] = (), width: int = WIDTH, compact: bool = False
+    view: dict[str, JSON],
+    names: Sequence[str] = (),
+    width: int = WIDTH,
+    compact: bool = False,
+    words: Words = ENGLISH,
 ) -> str:
     """Every sheet in full, or with `compact` the viewer's own in full and the others' on a
     line or two each."""
@@ -180,7 +185,7 @@ def _bridge(view: dict[str, Any], sheet: dict[str, Any], column: str) -> str:
     return "0" if state == "crossed" else "="
 
 
-def render_event(event: Event, names: Sequence[str] = ()) -> str:
+def render_event(event: Event, names: Sequence[str] = (), words: Words = ENGLISH) -> str:
     parts = [_event_head(event, names)]
     for revealed in event.get("revealed", []):
         parts.append(f"{seat_name(revealed['seat'], names)} {_choice_text(revealed)}")
