@@ -11,6 +11,7 @@ from server.domain.errors import NotFound
 from server.http.auth import public_route
 from server.http.context import services
 from server.presenters.documented import schema_of
+from server.presenters.players import calendar_path
 from server.presenters.shapes import Calendar, Error
 
 blp = Blueprint("calendar", __name__, url_prefix="/api/v1", description="Calendar feeds")
@@ -21,7 +22,7 @@ ICS = "text/calendar"
 def address(feed_id: str | None) -> Calendar:
     if feed_id is None:
         return {"on": False, "path": None, "url": None}
-    path = f"/api/v1/calendar/{feed_id}.ics"
+    path = calendar_path(feed_id)
     return {"on": True, "path": path, "url": request.host_url.rstrip("/") + path}
 
 

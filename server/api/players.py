@@ -7,17 +7,14 @@ from typing import Any
 from flask import g
 
 from server.accounts.export import own_profile
+from server.accounts.profile import changed
 from server.api.blueprint import Blueprint
-from server.domain.errors import NotFound
 from server.domain.player import Player
-from server.domain.quiet import SETTINGS
 from server.http.auth import public_route
 from server.http.context import services
 from server.presenters import games as presenters
 from server.presenters.schemas import ProfileUpdateSchema, RegisterSchema
 from server.presenters.shapes import PlayerRecord, Profile, Registered, Token
-from server.storage.standings import HISTORY_SIZE
-from shared.games import ENGINES
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players and tokens")
 
@@ -53,10 +50,7 @@ def update_me(changes: dict[str, Any]) -> Profile:
     `bot_account` (a program plays your account: it is marked so wherever your name is shown,
     in the games you take a seat in from now on). A change of when you are mailed applies to
     mail held already from the worker's next tick."""
-    player = services().players.update(g.player, changes)
-    if any(name in changes for name in SETTINGS):
-        services().outbox.recheck(player.id)
-    return profile(player)
+    return profile(changed(services(), g.player, changes))
 
 
 @blp.route("/me/vacation", methods=["POST"])
@@ -80,18 +74,7 @@ def record(name: str) -> PlayerRecord:
     """A player's record in each game type they have played (played, won, lost, resigned,
     timed out, and their rating with its uncertainty) and their finished games, latest first,
     with opponents and scores."""
-    found = services()
-    player = found.players.by_name(name)
-    if player is None:
-        raise NotFound("player")
-    played = presenters.history(found.games.records_for(player), player.id, HISTORY_SIZE)
-    standings = found.standings.of(player.id, sorted(ENGINES))
-    return {
-        "name": player.name,
-        "bot_account": player.bot_account,
-        "records": {type_id: presenters.standing(s) for type_id, s in standings.items()},
-        "games": played,
-    }
+    return presenters.player_record(services(), name)
 
 
 @blp.route("/me/token", methods=["POST"])

@@ -8,7 +8,7 @@ from typing import Any
 from flask import g
 
 from server.api.blueprint import Blueprint
-from server.domain.errors import Invalid, NotAPlayer, NotFound
+from server.domain.errors import NotAPlayer, NotFound
 from server.domain.quiet import zone
 from server.http.context import services
 from server.presenters.documented import schema_of
@@ -16,7 +16,7 @@ from server.presenters.players import webhook
 from server.presenters.schemas import WebhookSetSchema
 from server.presenters.shapes import Error, Webhook
 from server.storage.hooks import Hook
-from server.webhooks.outbound import Refused, check_url
+from server.webhooks.setting import set_hook
 
 blp = Blueprint("webhooks", __name__, url_prefix="/api/v1", description="Webhooks")
 
@@ -37,12 +37,8 @@ def removed(scope: str, of: str) -> Webhook:
 def made(scope: str, of: str, body: dict[str, Any]) -> Webhook:
     """A new hook, if its address may be sent to (as far as can be told without resolving it:
     every delivery checks the address it connects to)."""
-    hooks = services().hooks
-    try:
-        check_url(body["url"], hooks.allow_loopback)
-    except Refused as refused:
-        raise Invalid(str(refused), {"url": body["url"]}, "bad_webhook") from None
-    return shown(hooks.set(scope, of, g.player.id, body["kind"], body["url"]), made=True)
+    hook = set_hook(services().hooks, scope, of, g.player.id, body["kind"], body["url"])
+    return shown(hook, made=True)
 
 
 def creators(game_id: str) -> str:

@@ -8,12 +8,15 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from server.domain import provenance
+from server.domain.errors import NotFound
 from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game, Moved
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.standings import Standing
 from server.presenters import shapes
 from server.storage.deadlines import SeatClock, local
+from server.storage.services import Services
+from server.storage.standings import HISTORY_SIZE
 from shared.engine import seat_name
 from shared.games import ENGINES
 
@@ -314,4 +317,21 @@ def seat_clock(clock: SeatClock, zone: ZoneInfo) -> shapes.SeatClock:
         "left_seconds": int(clock.left),
         "running": clock.running,
         "paused": clock.paused,
+    }
+
+
+def player_record(found: Services, name: str) -> shapes.PlayerRecord:
+    """A player's record in each game type they have played and their latest finished games
+    (`GET /players/{name}` and the page of their history alike); 404 if there is no such
+    player."""
+    player = found.players.by_name(name)
+    if player is None:
+        raise NotFound("player")
+    played = history(found.games.records_for(player), player.id, HISTORY_SIZE)
+    standings = found.standings.of(player.id, sorted(ENGINES))
+    return {
+        "name": player.name,
+        "bot_account": player.bot_account,
+        "records": {type_id: standing(s) for type_id, s in standings.items()},
+        "games": played,
     }

@@ -50,3 +50,8 @@ def webhook(hook: Hook, zone: ZoneInfo, with_secret: bool = False) -> shapes.Web
         "failing_since": None if failing is None else local(failing, zone).isoformat(),
         "secret": hook.secret if with_secret and hook.secret else None,
     }
+
+
+def calendar_path(feed_id: str) -> str:
+    """Where a calendar feed is read, on this server (its id is the secret)."""
+    return f"/api/v1/calendar/{feed_id}.ics"

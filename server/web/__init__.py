@@ -1,9 +1,19 @@
-"""The web pages: the front page, password-less login by mailed links, my games and each game
-as its player sees it, with its moves as forms. They work without JavaScript; with it, a
-game's page reloads itself when the game moves on. The settings page holds a player's own
-data: downloaded, or their account deleted."""
+"""The web pages: the front page, password-less login by mailed links (which bring one back to
+the page one was going to), my games, making a game, the lobby, records and ratings, each game
+as its player sees it with its moves as forms, and one's settings. They work without
+JavaScript; with it, a game's page reloads itself when the game moves on."""
 
-from server.web import login, pages, settings
+from server.web import creating, lobby, login, my_games, pages, records, settings
 from server.web.blueprint import blp, register
 
-__all__ = ["blp", "login", "pages", "register", "settings"]
+__all__ = [
+    "blp",
+    "creating",
+    "lobby",
+    "login",
+    "my_games",
+    "pages",
+    "records",
+    "register",
+    "settings",
+]

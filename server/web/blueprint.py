@@ -15,12 +15,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, render_template, request
+from flask_babel import get_locale
 from flask_wtf import CSRFProtect
 from flask_wtf.csrf import CSRFError, generate_csrf
 
+from server.http.context import services
 from server.http.errors import ApiError
 from server.http.refusals import answer_for
+from server.web.returning import here
 from server.web.sessions import Sessions, current_player, keyed
+from server.web.told import told
 from shared.engine import shown_name
 
 blp = Blueprint(
@@ -86,13 +90,23 @@ def guarded(response: Response) -> Response:
 def shared() -> dict[str, Any]:
     """What the layout needs; a page may pass its own (the tests pass fixed ones). A refusal
     page needs none of it (`refused`)."""
+    lang = str(get_locale() or "en")
     if g.get("refusing"):
-        return {"csrf": "", "player": None, "account": False, "nonce": ""}
-    return {"csrf": generate_csrf(), "nonce": g.get("nonce", ""), "player": current_player()}
+        return {"csrf": "", "player": None, "account": False, "nonce": "", "lang": lang}
+    return {
+        "csrf": generate_csrf(),
+        "nonce": g.get("nonce", ""),
+        "player": current_player(),
+        "lang": lang,
+    }
 
 
 @blp.errorhandler(Exception)
 def refused(error: Exception) -> tuple[str, int, dict[str, str]]:
+    """Whatever a page's request ends in, as a page. A page that needs a login (401) is the
+    login form, which brings one back to it once the mailed link is opened
+    (`server.web.returning`); any other refusal says what happened and the way forward
+    (`server.web.told`)."""
     if isinstance(error, CSRFError):
         answer = ApiError(
             400,
@@ -101,5 +115,15 @@ def refused(error: Exception) -> tuple[str, int, dict[str, str]]:
         )
     else:
         answer = answer_for(error)
+    if answer.status == 401:
+        page = render_template(
+            "login.html",
+            days=services().links.days,
+            target=here(),
+            ended=g.get("session_ended"),
+            refusal=answer,
+        )
+        return page, answer.status, answer.headers
     g.refusing = True  # drawn from the refusal alone (no session, no Redis)
-    return render_template("refused.html", refusal=answer), answer.status, answer.headers
+    page = render_template("refused.html", refusal=answer, told=told(answer.status), again=here())
+    return page, answer.status, answer.headers

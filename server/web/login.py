@@ -10,19 +10,23 @@ scanners that fetch every link they see would otherwise use it up before its rea
 from __future__ import annotations
 
 from flask import current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from server.domain.addresses import normalized
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.limits import RATE_LIMITS, RateLimits
+from server.web import returning
 from server.web.blueprint import blp
 from server.web.sessions import log_in, log_out, signed_in
 
 
 @blp.get("/login")
 def login() -> str:
-    return render_template("login.html", days=services().links.days)
+    return render_template(
+        "login.html", days=services().links.days, target=returning.safe(request.args.get("next"))
+    )
 
 
 @blp.post("/login")
@@ -31,7 +35,10 @@ def ask_for_link() -> str:
     try:
         email = normalized(typed)
     except ValueError as error:
-        raise ApiError(400, "invalid_request", f"that is not an email address: {error}") from None
+        raise ApiError(
+            400, "invalid_request", gettext("that is not an email address: %(why)s", why=error)
+        ) from None
+    returning.keep(request.form.get("next"))
     limits: RateLimits = current_app.extensions[RATE_LIMITS]
     limits.count_login(email)
     services().logins.ask(email, services().clock())
@@ -46,9 +53,14 @@ def link(token: str) -> str:
 
 @blp.post("/login/<token>")
 def use_link(token: str) -> Response:
+    """Spends the link and starts a session; then the page this browser was going to when it
+    asked for a link (`server.web.returning`), else the link's game, else one's games."""
     opened = services().links.spend(token)
+    target = returning.taken()
     log_in(opened.player)
-    flash(f"Welcome, {opened.player.name}: you are logged in.", "note")
+    flash(gettext("Welcome, %(name)s: you are logged in.", name=opened.player.name), "note")
+    if target is not None:
+        return redirect(target, 303)
     if opened.game_id is None:
         return redirect(url_for("web.games"), 303)
     return redirect(url_for("web.game", game_id=opened.game_id), 303)
@@ -57,7 +69,7 @@ def use_link(token: str) -> Response:
 @blp.post("/logout")
 def logout() -> Response:
     log_out()
-    flash("You are logged out.", "note")
+    flash(gettext("You are logged out."), "note")
     return redirect(url_for("web.index"), 303)
 
 
@@ -66,5 +78,5 @@ def logout_everywhere() -> Response:
     """Ends every web session of the player, in every browser (their API token still works)."""
     signed_in()
     log_out(everywhere=True)
-    flash("You are logged out everywhere: every browser must log in again.", "note")
+    flash(gettext("You are logged out everywhere: every browser must log in again."), "note")
     return redirect(url_for("web.index"), 303)

@@ -1,4 +1,4 @@
-"""The pages of games: the front page, my games, a game, and the forms that move in it."""
+"""The pages of games: the front page, a game, and the forms that move in it."""
 
 from __future__ import annotations
 
@@ -31,13 +31,6 @@ WAIT_SECONDS = 30
 @blp.get("/")
 def index() -> str:
     return render_template("index.html")
-
-
-@blp.get("/play")
-def games() -> str:
-    player = signed_in()
-    records = services().games.records_for(player)
-    return render_template("games.html", games=presenters.game_list(records, player.id, None))
 
 
 @blp.get("/play/<game_id>")

@@ -23,6 +23,7 @@ from typing import Any
 
 from flask import Flask, Request, current_app, g, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask_babel import gettext
 from itsdangerous import URLSafeTimedSerializer
 
 from server.domain.player import Player
@@ -83,10 +84,10 @@ def ended(player: Player | None) -> str | None:
     """Why the session's cookie no longer lets its player in (None: it does)."""
     generation = str(session.get("generation", ""))
     if player is None or not hmac.compare_digest(token_generation(player), generation):
-        return "your token was rotated since you logged in"
+        return gettext("your token was rotated since you logged in")
     ends = services().sessions.ends(player.id, str(session.get("id", "")))
     if ends is None or ends <= services().clock():
-        return "you logged out, here or everywhere, or it ran its time"
+        return gettext("you logged out, here or everywhere, or it ran its time")
     return None
 
 
@@ -114,6 +115,7 @@ def signed_in() -> Player:
     if player is None:
         why = g.get("session_ended")
         if why:
-            raise ApiError(401, "unauthorized", f"your session has ended: {why}; log in again")
-        raise ApiError(401, "unauthorized", "log in to see your games")
+            again = gettext("your session has ended: %(why)s; log in again", why=why)
+            raise ApiError(401, "unauthorized", again)
+        raise ApiError(401, "unauthorized", gettext("log in to see this page"))
     return player

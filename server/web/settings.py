@@ -1,31 +1,163 @@
-"""The settings page: a player's own data, downloaded, or their account deleted. One section
-per setting, so the others (time zone, quiet hours, mail) take their place beside these."""
+"""The settings page: a player's profile (time zone, quiet hours, digest, bot account), their
+vacation, calendar feed and webhook, their own data downloaded, or their account deleted. One
+section per setting, each with its own form, each made as the API makes it: the profile
+checked by the API's `ProfileUpdateSchema` and changed by `accounts.profile.changed`, the
+vacation by `Vacations`, the feed by `Calendars`, the webhook by `webhooks.setting.set_hook`. A
+refusal is shown in the section of the form that was sent, its fields kept."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext
+from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
 from server.accounts import deletion
-from server.accounts.export import download
+from server.accounts.export import download, own_profile
+from server.accounts.profile import changed
 from server.domain.bots import TIMEOUT_LEVEL
 from server.domain.errors import Invalid, Refusal
+from server.domain.game import CANCELLED, FINISHED
 from server.domain.leaving import ACTIVE_GAMES, RESIGN
+from server.domain.player import Player
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.refusals import refused
+from server.presenters.players import calendar_path
+from server.presenters.schemas import TIMEZONE, ProfileUpdateSchema, WebhookSetSchema
+from server.storage.hooks import KINDS
 from server.web.blueprint import blp
+from server.web.forms import unchecked
+from server.web.moments import when
 from server.web.sessions import log_out, signed_in
+from server.webhooks.setting import set_hook
+
+ZONES: list[str] = list(TIMEZONE.choices)
 
 
-def page(refusal: ApiError | None = None, chosen: str = RESIGN) -> str:
-    return render_template("settings.html", refusal=refusal, chosen=chosen, bot_level=TIMEOUT_LEVEL)
+def page(
+    player: Player,
+    *,
+    refusal: ApiError | None = None,
+    section: str = "",
+    sent: Mapping[str, str] | None = None,
+    errors: Mapping[str, str] | None = None,
+    chosen: str = RESIGN,
+    feed: str | None = None,
+    secret: str | None = None,
+) -> str:
+    """The page; `section` is the form a refusal answers, `sent` its fields as sent, `feed` a
+    calendar address and `secret` a webhook's signing secret, each shown only once."""
+    found = services()
+    me = own_profile(found, player)
+    hook = found.hooks.get("player", player.id)
+    clocked = any(
+        record is not None and record.clock and record.status not in (FINISHED, CANCELLED)
+        for record in found.games.records_for(player)
+    )
+    return render_template(
+        "settings.html",
+        me=me,
+        zones=ZONES,
+        kinds=KINDS,
+        refusal=refusal,
+        section=section,
+        sent=sent or {},
+        errors=errors or {},
+        chosen=chosen,
+        bot_level=TIMEOUT_LEVEL,
+        until=when(player.vacation_until, player) if player.vacation_until else None,
+        calendar_on=found.calendars.is_open(player),
+        feed=feed,
+        clocked=clocked,
+        hook=hook,
+        failing_since=when(hook.failing_since, player) if hook and hook.failing_since else None,
+        secret=secret,
+    )
 
 
 @blp.get("/settings")
 def settings() -> str:
-    signed_in()
-    return page()
+    return page(signed_in())
+
+
+@blp.post("/settings/profile")
+def profile() -> Response | tuple[str, int]:
+    """Time zone, quiet hours, digest and bot account, as `PATCH /api/v1/me` changes them."""
+    player = signed_in()
+    sent = request.form
+    asked = {
+        "timezone": sent.get("timezone", ""),
+        "quiet_hours": sent.get("quiet_hours", "").strip() or "none",
+        "digest": sent.get("digest") == "daily",
+        "bot_account": sent.get("bot_account") == "on",
+    }
+    try:
+        changes = ProfileUpdateSchema().load(asked)
+    except ValidationError as error:
+        told, why = unchecked(error)
+        return page(player, refusal=told, section="profile", sent=sent, errors=why), 400
+    changed(services(), player, changes)
+    flash(gettext("Your settings are saved."), "note")
+    return redirect(url_for("web.settings") + "#profile", 303)
+
+
+@blp.post("/settings/vacation")
+def vacation() -> Response | tuple[str, int]:
+    """Away (the move clocks stop, up to the year's allowance) or back, as `/me/vacation`."""
+    player = signed_in()
+    try:
+        if request.form.get("away") == "on":
+            services().vacations.start(player)
+            flash(gettext("You are on vacation: your move clocks stand still."), "note")
+        else:
+            services().vacations.stop(player)
+            flash(gettext("Welcome back: your move clocks run again."), "note")
+    except Refusal as refusal:
+        told = refused(refusal)
+        return page(player, refusal=told, section="vacation"), told.status
+    return redirect(url_for("web.settings") + "#vacation", 303)
+
+
+@blp.post("/settings/calendar")
+def calendar() -> Response | str:
+    """A new address for the feed (shown on this answer only: its id is the secret), or none."""
+    player = signed_in()
+    if request.form.get("feed") == "off":
+        services().calendars.close(player)
+        flash(gettext("Your calendar feed is closed: its address no longer works."), "note")
+        return redirect(url_for("web.settings") + "#calendar", 303)
+    feed = services().calendars.open(player)
+    url = request.host_url.rstrip("/") + calendar_path(feed)
+    return page(services().players.get(player.id) or player, feed=url)
+
+
+@blp.post("/settings/webhook")
+def webhook() -> Response | str | tuple[str, int]:
+    """The webhook one's notices are posted to, set as `PUT /api/v1/me/webhook` sets it (a
+    standard one's signing secret is shown on this answer only), or removed."""
+    player = signed_in()
+    sent = request.form
+    hooks = services().hooks
+    if sent.get("remove"):
+        hooks.remove("player", player.id)
+        flash(gettext("Your webhook is removed: nothing more is posted to it."), "note")
+        return redirect(url_for("web.settings") + "#webhook", 303)
+    try:
+        asked = WebhookSetSchema().load(
+            {"kind": sent.get("kind", ""), "url": sent.get("url", "").strip()}
+        )
+    except ValidationError as error:
+        told, why = unchecked(error)
+        return page(player, refusal=told, section="webhook", sent=sent, errors=why), 400
+    try:
+        hook = set_hook(hooks, "player", player.id, player.id, asked["kind"], asked["url"])
+    except Refusal as refusal:
+        told = refused(refusal)
+        return page(player, refusal=told, section="webhook", sent=sent), told.status
+    return page(player, secret=hook.secret if hook.kind == "standard" else None)
 
 
 @blp.get("/settings/export")
@@ -43,12 +175,14 @@ def delete() -> Response | tuple[str, int]:
     chosen = form.get("active_games", "")
     try:
         if chosen not in ACTIVE_GAMES:
-            raise Invalid("choose what becomes of your games still running")
+            raise Invalid(gettext("choose what becomes of your games still running"))
         deletion.confirmed(player, form.get("confirm", "").strip())
     except Refusal as refusal:
         told = refused(refusal)
-        return page(told, chosen if chosen in ACTIVE_GAMES else RESIGN), told.status
+        keep = chosen if chosen in ACTIVE_GAMES else RESIGN
+        return page(player, refusal=told, section="delete", chosen=keep), told.status
     deletion.delete(services(), player, chosen, TIMEOUT_LEVEL)
     log_out()
-    flash(f"The account {player.name} is deleted. Thank you for playing.", "note")
+    gone = gettext("The account %(name)s is deleted. Thank you for playing.", name=player.name)
+    flash(gone, "note")
     return redirect(url_for("web.index"), 303)

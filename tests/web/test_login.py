@@ -138,7 +138,7 @@ def copy_of(visitor: Visitor) -> Visitor:
 
 
 def log_out(visitor: Visitor, action: str) -> None:
-    form = form_fields(visitor.get("/play").text, action=action)
+    form = form_fields(visitor.get("/settings").text, action=action)
     answer = visitor.post(action, form)
     assert answer.status_code == 200 and answer.history, answer.text
     assert "You are logged out" in said(answer.text)
@@ -168,7 +168,7 @@ def test_logging_out_everywhere_ends_every_session_but_not_the_token(
     first, second = browsers(api, ada, 2)
     (others,) = browsers(api, bo, 1)
     stolen = copy_of(second)
-    form = form_fields(stolen.get("/play").text, action="/logout/everywhere")
+    form = form_fields(stolen.get("/settings").text, action="/logout/everywhere")
     log_out(second, "/logout")
     refused = stolen.post("/logout/everywhere", form)  # a cookie logged out cannot ask it
     assert refused.status_code == 401, refused.text

@@ -1,0 +1,157 @@
+"""Making a game from a page (`/new`): its type, its options as the catalogue describes them
+(`GET /game-types`, `presenters.catalogue`: each with its default and what it does), the move
+clock, players invited by name, bots' seats, public or not. What the form sends is made into the
+API's request and checked by the API's own schema (`CreateGameSchema`), then made by
+`GameService.create` as the API makes it; a refusal is shown on the form, its fields kept."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext
+from marshmallow import ValidationError
+from werkzeug.wrappers import Response
+
+from server.domain.clock_options import SERVICE_OPTIONS
+from server.domain.errors import Refusal
+from server.http.context import services
+from server.http.errors import ApiError
+from server.http.refusals import refused
+from server.presenters import catalogue
+from server.presenters.schemas import CreateGameSchema
+from server.web.blueprint import blp
+from server.web.forms import unchecked
+from server.web.sessions import signed_in
+from shared.bots import LEVELS
+from shared.games import ENGINES
+
+CLOCK = frozenset(option["name"] for option in SERVICE_OPTIONS)
+LEVEL_WORDS = {
+    "random": lazy_gettext("random: any legal move"),
+    "quick": lazy_gettext("quick: the best move by a rule of thumb"),
+    "search": lazy_gettext("search: thinks longest, plays best"),
+}
+NAMES = re.compile(r"[\s,;]+")
+MAX_DEFAULT_SHOWN = 40
+"""A default longer than this as JSON (house data) is not repeated on the form."""
+
+
+@blp.get("/new")
+def new_game() -> str:
+    signed_in()
+    return form(chosen(request.args.get("type")), {})
+
+
+@blp.post("/new")
+def create_game() -> Response | tuple[str, int]:
+    player = signed_in()
+    sent = request.form
+    type_id = chosen(sent.get("type"))
+    body = asked(type_id, sent)
+    try:
+        checked = CreateGameSchema().load(body)
+    except ValidationError as error:
+        return form(type_id, sent, *unchecked(error)), 400
+    try:
+        game = services().games.create(
+            player,
+            checked["type"],
+            checked.get("seats"),
+            checked["options"],
+            checked["invite"],
+            checked["move_clock"],
+            None,
+            checked["public"],
+            checked["bots"],
+        )
+    except Refusal as refusal:
+        told = refused(refusal)
+        return form(type_id, sent, told), told.status
+    flash(gettext("Your game of %(title)s is made.", title=game.engine.title), "note")
+    return redirect(url_for("web.game", game_id=game.id), 303)
+
+
+def chosen(type_id: str | None) -> str:
+    return type_id if type_id in ENGINES else next(iter(ENGINES))
+
+
+def asked(type_id: str, sent: Mapping[str, str]) -> dict[str, Any]:
+    """The API's request for what the form sent: an option left empty or at its default is not
+    sent (so a clock's `on_timeout` alone is not asked for)."""
+    options: dict[str, Any] = {}
+    for option in catalogue.game_type(ENGINES[type_id])["options"]:
+        name = option["name"]
+        raw = sent.get(f"option-{name}", "").strip()
+        if raw:
+            value = read(raw, option)
+            if value != option["default"]:
+                options[name] = value
+    body: dict[str, Any] = {
+        "type": type_id,
+        "options": options,
+        "invite": [name for name in NAMES.split(sent.get("invite", "")) if name],
+        "bots": [level for level in LEVELS for _ in range(count(sent.get(f"bots-{level}")))],
+        "public": sent.get("public") == "on",
+    }
+    seats = sent.get("seats", "").strip()
+    if seats:
+        body["seats"] = int(seats) if seats.isdigit() and len(seats) < 4 else seats
+    return body
+
+
+def read(raw: str, option: Mapping[str, Any]) -> Any:
+    """A field's text as the option's value: one of its choices, else JSON (a number, a list,
+    an object), else the text itself (a duration such as 3d)."""
+    for choice in option.get("choices") or ():
+        if str(choice) == raw:
+            return choice
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+def count(raw: str | None) -> int:
+    return int(raw) if raw and raw.isdigit() and len(raw) < 3 else 0
+
+
+def form(
+    type_id: str,
+    sent: Mapping[str, str],
+    refusal: ApiError | None = None,
+    errors: Mapping[str, str] | None = None,
+) -> str:
+    described = catalogue.game_type(ENGINES[type_id])
+    rules, clock, more = [], [], []
+    for option in described["options"]:
+        field = {**option, "id": f"option-{option['name']}", "shown_default": default(option)}
+        if option["name"] in CLOCK:
+            clock.append(field)
+        elif option.get("fixes_chance") or isinstance(option["default"], dict | list):
+            more.append(field)
+        else:
+            rules.append(field)
+    return render_template(
+        "new_game.html",
+        types=[(engine.type_id, engine.title) for engine in ENGINES.values()],
+        described=described,
+        rules=rules,
+        clock=clock,
+        more=more,
+        levels=[(level, LEVEL_WORDS[level]) for level in described["bots"]],
+        sent=sent,
+        refusal=refusal,
+        errors=errors or {},
+    )
+
+
+def default(option: Mapping[str, Any]) -> str | None:
+    value = option["default"]
+    if value is None:
+        return None
+    shown = value if isinstance(value, str) else json.dumps(value)
+    return shown if len(shown) <= MAX_DEFAULT_SHOWN else None

@@ -1,0 +1,36 @@
+"""The lobby (`/lobby`): the public games with a seat free, as the API lists them
+(`GameService.lobby`, `presenters.lobby`), each taken up by the game's own join form
+(`POST /play/ID/join`, `GameService.join`)."""
+
+from __future__ import annotations
+
+from flask import render_template
+
+from server.http.context import services
+from server.presenters import games as presenters
+from server.web.blueprint import blp
+from server.web.moments import clock_words
+from server.web.sessions import signed_in
+from shared.engine import shown_name
+
+
+@blp.get("/lobby")
+def lobby() -> str:
+    player = signed_in()
+    games = [
+        {
+            "id": game["id"],
+            "title": game["title"],
+            "short": game["id"][:8],
+            "players": [
+                (shown_name(sitter["name"], sitter["bot_account"]), sitter["timezone"])
+                for sitter in game.get("players", [])
+            ],
+            "free": game.get("free_seats", 0),
+            "clock": clock_words(game["clock"]),
+            "rated": game["rated"],
+            "mine": any(seat["name"] == player.name for seat in game["seats"]),
+        }
+        for game in presenters.lobby(services().games.lobby())
+    ]
+    return render_template("lobby.html", games=games)

@@ -1,0 +1,47 @@
+"""Moments as a player reads them: in their own time zone and their language's way of writing
+dates (Babel's CLDR data), whichever page shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from babel import Locale
+from babel.dates import format_skeleton, format_time, format_timedelta
+from flask_babel import get_locale, gettext
+
+from server.domain.player import Player
+from server.domain.quiet import zone
+
+
+def when(moment: float, player: Player) -> str:
+    """`moment` (seconds since the epoch) as a weekday, date and time in the player's zone."""
+    return at(moment, zone(player))
+
+
+def at(moment: float, where: ZoneInfo) -> str:
+    locale = get_locale() or Locale("en")
+    local = datetime.fromtimestamp(moment, where)
+    day = format_skeleton("yMMMEd", local, tzinfo=where, locale=locale)
+    hour = format_time(local, "short", tzinfo=where, locale=locale)
+    return str(locale.datetime_formats["medium"]).format(hour, day)
+
+
+def span(seconds: float) -> str:
+    """A length of time in words: 3 days, 12 hours."""
+    return format_timedelta(timedelta(seconds=seconds), threshold=1, locale=get_locale() or "en")
+
+
+def clock_words(clock: Mapping[str, Any] | None) -> str:
+    """A game's move clock in words (its `clock` as the API shows it)."""
+    if clock is None:
+        return gettext("no move clock")
+    if "time_bank" in clock:
+        return gettext(
+            "a bank of %(bank)s, %(increment)s more after each move",
+            bank=span(clock["time_bank"]),
+            increment=span(clock["increment"]),
+        )
+    return gettext("%(time)s a move", time=span(clock["move_time"]))

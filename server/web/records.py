@@ -1,0 +1,60 @@
+"""Records and ratings: a player's page (their finished games and their record and rating in
+each game type, `GET /players/NAME`'s answer, `presenters.player_record`) and each type's
+leaderboard (as `GET /game-types/TYPE/leaderboard` ranks it)."""
+
+from __future__ import annotations
+
+from flask import render_template, request
+
+from server.http.context import services
+from server.presenters import games as presenters
+from server.web.blueprint import blp
+from server.web.moments import when
+from server.web.sessions import signed_in
+from shared.engine import shown_name
+from shared.games import ENGINES
+
+
+@blp.get("/players/<name>")
+def player_page(name: str) -> str:
+    viewer = signed_in()
+    found = presenters.player_record(services(), name)
+    played = [
+        {
+            **game,
+            "title": ENGINES[game["type"]].title,
+            "short": game["id"][:8],
+            "when": when(game["finished"], viewer),
+            "against": [
+                shown_name(name, name in game["bot_accounts"]) for name in game["opponents"] if name
+            ],
+        }
+        for game in found["games"]
+    ]
+    records = [
+        (ENGINES[type_id].title, type_id, standing)
+        for type_id, standing in found["records"].items()
+        if standing["played"]
+    ]
+    return render_template(
+        "player.html",
+        shown=shown_name(found["name"], found["bot_account"]),
+        own=found["name"] == viewer.name,
+        records=records,
+        played=played,
+    )
+
+
+@blp.get("/leaderboard")
+def leaderboard() -> str:
+    signed_in()
+    type_id = request.args.get("type", "")
+    type_id = type_id if type_id in ENGINES else next(iter(ENGINES))
+    ranked = presenters.leaderboard(services().standings.leaderboard(type_id))
+    return render_template(
+        "leaderboard.html",
+        types=[(engine.type_id, engine.title) for engine in ENGINES.values()],
+        type_id=type_id,
+        title=ENGINES[type_id].title,
+        ranked=ranked,
+    )

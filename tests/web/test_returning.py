@@ -1,0 +1,61 @@
+"""Logged out, a page that needs a login is the login form (401), and the link it mails brings
+the browser that asked back to that page; a target naming anywhere else is dropped, so a login
+is never a redirect off the site."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.parts import LiveServer
+from tests.support.games import start_game
+from tests.support.jobs import Mail
+from tests.support.pages import Visitor, form_fields, login_link, said
+
+ELSEWHERE = [
+    "https://evil.example/play",
+    "//evil.example/play",
+    "/\\evil.example/play",
+    "/\\/evil.example",
+    "http:/play",
+    "/play\r\nLocation: https://evil.example",
+    "/api/v1/me",
+    "/login",
+    "/web/static/turnpost.css",
+    "/nowhere",
+    "javascript:alert(1)",
+]
+
+
+def logged_in_from(visitor: Visitor, mail: Mail, form: dict[str, str], email: str) -> str:
+    """Asks for a link with the login form's fields, opens it in the same browser: the page the
+    login lands on."""
+    asked = visitor.post("/login", {**form, "email": email})
+    assert asked.status_code == 200, asked.text
+    mail.run()
+    landed = visitor.log_in(login_link(mail, email))
+    assert landed.status_code == 200 and landed.history, landed.text
+    return landed.url.removeprefix(visitor.url)
+
+
+def test_a_page_asked_for_logged_out_is_the_login_form_and_the_link_comes_back_to_it(
+    api: LiveServer, mail: Mail
+) -> None:
+    game_id, (ada, _) = start_game(api, "lost-cities", rounds=1)
+    for path in (f"/play/{game_id}", "/settings", "/lobby?", "/leaderboard?type=lost-cities"):
+        visitor = Visitor(api.url)
+        page = visitor.get(path)
+        assert page.status_code == 401
+        assert "Mail me a link" in said(page.text) and "Not done" not in said(page.text)
+        form = form_fields(page.text, action="/login")
+        assert form["next"] == path.rstrip("?")
+        assert logged_in_from(visitor, mail, form, ada.player["email"]) == path.rstrip("?")
+
+
+@pytest.mark.parametrize("target", ELSEWHERE)
+def test_a_target_elsewhere_is_dropped(api: LiveServer, mail: Mail, target: str) -> None:
+    ada = api.client().register("ada")
+    visitor = Visitor(api.url)
+    page = visitor.get("/login", params={"next": target})
+    assert 'name="next"' not in page.text
+    form = form_fields(page.text, action="/login")
+    assert logged_in_from(visitor, mail, {**form, "next": target}, ada.player["email"]) == "/play"
