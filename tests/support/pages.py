@@ -8,6 +8,7 @@ from typing import Any
 
 import requests
 from bs4 import BeautifulSoup
+from playwright.sync_api import Page
 
 from tests.api_client import ApiClient
 from tests.support.jobs import Mail
@@ -73,3 +74,17 @@ def logged_in(mail: Mail, url: str, player: ApiClient) -> Visitor:
     answer = visitor.log_in(login_link(mail, player.player["email"]))
     assert answer.status_code == 200 and answer.history, answer.text
     return visitor
+
+
+def logged_in_page(
+    page: Page, mail: Mail, url: str, player: ApiClient, path: str = "/play"
+) -> None:
+    """The browser's page logged in as `player` through the pages alone: `path` asked for
+    logged out, the login form it shows, the link mailed, and back at `path`."""
+    page.goto(url + path)
+    page.get_by_label("Your email address").fill(player.player["email"])
+    page.get_by_role("button", name="Mail me a link").click()
+    mail.run()
+    page.goto(login_link(mail, player.player["email"]))
+    page.get_by_role("button", name=f"Log in as {player.player['name']}").click()
+    page.wait_for_url(url + path)
