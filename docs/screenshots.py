@@ -1,6 +1,7 @@
 """Pictures of each game as a player sees it, at a phone's width and a desktop's, for
 docs/players.md: the turn email, from seeded games, and the game's web page, from a game played on a
-service this script starts (its own redis-server and web server on loopback, gone after).
+service this script starts (its own redis-server and web server on loopback, gone after); and
+the web table's other pages at a phone's width (`TABLE`), from a player with something on each.
 `.venv/bin/python -m docs.screenshots [FOLDER]` (default docs/screenshots). Needs Debian's
 Chromium (`apt-get install chromium`), as the browser tests do."""
 
@@ -11,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from server.runtime.redis_process import RedisProcess, free_port
 from server.storage.redis_client import connect
@@ -20,6 +21,7 @@ from tests.parts import LiveServer, service_config
 from tests.support.boards import SAMPLES, Sample, chromium, shown
 from tests.support.games import start_game
 from tests.support.letters import html_of
+from tests.support.site import busy_table
 
 WIDTHS = {"phone": 360, "desktop": 900}
 SHOWN = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-5p")
@@ -27,6 +29,16 @@ DARK = "livingstone-5p"
 """One picture in dark mode too, to show that the boards keep to it."""
 PAGES = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-2p")
 """The games whose web page is pictured, each played as far as its sample."""
+PHONE = 390
+TABLE = {
+    "my-games": "/play",
+    "new-game": "/new?type=lost-cities",
+    "lobby": "/lobby",
+    "history": "/players/ada",
+    "settings": "/settings",
+}
+"""The web table's pages pictured at a phone's width, by name; and the login form as a page
+asked for logged out shows it."""
 
 
 def main(folder: Path) -> None:
@@ -56,6 +68,8 @@ def pages(browser: Browser, folder: Path) -> None:
                 if sample.name in PAGES:
                     connect(db.url).flushall()  # each game between ada and bo
                     page_pictures(browser, server, sample, folder)
+            connect(db.url).flushall()
+            table_pictures(browser, server, folder)
         finally:
             server.stop()
 
@@ -74,6 +88,27 @@ def page_pictures(browser: Browser, server: LiveServer, sample: Sample, folder: 
         page.screenshot(path=name, full_page=True)
         print(name)
     context.close()
+
+
+def table_pictures(browser: Browser, server: LiveServer, folder: Path) -> None:
+    """The pages of `TABLE` as ada sees them, and the login form a page logged out shows."""
+    ada = busy_table(server)
+    game_id = ada.ok("GET", "/games")["games"][0]["id"]
+    context = browser.new_context(viewport={"width": PHONE, "height": 800})
+    page = context.new_page()
+    page.goto(f"{server.url}/play")
+    shot(page, folder / "table-login-phone.png")
+    page.goto(ada.ok("POST", f"/games/{game_id}/login-link")["url"])
+    page.get_by_role("button").filter(has_text="Log in as").click()
+    for name, path in TABLE.items():
+        page.goto(server.url + path)
+        shot(page, folder / f"table-{name}-phone.png")
+    context.close()
+
+
+def shot(page: Page, name: Path) -> None:
+    page.screenshot(path=name, full_page=True)
+    print(name)
 
 
 def played(game_id: str, clients: list[ApiClient], sample: Sample) -> ApiClient:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, render_template, request
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext
 from flask_wtf import CSRFProtect
 from flask_wtf.csrf import CSRFError, generate_csrf
 
@@ -108,11 +108,11 @@ def refused(error: Exception) -> tuple[str, int, dict[str, str]]:
     (`server.web.returning`); any other refusal says what happened and the way forward
     (`server.web.told`)."""
     if isinstance(error, CSRFError):
-        answer = ApiError(
-            400,
-            "csrf_failed",
-            f"the form was not accepted ({error.description}): load the page again and resend",
+        why = error.description
+        again = gettext(
+            "the form was not accepted (%(why)s): load the page again and resend", why=why
         )
+        answer = ApiError(400, "csrf_failed", again)
     else:
         answer = answer_for(error)
     if answer.status == 401:

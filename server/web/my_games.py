@@ -68,6 +68,9 @@ def shown(game: GameSummary, record: GameRecord, player: Player) -> dict[str, An
         "status": game["status"],
         "others": [name for i, name in enumerate(names) if i != game["seat"] and name],
         "free": sum(1 for seat in seats if not seat["name"]),
+        "unjoined": [
+            names[i] for i, seat in enumerate(seats) if seat["name"] and not seat["joined"]
+        ],
         "to_act": [names[i] for i in game["to_act"] if i != game["seat"]],
         "due": due,
         "paused": paused,

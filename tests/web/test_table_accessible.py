@@ -11,13 +11,12 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
-from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.accessibility import serious_violations
 from tests.support.boards import CHROMIUM, Shown, chromium
-from tests.support.games import start_game
 from tests.support.jobs import Mail
 from tests.support.pages import logged_in_page
+from tests.support.site import busy_table
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM,
@@ -54,26 +53,12 @@ def sent(path: str, fields: dict[str, str], button: str) -> Visit:
     return visit
 
 
-def with_items(api: LiveServer, mail: Mail) -> ApiClient:
-    """ada with a game waiting on her or bo under a clock, an invitation from di, one of her
-    own waiting for bo, and a public game of bo's in the lobby; eve and fay with a finished,
-    rated game (on the leaderboard once the worker has planned it)."""
-    _, (ada, bo) = start_game(api, "lost-cities", rounds=1, move_time="2d")
-    di = api.client().register("di")
-    di.ok("POST", "/games", json={"type": "lost-cities", "invite": ["ada"]})
-    bo.ok("POST", "/games", json={"type": "livingstone", "public": True})
-    ada.ok("POST", "/games", json={"type": "lost-cities-dice", "invite": ["bo"]})
-    done, (eve, _) = start_game(api, "lost-cities", rounds=1, names=["eve", "fay"])
-    eve.ok("POST", f"/games/{done}/resign")
-    mail.run()
-    return ada
-
-
 def test_every_page_in_every_state_passes_axe_at_both_widths_light_and_dark(
     api: LiveServer, mail: Mail, browser: Browser
 ) -> None:
     empty = api.client().register("zoe")
-    ada = with_items(api, mail)
+    ada = busy_table(api)
+    mail.run()  # the finished game's standings: a leaderboard
     logged_out: list[Visit] = [
         to("/"),
         to("/play"),

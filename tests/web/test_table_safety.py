@@ -1,10 +1,12 @@
 """Logged out, a page that needs a login is the login form (401), and the link it mails brings
 the browser that asked back to that page; a target naming anywhere else is dropped, so a login
-is never a redirect off the site."""
+is never a redirect off the site. Every form of the web table carries its CSRF token, and each
+is refused without it, changing nothing."""
 
 from __future__ import annotations
 
 import pytest
+from bs4 import BeautifulSoup
 
 from tests.parts import LiveServer
 from tests.support.games import start_game
@@ -59,3 +61,39 @@ def test_a_target_elsewhere_is_dropped(api: LiveServer, mail: Mail, target: str)
     assert 'name="next"' not in page.text
     form = form_fields(page.text, action="/login")
     assert logged_in_from(visitor, mail, {**form, "next": target}, ada.player["email"]) == "/play"
+
+
+POSTS = [
+    "/new",
+    "/settings/profile",
+    "/settings/vacation",
+    "/settings/calendar",
+    "/settings/webhook",
+    "/play/{game}/decline",
+    "/play/{game}/join",
+]
+
+
+def test_every_form_carries_its_csrf_token_and_none_is_taken_without(
+    api: LiveServer, mail: Mail
+) -> None:
+    ada, bo = api.client().register("ada"), api.client().register("bo")
+    game = bo.ok("POST", "/games", json={"type": "lost-cities", "invite": ["ada"], "public": True})
+    game_id = game["game"]["id"]
+    visitor = Visitor(api.url)
+    page = visitor.get("/play")
+    logged_in_from(visitor, mail, form_fields(page.text, action="/login"), ada.player["email"])
+    for path in ("/", "/play", "/new", "/lobby", "/settings", "/players/ada", "/leaderboard"):
+        shown = BeautifulSoup(visitor.get(path).text, "html.parser")
+        forms = shown.find_all("form")
+        assert forms, path
+        for form in forms:
+            token = form.find("input", attrs={"name": "csrf_token"})
+            assert token is not None and token.get("value"), (path, form.get("action"))
+    before = ada.ok("GET", "/me")
+    for path in POSTS:
+        refused = visitor.post(path.format(game=game_id), {"away": "on", "feed": "on"})
+        assert refused.status_code == 400 and "csrf_failed" in refused.text, path
+        assert "The form was not accepted" in said(refused.text)
+    assert ada.ok("GET", "/me") == before
+    assert bo.ok("GET", f"/games/{game_id}")["game"]["seats"][1]["joined"] is False
