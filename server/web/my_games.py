@@ -74,6 +74,7 @@ def shown(game: GameSummary, record: GameRecord, player: Player) -> dict[str, An
         "to_act": [names[i] for i in game["to_act"] if i != game["seat"]],
         "due": due,
         "paused": paused,
+        "clocked": game["clock"] is not None,
         "won": game["seat"] in (game["result"] or {}).get("winners", []),
     }
 

@@ -8,10 +8,10 @@ from tests.support.games import start_game
 
 
 def busy_table(api: Endpoints) -> ApiClient:
-    """ada with a game of Lost Cities under a move clock (waiting on her or bo), an invitation
+    """ada with a game of Lost Cities under a move clock, waiting on her, an invitation
     from di, a game of her own waiting for bo, and a public game of bo's in the lobby; eve and
     fay with a finished, rated game (on the leaderboard once the worker has planned it)."""
-    _, (ada, bo) = start_game(api, "lost-cities", rounds=1, move_time="2d")
+    _, (ada, bo) = start_game(api, "lost-cities", rounds=1, move_time="2d", first_player=0)
     di = api.client().register("di")
     di.ok("POST", "/games", json={"type": "lost-cities", "invite": ["ada"]})
     bo.ok("POST", "/games", json={"type": "livingstone", "public": True})

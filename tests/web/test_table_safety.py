@@ -5,6 +5,9 @@ is refused without it, changing nothing."""
 
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 from bs4 import BeautifulSoup
 
@@ -12,6 +15,7 @@ from tests.parts import LiveServer
 from tests.support.games import start_game
 from tests.support.jobs import Mail
 from tests.support.pages import Visitor, form_fields, login_link, said
+from tests.support.site import busy_table
 
 ELSEWHERE = [
     "https://evil.example/play",
@@ -97,3 +101,25 @@ def test_every_form_carries_its_csrf_token_and_none_is_taken_without(
         assert "The form was not accepted" in said(refused.text)
     assert ada.ok("GET", "/me") == before
     assert bo.ok("GET", f"/games/{game_id}")["game"]["seats"][1]["joined"] is False
+
+
+def test_my_games_lists_what_waits_on_me_first_with_my_deadline_in_my_zone(
+    api: LiveServer, mail: Mail
+) -> None:
+    ada = busy_table(api)
+    mail.run()  # the worker starts the move clocks
+    listed = ada.ok("GET", "/games")["games"]
+    clock = next(c for g in listed for c in g["clocks"] if c["name"] == "ada" and c["running"])
+    due = datetime.fromisoformat(clock["due"])
+    visitor = Visitor(api.url)
+    page = visitor.get("/play")
+    logged_in_from(visitor, mail, form_fields(page.text, action="/login"), ada.player["email"])
+    shown = said(visitor.get("/play").text)
+    waiting = shown.index("Waiting on you")
+    assert waiting < shown.index("Invitations to you") < shown.index("Your other games")
+    assert "Deadlines are in your time zone, Europe/Warsaw." in shown
+    local = due.astimezone(ZoneInfo("Europe/Warsaw"))
+    assert (
+        f"due {local:%a}, {local:%b} {local.day}, {local.year}, {local.strftime('%-I:%M %p')}"
+        in shown
+    )
