@@ -8,7 +8,7 @@ from typing import Any
 from flask import g
 
 from server.api.blueprint import Blueprint
-from server.domain.errors import Invalid, NotAPlayer, NotFound
+from server.domain.errors import N_, Invalid, NotAPlayer, NotFound
 from server.domain.quiet import zone
 from server.http.context import services
 from server.presenters.documented import schema_of
@@ -23,7 +23,7 @@ blp = Blueprint("webhooks", __name__, url_prefix="/api/v1", description="Webhook
 
 def shown(hook: Hook | None, made: bool = False) -> Webhook:
     if hook is None:
-        raise NotFound("webhook")
+        raise NotFound(N_("no such webhook"))
     return webhook(hook, zone(g.player), with_secret=made)
 
 
@@ -49,7 +49,7 @@ def creators(game_id: str) -> str:
     """The game's id, if the caller created it; else refused (403)."""
     if services().games.record_for(g.player, game_id).creator != g.player.id:
         raise NotAPlayer(
-            "only the player who created the game sets its webhook", code="not_creator"
+            N_("only the player who created the game sets its webhook"), code="not_creator"
         )
     return game_id
 

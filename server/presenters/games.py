@@ -16,6 +16,7 @@ from server.presenters import shapes
 from server.storage.deadlines import SeatClock, local
 from shared.engine import seat_name
 from shared.games import ENGINES
+from shared.words import ENGLISH, Words
 
 
 def public_game(record: GameRecord, viewer: str | None) -> shapes.Game:
@@ -95,11 +96,16 @@ def player_at(game: Game, seat: int | None) -> str | None:
 
 
 def log(
-    game: Game, seat: int | None, since: int, stored: Iterable[dict[str, Any]]
+    game: Game,
+    seat: int | None,
+    since: int,
+    stored: Iterable[dict[str, Any]],
+    words: Words = ENGLISH,
 ) -> list[shapes.LogEntry]:
     """The `stored` entries after version `since` as `seat` may see them: events redacted,
     moves shown for one's own entries (and for all once the game is over, so anyone can replay
-    it)."""
+    it); each event's `text` in `words` (a notice's reader's; the API's is English, for
+    programs)."""
     engine, names = game.engine, game.names
     reveal = game.status == FINISHED
     entries = []
@@ -110,7 +116,7 @@ def log(
             "seat": entry["seat"],
             "at": entry["at"],
             "event": event,
-            "text": engine.render_event(event, names),
+            "text": engine.render_event(event, names, words=words),
         }
         if reveal or entry["seat"] == seat:
             shown["move"] = entry["move"]
@@ -147,13 +153,17 @@ def messages(
     return [message(record, number, said) for number, said in enumerate(stored, start=since + 1)]
 
 
-def history_line(text: str, entry: Mapping[str, Any]) -> str:
+def history_line(text: str, entry: Mapping[str, Any], words: Words = ENGLISH) -> str:
     """A log entry in one line for people (mail, pages, webhooks): what happened (`text`, as
     its reader may see it), and that the service made the move when time ran out (a bot's
     choice, under `on_timeout: bot`)."""
     if entry.get("bot") and entry.get("timeout"):
-        return f"{text} (time ran out; a {entry['bot']} bot chose it)"
-    return text + (" (time ran out)" if entry.get("timeout") else "")
+        return words.gettext(
+            "%(event)s (time ran out; a %(level)s bot chose it)", event=text, level=entry["bot"]
+        )
+    if entry.get("timeout"):
+        return words.gettext("%(event)s (time ran out)", event=text)
+    return text
 
 
 def game_list(

@@ -13,6 +13,7 @@ from flask import current_app, flash, redirect, render_template, request, url_fo
 from werkzeug.wrappers import Response
 
 from server.domain.addresses import normalized
+from server.domain.errors import N_
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.limits import RATE_LIMITS, RateLimits
@@ -31,7 +32,12 @@ def ask_for_link() -> str:
     try:
         email = normalized(typed)
     except ValueError as error:
-        raise ApiError(400, "invalid_request", f"that is not an email address: {error}") from None
+        raise ApiError(
+            400,
+            "invalid_request",
+            N_("that is not an email address: %(error)s"),
+            values={"error": str(error)},
+        ) from None
     limits: RateLimits = current_app.extensions[RATE_LIMITS]
     limits.count_login(email)
     services().logins.ask(email, services().clock())

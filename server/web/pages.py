@@ -8,7 +8,7 @@ from typing import Any
 from flask import flash, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from server.domain.errors import Refusal
+from server.domain.errors import N_, Refusal
 from server.domain.player import Player
 from server.domain.quiet import zone
 from server.http.context import services
@@ -82,10 +82,13 @@ def move(game_id: str) -> Response | tuple[str, int]:
     key = form.get("key", "")
     if not 0 < len(text) <= MAX_MOVE_TEXT or not form.get("version", "").isdigit():
         raise ApiError(
-            400, "invalid_request", f"choose a move, or type one of 1-{MAX_MOVE_TEXT} characters"
+            400,
+            "invalid_request",
+            N_("choose a move, or type one of 1-%(most)d characters"),
+            values={"most": MAX_MOVE_TEXT},
         )
     if not 0 < len(key) <= MAX_KEY:
-        raise ApiError(400, "invalid_request", "the form lacks its key: load the page again")
+        raise ApiError(400, "invalid_request", N_("the form lacks its key: load the page again"))
     try:
         made = services().games.submit(player, game_id, text, int(form["version"]), "web:" + key)
     except Refusal as refusal:
@@ -120,7 +123,7 @@ def wait(game_id: str) -> dict[str, Any]:
     player = signed_in()
     version, revision = request.args.get("version", ""), request.args.get("revision")
     if not version.isdigit() or not (revision is None or revision.isdigit()):
-        raise ApiError(400, "invalid_request", "give the version and revision the page shows")
+        raise ApiError(400, "invalid_request", N_("give the version and revision the page shows"))
     seen = None if revision is None else int(revision)
     found, _, changed = wait_for(player, game_id, int(version), seen, WAIT_SECONDS)
     return {"changed": changed, "version": found.version, "revision": found.revision}

@@ -25,6 +25,7 @@ from flask import Flask, Request, current_app, g, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 
+from server.domain.errors import N_
 from server.domain.player import Player
 from server.http.context import services
 from server.http.errors import ApiError
@@ -80,13 +81,19 @@ def log_out(everywhere: bool = False) -> None:
 
 
 def ended(player: Player | None) -> str | None:
-    """Why the session's cookie no longer lets its player in (None: it does)."""
+    """Why the session's cookie no longer lets its player in, as its refusal says it (None: it
+    does)."""
     generation = str(session.get("generation", ""))
     if player is None or not hmac.compare_digest(token_generation(player), generation):
-        return "your token was rotated since you logged in"
+        return N_(
+            "your session has ended: your token was rotated since you logged in; log in again"
+        )
     ends = services().sessions.ends(player.id, str(session.get("id", "")))
     if ends is None or ends <= services().clock():
-        return "you logged out, here or everywhere, or it ran its time"
+        return N_(
+            "your session has ended: you logged out, here or everywhere, or it ran its time; "
+            "log in again"
+        )
     return None
 
 
@@ -114,6 +121,6 @@ def signed_in() -> Player:
     if player is None:
         why = g.get("session_ended")
         if why:
-            raise ApiError(401, "unauthorized", f"your session has ended: {why}; log in again")
-        raise ApiError(401, "unauthorized", "log in to see your games")
+            raise ApiError(401, "unauthorized", why)
+        raise ApiError(401, "unauthorized", N_("log in to see your games"))
     return player

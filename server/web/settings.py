@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 from server.accounts import deletion
 from server.accounts.export import download
 from server.domain.bots import TIMEOUT_LEVEL
-from server.domain.errors import Invalid, Refusal
+from server.domain.errors import N_, Invalid, Refusal
 from server.domain.leaving import ACTIVE_GAMES, RESIGN
 from server.http.context import services
 from server.http.errors import ApiError
@@ -43,7 +43,7 @@ def delete() -> Response | tuple[str, int]:
     chosen = form.get("active_games", "")
     try:
         if chosen not in ACTIVE_GAMES:
-            raise Invalid("choose what becomes of your games still running")
+            raise Invalid(N_("choose what becomes of your games still running"))
         deletion.confirmed(player, form.get("confirm", "").strip())
     except Refusal as refusal:
         told = refused(refusal)
