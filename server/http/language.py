@@ -12,9 +12,9 @@ from __future__ import annotations
 from flask import Flask, g, request
 from flask_babel import Babel
 
-from server.presenters.words import CATALOGS
+from server.presenters.words import CATALOGS, words_for
 from shared import words
-from shared.words import LANGUAGES
+from shared.words import LANGUAGES, Words
 
 
 def chosen() -> str:
@@ -25,7 +25,14 @@ def chosen() -> str:
     return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
 
 
+def words_chosen() -> Words:
+    """The request's language as the engines and the refusals take it: what the server writes
+    in Python (a board, a history line, a refusal's message) beside the templates' words."""
+    return words_for(chosen())
+
+
 def register(app: Flask) -> None:
+    app.add_template_global(chosen, "page_language")
     Babel(
         app,
         locale_selector=chosen,

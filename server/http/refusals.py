@@ -26,7 +26,6 @@ from server.domain.errors import (
 )
 from server.http import language
 from server.http.errors import HTTP_CODES, ApiError
-from server.presenters.words import words_for
 from server.storage.redis_client import UNAVAILABLE
 from shared.words import Words
 
@@ -118,4 +117,4 @@ def answer_for(error: Exception) -> ApiError:
 
 def said() -> Words:
     """The words of the caller's language."""
-    return words_for(language.chosen())
+    return language.words_chosen()

@@ -10,6 +10,7 @@ scanners that fetch every link they see would otherwise use it up before its rea
 from __future__ import annotations
 
 from flask import current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from server.domain.addresses import normalized
@@ -54,7 +55,7 @@ def link(token: str) -> str:
 def use_link(token: str) -> Response:
     opened = services().links.spend(token)
     log_in(opened.player)
-    flash(f"Welcome, {opened.player.name}: you are logged in.", "note")
+    flash(gettext("Welcome, %(name)s: you are logged in.", name=opened.player.name), "note")
     if opened.game_id is None:
         return redirect(url_for("web.games"), 303)
     return redirect(url_for("web.game", game_id=opened.game_id), 303)
@@ -63,7 +64,7 @@ def use_link(token: str) -> Response:
 @blp.post("/logout")
 def logout() -> Response:
     log_out()
-    flash("You are logged out.", "note")
+    flash(gettext("You are logged out."), "note")
     return redirect(url_for("web.index"), 303)
 
 
@@ -72,5 +73,5 @@ def logout_everywhere() -> Response:
     """Ends every web session of the player, in every browser (their API token still works)."""
     signed_in()
     log_out(everywhere=True)
-    flash("You are logged out everywhere: every browser must log in again.", "note")
+    flash(gettext("You are logged out everywhere: every browser must log in again."), "note")
     return redirect(url_for("web.index"), 303)

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from server.domain.errors import N_, Refusal
 from server.domain.player import Player
 from server.domain.quiet import zone
+from server.http import language
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.long_polls import wait_for
@@ -58,7 +59,9 @@ def drawn(
     lines = history(found, seat, services().games.entries(found, since), since)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
     talk = presenters.messages(found.record, 0, services().games.talk(found))[-TALK_SHOWN:]
-    told = services().deadlines.told(found.record, seat, zone(player), services().clock())
+    told = services().deadlines.told(
+        found.record, seat, zone(player), services().clock(), language.words_chosen()
+    )
     return game_page(
         found,
         seat,
@@ -102,10 +105,12 @@ def told_of(answer: Mapping[str, Any]) -> None:
     """What a move did, and the steps of its batch not tried, shown on the page after it."""
     engine = ENGINES[answer["game"]["type"]]
     names = player_names(answer["game"]["seats"])
-    flash("; ".join(engine.render_event(event, names) for event in answer["applied"]), "played")
+    words = language.words_chosen()
+    events = [engine.render_event(event, names, words=words) for event in answer["applied"]]
+    flash("; ".join(events), "played")
     untried = answer.get("untried")
     if untried:
-        flash(f"Not tried: {untried['message']}.", "untried")
+        flash(words.gettext("Not tried: %(reason)s.", reason=untried["message"]), "untried")
         flash("; ".join(engine.format_move(step) for step in untried["steps"]), "draft")
 
 

@@ -1,9 +1,11 @@
-"""The settings page: a player's own data, downloaded, or their account deleted. One section
-per setting, so the others (time zone, quiet hours, mail) take their place beside these."""
+"""The settings page: a player's language, their own data, downloaded, or their account
+deleted. One section per setting, so the others (time zone, quiet hours, mail) take their
+place beside these."""
 
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from server.accounts import deletion
@@ -16,16 +18,38 @@ from server.http.errors import ApiError
 from server.http.refusals import refused
 from server.web.blueprint import blp
 from server.web.sessions import log_out, signed_in
+from shared.words import LANGUAGES
+
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}
+"""Each language as its own speakers name it, so that anyone finds their own."""
 
 
 def page(refusal: ApiError | None = None, chosen: str = RESIGN) -> str:
-    return render_template("settings.html", refusal=refusal, chosen=chosen, bot_level=TIMEOUT_LEVEL)
+    return render_template(
+        "settings.html",
+        refusal=refusal,
+        chosen=chosen,
+        bot_level=TIMEOUT_LEVEL,
+        languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+    )
 
 
 @blp.get("/settings")
 def settings() -> str:
     signed_in()
     return page()
+
+
+@blp.post("/settings/language")
+def set_language() -> Response | tuple[str, int]:
+    """The player's language, as `PATCH /api/v1/me` sets it: this page and their mail follow."""
+    player = signed_in()
+    language = request.form.get("language", "")
+    if language not in LANGUAGES:
+        told = refused(Invalid(N_("choose one of the languages offered")))
+        return page(told), told.status
+    services().players.update(player, {"language": language})
+    return redirect(url_for("web.settings"), 303)
 
 
 @blp.get("/settings/export")
@@ -50,5 +74,8 @@ def delete() -> Response | tuple[str, int]:
         return page(told, chosen if chosen in ACTIVE_GAMES else RESIGN), told.status
     deletion.delete(services(), player, chosen, TIMEOUT_LEVEL)
     log_out()
-    flash(f"The account {player.name} is deleted. Thank you for playing.", "note")
+    flash(
+        gettext("The account %(name)s is deleted. Thank you for playing.", name=player.name),
+        "note",
+    )
     return redirect(url_for("web.index"), 303)
