@@ -121,8 +121,8 @@ def with_parts(
         "ngettext": words.ngettext,
         "lang": words.language,
     }
-    message["Content-Language"] = words.language
     message.set_content(TEMPLATES.get_template(f"{template}.txt").render(context))
     html = INLINER.inline(TEMPLATES.get_template(f"{template}.html").render(context))
     message.add_alternative(html, subtype="html")
+    message["Content-Language"] = words.language
     return message
