@@ -10,6 +10,7 @@ import json
 import re
 import zipfile
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -43,7 +44,7 @@ def test_the_language_is_chosen_at_registration_changed_and_kept_in_the_export(
     assert api.client().register("eve").player["language"] == "en"  # English unless chosen
 
 
-def refusal(client: ApiClient, method: str, path: str, **kwargs: object) -> dict[str, str]:
+def refusal(client: ApiClient, method: str, path: str, **kwargs: Any) -> dict[str, str]:
     answer = client.call(method, path, **kwargs)
     assert answer.status_code >= 400, answer.text
     error: dict[str, str] = answer.json()["error"]
@@ -106,7 +107,7 @@ def test_every_kind_of_refusal_goes_through_the_catalogs(api: LiveServer, pseudo
     for player in (ada, bo, cy):
         player.ok("PATCH", "/me", json={"language": "de"})
     german = {"Accept-Language": "de"}  # for those not logged in
-    asked = {
+    asked: dict[str, tuple[ApiClient, str, str, dict[str, Any]]] = {
         "unauthorized": (api.client(), "GET", "/me", {}),
         "bad token": (ApiClient(api.url, "p_0.nope"), "GET", "/me", {}),
         "not_found": (cy, "GET", "/games/nosuchgame", {}),
@@ -144,7 +145,7 @@ def test_every_kind_of_refusal_goes_through_the_catalogs(api: LiveServer, pseudo
         ),
     }
     for what, (client, method, path, kwargs) in asked.items():
-        headers = {**german, **kwargs.pop("headers", {})}  # type: ignore[dict-item]
+        headers = {**german, **kwargs.pop("headers", {})}
         said = refusal(client, method, path, headers=headers, **kwargs)
         left = set(ENGLISH_WORD.findall(unmarked(said["message"]))) - NOTATION
         assert not left, (what, said["message"])
