@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from babel.dates import format_skeleton, format_time, get_datetime_format
+from babel.dates import format_skeleton, format_time
 
 from shared.words import ENGLISH, LANGUAGES, Words
 
@@ -29,18 +29,21 @@ def span(seconds: float, words: Words = ENGLISH) -> str:
     return " ".join(shown) if shown else words.gettext("under a minute")
 
 
+LOCALES = {"en": "en_GB"}
+"""The English written with the day before the month, on a 24-hour clock: `Thu 26 Nov 18:40`."""
+
+
 def moment_text(moment: datetime, words: Words = ENGLISH) -> str:
-    """`Thu, Nov 26, 18:40`, `czw., 26 lis, 18:40`, `Do., 26. Nov., 18:40`: a day and a time
+    """`Thu 26 Nov 18:40`, `czw., 26 lis 18:40`, `Do., 26. Nov. 18:40`: a day and a time
     within the year, as the reader's language writes them (English for one Babel lacks)."""
-    locale = words.language if words.language in LANGUAGES else LANGUAGES[0]
+    language = words.language if words.language in LANGUAGES else LANGUAGES[0]
+    locale = LOCALES.get(language, language)
     date = format_skeleton("MMMEd", moment, locale=locale)
-    time = format_time(moment, "HH:mm", locale=locale)
-    pattern = str(get_datetime_format("medium", locale=locale))
-    return pattern.replace("{1}", date).replace("{0}", time)
+    return f"{date} {format_time(moment, 'HH:mm', locale=locale)}"
 
 
 def due(moment: datetime | None, left: float, words: Words = ENGLISH) -> str:
-    """`due Thu, Nov 26, 18:40 your time — 1 day 4 h of waking time left`, `moment` already in
+    """`due Thu 26 Nov 18:40 your time — 1 day 4 h of waking time left`, `moment` already in
     the reader's zone (None: no deadline within ten years)."""
     if moment is None:
         return words.gettext(
