@@ -1,7 +1,8 @@
 """Pictures of each game as a player sees it, at a phone's width and a desktop's, for
-docs/players.md: the turn email, from seeded games, and the game's web page, from a game played on a
-service this script starts (its own redis-server and web server on loopback, gone after); and
-the web table's other pages at a phone's width (`TABLE`), from a player with something on each.
+docs/players.md: the turn email, from seeded games (and a Polish and a German one, at 390
+pixels), and the game's web page, from a game played on a service this script starts (its own
+redis-server and web server on loopback, gone after); and the web table's other pages at a
+phone's width (`TABLE`), from a player with something on each.
 `.venv/bin/python -m docs.screenshots [FOLDER]` (default docs/screenshots). Needs Debian's
 Chromium (`apt-get install chromium`), as the browser tests do."""
 
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
+from server.presenters.words import words_for
 from server.runtime.redis_process import RedisProcess, free_port
 from server.storage.redis_client import connect
 from tests.api_client import ApiClient
@@ -27,6 +29,9 @@ WIDTHS = {"phone": 360, "desktop": 900}
 SHOWN = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-5p")
 DARK = "livingstone-5p"
 """One picture in dark mode too, to show that the boards keep to it."""
+LANGUAGES = {"pl": "livingstone-2p", "de": "lost-cities-2p"}
+"""A turn mail in each language but English, of a game whose rulebook is in it."""
+LANGUAGE_WIDTH = 390
 PAGES = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-2p")
 """The games whose web page is pictured, each played as far as its sample."""
 PHONE = 390
@@ -55,6 +60,13 @@ def main(folder: Path) -> None:
                         name = f"{sample.name}-{label}{'-dark' if dark else ''}.png"
                         page.page.screenshot(path=folder / name, full_page=True)
                         print(folder / name)
+        for language, name in LANGUAGES.items():
+            (sample,) = [sample for sample in SAMPLES if sample.name == name]
+            html = html_of(sample.message(words_for(language)))
+            with shown(browser, html, LANGUAGE_WIDTH, False) as page:
+                path = folder / f"{name}-{language}-phone.png"
+                page.page.screenshot(path=path, full_page=True)
+                print(path)
         pages(browser, folder)
 
 

@@ -24,6 +24,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from shared.words import ENGLISH, Words
+
 CONTRIBUTION_BYTES = 32
 CONTRIBUTION_PATTERN = rf"^[0-9a-f]{{{2 * CONTRIBUTION_BYTES}}}$"
 """A contribution: 32 random bytes, in lowercase hex."""
@@ -85,11 +87,17 @@ def option_fingerprint(secret: str, name: str, value: Any) -> str:
     return keyed(secret, f"turnpost-option-v1:{name}:" + canonical(value))
 
 
-def fixed_by_creator_text(fixed: Mapping[str, Mapping[str, str | None]]) -> str:
+def fixed_by_creator_text(
+    fixed: Mapping[str, Mapping[str, str | None]], words: Words = ENGLISH
+) -> str:
     """What an invitee is told of the options in `fixed` (name: {"fingerprint"}), before
     joining."""
     named = ", ".join(
-        f"{name} (fingerprint {about['fingerprint']})" if about.get("fingerprint") else name
+        words.gettext("%(name)s (fingerprint %(fingerprint)s)", name=name, **about)
+        if about.get("fingerprint")
+        else name
         for name, about in fixed.items()
     )
-    return f"Set by the creator, not by lot: {named}. The game is unrated."
+    return words.gettext(
+        "Set by the creator, not by lot: %(options)s. The game is unrated.", options=named
+    )

@@ -61,7 +61,7 @@ def deadlines(answer: dict[str, Any]) -> list[str]:
     names = seat_names(answer["game"], me)
     lines = [
         clock_text.deadline(
-            "Your" if clock["seat"] == me else f"{names[clock['seat']]}'s",
+            None if clock["seat"] == me else names[clock["seat"]],
             moment(clock["due"]),
             clock["left_seconds"],
             clock.get("paused", False),  # a server from before vacations were shown

@@ -19,7 +19,7 @@ a token that sends it again, and every step is safe to do twice.
 from __future__ import annotations
 
 from server.accounts.queued import drop_jobs_naming
-from server.domain.errors import Invalid
+from server.domain.errors import N_, Invalid
 from server.domain.leaving import Leaving, Left
 from server.domain.player import Player
 from server.storage.services import Services
@@ -35,9 +35,10 @@ def confirmed(player: Player, confirm: str) -> None:
     """The request names the player whose account it deletes (in any case), or is refused."""
     if confirm.casefold() != player.name.casefold():
         raise Invalid(
-            f"to delete your account, confirm with your player name, {player.name}",
+            N_("to delete your account, confirm with your player name, %(name)s"),
             {"confirm": confirm},
             "confirmation_mismatch",
+            {"name": player.name},
         )
 
 

@@ -25,6 +25,7 @@ from gunicorn.http.errors import ParseException
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from server.domain.errors import N_
 from server.http.auth import require_player
 from server.http.errors import ApiError
 from server.presenters.documented import answer_schema
@@ -77,9 +78,19 @@ def parse_json_body(body: bytes) -> Any:
     except RecursionError:
         too_deep = True
     except ValueError as error:  # also JSONDecodeError and UnicodeDecodeError
-        raise ApiError(400, "invalid_json", f"the body is not valid JSON: {error}") from None
+        raise ApiError(
+            400,
+            "invalid_json",
+            N_("the body is not valid JSON: %(error)s"),
+            values={"error": str(error)},
+        ) from None
     if too_deep:
-        raise ApiError(400, "invalid_json", f"the body nests deeper than {MAX_JSON_DEPTH} levels")
+        raise ApiError(
+            400,
+            "invalid_json",
+            N_("the body nests deeper than %(most)d levels"),
+            values={"most": MAX_JSON_DEPTH},
+        )
     return value
 
 
@@ -96,7 +107,12 @@ class StrictParser(FlaskParser):
         try:
             body = req.get_data(cache=True)
         except UNREADABLE as error:
-            raise ApiError(400, "unreadable_body", f"the body breaks HTTP: {error}") from None
+            raise ApiError(
+                400,
+                "unreadable_body",
+                N_("the body breaks HTTP: %(error)s"),
+                values={"error": str(error)},
+            ) from None
         limit = req.max_content_length
         if req.content_length is None and limit is not None and len(body) >= limit:
             # werkzeug stops reading a streamed (chunked) body at the limit without a word,
@@ -105,12 +121,12 @@ class StrictParser(FlaskParser):
         if not body:
             if getattr(schema, "body_optional", False):
                 return ma.missing  # read as {}: every field left out
-            raise ApiError(400, "missing_body", "this request needs a JSON body")
+            raise ApiError(400, "missing_body", N_("this request needs a JSON body"))
         if not is_json_request(req):
             raise ApiError(
                 415,
                 "unsupported_media_type",
-                "send the body as JSON (Content-Type: application/json)",
+                N_("send the body as JSON (Content-Type: application/json)"),
             )
         return parse_json_body(body)
 

@@ -7,7 +7,7 @@ from flask import Response, g, request
 
 from server.api.blueprint import Blueprint
 from server.api.ics import feed, waiting
-from server.domain.errors import NotFound
+from server.domain.errors import N_, NotFound
 from server.http.auth import public_route
 from server.http.context import services
 from server.presenters.documented import schema_of
@@ -64,7 +64,7 @@ def calendar_feed(feed_id: str) -> Response:
     found = services()
     player = found.calendars.player_of(feed_id)
     if player is None:
-        raise NotFound("calendar feed")
+        raise NotFound(N_("no such calendar feed"))
     now = found.clock()
     records = [record for record in found.games.records_for(player) if record is not None]
     body = feed(player, waiting(player, records, found.deadlines, now), now)

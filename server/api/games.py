@@ -8,6 +8,7 @@ from typing import Any
 from flask import Request, g, request
 
 from server.api.blueprint import Blueprint
+from server.domain.errors import N_
 from server.domain.game import Game
 from server.domain.quiet import zone
 from server.domain.record import GameRecord
@@ -162,7 +163,10 @@ def idempotency_key(asked: Request) -> str | None:
     key = asked.headers.get(IDEMPOTENCY_HEADER)
     if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
         raise ApiError(
-            400, "bad_idempotency_key", f"an Idempotency-Key is 1-{MAX_IDEMPOTENCY_KEY} characters"
+            400,
+            "bad_idempotency_key",
+            N_("an Idempotency-Key is 1-%(most)d characters"),
+            values={"most": MAX_IDEMPOTENCY_KEY},
         )
     return key
 

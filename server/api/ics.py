@@ -19,6 +19,7 @@ from icalendar import Alarm, Calendar, Event, vDuration
 from server.domain.player import Player
 from server.domain.quiet import zone
 from server.domain.record import ACTIVE, GameRecord
+from server.presenters.words import words_for
 from server.storage.deadlines import Deadlines, local
 from shared.clock_text import deadline
 from shared.games import ENGINES
@@ -70,19 +71,23 @@ def _utc(moment: float) -> datetime:
 
 def feed(player: Player, waiting: Sequence[Waiting], now: float) -> bytes:
     own = zone(player)
+    words = words_for(player.language)
+    moves = words.gettext("turnpost: %(name)s's moves", name=player.name)
     calendar = Calendar()
     calendar.add("prodid", PRODUCT)
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
-    calendar.add("name", f"turnpost: {player.name}'s moves")
-    calendar.add("x-wr-calname", f"turnpost: {player.name}'s moves")
+    calendar.add("name", moves)
+    calendar.add("x-wr-calname", moves)
     calendar.add("x-wr-timezone", own.key)
     calendar.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
     calendar.add("x-published-ttl", vDuration(REFRESH))
     for game in waiting:
-        summary = f"Your move: {game.title} with {', '.join(game.others)}"
-        said = deadline("Your", local(game.due, own), game.left)
+        summary = words.gettext(
+            "Your move: %(title)s with %(others)s", title=game.title, others=", ".join(game.others)
+        )
+        said = deadline(None, local(game.due, own), game.left, words=words)
         event = Event()
         event.add("uid", f"{game.game_id}-{game.seat}@turnpost")
         event.add("dtstamp", _utc(now))
@@ -91,7 +96,13 @@ def feed(player: Player, waiting: Sequence[Waiting], now: float) -> bytes:
         event.add("summary", summary)
         event.add(
             "description",
-            f"{said}\nYour time zone: {own.key}.\nturnpost show {game.game_id}",
+            "\n".join(
+                [
+                    said,
+                    words.gettext("Your time zone: %(zone)s.", zone=own.key),
+                    f"turnpost show {game.game_id}",
+                ]
+            ),
         )
         event.add("transp", "TRANSPARENT")
         alarm = Alarm()

@@ -8,7 +8,7 @@ from typing import Any
 from flask import g
 
 from server.api.blueprint import Blueprint
-from server.domain.errors import NotAPlayer, NotFound
+from server.domain.errors import N_, NotAPlayer, NotFound
 from server.domain.quiet import zone
 from server.http.context import services
 from server.presenters.documented import schema_of
@@ -23,7 +23,7 @@ blp = Blueprint("webhooks", __name__, url_prefix="/api/v1", description="Webhook
 
 def shown(hook: Hook | None, made: bool = False) -> Webhook:
     if hook is None:
-        raise NotFound("webhook")
+        raise NotFound(N_("no such webhook"))
     return webhook(hook, zone(g.player), with_secret=made)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from server.domain.errors import Invalid
+from server.domain.errors import N_, Invalid
 from server.domain.game import Game
 from server.domain.record import Seat
 from shared.bots import BOTS, ITERATIONS, LEVELS, QUICK, VERSION, Budget, choose
@@ -49,12 +49,15 @@ def seats(type_id: str, levels: Sequence[str]) -> list[Seat]:
     for level in levels:
         if level not in LEVELS:
             raise Invalid(
-                f"there is no bot level {level!r}; the levels are {', '.join(LEVELS)}",
+                N_("there is no bot level %(level)s; the levels are %(levels)s"),
                 {"bot": level},
                 "unknown_bot_level",
+                {"level": level, "levels": ", ".join(LEVELS)},
             )
     if levels and not levels_for(type_id):
-        raise Invalid(f"no bot plays {type_id}", {"type": type_id}, "no_bots_for_type")
+        raise Invalid(
+            N_("no bot plays %(type)s"), {"type": type_id}, "no_bots_for_type", {"type": type_id}
+        )
     numbered = len(levels) > 1
     return [
         Seat(name=f"bot {n} ({level})" if numbered else f"bot ({level})", joined=True, bot=level)

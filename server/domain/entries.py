@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from server.domain.encoding import encoded
-from server.domain.errors import Unavailable
+from server.domain.errors import N_, Unavailable
 from server.domain.record import GameRecord
 from shared.engine import Engine, Event, Move, Seat
 
@@ -24,7 +24,8 @@ def dealt(engine: Engine[Any], record: GameRecord) -> Any:
         )
     except ValueError as error:  # made by newer rules, and this code was rolled back since
         raise Unavailable(
-            f"this game cannot be played by the rules this server runs: {error}"
+            N_("this game cannot be played by the rules this server runs: %(error)s"),
+            values={"error": str(error)},
         ) from None
 
 

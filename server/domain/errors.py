@@ -2,15 +2,23 @@
 (`server.http.refusals`), mail to its words (`server.inbound.answers`).
 
 A refusal changes nothing. Its `code` is stable (scripts match on it), its `message` is for a
-person and names players, not seats, and its `details` say more for a script.
+person and names players, not seats, and its `details` say more for a script. The message is
+kept as its catalog's id (marked with `N_`, so `./dev catalogs` finds it) and its values, and
+told in the reader's language only at the edge (`told`): the domain knows no languages.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from shared.engine import IllegalMove
+from shared.words import ENGLISH, Words
+
+
+def N_(message: str) -> str:
+    """A message for the catalogs, told in the reader's language later, at the edge."""
+    return message
 
 
 class Refusal(Exception):
@@ -19,13 +27,24 @@ class Refusal(Exception):
     default_code: ClassVar[str] = "refused"
 
     def __init__(
-        self, message: str, details: dict[str, Any] | None = None, code: str | None = None
+        self,
+        message: str,
+        details: dict[str, Any] | None = None,
+        code: str | None = None,
+        values: Mapping[str, object] | None = None,
     ) -> None:
-        super().__init__(message)
-        self.message = message
+        self.text = message
+        """The message's id in the catalogs, `%(name)s` for each of `values`."""
+        self.values = dict(values or {})
+        self.message = self.told(ENGLISH)
+        super().__init__(self.message)
         self.details = details or {}
         self.code = code or self.default_code
         """The kind's code, or one naming the case more closely (`bad_options`)."""
+
+    def told(self, words: Words) -> str:
+        """The message in the reader's language."""
+        return words.gettext(self.text, **self.values)
 
 
 class Invalid(Refusal):
@@ -38,9 +57,6 @@ class Invalid(Refusal):
 
 class NotFound(Refusal):
     default_code = "not_found"
-
-    def __init__(self, what: str) -> None:
-        super().__init__(f"no such {what}")
 
 
 class NotAPlayer(Refusal):
@@ -62,7 +78,7 @@ class NotJoined(Conflict):
 class NotStarted(Conflict):
     default_code = "game_not_started"
 
-    def __init__(self, message: str = "the game starts when every seat is taken") -> None:
+    def __init__(self, message: str = N_("the game starts when every seat is taken")) -> None:
         super().__init__(message)
 
 
@@ -70,7 +86,7 @@ class GameOver(Conflict):
     default_code = "game_over"
 
     def __init__(self) -> None:
-        super().__init__("this game is over")
+        super().__init__(N_("this game is over"))
 
 
 class Stale(Conflict):
@@ -80,8 +96,9 @@ class Stale(Conflict):
 
     def __init__(self, current: int) -> None:
         super().__init__(
-            f"the game has moved on to version {current}; look at it again and resend",
+            N_("the game has moved on to version %(current)d; look at it again and resend"),
             {"current_version": current},
+            values={"current": current},
         )
         self.current = current
 
@@ -99,7 +116,13 @@ class Illegal(Refusal):
     def __init__(
         self, error: IllegalMove, details: dict[str, Any], names: Sequence[str] = ()
     ) -> None:
+        self.error = error
+        self.names = tuple(names)
         super().__init__(error.told(names), details, error.code)
+
+    def told(self, words: Words) -> str:
+        """The rule's own words, which the engine writes, with the players' names."""
+        return self.error.told(self.names)
 
 
 class Gone(Refusal):
@@ -126,9 +149,15 @@ class Unavailable(Exception):
         details: dict[str, Any] | None = None,
         code: str = "unavailable",
         retry_after: int = 1,
+        values: Mapping[str, object] | None = None,
     ) -> None:
         super().__init__(message)
-        self.message = message
+        self.text = message
+        self.values = dict(values or {})
+        self.message = self.told(ENGLISH)
         self.details = details or {}
         self.code = code
         self.retry_after = retry_after
+
+    def told(self, words: Words) -> str:
+        return words.gettext(self.text, **self.values)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from server.domain.errors import Invalid
+from server.domain.errors import N_, Invalid
 from server.domain.record import ACTIVE, CANCELLED, FINISHED, OPEN, GameRecord, Seat
 from shared.engine import Engine
 from shared.games import ENGINES
@@ -71,8 +71,9 @@ def engine_for(type_id: str) -> Engine[Any]:
         return ENGINES[type_id]
     except KeyError:
         raise Invalid(
-            f"there is no game type {type_id!r}; known types: {', '.join(sorted(ENGINES))}",
+            N_("there is no game type %(type)s; known types: %(types)s"),
             code="unknown_game_type",
+            values={"type": type_id, "types": ", ".join(sorted(ENGINES))},
         ) from None
 
 

@@ -38,7 +38,7 @@ from typing import Any
 import orjson
 
 from server.domain.encoding import encoded
-from server.domain.errors import KeyReused
+from server.domain.errors import N_, KeyReused
 from shared.fairness import canonical
 
 FINGERPRINT_LENGTH = 64
@@ -138,6 +138,8 @@ class Idempotency:
 
 def reused() -> KeyReused:
     return KeyReused(
-        "this Idempotency-Key was already used for a different move; send a new move with a "
-        "new key (a resend with the same key must repeat the same request)",
+        N_(
+            "this Idempotency-Key was already used for a different move; send a new move with "
+            "a new key (a resend with the same key must repeat the same request)"
+        ),
     )

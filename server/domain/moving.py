@@ -14,6 +14,7 @@ import orjson
 from server.domain import concerns, provenance
 from server.domain.entries import encode_entry, new_entry
 from server.domain.errors import (
+    N_,
     Conflict,
     GameOver,
     Illegal,
@@ -85,11 +86,13 @@ class Moving:
             game, seat = self.reading.for_player(game_id, player)
             if game.status == OPEN:
                 raise NotStarted(
-                    "the game has not started, so there is nothing to resign from: its creator "
-                    "can cancel it, and an invited player can decline"
+                    N_(
+                        "the game has not started, so there is nothing to resign from: its "
+                        "creator can cancel it, and an invited player can decline"
+                    )
                 )
             if seat is None:
-                raise NotJoined("you have not joined this game")
+                raise NotJoined(N_("you have not joined this game"))
             try:
                 return self.move(game, seat, dict(RESIGN), game.version, None)
             except Stale:
@@ -193,7 +196,7 @@ class Moving:
     ) -> Moved:
         seat = seat_in(game, player)
         if seat is None:
-            raise NotJoined("join the game before moving in it")
+            raise NotJoined(N_("join the game before moving in it"))
         return self.move(game, seat, move, expected_version, idem)
 
     def _unchanged_for(self, game: Game, seat: int, seen_version: int) -> bool:
@@ -257,7 +260,7 @@ def check_active(game: Game) -> None:
     if game.status == OPEN:
         raise NotStarted()
     if game.status == CANCELLED:
-        raise Conflict("this game was cancelled before it started", code="game_cancelled")
+        raise Conflict(N_("this game was cancelled before it started"), code="game_cancelled")
     if game.status == FINISHED:
         raise GameOver()
 

@@ -33,6 +33,8 @@ class Player:
     """Where this year's vacation allowance runs out (`server.storage.vacations`)."""
     calendar_hash: str | None = None
     """The SHA-256 of their calendar feed's address, if they have one."""
+    language: str = "en"
+    """The language their mail, pages and refusals are written in (`shared.words.LANGUAGES`)."""
     bot_account: bool = False
     """A program plays this account (`turnpost bot`), and it says so wherever its name is shown
     (`shared.engine.shown_name`). Not to be mistaken for the service's own bots, which take a

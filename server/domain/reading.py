@@ -15,7 +15,7 @@ import orjson
 
 from server.domain import provenance
 from server.domain.entries import dealt
-from server.domain.errors import NotAPlayer, NotFound
+from server.domain.errors import N_, NotAPlayer, NotFound
 from server.domain.game import OPEN, Game, progress
 from server.domain.held_states import HeldStates
 from server.domain.player import Player
@@ -40,7 +40,7 @@ class Reading:
         held = self.held.get(game_id)
         loaded = self.store.load(game_id, *((held.version, held.last_entry) if held else ()))
         if loaded is None:
-            raise NotFound("game")
+            raise NotFound(N_("no such game"))
         engine = ENGINES[loaded.record.type]
         start, tail = loaded.start, loaded.tail
         if loaded.from_held and held is not None:
@@ -97,7 +97,7 @@ class Reading:
         if not game.record.sits_or_invited(player.id):
             if game.record.public:
                 return game, None
-            raise NotAPlayer("this game is not public: only its players may look at it")
+            raise NotAPlayer(N_("this game is not public: only its players may look at it"))
         return game, seat_in(game, player)
 
     def record(self, game_id: str) -> GameRecord | None:
@@ -168,9 +168,9 @@ def players_record(record: GameRecord | None, player: Player) -> GameRecord:
     """The record, if there is one and the player sits or is invited in it (else 404 or 403):
     the one check of every request about a game it does not load."""
     if record is None:
-        raise NotFound("game")
+        raise NotFound(N_("no such game"))
     if not record.sits_or_invited(player.id):
-        raise NotAPlayer("you are not a player in this game")
+        raise NotAPlayer(N_("you are not a player in this game"))
     return record
 
 
@@ -178,7 +178,7 @@ def seat_in(game: Game, player: Player) -> int | None:
     """The player's seat (None if only invited so far); 403 unless they sit or are invited."""
     seat = game.seat_of(player.id)
     if seat is None and not game.record.sits_or_invited(player.id):
-        raise NotAPlayer("you are not a player in this game")
+        raise NotAPlayer(N_("you are not a player in this game"))
     return seat
 
 

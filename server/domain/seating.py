@@ -19,7 +19,7 @@ from server.domain import concerns, provenance
 from server.domain.clock_options import SERVICE_OPTIONS
 from server.domain.concerns import Concern
 from server.domain.entries import dealt
-from server.domain.errors import Conflict, Invalid, NotAPlayer, NotFound
+from server.domain.errors import N_, Conflict, Invalid, NotAPlayer, NotFound
 from server.domain.game import CANCELLED, FINISHED, OPEN, Game, engine_for, progress
 from server.domain.player import Player
 from server.domain.reading import Reading, players_record
@@ -72,19 +72,31 @@ class Seating:
         for name in invite:
             invitee = self.players.by_name(name)
             if invitee is None:
-                raise Invalid(f"no player is called {name!r}", {"name": name}, "unknown_player")
+                raise Invalid(
+                    N_("no player is called %(name)s"),
+                    {"name": name},
+                    "unknown_player",
+                    {"name": name},
+                )
             if any(s.player == invitee.id for s in table):
-                raise Invalid(f"{invitee.name} has a seat already", code="duplicate_player")
+                raise Invalid(
+                    N_("%(name)s has a seat already"),
+                    code="duplicate_player",
+                    values={"name": invitee.name},
+                )
             table.append(Seat.of(invitee))
         if len(table) > count:
             raise Invalid(
-                f"{count} seats cannot hold {len(table)} players", code="too_many_invites"
+                N_("%(seats)d seats cannot hold %(players)d players"),
+                code="too_many_invites",
+                values={"seats": count, "players": len(table)},
             )
         if len(table) + len(bot_seats) > count:
             raise Invalid(
-                f"{count} seats cannot hold {len(table)} players and {len(bot_seats)} bots",
+                N_("%(seats)d seats cannot hold %(players)d players and %(bots)d bots"),
                 {"seats": count, "bots": len(bot_seats)},
                 "too_many_bots",
+                {"seats": count, "players": len(table), "bots": len(bot_seats)},
             )
         table += [*bot_seats, *[Seat()] * (count - len(table) - len(bot_seats))]
         record = self._new_record(
@@ -167,7 +179,7 @@ class Seating:
         while True:
             record = self.reading.record(game_id)
             if record is None:
-                raise NotFound("game")
+                raise NotFound(N_("no such game"))
             after = change(record)
             if after == record:
                 return False
@@ -221,7 +233,7 @@ class Seating:
         def cancelled(record: GameRecord) -> GameRecord:
             if players_record(record, player).creator != player.id:
                 raise NotAPlayer(
-                    "only the game's creator can cancel it; an invited player can decline",
+                    N_("only the game's creator can cancel it; an invited player can decline"),
                     code="not_creator",
                 )
             check_open(record)
@@ -239,8 +251,10 @@ class Seating:
             place = next(i for i, s in enumerate(record.seats) if s.player == player.id)
             if record.seats[place].joined:
                 raise Conflict(
-                    "you have taken your seat: resign once the game starts, or ask its creator "
-                    "to cancel it",
+                    N_(
+                        "you have taken your seat: resign once the game starts, or ask its "
+                        "creator to cancel it"
+                    ),
                     code="already_joined",
                 )
             table = list(record.seats)
@@ -262,10 +276,11 @@ class Seating:
         makes the game under."""
         old = self.reading.record_for(player, game_id)
         if old.seat_of(player.id) is None:
-            raise NotAPlayer("only the game's players can ask for a rematch")
+            raise NotAPlayer(N_("only the game's players can ask for a rematch"))
         if old.status != FINISHED:
             raise Conflict(
-                "a rematch follows a finished game, and this one is not over", code="not_finished"
+                N_("a rematch follows a finished game, and this one is not over"),
+                code="not_finished",
             )
         while old.rematch is None:
             marked = old.changed(rematch=new_game_id())
@@ -310,7 +325,7 @@ def free_seat(record: GameRecord, player: Player) -> int:
     """The seat reserved for the player, else the first that no one has and no one is
     invited to: one that anyone who knows the game's id may take."""
     if record.seat_of(player.id) is not None:
-        raise Conflict("you already have a seat in this game", code="already_joined")
+        raise Conflict(N_("you already have a seat in this game"), code="already_joined")
     check_open(record)
     for index, seat in enumerate(record.seats):
         if seat.player == player.id:
@@ -319,7 +334,7 @@ def free_seat(record: GameRecord, player: Player) -> int:
         if seat.free:
             return index
     raise NotAPlayer(
-        "this game is private: the seats left are reserved for the players invited",
+        N_("this game is private: the seats left are reserved for the players invited"),
         code="not_invited",
     )
 
@@ -335,6 +350,8 @@ def seat_again(seat: Seat, asking: str) -> Seat:
 def check_open(record: GameRecord) -> None:
     """Seats are taken, given up or called off only before the game starts."""
     if record.status == CANCELLED:
-        raise Conflict("this game was cancelled before it started", code="game_cancelled")
+        raise Conflict(N_("this game was cancelled before it started"), code="game_cancelled")
     if record.status != OPEN:
-        raise Conflict("this game has already started: every seat is taken", code="game_started")
+        raise Conflict(
+            N_("this game has already started: every seat is taken"), code="game_started"
+        )

@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from server.domain.errors import Invalid, NotAPlayer, NotFound, NotJoined
+from server.domain.errors import N_, Invalid, NotAPlayer, NotFound, NotJoined
 from server.domain.record import GameRecord
 
 MAX_CHARS = 500
@@ -103,30 +103,37 @@ def checked(text: str) -> str:
     if bad is not None:
         code_point = f"U+{ord(bad):04X}"
         raise Invalid(
-            f"a message is plain text: the control character {code_point} is not allowed "
-            "(line breaks are \\n alone)",
+            N_(
+                "a message is plain text: the control character %(character)s is not allowed "
+                "(line breaks are \\n alone)"
+            ),
             {"character": code_point},
             "bad_message",
+            {"character": code_point},
         )
     text = "\n".join(line.rstrip() for line in text.strip().splitlines())
     text = unicodedata.normalize("NFC", text)
     if not any(seen(ch) for ch in text):
         raise Invalid(
-            "a message needs some text that can be seen: a letter, digit, symbol or "
-            "punctuation mark",
+            N_(
+                "a message needs some text that can be seen: a letter, digit, symbol or "
+                "punctuation mark"
+            ),
             code="empty_message",
         )
     if most_marks(text) > MAX_MARKS:
         raise Invalid(
-            f"a message is plain text: at most {MAX_MARKS} combining marks on one character",
+            N_("a message is plain text: at most %(max_marks)d combining marks on one character"),
             {"max_marks": MAX_MARKS},
             "bad_message",
+            {"max_marks": MAX_MARKS},
         )
     if len(text) > MAX_CHARS or text.count("\n") >= MAX_LINES:
         raise Invalid(
-            f"a message is at most {MAX_CHARS} characters on {MAX_LINES} lines",
+            N_("a message is at most %(max_chars)d characters on %(max_lines)d lines"),
             {"max_chars": MAX_CHARS, "max_lines": MAX_LINES},
             "message_too_long",
+            {"max_chars": MAX_CHARS, "max_lines": MAX_LINES},
         )
     return text
 
@@ -139,10 +146,10 @@ def key_digest(player_id: str, key: str) -> str:
 def speaker(record: GameRecord | None, player_id: str) -> int:
     """The seat of a player who may talk at this table: one who has taken a seat."""
     if record is None:
-        raise NotFound("game")
+        raise NotFound(N_("no such game"))
     seat = record.seat_of(player_id)
     if seat is None:
         if record.sits_or_invited(player_id):
-            raise NotJoined("join the game before talking at its table")
-        raise NotAPlayer("you are not a player in this game")
+            raise NotJoined(N_("join the game before talking at its table"))
+        raise NotAPlayer(N_("you are not a player in this game"))
     return seat

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from server.domain import concerns, talk
-from server.domain.errors import KeyReused, TooMany
+from server.domain.errors import N_, KeyReused, TooMany
 from server.domain.game import Game
 from server.domain.player import Player
 from server.domain.record import GameRecord
@@ -35,19 +35,22 @@ class Talking:
         said = self.store.say(game_id, seat, text, int(self.clock()), digest, limits)
         if said.outcome == "throttled":
             raise TooMany(
-                f"you may send {limits.per_window} messages in {limits.window} seconds; "
-                f"wait {said.value} s",
+                N_("you may send %(most)d messages in %(window)d seconds; wait %(wait)d seconds"),
                 {"retry_after": said.value},
                 "too_many_messages",
+                {"most": limits.per_window, "window": limits.window, "wait": said.value},
             )
         if said.outcome == "full":
             raise TooMany(
-                f"this table has heard its {limits.most} messages; no more can be kept",
+                N_("this table has heard its %(most)d messages; no more can be kept"),
                 code="talk_full",
+                values={"most": limits.most},
             )
         assert said.message is not None
         if said.message["text"] != text:
-            raise KeyReused("this key was sent with another message; use a new key for a new one")
+            raise KeyReused(
+                N_("this key was sent with another message; use a new key for a new one")
+            )
         version = int(said.message["version"])
         self.store.tell(concerns.of_talk(record, player.id, version, said.value))
         return record, said.value, said.message

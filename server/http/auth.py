@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import flask_smorest
 from flask import current_app, g, request
 
+from server.domain.errors import N_
 from server.domain.player import Player
 from server.http.context import services
 from server.http.errors import ApiError
@@ -66,7 +67,7 @@ def require_player() -> None:
     if player is None:
         if bearer_token() is None:
             raise ApiError(
-                401, "unauthorized", "send your token as 'Authorization: Bearer <token>'"
+                401, "unauthorized", N_("send your token as 'Authorization: Bearer <token>'")
             )
-        raise ApiError(401, "unauthorized", "that token is not valid (rotated, or mistyped?)")
+        raise ApiError(401, "unauthorized", N_("that token is not valid (rotated, or mistyped?)"))
     g.player = player

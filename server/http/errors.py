@@ -7,10 +7,17 @@ or the schemas raise) into that shape, so no route can answer with HTML or a bar
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from shared.words import ENGLISH, Words
 
 
 class ApiError(Exception):
+    """A refusal noticed at the edge. Its message is kept, as the domain's refusals keep theirs
+    (`server.domain.errors`), as a catalog's id and its values, and `told` in the reader's
+    language when the answer is made (`server.http.refusals.answer_for`)."""
+
     def __init__(
         self,
         status: int,
@@ -18,24 +25,28 @@ class ApiError(Exception):
         message: str,
         details: dict[str, Any] | None = None,
         headers: dict[str, str] | None = None,
+        values: Mapping[str, object] | None = None,
     ) -> None:
-        super().__init__(message)
+        self.text = message
+        self.values = dict(values or {})
+        self.message = self.told(ENGLISH)
+        super().__init__(self.message)
         self.status = status
         self.code = code
-        self.message = message
         self.details = details or {}
         self.headers = headers or {}
 
+    def told(self, words: Words) -> str:
+        return words.gettext(self.text, **self.values)
+
+    def in_words(self, words: Words) -> ApiError:
+        """The same refusal, its message in `words`' language."""
+        told = ApiError(self.status, self.code, self.told(words), self.details, self.headers)
+        told.text, told.values = self.text, self.values
+        return told
+
     def body(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "message": self.message, "details": self.details}}
-
-
-def not_found(what: str) -> ApiError:
-    return ApiError(404, "not_found", f"no such {what}")
-
-
-def forbidden(message: str) -> ApiError:
-    return ApiError(403, "forbidden", message)
 
 
 HTTP_CODES = {

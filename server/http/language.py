@@ -1,27 +1,34 @@
 """The language a request is answered in: one of `LANGUAGES`, chosen once per request.
 
-Flask-Babel asks `chosen()` the first time a page or an answer needs a word; a page's
-templates and the API's messages then come from the catalogs in `server/locale` and
-`shared/locale` for that language. Before a player is known, the browser's `Accept-Language`
-decides; English when it names none of ours.
+Flask-Babel asks `chosen()` the first time a page needs a word, and the refusals ask it for
+their message (`server.http.refusals`); the words then come from the catalogs in
+`server/locale` and `shared/locale` for that language. A player known to the request (the
+API's caller, `g.player`, or the page's, `g.web_player`) is answered in their own language;
+before one is, the browser's `Accept-Language` decides, English when it names none of ours.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from flask import Flask, request
+from flask import Flask, g, request
 from flask_babel import Babel
 
+from server.presenters.words import CATALOGS, words_for
 from shared import words
-from shared.words import LANGUAGES
-
-CATALOGS = Path(__file__).resolve().parent.parent / "locale"
-"""The server's own catalogs; the pages also read the engines' (`shared.words.CATALOGS`)."""
+from shared.words import LANGUAGES, Words
 
 
 def chosen() -> str:
+    player = g.get("player") or g.get("web_player")
+    if player is not None:
+        language: str = player.language
+        return language
     return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def words_chosen() -> Words:
+    """The request's language as the engines and the refusals take it: what the server writes
+    in Python (a board, a history line, a refusal's message) beside the templates' words."""
+    return words_for(chosen())
 
 
 def register(app: Flask) -> None:

@@ -29,6 +29,7 @@ from limits.errors import StorageError
 from limits.storage import storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
+from server.domain.errors import N_
 from server.http.auth import caller
 from server.http.errors import ApiError
 from server.storage.redis_client import OPTIONS
@@ -105,7 +106,8 @@ class RateLimits:
         raise ApiError(
             429,
             "rate_limited",
-            f"over the limit of {limit}; try again in {wait} s",
+            N_("over the limit of %(limit)s; try again in %(wait)d seconds"),
             {"limit": str(limit), "retry_after": wait},
             headers={"Retry-After": str(wait)},
+            values={"limit": str(limit), "wait": wait},
         )

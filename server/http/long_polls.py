@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from server.domain.errors import Gone
+from server.domain.errors import N_, Gone
 from server.domain.game import CANCELLED, FINISHED, Game
 from server.domain.player import Player
 from server.http.context import services
@@ -66,10 +66,16 @@ def events_after(player: Player, cursor: str | None, timeout: float) -> Since:
     if since.expired:
         latest = events.since(player.id, None).cursor
         raise Gone(
-            "events after this cursor were dropped unread (they are kept for "
-            f"{found.config.events_kept_seconds} s, {found.config.events_kept_count} at most): "
-            "look at your games (GET /games), then wait after `cursor`",
+            N_(
+                "events after this cursor were dropped unread (they are kept for %(seconds)d "
+                "seconds, %(most)d at most): look at your games (GET /games), then wait after "
+                "`cursor`"
+            ),
             {"cursor": latest},
             "cursor_expired",
+            {
+                "seconds": found.config.events_kept_seconds,
+                "most": found.config.events_kept_count,
+            },
         )
     return since

@@ -1,6 +1,8 @@
 """The one table from the domain's refusals to HTTP answers (flask-smorest's way: the model
 raises its own errors, the view edge translates them), and `answer_for`, which turns whatever
-went wrong into one of them: the API sends it as JSON, the web pages as a page."""
+went wrong into one of them: the API sends it as JSON, the web pages as a page. Here, once, a
+refusal's message is told in the caller's language (`server.http.language.chosen`); its `code`
+stays the same in every language."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from flask import request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from server.domain.errors import (
+    N_,
     Conflict,
     Gone,
     Illegal,
@@ -21,8 +24,10 @@ from server.domain.errors import (
     TooMany,
     Unavailable,
 )
+from server.http import language
 from server.http.errors import HTTP_CODES, ApiError
 from server.storage.redis_client import UNAVAILABLE
+from shared.words import Words
 
 log = logging.getLogger("turnpost")
 
@@ -40,10 +45,12 @@ STATUS: dict[type[Refusal], int] = {
 
 
 def refused(refusal: Refusal) -> ApiError:
+    """The refusal's answer, its message in the caller's language."""
     status = next(STATUS[kind] for kind in type(refusal).__mro__ if kind in STATUS)
     retry_after = refusal.details.get("retry_after")
     headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
-    return ApiError(status, refusal.code, refusal.message, refusal.details, headers=headers)
+    message = refusal.told(said())
+    return ApiError(status, refusal.code, message, refusal.details, headers=headers)
 
 
 def unavailable(outage: Unavailable | None = None) -> ApiError:
@@ -51,13 +58,15 @@ def unavailable(outage: Unavailable | None = None) -> ApiError:
     process is busy."""
     if outage is None:
         outage = Unavailable(
-            "the service's storage is out of reach for a moment; send the same request again "
-            "(with the same Idempotency-Key, a move is applied once)"
+            N_(
+                "the service's storage is out of reach for a moment; send the same request "
+                "again (with the same Idempotency-Key, a move is applied once)"
+            )
         )
     return ApiError(
         503,
         outage.code,
-        outage.message,
+        outage.told(said()),
         outage.details,
         headers={"Retry-After": str(outage.retry_after)},
     )
@@ -72,21 +81,23 @@ def http_refused(error: HTTPException) -> ApiError:
         details["fields"] = data["messages"]
     code = HTTP_CODES.get(status, "error")
     message = data.get("message") or error.description or error.name
+    values: dict[str, object] = {}
     if "fields" in details:
-        code, message = "invalid_request", "the request has invalid fields"
+        code, message = "invalid_request", N_("the request has invalid fields")
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
-        allowed = ", ".join(sorted(error.valid_methods))
-        message = f"{request.method} is not allowed here, only {allowed}"
+        message = N_("%(method)s is not allowed here, only %(allowed)s")
+        values = {"method": request.method, "allowed": ", ".join(sorted(error.valid_methods))}
     # werkzeug's own headers (a 405's `Allow`), but not the Content-Type of its HTML page.
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
     headers.update(data.get("headers") or {})
-    return ApiError(status, code, message, details, headers)
+    return ApiError(status, code, message, details, headers, values).in_words(said())
 
 
 def answer_for(error: Exception) -> ApiError:
-    """Whatever a request ended in, as the refusal to answer it with: never a stack trace."""
+    """Whatever a request ended in, as the refusal to answer it with, in the caller's
+    language: never a stack trace."""
     if isinstance(error, ApiError):
-        return error
+        return error.in_words(said())
     if isinstance(error, Refusal):
         return refused(error)
     if isinstance(error, Unavailable):
@@ -100,4 +111,10 @@ def answer_for(error: Exception) -> ApiError:
     if isinstance(error, HTTPException):
         return http_refused(error)
     log.exception("unexpected error")
-    return ApiError(500, "internal", "something went wrong on our side; nothing was changed")
+    internal = N_("something went wrong on our side; nothing was changed")
+    return ApiError(500, "internal", internal).in_words(said())
+
+
+def said() -> Words:
+    """The words of the caller's language."""
+    return language.words_chosen()

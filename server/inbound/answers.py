@@ -13,14 +13,18 @@ from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 from typing import Any
 
-from server.domain.errors import Refusal, Stale
+from server.domain.errors import N_, Refusal, Stale
 from server.mail.envelope import envelope
 from server.settings import MailSettings
 from shared.engine import Engine, player_names, seats_named
 from shared.guide import notation_text
 from shared.text import wrapped
+from shared.words import Words
 
-HOW_TO_ANSWER = """\
+
+def how_to_answer(words: Words) -> str:
+    return words.gettext(
+        """\
 To answer, reply to this email with your move on the first line,
 written as in the list of legal moves (quoted text and anything below
 that line are ignored). Instead of a move you can write:
@@ -31,6 +35,7 @@ that line are ignored). Instead of a move you can write:
   join, decline   to an invitation; rematch   to a finished game
 Only replies from your registered address count. The address you
 reply to works until the game moves on; every answer brings a fresh one."""
+    )
 
 
 def compose(
@@ -57,65 +62,86 @@ def compose(
     return message
 
 
-def game_text(engine: Engine[Any], answer: Mapping[str, Any]) -> str:
+def game_text(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     """A game as one seat sees it (an answer of `GameService.view` or `submit`): who sits
     where, the engine's drawing of the view, and what happens next."""
     game, me = answer["game"], answer["seat"]
     seats = "  ".join(
-        f"seat {seat['seat']}: {seat['name']}{' (you)' if seat['seat'] == me else ''}"
+        words.gettext("seat %(seat)d: %(name)s (you)", seat=seat["seat"], name=seat["name"])
+        if seat["seat"] == me
+        else words.gettext("seat %(seat)d: %(name)s", seat=seat["seat"], name=seat["name"])
         for seat in game["seats"]
     )
+    names = player_names(game["seats"])
     return "\n".join(
         [
-            f"{game['title']} · game {game['id']} · version {answer['version']}",
+            words.gettext(
+                "%(title)s · game %(id)s · version %(version)d",
+                title=game["title"],
+                id=game["id"],
+                version=answer["version"],
+            ),
             seats,
             "",
-            engine.render_view(answer["view"], player_names(game["seats"])).rstrip("\n")
+            engine.render_view(answer["view"], names, words=words).rstrip("\n")
             if answer["view"] is not None
-            else "Nothing is dealt until every seat is taken.",
+            else words.gettext("Nothing is dealt until every seat is taken."),
             "",
-            next_step(answer),
+            next_step(words, answer),
         ]
     )
 
 
-def next_step(answer: Mapping[str, Any]) -> str:
+def next_step(words: Words, answer: Mapping[str, Any]) -> str:
     game = answer["game"]
     names = player_names(game["seats"])
     if game["status"] == "cancelled":
-        return "This game was cancelled before it started."
+        return words.gettext("This game was cancelled before it started.")
     if game["status"] == "open":
         if answer["seat"] is None or not game["seats"][answer["seat"]]["joined"]:
-            return "You are invited: reply join (or decline)."
-        return "Waiting for every seat to be taken."
+            return words.gettext("You are invited: reply join (or decline).")
+        return words.gettext("Waiting for every seat to be taken.")
     if game["status"] == "finished":
         result = game["result"] or {}
         scores = " · ".join(
             f"{names[seat]} {score}" for seat, score in enumerate(result.get("scores", []))
         )
         winners = seats_named(result.get("winners", []), names)
-        return f"The game is over. Scores: {scores}. Won by {winners}."
+        if not winners:
+            return words.gettext("The game is over. Scores: %(scores)s.", scores=scores)
+        return words.gettext(
+            "The game is over. Scores: %(scores)s. Won by %(winners)s.",
+            scores=scores,
+            winners=winners,
+        )
     if answer["your_turn"]:
-        return "Your turn. Your legal moves:\n" + legal_moves_text(answer)
+        return words.gettext("Your turn. Your legal moves:") + "\n" + legal_moves_text(answer)
     waiting = seats_named(answer["to_act"], names)
-    return f"Waiting for {waiting}." if waiting else "Nothing to do now."
+    if waiting:
+        return words.gettext("Waiting for %(players)s.", players=waiting)
+    return words.gettext("Nothing to do now.")
 
 
 def legal_moves_text(answer: Mapping[str, Any]) -> str:
     return "\n".join(f"  {move['text']}" for move in answer["legal_moves"])
 
 
-def with_how_to(*parts: str) -> str:
-    return "\n\n".join([*parts, HOW_TO_ANSWER])
+def with_how_to(words: Words, *parts: str) -> str:
+    return "\n\n".join([*parts, how_to_answer(words)])
 
 
-def played(engine: Engine[Any], answer: Mapping[str, Any], talk: str = "") -> str:
+def played(words: Words, engine: Engine[Any], answer: Mapping[str, Any], talk: str = "") -> str:
     """A move made; `talk`: what became of the message written under it, if any."""
     names = player_names(answer["game"]["seats"])
-    done = "; ".join(engine.render_event(event, names) for event in answer.get("applied", []))
+    done = "; ".join(
+        engine.render_event(event, names, words=words) for event in answer.get("applied", [])
+    )
     untried = answer.get("untried")
-    parts = [f"Played: {done}", *([f"Not tried: {untried['message']}."] if untried else [])]
-    return with_how_to(*parts, *([talk] if talk else []), game_text(engine, answer))
+    parts = [
+        words.gettext("Played: %(moves)s", moves=done),
+        *([words.gettext("Not tried: %(reason)s.", reason=untried["message"])] if untried else []),
+    ]
+    return with_how_to(words, *parts, *([talk] if talk else []), game_text(words, engine, answer))
 
 
 SAY = "say:"
@@ -129,65 +155,85 @@ def spoken(text: str | None) -> str | None:
     return text[len(SAY) :].strip()
 
 
-def said(text: str) -> str:
+def said(words: Words, text: str) -> str:
     """What became of a message to the table: said."""
-    return "Said to the table: " + text.replace("\n", "\n  ")
+    return words.gettext("Said to the table: %(text)s", text=text.replace("\n", "\n  "))
 
 
-def unsaid(refusal: Refusal) -> str:
-    return f"Your message was not sent: {reason(refusal)}"
+def unsaid(words: Words, refusal: Refusal) -> str:
+    return words.gettext("Your message was not sent: %(reason)s", reason=reason(words, refusal))
 
 
-def talked(engine: Engine[Any], outcome: str, answer: Mapping[str, Any]) -> str:
-    return with_how_to(outcome, game_text(engine, answer))
+def talked(words: Words, engine: Engine[Any], outcome: str, answer: Mapping[str, Any]) -> str:
+    return with_how_to(words, outcome, game_text(words, engine, answer))
 
 
 WORDS: dict[type[Refusal], str] = {
-    Stale: "the game has moved on since the email you answered. Here it is as it is now.",
+    Stale: N_("the game has moved on since the email you answered. Here it is as it is now."),
 }
 """Mail's own words for a kind of refusal, where the domain's message is not what a reply
-needs; the others are told the domain's message."""
+needs; the others are told the domain's message. Either in the player's language."""
 
 
-def reason(refusal: Refusal) -> str:
-    return WORDS.get(type(refusal), refusal.message)
+def reason(words: Words, refusal: Refusal) -> str:
+    own = WORDS.get(type(refusal))
+    return refusal.told(words) if own is None else words.gettext(own)
 
 
-def refused(engine: Engine[Any], reason: str, answer: Mapping[str, Any]) -> str:
-    return with_how_to(f"Not played: {reason}", game_text(engine, answer))
+def refused(words: Words, engine: Engine[Any], reason: str, answer: Mapping[str, Any]) -> str:
+    return with_how_to(
+        words,
+        words.gettext("Not played: %(reason)s", reason=reason),
+        game_text(words, engine, answer),
+    )
 
 
-def shown(engine: Engine[Any], answer: Mapping[str, Any]) -> str:
-    return with_how_to(game_text(engine, answer))
+def shown(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
+    return with_how_to(words, game_text(words, engine, answer))
 
 
-def moves(engine: Engine[Any], answer: Mapping[str, Any]) -> str:
+def moves(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     if answer["your_turn"]:
-        return with_how_to("Your legal moves:\n" + legal_moves_text(answer))
-    return with_how_to(next_step(answer))
+        listed = words.gettext("Your legal moves:") + "\n" + legal_moves_text(answer)
+        return with_how_to(words, listed)
+    return with_how_to(words, next_step(words, answer))
 
 
-def help_text(engine: Engine[Any], answer: Mapping[str, Any]) -> str:
+def help_text(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     """What the game is, how its moves are written (the guide's notation and examples), a few
     of the player's legal moves now, and where the rules are in full."""
-    parts = [f"This is {engine.title} at turnpost.", notation_text(engine.describe_rules())]
+    parts = [
+        words.gettext("This is %(title)s at turnpost.", title=engine.title),
+        notation_text(engine.describe_rules()),
+    ]
     examples = [move["text"] for move in answer["legal_moves"][:3]]
     if examples:
-        parts.append("\n".join(wrapped([f"Your moves now include: {' · '.join(examples)}"])))
-    parts.append(f"The rules in one screen: turnpost rules {engine.type_id}")
-    return with_how_to(*parts)
+        now = words.gettext("Your moves now include: %(moves)s", moves=" · ".join(examples))
+        parts.append("\n".join(wrapped([now])))
+    parts.append(
+        words.gettext("The rules in one screen: turnpost rules %(type)s", type=engine.type_id)
+    )
+    return with_how_to(words, *parts)
 
 
-def no_move(engine: Engine[Any], answer: Mapping[str, Any]) -> str:
-    return refused(engine, "your reply had no move in it (no text above the quoted email).", answer)
+def no_move(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
+    nothing = words.gettext("your reply had no move in it (no text above the quoted email).")
+    return refused(words, engine, nothing, answer)
 
 
-def wrong_sender(senders: list[str], registered: str) -> str:
-    claimed = ", ".join(senders)[:300] or "no sender at all"
+def wrong_sender(words: Words, senders: list[str], registered: str) -> str:
+    claimed = ", ".join(senders)[:300]
+    if not claimed:
+        claimed = words.gettext("no sender at all")
     return with_how_to(
-        f"Not played: a reply to one of your turnpost emails came from {claimed}, not from "
-        f"your registered address {registered}, so it was ignored. If that was you, send "
-        "your reply again from your registered address."
+        words,
+        words.gettext(
+            "Not played: a reply to one of your turnpost emails came from %(claimed)s, not "
+            "from your registered address %(registered)s, so it was ignored. If that was you, "
+            "send your reply again from your registered address.",
+            claimed=claimed,
+            registered=registered,
+        ),
     )
 
 
@@ -196,21 +242,26 @@ ACTIONS = ("join", "decline", "rematch")
 again."""
 
 
-def acted(action: str, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
+def acted(words: Words, action: str, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
     """The answer to a reply that took a seat, declined, or asked for a rematch."""
-    done = {
-        "join": "You have taken your seat.",
-        "decline": "You have declined; the game goes on without you.",
-        "rematch": f"Rematch: game {answer['game']['id']}.",
-    }[action]
-    return with_how_to(done, game_text(engine, answer))
+    if action == "join":
+        done = words.gettext("You have taken your seat.")
+    elif action == "decline":
+        done = words.gettext("You have declined; the game goes on without you.")
+    else:
+        done = words.gettext("Rematch: game %(id)s.", id=answer["game"]["id"])
+    return with_how_to(words, done, game_text(words, engine, answer))
 
 
-def not_done(engine: Engine[Any], reason: str, answer: Mapping[str, Any]) -> str:
-    return with_how_to(f"Not done: {reason}", game_text(engine, answer))
+def not_done(words: Words, engine: Engine[Any], reason: str, answer: Mapping[str, Any]) -> str:
+    return with_how_to(
+        words,
+        words.gettext("Not done: %(reason)s", reason=reason),
+        game_text(words, engine, answer),
+    )
 
 
-COMMANDS: dict[str, Callable[[Engine[Any], Mapping[str, Any]], str]] = {
+COMMANDS: dict[str, Callable[[Words, Engine[Any], Mapping[str, Any]], str]] = {
     "show": shown,
     "moves": moves,
     "help": help_text,
@@ -218,6 +269,8 @@ COMMANDS: dict[str, Callable[[Engine[Any], Mapping[str, Any]], str]] = {
 """What a reply may say instead of a move (in any case)."""
 
 
-def for_command(command: str | None, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
+def for_command(
+    words: Words, command: str | None, engine: Engine[Any], answer: Mapping[str, Any]
+) -> str:
     """The answer to a reply that is one of COMMANDS, or that says nothing (None)."""
-    return COMMANDS.get((command or "").lower(), no_move)(engine, answer)
+    return COMMANDS.get((command or "").lower(), no_move)(words, engine, answer)

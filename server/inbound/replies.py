@@ -34,9 +34,11 @@ from server.mail.reply_address import (
     reply_address,
 )
 from server.presenters import games as presenters
+from server.presenters.words import words_for
 from server.settings import Config, MailSettings
 from server.storage.redis_client import connect, embedded_url, shown_url
 from server.storage.services import Services
+from shared.words import Words
 
 log = logging.getLogger("turnpost.mail")
 
@@ -124,11 +126,17 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
         return dropped(letter, f"seat {ticket.seat} of game {game.id} has no player")
     engine = game.engine
     if not (len(letter.senders) == 1 and same_mailbox(letter.senders[0], player.email)):
-        answer(room, letter, player, ticket, answers.wrong_sender(letter.senders, player.email))
+        answer(
+            room,
+            letter,
+            player,
+            ticket,
+            answers.wrong_sender(said(player), letter.senders, player.email),
+        )
         return Outcome("refused", f"sender is not the player of seat {ticket.seat}")
     if letter.first_line is None or letter.first_line.lower() in answers.COMMANDS:
         current = presenters.view(game, ticket.seat, player.id)
-        body = answers.for_command(letter.first_line, engine, current)
+        body = answers.for_command(said(player), letter.first_line, engine, current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("answered", letter.first_line or "no move found")
     action = letter.first_line.lower()
@@ -139,7 +147,13 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
         text = "\n".join(part for part in (spoken, letter.below) if part)
         ok, told = _say(letter, room, game, player, text)
         current = presenters.view(room.services.games.load(game.id), ticket.seat, player.id)
-        answer(room, letter, player, ticket_for(current), answers.talked(engine, told, current))
+        answer(
+            room,
+            letter,
+            player,
+            ticket_for(current),
+            answers.talked(said(player), engine, told, current),
+        )
         return Outcome("answered", "said" if ok else "not said")
     return _move(letter, room, ticket, game, player)
 
@@ -158,13 +172,15 @@ def _act(
             after = games.rematch(player, game.id)
     except Refusal as refusal:
         current = presenters.view(games.load(game.id), ticket.seat, player.id)
-        body = answers.not_done(game.engine, answers.reason(refusal), current)
+        body = answers.not_done(
+            said(player), game.engine, answers.reason(said(player), refusal), current
+        )
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("refused", refusal.code)
     seat = after.seat_of(player.id)
     shown = presenters.view(after, seat, player.id)
     answered = ticket if seat is None else ticket_for(shown)
-    answer(room, letter, player, answered, answers.acted(action, after.engine, shown))
+    answer(room, letter, player, answered, answers.acted(said(player), action, after.engine, shown))
     return Outcome("answered", f"{action} game {after.id}")
 
 
@@ -176,8 +192,8 @@ def _say(letter: Letter, room: Mailroom, game: Game, player: Player, text: str) 
             player, game.id, text, "mail-talk:" + letter.fingerprint
         )
     except Refusal as refusal:
-        return False, answers.unsaid(refusal)
-    return True, answers.said(message["text"])
+        return False, answers.unsaid(said(player), refusal)
+    return True, answers.said(said(player), message["text"])
 
 
 def _move(letter: Letter, room: Mailroom, ticket: Ticket, game: Game, player: Player) -> Outcome:
@@ -190,11 +206,13 @@ def _move(letter: Letter, room: Mailroom, ticket: Ticket, game: Game, player: Pl
         )
     except Refusal as refusal:
         current = presenters.view(games.load(game.id), ticket.seat, player.id)
-        body = answers.refused(engine, answers.reason(refusal), current)
+        body = answers.refused(said(player), engine, answers.reason(said(player), refusal), current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("refused", refusal.code)
     talk = _say(letter, room, game, player, letter.below)[1] if letter.below else ""
-    answer(room, letter, player, ticket_for(result), answers.played(engine, result, talk))
+    answer(
+        room, letter, player, ticket_for(result), answers.played(said(player), engine, result, talk)
+    )
     return Outcome("played", f"game {game.id} version {result['version']}")
 
 
@@ -216,7 +234,7 @@ def answer(room: Mailroom, letter: Letter, player: Player, ticket: Ticket, body:
     a login link to the game."""
     settings = room.settings
     links = room.services.links
-    login = Login(links.make(player, ticket.game_id), links.days)
+    login = Login(links.make(player, ticket.game_id), links.days, said(player))
     message = answers.compose(
         settings,
         to=(player.name, player.email),
@@ -235,6 +253,11 @@ def answer(room: Mailroom, letter: Letter, player: Player, ticket: Ticket, body:
         log.error("the answer to %s was refused: %s", player.email, error.recipients)
     except (OSError, smtplib.SMTPException) as error:
         raise TemporaryFailure(f"cannot send the answer: {error}") from error
+
+
+def said(player: Player) -> Words:
+    """The words of the player's own language, in which every answer to them is written."""
+    return words_for(player.language)
 
 
 def dropped(letter: Letter, why: str) -> Outcome:

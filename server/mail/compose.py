@@ -7,7 +7,9 @@ the `style` attributes of the elements it matches (css-inline); only `@media` ru
 stay in a `<style>` element, for the clients that honour them. Every message of a game carries
 the same subject and refers to the same thread root, so mail readers keep a game in one thread.
 Every message ends with a login link for its recipient (`server.storage.login_links`): the game, or
-the list of games, in a browser.
+the list of games, in a browser. Every word of a message is in its recipient's language: the
+templates' through the `Words` they are rendered with, the sections' as they were written
+(`server.notify.notices`), with the same words.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from server.mail.envelope import Login, envelope
 from server.settings import MailSettings
+from shared.words import ENGLISH, Words
 
 TEMPLATES = Environment(
     loader=PackageLoader("server.mail", "templates"),
@@ -67,7 +70,11 @@ def thread_root(game_id: str, domain: str) -> str:
 
 
 def compose(
-    to: str, sections: list[Section], settings: MailSettings, login: Login | None = None
+    to: str,
+    sections: list[Section],
+    settings: MailSettings,
+    login: Login | None = None,
+    words: Words = ENGLISH,
 ) -> EmailMessage:
     """One message: a single notice threads with its game and answers to its reply address;
     several (a digest, one per game) list each game's reply address in the body."""
@@ -84,24 +91,38 @@ def compose(
         if only.reply_to:
             message["Reply-To"] = only.reply_to
     else:  # one section per game (`server.notify.notices.sections`)
-        message["Subject"] = f"[turnpost] digest: {len(sections)} games"
+        digest = words.ngettext("digest: %(num)d game", "digest: %(num)d games", len(sections))
+        message["Subject"] = f"[turnpost] {digest}"
         message["Message-ID"] = make_msgid(domain=domain)
     context = {"sections": sections, "digest": len(sections) > 1, "login": login}
-    return with_parts(message, "notice", context)
+    return with_parts(message, "notice", context, words)
 
 
-def login_mail(to: str, name: str, login: Login, settings: MailSettings) -> EmailMessage:
+def login_mail(
+    to: str, name: str, login: Login, settings: MailSettings, words: Words = ENGLISH
+) -> EmailMessage:
     """The answer to the login page: a link that opens the player's games."""
     message = envelope(to, settings)
     message["Auto-Submitted"] = "auto-generated"
-    message["Subject"] = f"[turnpost] your login link, {name}"
+    link = words.gettext("your login link, %(name)s", name=name)
+    message["Subject"] = f"[turnpost] {link}"
     message["Message-ID"] = make_msgid(domain=settings.reply_domain)
-    return with_parts(message, "login", {"name": name, "login": login})
+    return with_parts(message, "login", {"name": name, "login": login}, words)
 
 
-def with_parts(message: EmailMessage, template: str, context: dict[str, object]) -> EmailMessage:
-    """The message's text part and its HTML part, both from the template of that name."""
+def with_parts(
+    message: EmailMessage, template: str, context: dict[str, object], words: Words
+) -> EmailMessage:
+    """The message's text part and its HTML part, both from the template of that name, in the
+    language of `words` (`_` and `ngettext` in the templates, as on the pages)."""
+    context = {
+        **context,
+        "_": words.gettext,
+        "ngettext": words.ngettext,
+        "lang": words.language,
+    }
     message.set_content(TEMPLATES.get_template(f"{template}.txt").render(context))
     html = INLINER.inline(TEMPLATES.get_template(f"{template}.html").render(context))
     message.add_alternative(html, subtype="html")
+    message["Content-Language"] = words.language
     return message

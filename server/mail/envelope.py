@@ -12,6 +12,7 @@ from email.utils import formatdate
 
 from server.settings import MailSettings
 from server.storage.login_links import LoginLink
+from shared.words import ENGLISH, Words
 
 
 def envelope(to: str, settings: MailSettings) -> EmailMessage:
@@ -29,14 +30,28 @@ class Login:
 
     link: LoginLink
     days: float
+    words: Words = ENGLISH
+    """The recipient's language."""
 
-    @property
-    def leads_to(self) -> str:
-        return "this game" if self.link.game_id else "your games"
+    def invitation(self) -> str:
+        """What the link offers, in a sentence that the text shows above the link and the
+        HTML as the link's own words."""
+        if self.link.game_id:
+            return self.words.ngettext(
+                "Open this game in your browser (the link logs you in as you; it works once, "
+                "for %(num)d day)",
+                "Open this game in your browser (the link logs you in as you; it works once, "
+                "for %(num)d days)",
+                round(self.days),
+            )
+        return self.words.ngettext(
+            "Open your games in your browser (the link logs you in as you; it works once, "
+            "for %(num)d day)",
+            "Open your games in your browser (the link logs you in as you; it works once, "
+            "for %(num)d days)",
+            round(self.days),
+        )
 
     def text(self) -> str:
         """The link in a message's plain text."""
-        return (
-            f"Open {self.leads_to} in your browser (the link logs you in as you; it works "
-            f"once, for {self.days:g} days):\n  {self.link.url}"
-        )
+        return f"{self.invitation()}:\n  {self.link.url}"

@@ -30,6 +30,7 @@ from server.mail.delivery import deliver
 from server.notify import clocks, logins, notices, webhooks
 from server.notify import plan as planning
 from server.notify.context import Context, current
+from server.presenters.words import words_for
 from server.storage import watch
 from server.storage.held import release_at
 from server.storage.watch import RETRY, queue_login_mail, queue_plan
@@ -118,10 +119,12 @@ def deliver_due(ctx: Context, player_id: str) -> int:
             later.append(held)
     claimed = ctx.outbox.claim(player_id, ready, now)
     try:
-        sections, failed = notices.sections(ctx, claimed)
+        words = words_for(player.language)
+        sections, failed = notices.sections(ctx, claimed, words)
         if sections:
             game_id = sections[0].game_id if len(sections) == 1 else None
-            message = compose(player.email, sections, ctx.mail, logins.login(ctx, player, game_id))
+            login = logins.login(ctx, player, game_id)
+            message = compose(player.email, sections, ctx.mail, login, words)
             deliver(message, ctx.mail)
     except Exception:
         log.exception("delivery to %s failed; kept for a retry", player_id)

@@ -13,11 +13,12 @@ from server.mail.compose import login_mail
 from server.mail.delivery import deliver
 from server.mail.envelope import Login
 from server.notify.context import Context
+from server.presenters.words import words_for
 
 
 def login(ctx: Context, player: Player, game_id: str | None) -> Login:
     """A fresh login link for a message to `player`."""
-    return Login(ctx.links.make(player, game_id), ctx.links.days)
+    return Login(ctx.links.make(player, game_id), ctx.links.days, words_for(player.language))
 
 
 def mail_links(ctx: Context) -> int:
@@ -29,7 +30,8 @@ def mail_links(ctx: Context) -> int:
             continue  # another worker took it
         try:
             for player in ctx.players.by_email(email):
-                message = login_mail(player.email, player.name, login(ctx, player, None), ctx.mail)
+                link = login(ctx, player, None)
+                message = login_mail(player.email, player.name, link, ctx.mail, link.words)
                 deliver(message, ctx.mail)
                 sent += 1
         except Exception:

@@ -5,7 +5,8 @@ recipient's own seat, so a notice holds exactly what `GET /games/{id}` and its l
 them: their hand, never another's. A notice shows the game as it is when it is sent, not as it
 was when it was planned, and a notice that the game has overtaken (a turn the player took or
 need not take any more, an invitation they took up, a start of a game that has ended) says
-nothing: it is dropped.
+nothing: it is dropped. Every word is in the recipient's language (`words`): the sentences
+written here, the engine's board and event lines, the deadlines.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import logging
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
+from babel.numbers import format_decimal
+
 from server.domain import provenance
 from server.domain.bots import timeout_level
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
@@ -25,10 +28,12 @@ from server.mail.reply_address import Ticket, reply_address
 from server.notify import table_talk
 from server.notify.context import Context
 from server.presenters import games as presenters
+from server.presenters.words import locale_of
 from server.storage.redis_client import UNAVAILABLE
 from shared.clock_text import span
 from shared.engine import Engine, seats_named, shown_name
 from shared.fairness import fixed_by_creator_text
+from shared.words import ENGLISH, Words
 
 log = logging.getLogger("turnpost.notify")
 
@@ -38,7 +43,7 @@ DEPARTURES = ("finished", "dropped")
 
 
 def sections(
-    ctx: Context, items: list[dict[str, Any]]
+    ctx: Context, items: list[dict[str, Any]], words: Words = ENGLISH
 ) -> tuple[list[Section], list[dict[str, Any]]]:
     """The sections of the notices still worth sending, one per game, and the notices that
     could not be written. A game whose notices were held (quiet hours, a digest) may have
@@ -53,7 +58,7 @@ def sections(
     failed: list[dict[str, Any]] = []
     for game_id, notices in by_game.items():
         try:
-            found = game_section(ctx, ctx.games.load(game_id), notices)
+            found = game_section(ctx, ctx.games.load(game_id), notices, words)
         except UNAVAILABLE:
             raise
         except Exception:
@@ -65,7 +70,9 @@ def sections(
     return written, failed
 
 
-def game_section(ctx: Context, game: Game, notices: list[dict[str, Any]]) -> Section | None:
+def game_section(
+    ctx: Context, game: Game, notices: list[dict[str, Any]], words: Words = ENGLISH
+) -> Section | None:
     """One game's notices as one section: the latest (by when it was made, then by the version
     it is about, as several are made in one moment) that still says something
     speaks for them all, drawn from the game as it is now and naming everyone who left it
@@ -73,38 +80,66 @@ def game_section(ctx: Context, game: Game, notices: list[dict[str, Any]]) -> Sec
     notices = sorted(notices, key=lambda item: (item["created"], item.get("version", 0)))
     departed = [who for item in notices if item["kind"] in DEPARTURES for who in item["left"]]
     for item in reversed(notices):
-        found = section(ctx, game, item, departed)
+        found = section(ctx, game, item, departed, words)
         if found is not None:
-            talk, upto = table_talk.unheard(ctx, game, item["seat"])
+            talk, upto = table_talk.unheard(ctx, game, item["seat"], words)
             return dataclasses.replace(found, talk=talk, talk_upto=upto)
     return None
 
 
-def invitation(game: Game, by: str) -> str:
+def invitation(game: Game, by: str, words: Words = ENGLISH) -> str:
     """What an invitation says of who asks: the creator, or for a rematch the player who asked
     for it (the creator stays the finished game's)."""
     asker = presenters.asker(game.record)
+    title = game.engine.title
     if asker is None:
-        return f"{by} invites you to a game of {game.engine.title}."
-    asked = f"{asker} asks for a rematch of your game of {game.engine.title}, dealt anew"
-    return f"{asked}." if asker == by else f"{asked}; {by} stays its creator."
+        return words.gettext("%(by)s invites you to a game of %(title)s.", by=by, title=title)
+    if asker == by:
+        return words.gettext(
+            "%(asker)s asks for a rematch of your game of %(title)s, dealt anew.",
+            asker=asker,
+            title=title,
+        )
+    return words.gettext(
+        "%(asker)s asks for a rematch of your game of %(title)s, dealt anew; %(by)s stays its "
+        "creator.",
+        asker=asker,
+        title=title,
+        by=by,
+    )
 
 
 def section(
-    ctx: Context, game: Game, item: dict[str, Any], departed: list[list[Any]]
+    ctx: Context,
+    game: Game,
+    item: dict[str, Any],
+    departed: list[list[Any]],
+    words: Words = ENGLISH,
 ) -> Section | None:
     """A notice, drawn from the game as it is now (`departed`: who resigned or ran out of time,
     as `[seat, action, timed out]`): None if the game has overtaken it."""
     seat: int = item["seat"]
     names = game.names
-    label = f"{game.engine.title} {game.id[:8]} with {', '.join(names)}"
+    label = words.gettext(
+        "%(title)s %(id)s with %(players)s",
+        title=game.engine.title,
+        id=game.id[:8],
+        players=", ".join(names),
+    )
     key = f"{item['id'].replace(':', '.')}.{seat}"
     kind = item["kind"]
     creator = ctx.players.get(game.record.creator)
-    by = shown_name(creator.name, creator.bot_account) if creator else "Someone"
     if kind == "cancelled":
-        headline = f"{by} has cancelled this game; it will not start."
+        headline = (
+            words.gettext(
+                "%(name)s has cancelled this game; it will not start.",
+                name=shown_name(creator.name, creator.bot_account),
+            )
+            if creator
+            else words.gettext("This game has been cancelled; it will not start.")
+        )
         return Section(game.id, label, headline, message_key=key)
+    by = shown_name(creator.name, creator.bot_account) if creator else words.gettext("Someone")
     if kind == "invite":
         if game.status != OPEN or game.seats[seat].joined or game.seats[seat].player is None:
             return None  # taken up, declined or called off while it was held
@@ -112,27 +147,33 @@ def section(
         return Section(
             game.id,
             label,
-            invitation(game, by),
+            invitation(game, by, words),
             notes=[
-                *([fixed_by_creator_text(fixed)] if fixed else []),
-                f"Take your seat with: turnpost join {game.id} (or turnpost decline {game.id})",
-                "The game starts when every seat is taken.",
+                *([fixed_by_creator_text(fixed, words)] if fixed else []),
+                words.gettext(
+                    "Take your seat with: turnpost join %(id)s (or turnpost decline %(id)s)",
+                    id=game.id,
+                ),
+                words.gettext("The game starts when every seat is taken."),
             ],
             reply_to=_reply_to(ctx, game, seat),
             commands=["join", "decline"],
             message_key=key,
         )
     if kind in ("turn", "reminder"):
-        return _turn(ctx, game, item, label, key)
+        return _turn(ctx, game, item, label, key, words)
     if (kind == "finished") != (game.status != ACTIVE):
         return None  # a start or a departure in a game that has ended since: its end tells it
     log = ctx.games.log_raw(game.id)
-    shown = drawn(game.engine, game.state, seat, names)
-    who_left = departures(names, departed)
+    shown = drawn(game.engine, game.state, seat, names, words)
+    who_left = departures(names, departed, words)
     if kind == "finished":
-        headline = f"Game over. {who_left}".strip()
-        changes = _changes(ctx, game, seat, log)
-        notes = [*_result(game, names), f"Play again: turnpost rematch {game.id}"]
+        headline = f"{words.gettext('Game over.')} {who_left}".strip()
+        changes = _changes(ctx, game, seat, log, words)
+        notes = [
+            *_result(game, names, words),
+            words.gettext("Play again: turnpost rematch %(id)s", id=game.id),
+        ]
         return Section(
             game.id,
             label,
@@ -146,32 +187,37 @@ def section(
         )
     if kind == "started":
         waiting = seats_named(game.engine.to_act(game.state), names)
-        headline = f"The game has started; it is {waiting}'s turn."
+        headline = words.gettext("The game has started; it is %(name)s's turn.", name=waiting)
         return Section(
-            game.id, label, headline, deadlines(ctx, game, seat), message_key=key, **shown
+            game.id, label, headline, deadlines(ctx, game, seat, words), message_key=key, **shown
         )
-    changes = _changes(ctx, game, seat, log)
-    notes = deadlines(ctx, game, seat)
+    changes = _changes(ctx, game, seat, log, words)
+    notes = deadlines(ctx, game, seat, words)
     return Section(game.id, label, who_left, notes, changes, message_key=key, **shown)
 
 
-def departures(names: Sequence[str], left: Sequence[Sequence[Any]]) -> str:
+def departures(names: Sequence[str], left: Sequence[Sequence[Any]], words: Words = ENGLISH) -> str:
     """Who resigned or ran out of time, from notices' `left` (`[seat, action, timed out]`)."""
     return " ".join(
-        f"{names[who]} ran out of time and {'resigned' if action == 'resign' else 'was skipped'}."
-        if timed_out
-        else f"{names[who]} resigned."
-        for who, action, timed_out in left
+        departure(names[who], action, timed_out, words) for who, action, timed_out in left
     )
 
 
-def deadlines(ctx: Context, game: Game, seat: int) -> list[str]:
+def departure(name: str, action: str, timed_out: bool, words: Words) -> str:
+    if not timed_out:
+        return words.gettext("%(name)s resigned.", name=name)
+    if action == "resign":
+        return words.gettext("%(name)s ran out of time and resigned.", name=name)
+    return words.gettext("%(name)s ran out of time and was skipped.", name=name)
+
+
+def deadlines(ctx: Context, game: Game, seat: int, words: Words = ENGLISH) -> list[str]:
     """The game's running clocks as the seat's player reads them (`Deadlines.told`)."""
     player_id = game.seats[seat].player
     player = ctx.players.get(player_id) if player_id and game.record.clock else None
     if player is None:
         return []
-    return ctx.deadlines.told(game.record, seat, zone(player), ctx.clock())
+    return ctx.deadlines.told(game.record, seat, zone(player), ctx.clock(), words)
 
 
 class Drawn(TypedDict):
@@ -181,12 +227,19 @@ class Drawn(TypedDict):
     board: str
 
 
-def drawn(engine: Engine[Any], state: Any, seat: int, names: Sequence[str]) -> Drawn:
+def drawn(
+    engine: Engine[Any], state: Any, seat: int, names: Sequence[str], words: Words = ENGLISH
+) -> Drawn:
     seen = engine.view(state, seat)
-    return {"view": engine.render_view(seen, names), "board": engine.render_html(seen, names)}
+    return {
+        "view": engine.render_view(seen, names, words=words),
+        "board": engine.render_html(seen, names, words=words),
+    }
 
 
-def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) -> Section | None:
+def _turn(
+    ctx: Context, game: Game, item: dict[str, Any], label: str, key: str, words: Words
+) -> Section | None:
     seat, version = item["seat"], item["version"]
     if game.status != ACTIVE or seat not in game.engine.to_act(game.state):
         return None
@@ -198,42 +251,56 @@ def _turn(ctx: Context, game: Game, item: dict[str, Any], label: str, key: str) 
     # the game as shown.
     engine = game.engine
     if item["kind"] == "reminder":
-        headline = f"Reminder: it is still your turn, and {item['percent']}% of your time is used."
+        headline = words.gettext(
+            "Reminder: it is still your turn, and %(percent)s%% of your time is used.",
+            percent=format_decimal(item["percent"], locale=locale_of(words)),
+        )
     elif item.get("started"):
-        headline = "The game has started, and it is your turn."
+        headline = words.gettext("The game has started, and it is your turn.")
     elif item.get("again"):
-        headline = "It is still your turn."
+        headline = words.gettext("It is still your turn.")
     else:
-        headline = "Your turn."
-    notes = deadlines(ctx, game, seat)
-    clock = game.record.clock
-    if clock is not None:
-        level = timeout_level(clock["on_timeout"])
-        neutral = engine.neutral_move(game.state, seat) if clock["on_timeout"] == "skip" else None
-        if level is not None:
-            then = f"a {level} bot makes this move for you, and the next is yours again"
-        elif neutral is None:
-            then = "you resign"
-        else:
-            then = f'"{engine.format_move(neutral)}" is played for you'
-        allowed = (
-            f"You have {span(clock['move_time'])} per move"
-            if "move_time" in clock
-            else "Your moves draw on your time bank"
-        )
-        notes.append(
-            f"{allowed}, your quiet hours and vacations not counted; when it runs out, {then}."
-        )
+        headline = words.gettext("Your turn.")
+    notes = deadlines(ctx, game, seat, words)
+    if game.record.clock is not None:
+        notes.append(timing(game, seat, game.record.clock, words))
     return Section(
         game.id,
         label,
         headline,
         notes,
-        _changes(ctx, game, seat, log),
+        _changes(ctx, game, seat, log, words),
         moves=[engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
         reply_to=_reply_to(ctx, game, seat),
         message_key=key,
-        **drawn(engine, game.state, seat, game.names),
+        **drawn(engine, game.state, seat, game.names, words),
+    )
+
+
+def timing(game: Game, seat: int, clock: dict[str, Any], words: Words) -> str:
+    """How the seat's move clock runs, and what happens when it runs out, in one sentence."""
+    engine = game.engine
+    level = timeout_level(clock["on_timeout"])
+    neutral = engine.neutral_move(game.state, seat) if clock["on_timeout"] == "skip" else None
+    if level is not None:
+        then = words.gettext(
+            "a %(level)s bot makes this move for you, and the next is yours again", level=level
+        )
+    elif neutral is None:
+        then = words.gettext("you resign")
+    else:
+        then = words.gettext("“%(move)s” is played for you", move=engine.format_move(neutral))
+    if "move_time" in clock:
+        return words.gettext(
+            "You have %(time)s per move, your quiet hours and vacations not counted; when it "
+            "runs out, %(then)s.",
+            time=span(clock["move_time"], words),
+            then=then,
+        )
+    return words.gettext(
+        "Your moves draw on your time bank, your quiet hours and vacations not counted; when "
+        "it runs out, %(then)s.",
+        then=then,
     )
 
 
@@ -243,16 +310,18 @@ def _reply_to(ctx: Context, game: Game, seat: int) -> str:
     return reply_address(ticket, ctx.secret.key(), ctx.mail.reply_domain)
 
 
-def _changes(ctx: Context, game: Game, seat: int, log: list[bytes]) -> list[str]:
+def _changes(
+    ctx: Context, game: Game, seat: int, log: list[bytes], words: Words = ENGLISH
+) -> list[str]:
     """The log since the seat's own last move, as the seat may see it (`log`: the raw log); a
     move a bot chose for it when its time ran out is among the news, not its own."""
     own = [i for i, raw in enumerate(log[: game.version]) if _own(json.loads(raw), seat)]
     since = own[-1] + 1 if own else 0
     lines = []
-    for entry in presenters.log(game, seat, since, ctx.games.entries(game, since)):
+    for entry in presenters.log(game, seat, since, ctx.games.entries(game, since), words):
         if entry["version"] > game.version:
             break
-        lines.append(presenters.history_line(entry["text"], entry))
+        lines.append(presenters.history_line(entry["text"], entry, words))
     return lines[-MAX_CHANGES:]
 
 
@@ -260,26 +329,40 @@ def _own(entry: dict[str, Any], seat: int) -> bool:
     return bool(entry["seat"] == seat and not entry.get("bot"))
 
 
-def _result(game: Game, names: list[str]) -> list[str]:
+def _result(game: Game, names: list[str], words: Words = ENGLISH) -> list[str]:
     result = game.engine.result(game.state) or {}
     scores = result.get("scores", [])
     winners = result.get("winners", [])
+    scored = ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores))
+    won = seats_named(winners, names)
     notes = [
-        "Final scores: " + ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores)),
-        "Winner: " + (seats_named(winners, names) or "nobody"),
+        words.gettext("Final scores: %(scores)s", scores=scored),
+        words.ngettext("Winner: %(names)s", "Winners: %(names)s", len(winners), names=won)
+        if winners
+        else words.gettext("Winner: nobody"),
     ]
     record = game.record
     if game.status == FINISHED and record.chained:
         notes.append(
-            f"The server's secret was {record.secret} (its SHA-256, "
-            f"{record.commitment}, was published when the game was made), and the seed "
-            f"made from it and every player's contribution was {record.seed}; check the "
-            f"seed, every shuffle and roll and the log's chain with: turnpost verify {game.id}"
+            words.gettext(
+                "The server's secret was %(secret)s (its SHA-256, %(commitment)s, was published "
+                "when the game was made), and the seed made from it and every player's "
+                "contribution was %(seed)s; check the seed, every shuffle and roll and the "
+                "log's chain with: turnpost verify %(id)s",
+                secret=record.secret,
+                commitment=record.commitment,
+                seed=record.seed,
+                id=game.id,
+            )
         )
     elif game.status == FINISHED:
         notes.append(
-            f"The seed was {record.seed} (its SHA-256, {record.commitment}, was "
-            f"published when the game was made); check every shuffle and roll with: "
-            f"turnpost verify {game.id}"
+            words.gettext(
+                "The seed was %(seed)s (its SHA-256, %(commitment)s, was published when the game "
+                "was made); check every shuffle and roll with: turnpost verify %(id)s",
+                seed=record.seed,
+                commitment=record.commitment,
+                id=game.id,
+            )
         )
     return notes

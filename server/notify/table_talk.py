@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from server.domain.game import Game
 from server.notify.context import Context
+from shared.words import ENGLISH, Words
 
 
-def unheard(ctx: Context, game: Game, seat: int) -> tuple[list[str], int]:
+def unheard(ctx: Context, game: Game, seat: int, words: Words = ENGLISH) -> tuple[list[str], int]:
     """What the others said at the table that the seat's player has not been told, as lines
     for a notice, and the number of the game's last message."""
     player = game.seats[seat].player
@@ -22,7 +23,11 @@ def unheard(ctx: Context, game: Game, seat: int) -> tuple[list[str], int]:
     said = ctx.games.talk(game, told)
     names = game.names
     lines = [
-        f"{names[message['seat']]} wrote: " + message["text"].replace("\n", "\n    ")
+        words.gettext(
+            "%(name)s wrote: %(text)s",
+            name=names[message["seat"]],
+            text=message["text"].replace("\n", "\n    "),
+        )
         for message in said
         if message["seat"] != seat
     ]

@@ -8,7 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from server.domain import provenance
-from server.domain.errors import NotFound
+from server.domain.errors import N_, NotFound
 from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game, Moved
 from server.domain.player import Player
 from server.domain.record import GameRecord
@@ -19,6 +19,7 @@ from server.storage.services import Services
 from server.storage.standings import HISTORY_SIZE
 from shared.engine import seat_name
 from shared.games import ENGINES
+from shared.words import ENGLISH, Words
 
 
 def public_game(record: GameRecord, viewer: str | None) -> shapes.Game:
@@ -98,11 +99,16 @@ def player_at(game: Game, seat: int | None) -> str | None:
 
 
 def log(
-    game: Game, seat: int | None, since: int, stored: Iterable[dict[str, Any]]
+    game: Game,
+    seat: int | None,
+    since: int,
+    stored: Iterable[dict[str, Any]],
+    words: Words = ENGLISH,
 ) -> list[shapes.LogEntry]:
     """The `stored` entries after version `since` as `seat` may see them: events redacted,
     moves shown for one's own entries (and for all once the game is over, so anyone can replay
-    it)."""
+    it); each event's `text` in `words` (a notice's reader's; the API's is English, for
+    programs)."""
     engine, names = game.engine, game.names
     reveal = game.status == FINISHED
     entries = []
@@ -113,7 +119,7 @@ def log(
             "seat": entry["seat"],
             "at": entry["at"],
             "event": event,
-            "text": engine.render_event(event, names),
+            "text": engine.render_event(event, names, words=words),
         }
         if reveal or entry["seat"] == seat:
             shown["move"] = entry["move"]
@@ -150,13 +156,17 @@ def messages(
     return [message(record, number, said) for number, said in enumerate(stored, start=since + 1)]
 
 
-def history_line(text: str, entry: Mapping[str, Any]) -> str:
+def history_line(text: str, entry: Mapping[str, Any], words: Words = ENGLISH) -> str:
     """A log entry in one line for people (mail, pages, webhooks): what happened (`text`, as
     its reader may see it), and that the service made the move when time ran out (a bot's
     choice, under `on_timeout: bot`)."""
     if entry.get("bot") and entry.get("timeout"):
-        return f"{text} (time ran out; a {entry['bot']} bot chose it)"
-    return text + (" (time ran out)" if entry.get("timeout") else "")
+        return words.gettext(
+            "%(event)s (time ran out; a %(level)s bot chose it)", event=text, level=entry["bot"]
+        )
+    if entry.get("timeout"):
+        return words.gettext("%(event)s (time ran out)", event=text)
+    return text
 
 
 def game_list(
@@ -326,7 +336,7 @@ def player_record(found: Services, name: str) -> shapes.PlayerRecord:
     player."""
     player = found.players.by_name(name)
     if player is None:
-        raise NotFound("player")
+        raise NotFound(N_("no such player"))
     played = history(found.games.records_for(player), player.id, HISTORY_SIZE)
     standings = found.standings.of(player.id, sorted(ENGINES))
     return {

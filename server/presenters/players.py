@@ -24,6 +24,7 @@ def profile(player: Player, away: Away, held: HeldMail) -> shapes.Profile:
         "created": player.created,
         "quiet_hours": player.quiet_hours,
         "digest": player.digest,
+        "language": player.language,
         "bot_account": player.bot_account,
         "vacation": {
             "on": away.on,

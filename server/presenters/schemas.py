@@ -22,10 +22,17 @@ from server.domain.record import STATUSES
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.domain.talk import MAX_MARKS as MAX_MESSAGE_MARKS
-from server.presenters.shapes import BOT_ACCOUNT_DOC, DIGEST_DOC, GAME_TYPE, QUIET_HOURS_DOC
+from server.presenters.shapes import (
+    BOT_ACCOUNT_DOC,
+    DIGEST_DOC,
+    GAME_TYPE,
+    LANGUAGE_DOC,
+    QUIET_HOURS_DOC,
+)
 from server.storage.hooks import KINDS
 from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
+from shared.words import LANGUAGES
 
 
 class FullMatch(validate.Validator):
@@ -76,6 +83,8 @@ TIMEZONE = validate.OneOf(
 `ZoneInfo` to load whatever was sent instead reads files the client names: 'America' is a
 folder there, and '/etc/localtime' a path outside the database."""
 
+LANGUAGE = validate.OneOf(LANGUAGES, error="one of: " + ", ".join(LANGUAGES))
+
 
 MAX_MOVE_TEXT = 500
 MAX_MOVE_STEPS = 50
@@ -115,6 +124,7 @@ class RegisterSchema(Schema):
     name = fields.String(required=True, validate=NAME)
     email = EmailAddress(required=True)
     timezone = fields.String(load_default="UTC", validate=TIMEZONE)
+    language = fields.String(load_default="en", validate=LANGUAGE, metadata=LANGUAGE_DOC)
 
 
 class StrictBoolean(fields.Boolean):
@@ -135,6 +145,7 @@ class ProfileUpdateSchema(Schema):
         metadata=QUIET_HOURS_DOC,
     )
     digest = StrictBoolean(metadata=DIGEST_DOC)
+    language = fields.String(validate=LANGUAGE, metadata=LANGUAGE_DOC)
     bot_account = StrictBoolean(metadata=BOT_ACCOUNT_DOC)
 
 

@@ -17,6 +17,7 @@ from server.presenters.documented import about
 from server.storage.hooks import KINDS
 from shared.bots import LEVELS
 from shared.games import ENGINES
+from shared.words import LANGUAGES
 
 GAME_TYPE = {"enum": sorted(ENGINES)}
 """A game type, as the OpenAPI document states it: the domain knows no other
@@ -28,6 +29,10 @@ QUIET_HOURS_DOC = {
     "example": DEFAULT_QUIET_HOURS,
 }
 DIGEST_DOC = {"description": "true: one daily digest (when quiet hours end); false: every turn"}
+LANGUAGE_DOC = {
+    "description": "the language of your mail, pages and refusal messages",
+    "enum": list(LANGUAGES),
+}
 BOT_ACCOUNT_DOC = {
     "description": "a program plays this account (`turnpost bot`): shown beside its name "
     "everywhere, and marked `(bot)` in texts; its games are rated as anyone's"
@@ -66,6 +71,7 @@ class Profile(TypedDict):
     created: int
     quiet_hours: Annotated[str, about(**QUIET_HOURS_DOC)]
     digest: Annotated[bool, about(**DIGEST_DOC)]
+    language: Annotated[str, about(**LANGUAGE_DOC)]
     bot_account: BotAccount
     vacation: Vacation
     mail: HeldMail

@@ -21,6 +21,7 @@ from server.storage.clocks import Clocks
 from server.storage.players import Players
 from server.storage.vacations import Vacations
 from shared.clock_text import banks, deadline
+from shared.words import ENGLISH, Words
 
 
 @dataclass(frozen=True)
@@ -85,16 +86,25 @@ class Deadlines:
                 clocks.append(SeatClock(seat, name, banks.get(seat, clock["time_bank"]), None))
         return clocks
 
-    def told(self, record: GameRecord, seat: int | None, zone: ZoneInfo, now: float) -> list[str]:
+    def told(
+        self,
+        record: GameRecord,
+        seat: int | None,
+        zone: ZoneInfo,
+        now: float,
+        words: Words = ENGLISH,
+    ) -> list[str]:
         """The game's running clocks in words for the player of `seat`, each deadline in their
-        `zone`, theirs first; and with a time bank, everyone's bank. For notices and pages."""
+        `zone` and language, theirs first; and with a time bank, everyone's bank. For notices
+        and pages."""
         clocks = self.of(record, now)
         lines = [
             deadline(
-                "Your" if clock.seat == seat else f"{record.names[clock.seat]}'s",
+                None if clock.seat == seat else record.names[clock.seat],
                 None if clock.due is None else local(clock.due, zone),
                 clock.left,
                 clock.paused,
+                words,
             )
             for clock in sorted(clocks, key=lambda c: c.seat != seat)
             if clock.running
@@ -102,8 +112,11 @@ class Deadlines:
         configured = record.clock
         if configured is not None and "time_bank" in configured:
             left = [
-                ("you" if clock.seat == seat else record.names[clock.seat], clock.left)
+                (
+                    words.gettext("you") if clock.seat == seat else record.names[clock.seat],
+                    clock.left,
+                )
                 for clock in clocks
             ]
-            lines.append(banks(configured["time_bank"], configured["increment"], left))
+            lines.append(banks(configured["time_bank"], configured["increment"], left, words))
         return lines

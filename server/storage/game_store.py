@@ -34,7 +34,7 @@ from redis.commands.core import Script
 
 from server.domain.concerns import Concern
 from server.domain.encoding import encoded
-from server.domain.errors import Unavailable
+from server.domain.errors import N_, Unavailable
 from server.domain.idempotency import Idempotency, Made
 from server.domain.record import (
     FINISHED,
@@ -265,12 +265,16 @@ def not_yet_safe(keyed: bool = True) -> Unavailable:
     how it went; sent without one, only the game's version can."""
     if keyed:
         return Unavailable(
-            "the move is made but not yet safe; send the same request again (with the same "
-            "Idempotency-Key) to hear how it went"
+            N_(
+                "the move is made but not yet safe; send the same request again (with the same "
+                "Idempotency-Key) to hear how it went"
+            )
         )
     return Unavailable(
-        "the move is made but not yet safe; look at the game's version to see whether it "
-        "stands before moving again"
+        N_(
+            "the move is made but not yet safe; look at the game's version to see whether it "
+            "stands before moving again"
+        )
     )
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
-from server.domain.errors import Conflict, Invalid
+from server.domain.errors import N_, Conflict, Invalid
 from server.domain.player import Player
 from server.storage import keys
 from server.storage.players import Players, token_generation
@@ -51,8 +51,10 @@ class Opened:
 
 def not_valid() -> Invalid:
     return Invalid(
-        "this login link is not valid: mistyped, or made before your token was rotated; "
-        "ask for a new one",
+        N_(
+            "this login link is not valid: mistyped, or made before your token was rotated; "
+            "ask for a new one"
+        ),
         code="bad_login_link",
     )
 
@@ -102,9 +104,9 @@ class LoginLinks:
             payload: Any = self._signer().loads(token, max_age=self.seconds)
         except SignatureExpired:
             raise Invalid(
-                f"this login link has expired (each works for {self.days:g} days); "
-                "ask for a new one",
+                N_("this login link has expired (each works for %(days)g days); ask for a new one"),
                 code="login_link_expired",
+                values={"days": self.days},
             ) from None
         except BadSignature:
             raise not_valid() from None
@@ -135,6 +137,6 @@ class LoginLinks:
 
 def used() -> Conflict:
     return Conflict(
-        "this login link has been used already (each works once); ask for a new one",
+        N_("this login link has been used already (each works once); ask for a new one"),
         code="login_link_used",
     )

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, get_args, get_type_hints
 
-from server.domain.errors import Conflict
+from server.domain.errors import N_, Conflict
 from server.domain.player import Player
 from server.storage import keys
 from server.storage.redis_client import Client, as_text, hash_fields, members
@@ -101,7 +101,9 @@ class Players:
     def __init__(self, client: Client) -> None:
         self.client = client
 
-    def register(self, name: str, email: str, timezone: str) -> tuple[Player, str]:
+    def register(
+        self, name: str, email: str, timezone: str, language: str = "en"
+    ) -> tuple[Player, str]:
         """A new player (as `get` reads them: show them through `public`) and their first
         token; the name is claimed atomically (SET NX), last."""
         player_id = "p_" + secrets.token_hex(8)
@@ -113,6 +115,7 @@ class Players:
             name=name,
             email=email,
             timezone=timezone,
+            language=language,
             created=int(time.time()),
             token_hash=hash_token(token),
         )
@@ -213,4 +216,6 @@ class Players:
 
 
 def name_taken(name: str) -> Conflict:
-    return Conflict(f"the name {name!r} is taken; choose another", code="name_taken")
+    return Conflict(
+        N_("the name %(name)s is taken; choose another"), code="name_taken", values={"name": name}
+    )

@@ -13,7 +13,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisClusterException, RedisError
 from redis.retry import Retry
 
-from server.domain.errors import Unavailable
+from server.domain.errors import N_, Unavailable
 from server.storage.redis_client import Client, connect
 
 PROBE_SECONDS = 1.0
@@ -44,6 +44,6 @@ class Readiness:
             self.client.ping()
         except (RedisError, RedisClusterException) as error:
             raise Unavailable(
-                "not ready: the service's storage does not answer",
+                N_("not ready: the service's storage does not answer"),
                 {"cause": type(error).__name__},
             ) from None

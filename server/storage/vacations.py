@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from server.domain.errors import Conflict
+from server.domain.errors import N_, Conflict
 from server.domain.player import Player
 from server.storage import keys
 from server.storage.players import Players
@@ -98,8 +98,9 @@ class Vacations:
         left = self.allowance - self._used_this_year(player, now)
         if left <= 0:
             raise Conflict(
-                f"this year's vacation allowance ({self.allowance // DAY} days) is used up",
+                N_("this year's vacation allowance (%(days)d days) is used up"),
                 code="no_vacation_left",
+                values={"days": self.allowance // DAY},
             )
         self._close(player, now)
         return self.players.update(player, {"vacation_since": now, "vacation_until": now + left})

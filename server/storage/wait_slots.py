@@ -20,7 +20,7 @@ import math
 import secrets
 from collections.abc import Iterator
 
-from server.domain.errors import TooMany
+from server.domain.errors import N_, TooMany
 from server.storage import keys
 from server.storage.redis_client import UNAVAILABLE, Client
 
@@ -61,10 +61,13 @@ class WaitSlots:
         if wait_ms:
             retry = math.ceil(wait_ms / 1000)
             raise TooMany(
-                f"you have {self.per_player} long polls open already, the most one player may; "
-                f"wait for one to answer (at the latest in {retry} s)",
+                N_(
+                    "you have %(limit)d long polls open already, the most one player may; "
+                    "wait for one to answer (at the latest in %(retry)d seconds)"
+                ),
                 {"limit": self.per_player, "retry_after": retry},
                 "too_many_waits",
+                {"limit": self.per_player, "retry": retry},
             )
         try:
             yield

@@ -30,7 +30,7 @@ from typing import Any
 
 from redis.client import PubSub
 
-from server.domain.errors import Unavailable
+from server.domain.errors import N_, Unavailable
 from server.storage.redis_client import UNAVAILABLE, Client, subscription
 
 log = logging.getLogger(__name__)
@@ -160,9 +160,12 @@ class Waits:
 
 def busy() -> Unavailable:
     return Unavailable(
-        "this server holds as many long polls as it can while leaving room for other requests; "
-        f"ask again in {BUSY_RETRY_SECONDS} s",
+        N_(
+            "this server holds as many long polls as it can while leaving room for other "
+            "requests; ask again in %(retry)d seconds"
+        ),
         {"retry_after": BUSY_RETRY_SECONDS},
         "busy",
         BUSY_RETRY_SECONDS,
+        {"retry": BUSY_RETRY_SECONDS},
     )

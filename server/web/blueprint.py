@@ -15,10 +15,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, render_template, request
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 from flask_wtf import CSRFProtect
 from flask_wtf.csrf import CSRFError, generate_csrf
 
+from server.domain.errors import N_
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.refusals import answer_for
@@ -109,12 +110,9 @@ def refused(error: Exception) -> tuple[str, int, dict[str, str]]:
     (`server.web.told`)."""
     if isinstance(error, CSRFError):
         why = error.description
-        again = gettext(
-            "the form was not accepted (%(why)s): load the page again and resend", why=why
-        )
-        answer = ApiError(400, "csrf_failed", again)
-    else:
-        answer = answer_for(error)
+        again = N_("the form was not accepted (%(why)s): load the page again and resend")
+        error = ApiError(400, "csrf_failed", again, values={"why": why})
+    answer = answer_for(error)
     if answer.status == 401:
         page = render_template(
             "login.html",

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext
 from marshmallow import ValidationError
 
+from server.domain.errors import N_
 from server.http.errors import ApiError
 
 
 def unchecked(error: ValidationError) -> tuple[ApiError, dict[str, str]]:
-    told = ApiError(400, "invalid_request", gettext("the form has fields to mend"))
+    told = ApiError(400, "invalid_request", N_("the form has fields to mend"))
     return told, flat(error.messages_dict)
 
 

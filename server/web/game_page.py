@@ -15,6 +15,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.http import language
 from server.http.errors import ApiError
 from server.presenters import games as presenters
 from shared.engine import seats_named
@@ -41,9 +42,10 @@ class Fresh:
 
 def history(game: Game, seat: int | None, stored: list[dict[str, Any]], since: int) -> list[str]:
     """The stored log entries after version `since` as lines the seat may read."""
+    words = language.words_chosen()
     return [
-        presenters.history_line(entry["text"], entry)
-        for entry in presenters.log(game, seat, since, stored)
+        presenters.history_line(entry["text"], entry, words)
+        for entry in presenters.log(game, seat, since, stored, words)
     ]
 
 
@@ -64,6 +66,7 @@ def game_page(
     at the table (`presenters.messages`)."""
     shown = presenters.view(game, seat, presenters.player_at(game, seat))
     engine, names = game.engine, game.names
+    words = language.words_chosen()
     result = shown["game"]["result"]
     return render_template(
         "game.html",
@@ -81,7 +84,9 @@ def game_page(
         hidden_choice=seat is not None
         and shown["your_turn"]
         and engine.hidden_choice(game.state, seat),
-        board=Markup(engine.render_html(shown["view"], names)) if shown["view"] else None,
+        board=Markup(engine.render_html(shown["view"], names, words=words))
+        if shown["view"]
+        else None,
         legal=[move["text"] for move in shown["legal_moves"]],
         scores=list(zip(names, result["scores"], strict=False)) if result else [],
         winners=seats_named(result["winners"], names) if result else "",

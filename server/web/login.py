@@ -14,6 +14,7 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from server.domain.addresses import normalized
+from server.domain.errors import N_
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.limits import RATE_LIMITS, RateLimits
@@ -36,7 +37,10 @@ def ask_for_link() -> str:
         email = normalized(typed)
     except ValueError as error:
         raise ApiError(
-            400, "invalid_request", gettext("that is not an email address: %(why)s", why=error)
+            400,
+            "invalid_request",
+            N_("that is not an email address: %(error)s"),
+            values={"error": str(error)},
         ) from None
     returning.keep(request.form.get("next"))
     limits: RateLimits = current_app.extensions[RATE_LIMITS]

@@ -8,9 +8,10 @@ from typing import Any
 from flask import flash, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from server.domain.errors import Refusal
+from server.domain.errors import N_, Refusal
 from server.domain.player import Player
 from server.domain.quiet import zone
+from server.http import language
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.long_polls import wait_for
@@ -51,7 +52,9 @@ def drawn(
     lines = history(found, seat, services().games.entries(found, since), since)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
     talk = presenters.messages(found.record, 0, services().games.talk(found))[-TALK_SHOWN:]
-    told = services().deadlines.told(found.record, seat, zone(player), services().clock())
+    told = services().deadlines.told(
+        found.record, seat, zone(player), services().clock(), language.words_chosen()
+    )
     return game_page(
         found,
         seat,
@@ -75,10 +78,13 @@ def move(game_id: str) -> Response | tuple[str, int]:
     key = form.get("key", "")
     if not 0 < len(text) <= MAX_MOVE_TEXT or not form.get("version", "").isdigit():
         raise ApiError(
-            400, "invalid_request", f"choose a move, or type one of 1-{MAX_MOVE_TEXT} characters"
+            400,
+            "invalid_request",
+            N_("choose a move, or type one of 1-%(most)d characters"),
+            values={"most": MAX_MOVE_TEXT},
         )
     if not 0 < len(key) <= MAX_KEY:
-        raise ApiError(400, "invalid_request", "the form lacks its key: load the page again")
+        raise ApiError(400, "invalid_request", N_("the form lacks its key: load the page again"))
     try:
         made = services().games.submit(player, game_id, text, int(form["version"]), "web:" + key)
     except Refusal as refusal:
@@ -92,10 +98,12 @@ def told_of(answer: Mapping[str, Any]) -> None:
     """What a move did, and the steps of its batch not tried, shown on the page after it."""
     engine = ENGINES[answer["game"]["type"]]
     names = player_names(answer["game"]["seats"])
-    flash("; ".join(engine.render_event(event, names) for event in answer["applied"]), "played")
+    words = language.words_chosen()
+    events = [engine.render_event(event, names, words=words) for event in answer["applied"]]
+    flash("; ".join(events), "played")
     untried = answer.get("untried")
     if untried:
-        flash(f"Not tried: {untried['message']}.", "untried")
+        flash(words.gettext("Not tried: %(reason)s.", reason=untried["message"]), "untried")
         flash("; ".join(engine.format_move(step) for step in untried["steps"]), "draft")
 
 
@@ -113,7 +121,7 @@ def wait(game_id: str) -> dict[str, Any]:
     player = signed_in()
     version, revision = request.args.get("version", ""), request.args.get("revision")
     if not version.isdigit() or not (revision is None or revision.isdigit()):
-        raise ApiError(400, "invalid_request", "give the version and revision the page shows")
+        raise ApiError(400, "invalid_request", N_("give the version and revision the page shows"))
     seen = None if revision is None else int(revision)
     found, _, changed = wait_for(player, game_id, int(version), seen, WAIT_SECONDS)
     return {"changed": changed, "version": found.version, "revision": found.revision}

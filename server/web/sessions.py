@@ -26,6 +26,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_babel import gettext
 from itsdangerous import URLSafeTimedSerializer
 
+from server.domain.errors import N_
 from server.domain.player import Player
 from server.http.context import services
 from server.http.errors import ApiError
@@ -81,13 +82,14 @@ def log_out(everywhere: bool = False) -> None:
 
 
 def ended(player: Player | None) -> str | None:
-    """Why the session's cookie no longer lets its player in (None: it does)."""
+    """Why the session's cookie no longer lets its player in (None: it does), as its catalog's
+    id: it is told in the reader's words where it is shown."""
     generation = str(session.get("generation", ""))
     if player is None or not hmac.compare_digest(token_generation(player), generation):
-        return gettext("your token was rotated since you logged in")
+        return N_("your token was rotated since you logged in")
     ends = services().sessions.ends(player.id, str(session.get("id", "")))
     if ends is None or ends <= services().clock():
-        return gettext("you logged out, here or everywhere, or it ran its time")
+        return N_("you logged out, here or everywhere, or it ran its time")
     return None
 
 
@@ -115,7 +117,7 @@ def signed_in() -> Player:
     if player is None:
         why = g.get("session_ended")
         if why:
-            again = gettext("your session has ended: %(why)s; log in again", why=why)
-            raise ApiError(401, "unauthorized", again)
-        raise ApiError(401, "unauthorized", gettext("log in to see this page"))
+            again = N_("your session has ended: %(why)s; log in again")
+            raise ApiError(401, "unauthorized", again, values={"why": gettext(why)})
+        raise ApiError(401, "unauthorized", N_("log in to see this page"))
     return player

@@ -1,9 +1,10 @@
 """The settings page: a player's profile (time zone, quiet hours, digest, bot account), their
-vacation, calendar feed and webhook, their own data downloaded, or their account deleted. One
-section per setting, each with its own form, each made as the API makes it: the profile
-checked by the API's `ProfileUpdateSchema` and changed by `accounts.profile.changed`, the
-vacation by `Vacations`, the feed by `Calendars`, the webhook by `webhooks.setting.set_hook`. A
-refusal is shown in the section of the form that was sent, its fields kept."""
+language, vacation, calendar feed and webhook, their own data downloaded, or their account
+deleted. One section per setting, each with its own form, each made as the API makes it: the
+profile checked by the API's `ProfileUpdateSchema` and changed by `accounts.profile.changed`,
+the vacation by `Vacations`, the feed by `Calendars`, the webhook by
+`webhooks.setting.set_hook`. A refusal is shown in the section of the form that was sent, its
+fields kept."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from server.accounts import deletion
 from server.accounts.export import download, own_profile
 from server.accounts.profile import changed
 from server.domain.bots import TIMEOUT_LEVEL
-from server.domain.errors import Invalid, Refusal
+from server.domain.errors import N_, Invalid, Refusal
 from server.domain.game import CANCELLED, FINISHED
 from server.domain.leaving import ACTIVE_GAMES, RESIGN
 from server.domain.player import Player
@@ -33,8 +34,11 @@ from server.web.forms import unchecked
 from server.web.moments import when
 from server.web.sessions import log_out, signed_in
 from server.webhooks.setting import set_hook
+from shared.words import LANGUAGES
 
 ZONES: list[str] = list(TIMEZONE.choices)
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}
+"""Each language as its own speakers name it, so that anyone finds their own."""
 
 
 def page(
@@ -75,6 +79,7 @@ def page(
         hook=hook,
         failing_since=when(hook.failing_since, player) if hook and hook.failing_since else None,
         secret=secret,
+        languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
     )
 
 
@@ -102,6 +107,18 @@ def profile() -> Response | tuple[str, int]:
     changed(services(), player, changes)
     flash(gettext("Your settings are saved."), "note")
     return redirect(url_for("web.settings") + "#profile", 303)
+
+
+@blp.post("/settings/language")
+def set_language() -> Response | tuple[str, int]:
+    """The player's language, as `PATCH /api/v1/me` sets it: these pages and their mail follow."""
+    player = signed_in()
+    language = request.form.get("language", "")
+    if language not in LANGUAGES:
+        told = refused(Invalid(N_("choose one of the languages offered")))
+        return page(player, refusal=told, section="language"), told.status
+    changed(services(), player, {"language": language})
+    return redirect(url_for("web.settings") + "#language", 303)
 
 
 @blp.post("/settings/vacation")
@@ -175,7 +192,7 @@ def delete() -> Response | tuple[str, int]:
     chosen = form.get("active_games", "")
     try:
         if chosen not in ACTIVE_GAMES:
-            raise Invalid(gettext("choose what becomes of your games still running"))
+            raise Invalid(N_("choose what becomes of your games still running"))
         deletion.confirmed(player, form.get("confirm", "").strip())
     except Refusal as refusal:
         told = refused(refusal)

@@ -22,6 +22,7 @@ from server.mail.reply_address import Ticket, reply_address
 from server.notify.notices import drawn
 from server.settings import MailSettings
 from shared.games import ENGINES
+from shared.words import ENGLISH, Words
 
 NAMES = ("ada", "bo", "cy", "di", "ed")
 SETTINGS = MailSettings(
@@ -44,7 +45,8 @@ class Sample:
     def name(self) -> str:
         return f"{self.type_id}-{self.players}p"
 
-    def message(self) -> EmailMessage:
+    def message(self, words: Words = ENGLISH) -> EmailMessage:
+        """The sample's turn mail, in the language of `words`."""
         engine = ENGINES[self.type_id]
         seed = f"{self.players:02x}{self.turns:02x}" * 16
         rnd = random.Random(seed)
@@ -62,10 +64,15 @@ class Sample:
         since = max((i + 1 for i, event in enumerate(events) if event["seat"] == seat), default=0)
         section = Section(
             game_id,
-            f"{engine.title} {game_id[:8]} with {', '.join(names)}",
-            "Your turn.",
+            words.gettext(
+                "%(title)s %(id)s with %(players)s",
+                title=engine.title,
+                id=game_id[:8],
+                players=", ".join(names),
+            ),
+            words.gettext("Your turn."),
             changes=[
-                engine.render_event(engine.redact_event(event, seat), names)
+                engine.render_event(engine.redact_event(event, seat), names, words=words)
                 for event in events[since:]
             ],
             moves=[engine.format_move(move) for move in engine.legal_moves(state, seat)],
@@ -73,9 +80,9 @@ class Sample:
                 Ticket(game_id, seat, self.turns), b"sample", SETTINGS.reply_domain
             ),
             message_key=f"sample.{self.name}",
-            **drawn(engine, state, seat, names),
+            **drawn(engine, state, seat, names, words),
         )
-        return compose(f"{names[seat]}@example.org", [section], SETTINGS)
+        return compose(f"{names[seat]}@example.org", [section], SETTINGS, words=words)
 
     def weight(self, move: str) -> float:
         return next((weight for word, weight in self.likes if word in move), 1.0)

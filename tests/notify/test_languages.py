@@ -1,0 +1,114 @@
+"""Every mail in its reader's language: one move in a game of three players who speak English,
+Polish and German mails each of them wholly in their own language, subject, text and HTML;
+and in the pseudo-language, a mail of any game in any state leaves no English outside the
+marks but the names, ids and notation it carries (and the engines' own renders, whose words
+the engines' tests hold to the same rule)."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from collections.abc import Iterator
+from email.message import EmailMessage
+
+import pytest
+
+from server.presenters import words as catalogs
+from server.presenters.words import words_for
+from shared.engine import player_names
+from shared.games import ENGINES
+from tests.api_client import ApiClient
+from tests.parts import LiveServer
+from tests.support.games import play_moves, start_game
+from tests.support.jobs import Mail
+from tests.support.letters import html_of, text_of
+from tests.support.pseudo import PSEUDO, unmarked
+
+LANGUAGES = ("en", "pl", "de")
+
+
+def newest(mail: Mail, client: ApiClient) -> EmailMessage:
+    return mail.inbox.to(client.player["email"])[-1]
+
+
+def test_one_move_mails_three_players_each_in_their_own_language(
+    api: LiveServer, mail: Mail
+) -> None:
+    game_id, players = start_game(api, "livingstone", players=3)
+    for client, language in zip(players, LANGUAGES, strict=True):
+        client.ok("PATCH", "/me", json={"language": language})
+    mail.run()
+    mover = next(p for p in players if p.ok("GET", f"/games/{game_id}")["your_turn"])
+    before = [len(mail.inbox.to(p.player["email"])) for p in players]
+    mover.ok("POST", f"/games/{game_id}/resign")
+    mail.run()
+    after = [len(mail.inbox.to(p.player["email"])) for p in players]
+    assert [b - a for a, b in zip(before, after, strict=True)] == [1, 1, 1]
+    for client, language in zip(players, LANGUAGES, strict=True):
+        words = words_for(language)
+        message = newest(mail, client)
+        text, page = text_of(message), " ".join(html.unescape(html_of(message)).split())
+        footer = words.gettext("turnpost: board games played slowly, by post.")
+        resigned = words.gettext("%(name)s resigned.", name=mover.player["name"])
+        assert message["Content-Language"] == language
+        assert footer in text and footer in page
+        assert resigned in text or words.gettext("Your turn.") in text
+        if language != "en":
+            for english in ("board games played slowly", "Your turn", "resigned.", "Open "):
+                assert english not in text and english not in page, (language, english)
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    """Polish, as the worker writes it, replaced by the pseudo-language for one test."""
+    kept = catalogs.LOADED.get("pl")
+    catalogs.LOADED["pl"] = PSEUDO
+    yield
+    if kept is None:
+        del catalogs.LOADED["pl"]
+    else:
+        catalogs.LOADED["pl"] = kept
+
+
+WORD = re.compile(r"[A-Za-z]{2,}")
+COMMANDS = {"turnpost", "join", "decline", "rematch", "show", "moves", "help", "say", "play"}
+COMMANDS |= {"me", "vacation", "verify", "rules"}
+"""The words of replies and commands: notation, the same in every language."""
+
+
+def left_over(text: str, known: set[str]) -> set[str]:
+    return {word for word in WORD.findall(unmarked(text)) if word not in known}
+
+
+@pytest.mark.parametrize("type_id", sorted(ENGINES))
+def test_a_mail_in_the_pseudo_language_has_no_english_outside_the_marks(
+    api: LiveServer, mail: Mail, pseudo: None, type_id: str
+) -> None:
+    players = 2 if type_id == "lost-cities" else 3
+    game_id, clients = start_game(api, type_id, players=players)
+    for client in clients:
+        client.ok("PATCH", "/me", json={"language": "pl"})
+    play_moves(game_id, clients, random.Random(type_id).randrange(1, 12), random.Random(7))
+    mail.run()
+    engine = ENGINES[type_id]
+    for client in clients:
+        messages = mail.inbox.to(client.player["email"])
+        if not messages:
+            continue
+        seen = client.ok("GET", f"/games/{game_id}")
+        names = player_names(seen["game"]["seats"])
+        entries = client.ok("GET", f"/games/{game_id}/log")["entries"]
+        # The engines' renders, cut out: their words are the engines' to mark.
+        renders = [engine.render_event(entry["event"], names, words=PSEUDO) for entry in entries]
+        if seen["view"] is not None:
+            renders.append(engine.render_view(seen["view"], names, words=PSEUDO))
+        known = {*COMMANDS, *names, *WORD.findall(" ".join(m["text"] for m in seen["legal_moves"]))}
+        known |= set(WORD.findall(engine.title)) | set(WORD.findall(game_id))
+        message = messages[-1]
+        text = text_of(message)
+        for render in sorted(renders, key=len, reverse=True):
+            text = text.replace(render, " ")
+        text = re.sub(r"\S+@\S+|https?://\S+", " ", text)  # addresses and links
+        assert not left_over(text, known), (type_id, client.player["name"], text)
+        assert not left_over(str(message["Subject"]), known | {"digest"}), message["Subject"]

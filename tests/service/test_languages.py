@@ -1,0 +1,152 @@
+"""A player's language: chosen at registration, changed with PATCH /me, kept in the export; a
+refusal's `message` in the caller's language (their own setting, else Accept-Language), its
+`code` the same in every language; and every kind of refusal told wholly through the catalogs
+(the pseudo-language marks each message: nothing English is left outside the marks)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from server.presenters import words as catalogs
+from server.presenters.words import words_for
+from tests.api_client import ApiClient
+from tests.parts import LiveServer
+from tests.support.games import start_game
+from tests.support.pseudo import PSEUDO, unmarked
+
+
+def test_the_language_is_chosen_at_registration_changed_and_kept_in_the_export(
+    api: LiveServer,
+) -> None:
+    client = api.client()
+    body = {"name": "ola", "email": "ola@example.org", "language": "pl"}
+    registered = client.ok("POST", "/players", json=body)
+    ola = ApiClient(api.url, registered["token"])
+    assert registered["player"]["language"] == "pl"
+    assert ola.ok("GET", "/me")["language"] == "pl"
+    assert ola.ok("PATCH", "/me", json={"language": "de"})["language"] == "de"
+    assert ola.ok("GET", "/me")["language"] == "de"
+    archive = zipfile.ZipFile(io.BytesIO(ola.call("GET", "/me/export").content))
+    assert json.loads(archive.read("profile.json"))["profile"]["language"] == "de"
+    refused = ola.call("PATCH", "/me", json={"language": "fr"})
+    assert refused.status_code == 400
+    assert refused.json()["error"]["details"]["fields"] == {
+        "json": {"language": ["one of: en, pl, de"]}
+    }
+    assert ola.ok("GET", "/me")["language"] == "de"  # a refusal changes nothing
+    assert api.client().register("eve").player["language"] == "en"  # English unless chosen
+
+
+def refusal(client: ApiClient, method: str, path: str, **kwargs: Any) -> dict[str, str]:
+    answer = client.call(method, path, **kwargs)
+    assert answer.status_code >= 400, answer.text
+    error: dict[str, str] = answer.json()["error"]
+    return error
+
+
+def test_a_refusal_speaks_the_callers_language_with_the_same_code(api: LiveServer) -> None:
+    stranger = api.client()
+    for language in ("en", "pl", "de"):
+        said = refusal(stranger, "GET", "/me", headers={"Accept-Language": language})
+        assert said["code"] == "unauthorized"
+        assert said["message"] == words_for(language).gettext(
+            "send your token as 'Authorization: Bearer <token>'"
+        )
+    assert "Bearer" in said["message"] and said["message"].startswith("sende dein Token")
+    ada = api.client().register("ada")
+    ada.ok("PATCH", "/me", json={"language": "pl"})
+    # The player's own setting wins over what the browser or script asks for.
+    said = refusal(ada, "GET", "/games/nosuchgame", headers={"Accept-Language": "de"})
+    assert (said["code"], said["message"]) == ("not_found", "nie ma takiej gry")
+    ada.ok("PATCH", "/me", json={"language": "de"})
+    said = refusal(ada, "GET", "/games/nosuchgame")
+    assert (said["code"], said["message"]) == ("not_found", "diese Partie gibt es nicht")
+    said = refusal(ada, "POST", "/games", json={"type": "chess", "seats": 2})
+    assert said["code"] == "unknown_game_type"
+    assert said["message"].startswith("es gibt keinen Spieltyp chess; bekannte Typen: ")
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    """German, as the service speaks it, replaced by the pseudo-language for one test."""
+    kept = catalogs.LOADED.get("de")
+    catalogs.LOADED["de"] = PSEUDO
+    yield
+    if kept is None:
+        del catalogs.LOADED["de"]
+    else:
+        catalogs.LOADED["de"] = kept
+
+
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+NOTATION = {"GET", "POST", "PATCH", "DELETE", "PUT", "games", "chess", "Idempotency", "Key"}
+"""Words a refusal may name that are not English prose: methods, routes, values sent."""
+
+
+def test_every_kind_of_refusal_goes_through_the_catalogs(api: LiveServer, pseudo: None) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    cy = api.client().register("cy")
+    private, _ = start_game(api, "lost-cities", names=["di", "ed"], rounds=1)
+    view = ada.ok("GET", f"/games/{game_id}")
+    mover = ada if view["your_turn"] else bo
+    version = view["version"]
+    move = mover.ok("GET", f"/games/{game_id}")["legal_moves"][0]["text"]
+    mover.ok(
+        "POST",
+        f"/games/{game_id}/moves",
+        json={"move": move, "expected_version": version},
+        headers={"Idempotency-Key": "k1"},
+    )
+    for player in (ada, bo, cy):
+        player.ok("PATCH", "/me", json={"language": "de"})
+    german = {"Accept-Language": "de"}  # for those not logged in
+    asked: dict[str, tuple[ApiClient, str, str, dict[str, Any]]] = {
+        "unauthorized": (api.client(), "GET", "/me", {}),
+        "bad token": (ApiClient(api.url, "p_0.nope"), "GET", "/me", {}),
+        "not_found": (cy, "GET", "/games/nosuchgame", {}),
+        "forbidden": (cy, "GET", f"/games/{private}", {}),
+        "invalid": (cy, "POST", "/games", {"json": {"type": "chess", "seats": 2}}),
+        "fields": (cy, "PATCH", "/me", {"json": {"language": "fr"}}),
+        "conflict": (ada, "POST", f"/games/{game_id}/join", {}),
+        "stale": (
+            ada,
+            "POST",
+            f"/games/{game_id}/moves",
+            {"json": {"move": "x", "expected_version": version}},
+        ),
+        "key reused": (
+            mover,
+            "POST",
+            f"/games/{game_id}/moves",
+            {
+                "json": {"move": "other", "expected_version": version},
+                "headers": {"Idempotency-Key": "k1"},
+            },
+        ),
+        "not json": (
+            cy,
+            "POST",
+            "/games",
+            {"data": "{", "headers": {"Content-Type": "application/json"}},
+        ),
+        "method": (cy, "PUT", "/me", {}),
+        "name taken": (
+            api.client(),
+            "POST",
+            "/players",
+            {"json": {"name": "ada", "email": "a@b.cd"}},
+        ),
+    }
+    for what, (client, method, path, kwargs) in asked.items():
+        headers = {**german, **kwargs.pop("headers", {})}
+        said = refusal(client, method, path, headers=headers, **kwargs)
+        left = set(ENGLISH_WORD.findall(unmarked(said["message"]))) - NOTATION
+        assert not left, (what, said["message"])
+        assert "\u27e6" in said["message"], (what, said["message"])
