@@ -16,6 +16,7 @@ from server.presenters import shapes
 from server.storage.deadlines import SeatClock, local
 from shared.engine import seat_name
 from shared.games import ENGINES
+from shared.words import ENGLISH, Words
 
 
 def public_game(record: GameRecord, viewer: str | None) -> shapes.Game:
@@ -147,13 +148,17 @@ def messages(
     return [message(record, number, said) for number, said in enumerate(stored, start=since + 1)]
 
 
-def history_line(text: str, entry: Mapping[str, Any]) -> str:
+def history_line(text: str, entry: Mapping[str, Any], words: Words = ENGLISH) -> str:
     """A log entry in one line for people (mail, pages, webhooks): what happened (`text`, as
     its reader may see it), and that the service made the move when time ran out (a bot's
     choice, under `on_timeout: bot`)."""
     if entry.get("bot") and entry.get("timeout"):
-        return f"{text} (time ran out; a {entry['bot']} bot chose it)"
-    return text + (" (time ran out)" if entry.get("timeout") else "")
+        return words.gettext(
+            "%(move)s (time ran out; a %(level)s bot chose it)", move=text, level=entry["bot"]
+        )
+    if entry.get("timeout"):
+        return words.gettext("%(move)s (time ran out)", move=text)
+    return text
 
 
 def game_list(

@@ -63,7 +63,9 @@ class Deadlines:
     def of(self, record: GameRecord, now: float) -> list[SeatClock]:
         """The game's running clocks (none before the worker has started them, as it does when
         it plans the notices of a move, or once the game is over), and with a time bank every
-        other seat's bank too."""
+        other seat's bank too. A clock of a seat that need not act any more is not running
+        whatever the worker has kept: until the worker has planned the move that ended its
+        decision, it would tell of a deadline no one has."""
         clock = record.clock
         if clock is None or record.status != ACTIVE:
             return []
@@ -72,7 +74,7 @@ class Deadlines:
         clocks = []
         for seat, sitter in enumerate(record.seats):
             name = sitter.name or ""
-            timing = running.get(seat)
+            timing = running.get(seat) if seat in record.to_act else None
             player = self.players.get(sitter.player) if timing and sitter.player else None
             if timing is not None and player is not None:
                 away = self.vacations.intervals(player, now)

@@ -18,7 +18,7 @@ from tests.parts import LiveServer
 from tests.support.memory import MemoryGameStore, MemoryRoster
 
 NAMES = ("ada", "bo", "cy", "di", "ed")
-FRESH = Fresh("csrf", "nonce", ("key-1", "key-2"))
+FRESH = Fresh("csrf", "nonce", ("key-1", "key-2", "key-3"))
 
 
 @pytest.mark.parametrize("type_id", sorted(ENGINES))
