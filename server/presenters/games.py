@@ -96,11 +96,15 @@ def player_at(game: Game, seat: int | None) -> str | None:
 
 
 def log(
-    game: Game, seat: int | None, since: int, stored: Iterable[dict[str, Any]]
+    game: Game,
+    seat: int | None,
+    since: int,
+    stored: Iterable[dict[str, Any]],
+    words: Words = ENGLISH,
 ) -> list[shapes.LogEntry]:
     """The `stored` entries after version `since` as `seat` may see them: events redacted,
     moves shown for one's own entries (and for all once the game is over, so anyone can replay
-    it)."""
+    it); each event's text in `words`."""
     engine, names = game.engine, game.names
     reveal = game.status == FINISHED
     entries = []
@@ -111,7 +115,7 @@ def log(
             "seat": entry["seat"],
             "at": entry["at"],
             "event": event,
-            "text": engine.render_event(event, names),
+            "text": engine.render_event(event, names, words=words),
         }
         if reveal or entry["seat"] == seat:
             shown["move"] = entry["move"]

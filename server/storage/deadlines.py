@@ -43,6 +43,12 @@ class SeatClock:
     assumes they come back now."""
 
 
+def started(clocks: list[SeatClock]) -> str:
+    """Which clocks run since when: what a page that shows the deadlines compares to know
+    they changed (`server.web.pages`)."""
+    return ".".join(f"{clock.seat}-{clock.since:.0f}" for clock in clocks if clock.running)
+
+
 def local(moment: float, zone: ZoneInfo) -> datetime:
     return datetime.fromtimestamp(moment, zone)
 
@@ -87,10 +93,18 @@ class Deadlines:
                 clocks.append(SeatClock(seat, name, banks.get(seat, clock["time_bank"]), None))
         return clocks
 
-    def told(self, record: GameRecord, seat: int | None, zone: ZoneInfo, now: float) -> list[str]:
+    def told(
+        self,
+        record: GameRecord,
+        seat: int | None,
+        zone: ZoneInfo,
+        now: float,
+        clocks: list[SeatClock] | None = None,
+    ) -> list[str]:
         """The game's running clocks in words for the player of `seat`, each deadline in their
-        `zone`, theirs first; and with a time bank, everyone's bank. For notices and pages."""
-        clocks = self.of(record, now)
+        `zone`, theirs first; and with a time bank, everyone's bank. For notices and pages
+        (`clocks`: the game's, as `of` read them already)."""
+        clocks = self.of(record, now) if clocks is None else clocks
         lines = [
             deadline(
                 "Your" if clock.seat == seat else f"{record.names[clock.seat]}'s",

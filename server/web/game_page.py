@@ -74,15 +74,9 @@ def history(game: Game, seat: int | None, stored: list[dict[str, Any]], since: i
     """The stored log entries after version `since` as lines the seat may read, in the
     request's words."""
     words = language.read()
-    engine, names = game.engine, game.names
     return [
-        Line(
-            entry["version"],
-            presenters.history_line(
-                engine.render_event(entry["event"], names, words=words), entry, words
-            ),
-        )
-        for entry in presenters.log(game, seat, since, stored)
+        Line(entry["version"], presenters.history_line(entry["text"], entry, words))
+        for entry in presenters.log(game, seat, since, stored, words)
     ]
 
 
@@ -151,6 +145,7 @@ def game_page(
         deadlines=deadlines if live else (),
         in_rematch=in_rematch,
         page_url=page_url,
+        at_url=page_url + "?at=",
         steps=steps(game.id, replay) if replay else None,
         wait_url=url_for(
             "web.wait",

@@ -20,6 +20,7 @@ from server.http.long_polls import wait_for
 from server.http.refusals import refused
 from server.presenters import games as presenters
 from server.presenters.schemas import MAX_MOVE_TEXT
+from server.storage.deadlines import started
 from server.web.blueprint import blp
 from server.web.game_page import HISTORY, TALK_SHOWN, Fresh, Replay, Watched, game_page, history
 from server.web.sessions import signed_in
@@ -72,10 +73,10 @@ def drawn(
         for message in presenters.messages(found.record, 0, said)
         if replay is None or message["version"] <= replay.at
     ][-TALK_SHOWN:]
+    now = services().clock()
+    clocks = services().deadlines.of(found.record, now)
     told = (
-        []
-        if replay
-        else services().deadlines.told(found.record, seat, zone(player), services().clock())
+        [] if replay else services().deadlines.told(found.record, seat, zone(player), now, clocks)
     )
     return game_page(
         shown,
@@ -89,7 +90,7 @@ def drawn(
         watching=watching,
         replay=replay,
         in_rematch=in_rematch(found, player),
-        watched=Watched(len(said), clocks_of(game_id)),
+        watched=Watched(len(said), started(clocks)),
     )
 
 
@@ -110,12 +111,6 @@ def in_rematch(game: Game, player: Player) -> bool:
         return False
     record = services().games.record(game.record.rematch)
     return record is not None and record.seat_of(player.id) is not None
-
-
-def clocks_of(game_id: str) -> str:
-    """The game's running clocks as a page's wait compares them: who, since when."""
-    running = services().clocks.running(game_id)
-    return ".".join(f"{seat}-{running[seat]['since']:.0f}" for seat in sorted(running))
 
 
 @blp.post("/play/<game_id>")
@@ -222,7 +217,11 @@ def wait(game_id: str) -> dict[str, Any]:
 
     def also() -> bool:
         heard = said is not None and said.isdigit() and games.said_after(game_id, int(said))
-        return heard or (clocks is not None and clocks_of(game_id) != clocks)
+        if heard or clocks is None:
+            return heard
+        record = games.record(game_id)
+        running = services().deadlines.of(record, services().clock()) if record else []
+        return started(running) != clocks
 
     found, _, changed = wait_for(player, game_id, int(version), seen, WAIT_SECONDS, also)
     return {"changed": changed, "version": found.version, "revision": found.revision}
