@@ -21,11 +21,12 @@ from server.storage.redis_client import connect
 from tests.api_client import ApiClient
 from tests.parts import LiveServer, service_config
 from tests.support.boards import SAMPLES, Sample, chromium, shown
-from tests.support.games import start_game
+from tests.support.games import play_to_the_end, start_game
 from tests.support.letters import html_of
 from tests.support.site import busy_table
 
 WIDTHS = {"phone": 360, "desktop": 900}
+PAGE_WIDTHS = {"phone": 390, "desktop": 1280}
 SHOWN = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-5p")
 DARK = "livingstone-5p"
 """One picture in dark mode too, to show that the boards keep to it."""
@@ -33,7 +34,8 @@ LANGUAGES = {"pl": "livingstone-2p", "de": "lost-cities-2p"}
 """A turn mail in each language but English, of a game whose rulebook is in it."""
 LANGUAGE_WIDTH = 390
 PAGES = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-2p")
-"""The games whose web page is pictured, each played as far as its sample."""
+"""The games whose web page is pictured: played as far as its sample (the turn of the player
+pictured), then to its end."""
 PHONE = 390
 TABLE = {
     "my-games": "/play",
@@ -94,12 +96,20 @@ def page_pictures(browser: Browser, server: LiveServer, sample: Sample, folder: 
     page = context.new_page()
     page.goto(link)
     page.get_by_role("button").filter(has_text="Log in as").click()
-    for label, width in WIDTHS.items():
+    pictured(page, folder / f"page-{sample.type_id}")
+    play_to_the_end(game_id, clients, random.Random(sample.name))
+    page.reload()
+    pictured(page, folder / f"page-{sample.type_id}-finished")
+    context.close()
+
+
+def pictured(page: Page, stem: Path) -> None:
+    """The page at each of `PAGE_WIDTHS`, as `STEM-LABEL.png`."""
+    for label, width in PAGE_WIDTHS.items():
         page.set_viewport_size({"width": width, "height": 800})
-        name = folder / f"page-{sample.type_id}-{label}.png"
+        name = stem.with_name(f"{stem.name}-{label}.png")
         page.screenshot(path=name, full_page=True)
         print(name)
-    context.close()
 
 
 def table_pictures(browser: Browser, server: LiveServer, folder: Path) -> None:

@@ -83,4 +83,5 @@ class GameService:
 
         self.say = talking.say
         self.talk = talking.talk
+        self.said_after = talking.said_after
         self.unsay = talking.unsay

@@ -8,7 +8,7 @@ that needs a game's record or log: none reaches the store itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import orjson
@@ -21,7 +21,7 @@ from server.domain.held_states import HeldStates
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.snapshots import unpickled
-from server.domain.store import GameStore, Roster
+from server.domain.store import GameStore, Roster, never
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.playout import replay
@@ -130,10 +130,16 @@ class Reading:
         self.store.unlist(gone)
         return listed
 
-    def wait_for_change(self, game_id: str, seen: tuple[int, int], deadline: float) -> bool:
-        """Block until the game's version or revision differs from `seen`, or `deadline`
-        (monotonic)."""
-        return self.store.wait_for_change(game_id, seen, deadline)
+    def wait_for_change(
+        self,
+        game_id: str,
+        seen: tuple[int, int],
+        deadline: float,
+        also: Callable[[], bool] = never,
+    ) -> bool:
+        """Block until the game's version or revision differs from `seen`, `also()` comes true
+        (a reader's own look at what else it shows), or `deadline` (monotonic)."""
+        return self.store.wait_for_change(game_id, seen, deadline, also)
 
     def version(self, game_id: str) -> int:
         """How many entries the game's log holds, with no replay."""

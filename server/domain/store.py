@@ -46,6 +46,11 @@ class Appended:
     made: Made | None = None
 
 
+def never() -> bool:
+    """A wait's `also` when only the game's own changes matter."""
+    return False
+
+
 class GameStore(Protocol):
     """Each method that changes a game takes the change's events for its players' waits
     (`told`, `server.domain.concerns`) and writes them with the change, only if it is made: a
@@ -116,9 +121,16 @@ class GameStore(Protocol):
         """Keep a finished game in its compact form (with it, what the store keeps beside the
         game for its notices goes); False if it is not (yet) to be."""
 
-    def wait_for_change(self, game_id: str, seen: tuple[int, int], deadline: float) -> bool:
+    def wait_for_change(
+        self,
+        game_id: str,
+        seen: tuple[int, int],
+        deadline: float,
+        also: Callable[[], bool] = never,
+    ) -> bool:
         """Block until the game's (version, revision) differs from `seen` (any change: a move,
-        a join, a decline, a cancel, a rematch asked for), or `deadline` (monotonic)."""
+        a join, a decline, a cancel, a rematch asked for), `also()` comes true (asked when the
+        game's channel speaks, and now and then), or `deadline` (monotonic)."""
 
     def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
         """Add a message to the game's table talk, stamped with the game's version, in one

@@ -59,6 +59,11 @@ class Talking:
         """The game's table talk after message number `since`, as stored."""
         return self.store.talk(game.id, since)
 
+    def said_after(self, game_id: str, since: int) -> bool:
+        """Whether anything was said at the game's table after message number `since` (a
+        page's wait: `server.web.pages`)."""
+        return bool(self.store.talk(game_id, since))
+
     def unsay(self, game_id: str, seat: int, text: str) -> None:
         """Every message said from `seat` replaced by `text` (its writer's account deleted)."""
         self.store.unsay(game_id, seat, text)

@@ -1,10 +1,12 @@
-"""The language a request is answered in: one of `LANGUAGES`, chosen once per request.
+"""The language a request is answered in: one of `LANGUAGES`, chosen for each word asked.
 
-Flask-Babel asks `chosen()` the first time a page needs a word, and the refusals ask it for
-their message (`server.http.refusals`); the words then come from the catalogs in
-`server/locale` and `shared/locale` for that language. A player known to the request (the
-API's caller, `g.player`, or the page's, `g.web_player`) is answered in their own language;
-before one is, the browser's `Accept-Language` decides, English when it names none of ours.
+A player known to the request (the API's caller, `g.player`, or the page's, `g.web_player`)
+is answered in their own language; before one is, the browser's `Accept-Language` decides,
+English when it names none of ours. Every word of a request comes from the one `Words` of
+that language (`server.presenters.words`, loaded once per process): the refusals' messages
+(`server.http.refusals`), the engines' boards and events, and the templates' `_()`, which are
+bound to it here rather than to Flask-Babel's own lookup of the catalog for each word (a third
+of a game page's cost). Flask-Babel stays for its dates and numbers in the same language.
 """
 
 from __future__ import annotations
@@ -26,8 +28,7 @@ def chosen() -> str:
 
 
 def words_chosen() -> Words:
-    """The request's language as the engines and the refusals take it: what the server writes
-    in Python (a board, a history line, a refusal's message) beside the templates' words."""
+    """The request's language as the engines, the refusals and the templates take it."""
     return words_for(chosen())
 
 
@@ -36,4 +37,11 @@ def register(app: Flask) -> None:
         app,
         locale_selector=chosen,
         default_translation_directories=f"{CATALOGS};{words.CATALOGS}",
+    )
+    # Jinja fills in the placeholders itself, escaping the values: the catalog's text alone
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda message: words_chosen().catalog.gettext(message),
+        lambda singular, plural, num: words_chosen().catalog.ngettext(singular, plural, num),
+        newstyle=True,
+        pgettext=lambda context, message: words_chosen().catalog.pgettext(context, message),
     )

@@ -14,10 +14,12 @@ for since the caller looked shows in that answer)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from server.domain.errors import N_, Gone
 from server.domain.game import CANCELLED, FINISHED, Game
 from server.domain.player import Player
+from server.domain.store import never
 from server.http.context import services
 from server.storage.player_events import Since, channel
 
@@ -25,22 +27,29 @@ OVER = (FINISHED, CANCELLED)
 
 
 def wait_for(
-    player: Player, game_id: str, version: int, revision: int | None, timeout: float
+    player: Player,
+    game_id: str,
+    version: int,
+    revision: int | None,
+    timeout: float,
+    also: Callable[[], bool] = never,
 ) -> tuple[Game, int | None, bool]:
     """The game and the player's seat (None for a public game's spectator) as soon as it
-    differs from `version` and `revision`, or at `timeout` seconds (capped by the server), and
-    whether it differs. The player holds one of their places for polls meanwhile
-    (`server.storage.wait_slots`)."""
+    differs from `version` and `revision` or `also()` comes true (what else a page shows: its
+    talk, its clocks), or at `timeout` seconds (capped by the server), and whether it differs.
+    The player holds one of their places for polls meanwhile (`server.storage.wait_slots`)."""
     found = services()
     games = found.games
     game, seat = games.for_viewer(game_id, player)
     seen = (version, game.revision if revision is None else revision)
     timeout = min(timeout, found.config.max_wait_seconds)
-    if (game.version, game.revision) == seen and timeout > 0 and game.status not in OVER:
+    changed = (game.version, game.revision) != seen or also()
+    if not changed and timeout > 0 and game.status not in OVER:
         with found.wait_slots.held(player.id, timeout):
-            games.wait_for_change(game_id, seen, time.monotonic() + timeout)
+            games.wait_for_change(game_id, seen, time.monotonic() + timeout, also)
         game, seat = games.for_viewer(game_id, player)
-    return game, seat, (game.version, game.revision) != seen
+        changed = (game.version, game.revision) != seen or also()
+    return game, seat, changed
 
 
 def events_after(player: Player, cursor: str | None, timeout: float) -> Since:

@@ -60,7 +60,9 @@ class Clocks:
         look: float,
     ) -> None:
         """In one step: the clocks of the seats `stopped` gone, those `started` (or followed
-        on) written, the banks `booked` written, and the game looked at again at `look`."""
+        on) written, the banks `booked` written, and the game looked at again at `look`; the
+        game's channel hears of it, for the pages that show its deadlines
+        (`server.storage.waits`)."""
         pipe = self.client.pipeline(transaction=True)
         clock_key = keys.game(game_id, RUNNING)
         for seat in stopped:
@@ -71,6 +73,7 @@ class Clocks:
             pipe.hset(keys.game(game_id, BANKS), str(seat), left)
         pipe.zadd(DUE, {game_id: look})
         pipe.execute()
+        self.client.publish(keys.game(game_id, "log"), 0)
 
     def reminded(self, game_id: str, seat: int, clock: dict[str, Any]) -> None:
         """The seat's running clock, as it is after a reminder."""

@@ -44,6 +44,12 @@ class SeatClock:
     assumes they come back now."""
 
 
+def started(clocks: list[SeatClock]) -> str:
+    """Which clocks run since when: what a page that shows the deadlines compares to know
+    they changed (`server.web.pages`)."""
+    return ".".join(f"{clock.seat}-{clock.since:.0f}" for clock in clocks if clock.running)
+
+
 def local(moment: float, zone: ZoneInfo) -> datetime:
     return datetime.fromtimestamp(moment, zone)
 
@@ -64,7 +70,9 @@ class Deadlines:
     def of(self, record: GameRecord, now: float) -> list[SeatClock]:
         """The game's running clocks (none before the worker has started them, as it does when
         it plans the notices of a move, or once the game is over), and with a time bank every
-        other seat's bank too."""
+        other seat's bank too. A clock of a seat that need not act any more is not running
+        whatever the worker has kept: until the worker has planned the move that ended its
+        decision, it would tell of a deadline no one has."""
         clock = record.clock
         if clock is None or record.status != ACTIVE:
             return []
@@ -73,7 +81,7 @@ class Deadlines:
         clocks = []
         for seat, sitter in enumerate(record.seats):
             name = sitter.name or ""
-            timing = running.get(seat)
+            timing = running.get(seat) if seat in record.to_act else None
             player = self.players.get(sitter.player) if timing and sitter.player else None
             if timing is not None and player is not None:
                 away = self.vacations.intervals(player, now)
@@ -93,11 +101,12 @@ class Deadlines:
         zone: ZoneInfo,
         now: float,
         words: Words = ENGLISH,
+        clocks: list[SeatClock] | None = None,
     ) -> list[str]:
         """The game's running clocks in words for the player of `seat`, each deadline in their
         `zone` and language, theirs first; and with a time bank, everyone's bank. For notices
-        and pages."""
-        clocks = self.of(record, now)
+        and pages (`clocks`: the game's, as `of` read them already)."""
+        clocks = self.of(record, now) if clocks is None else clocks
         lines = [
             deadline(
                 None if clock.seat == seat else record.names[clock.seat],

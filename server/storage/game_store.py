@@ -46,7 +46,7 @@ from server.domain.record import (
     encode,
     packed,
 )
-from server.domain.store import Appended, Loaded, Outcome
+from server.domain.store import Appended, Loaded, Outcome, never
 from server.domain.talk import Limits, Said, Spoken
 from server.settings import Config
 from server.storage import archive, clocks, keys, mail_state, player_events
@@ -213,7 +213,8 @@ return 1
 # KEYS: talk, meta, log.  ARGV: seat, now, key digest ('': none), per window, window, most,
 # text.  A message said once (a key already there returns its message), at most `per window`
 # of one seat's in `window` seconds, at most `most` in all; stamped with the game's version
-# (its log's length, or a compacted game's). Nothing is published: no version changes.
+# (its log's length, or a compacted game's). No version changes, but the game's channel hears
+# of it: a game's page shows its talk and waits for it (`server.http.long_polls`).
 SAY = """
 local seat, now, key = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
 local said = redis.call('LRANGE', KEYS[1], 0, -1)
@@ -235,6 +236,7 @@ local message = {seat = seat, at = now, version = version, text = ARGV[7]}
 if key ~= '' then message.key = key end
 local stored = cjson.encode(message)
 redis.call('RPUSH', KEYS[1], stored)
+redis.call('PUBLISH', KEYS[3], version)
 return {'said', #said + 1, stored}
 """
 
@@ -595,11 +597,17 @@ class RedisGameStore:
             return replies[-1], True
         return replies[-2], self.confirm.met(replies[-1])
 
-    def wait_for_change(self, game_id: str, seen: tuple[int, int], deadline: float) -> bool:
-        """Block until the game's `stamp` differs from `seen`, `deadline` (monotonic) passes, or
-        this process is stopping (`server.storage.waits`)."""
+    def wait_for_change(
+        self,
+        game_id: str,
+        seen: tuple[int, int],
+        deadline: float,
+        also: Callable[[], bool] = never,
+    ) -> bool:
+        """Block until the game's `stamp` differs from `seen` or `also()` comes true, or
+        `deadline` (monotonic) passes, or this process is stopping (`server.storage.waits`)."""
         log_key = keys.game(game_id, "log")
-        return self.waits.wait(log_key, lambda: self.stamp(game_id) != seen, deadline)
+        return self.waits.wait(log_key, lambda: self.stamp(game_id) != seen or also(), deadline)
 
     def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
         """See SAY."""

@@ -1,7 +1,9 @@
-"""A game's page as one player sees it, drawn from what the API would answer them alone: the
-view (`presenters.view`) and the history as they may see it (`presenters.log`). Two games that
-differ only in what the player cannot know draw the same page, byte for byte, given the same
-`Fresh` values (`tests/web/test_game_page.py`)."""
+"""A game's page as one viewer sees it, drawn from what the API would answer them alone: the
+view (`presenters.view`) and the history as they may see it (`presenters.log`), for a player,
+an invitee, a spectator of a public game (seat None) or anyone of these replaying the game as
+it stood after an earlier move (`Replay`). Two games that differ only in what the viewer
+cannot know draw the same page, byte for byte, given the same `Fresh` values
+(`tests/web/test_game_page.py`)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import g, render_template, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -28,23 +31,51 @@ TALK_SHOWN = 10
 
 @dataclass(frozen=True)
 class Fresh:
-    """What each drawing of a page makes anew: the forms' CSRF token, the idempotency key of
-    each of its two move forms (a form sent twice moves once), the nonce of its script."""
+    """What each drawing of a page makes anew: the forms' CSRF token, the idempotency keys of
+    its forms (the two move forms' and the talk's: a form sent twice acts once), the nonce of
+    its script."""
 
     csrf: str
     nonce: str
-    keys: tuple[str, str]
+    keys: tuple[str, str, str]
 
     @classmethod
     def made(cls) -> Fresh:
-        return cls(generate_csrf(), g.nonce, (uuid.uuid4().hex, uuid.uuid4().hex))
+        return cls(generate_csrf(), g.nonce, (uuid.uuid4().hex, uuid.uuid4().hex, uuid.uuid4().hex))
 
 
-def history(game: Game, seat: int | None, stored: list[dict[str, Any]], since: int) -> list[str]:
-    """The stored log entries after version `since` as lines the seat may read."""
+@dataclass(frozen=True)
+class Replay:
+    """A page of the game as it stood after move `at`, of the `latest` it has made since."""
+
+    at: int
+    latest: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the history: the version its move made, and what the viewer may read of it."""
+
+    version: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Watched:
+    """What a page shows that may change with no move: how many messages were said at the
+    table, and the running clocks (who, since when). The page's wait is answered when either
+    differs from what the page shows, as when the game does."""
+
+    said: int = 0
+    clocks: str = ""
+
+
+def history(game: Game, seat: int | None, stored: list[dict[str, Any]], since: int) -> list[Line]:
+    """The stored log entries after version `since` as lines the seat may read, in the
+    request's words."""
     words = language.words_chosen()
     return [
-        presenters.history_line(entry["text"], entry, words)
+        Line(entry["version"], presenters.history_line(entry["text"], entry, words))
         for entry in presenters.log(game, seat, since, stored, words)
     ]
 
@@ -52,22 +83,31 @@ def history(game: Game, seat: int | None, stored: list[dict[str, Any]], since: i
 def game_page(
     game: Game,
     seat: int | None,
-    lines: list[str],
+    lines: list[Line],
     fresh: Fresh,
     *,
     refusal: ApiError | None = None,
     draft: str = "",
     deadlines: Sequence[str] = (),
     talk: Sequence[Mapping[str, Any]] = (),
+    watching: bool = False,
+    replay: Replay | None = None,
+    in_rematch: bool = False,
+    watched: Watched = Watched(),
 ) -> str:
     """The page; `lines` are the latest of the history (`history`), `refusal` what a form
     sent from the page before was told, `draft` the move text to offer again, `deadlines` the
     running clocks in the player's words (`Deadlines.told`), `talk` the latest messages said
-    at the table (`presenters.messages`)."""
+    at the table (`presenters.messages`). `watching`: the viewer is a spectator (seat None, not
+    invited); `replay`: `game` is the game as it was then (`GameService.at_version`);
+    `in_rematch`: the viewer has taken a seat in the finished game's rematch."""
     shown = presenters.view(game, seat, presenters.player_at(game, seat))
     engine, names = game.engine, game.names
     words = language.words_chosen()
     result = shown["game"]["result"]
+    live = replay is None
+    latest = replay.latest if replay else game.version
+    page_url = url_for("web.game", game_id=game.id)
     return render_template(
         "game.html",
         game=shown["game"],
@@ -75,11 +115,15 @@ def game_page(
         seat=seat,
         names=names,
         version=game.version,
+        latest=latest,
         open=game.status == OPEN,
         active=game.status == ACTIVE,
         finished=game.status == FINISHED,
-        invited=seat is None,
-        your_turn=shown["your_turn"],
+        invited=seat is None and not watching,
+        watching=watching,
+        replay=replay,
+        live=live,
+        your_turn=live and shown["your_turn"],
         waiting=seats_named(shown["to_act"], names),
         hidden_choice=seat is not None
         and shown["your_turn"]
@@ -92,13 +136,40 @@ def game_page(
         winners=seats_named(result["winners"], names) if result else "",
         lines=lines,
         talk=talk,
-        earlier=game.version - len(lines),
+        earlier=lines[0].version - 1 if lines else game.version,
         fresh=fresh,
         csrf=fresh.csrf,
         nonce=fresh.nonce,
         refusal=refusal,
         draft=draft,
-        deadlines=deadlines,
-        page_url=url_for("web.game", game_id=game.id),
-        wait_url=url_for("web.wait", game_id=game.id, version=game.version, revision=game.revision),
+        deadlines=deadlines if live else (),
+        in_rematch=in_rematch,
+        page_url=page_url,
+        at_url=page_url + "?at=",
+        steps=steps(game.id, replay) if replay else None,
+        wait_url=url_for(
+            "web.wait",
+            game_id=game.id,
+            version=game.version,
+            revision=game.revision,
+            said=watched.said,
+            clocks=watched.clocks,
+        ),
     )
+
+
+def at(game_id: str, version: int) -> str:
+    """The address of the game's page as it stood after move `version`: a position to link."""
+    return url_for("web.game", game_id=game_id, at=version)
+
+
+def steps(game_id: str, replay: Replay) -> list[tuple[str, str | None]]:
+    """The replay's first, previous, next and last positions: each a label and its address
+    (None where there is none to go to)."""
+    here, last = replay.at, replay.latest
+    return [
+        (gettext("First"), at(game_id, 0) if here > 0 else None),
+        (gettext("Previous"), at(game_id, here - 1) if here > 0 else None),
+        (gettext("Next"), at(game_id, here + 1) if here < last else None),
+        (gettext("Last"), at(game_id, last) if here < last else None),
+    ]

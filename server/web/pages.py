@@ -9,6 +9,7 @@ from flask import flash, get_flashed_messages, redirect, render_template, reques
 from werkzeug.wrappers import Response
 
 from server.domain.errors import N_, Refusal
+from server.domain.game import Game
 from server.domain.player import Player
 from server.domain.quiet import zone
 from server.http import language
@@ -18,8 +19,9 @@ from server.http.long_polls import wait_for
 from server.http.refusals import refused
 from server.presenters import games as presenters
 from server.presenters.schemas import MAX_MOVE_TEXT
+from server.storage.deadlines import started
 from server.web.blueprint import blp
-from server.web.game_page import HISTORY, TALK_SHOWN, Fresh, game_page, history
+from server.web.game_page import HISTORY, TALK_SHOWN, Fresh, Replay, Watched, game_page, history
 from server.web.sessions import signed_in
 from shared.engine import player_names
 from shared.games import ENGINES
@@ -45,18 +47,35 @@ def drawn(
     refusal: ApiError | None = None,
     draft: str = "",
 ) -> str:
-    """The game's page as it is now, for the player (403 or 404 unless they are in it)."""
-    found, seat = services().games.for_player(game_id, player)
-    whole = request.args.get("history") == "all"
-    since = 0 if whole else max(0, found.version - HISTORY)
-    lines = history(found, seat, services().games.entries(found, since), since)
+    """The game's page as it is now, for the player; a public game's for a spectator (403 for
+    a private game's stranger, 404 for no game); with `?at=N`, as it stood after move N."""
+    games = services().games
+    found, seat = games.for_viewer(game_id, player)
+    watching = seat is None and not found.record.sits_or_invited(player.id)
+    asked = request.args.get("at")
+    replay = replayed(asked, found.version) if asked is not None else None
+    shown = games.at_version(found, replay.at) if replay else found
+    whole = request.args.get("history") == "all" or replay is not None
+    since = 0 if whole else max(0, shown.version - HISTORY)
+    lines = history(found, seat, games.entries(found, since)[: shown.version - since], since)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
-    talk = presenters.messages(found.record, 0, services().games.talk(found))[-TALK_SHOWN:]
-    told = services().deadlines.told(
-        found.record, seat, zone(player), services().clock(), language.words_chosen()
+    said = games.talk(found)
+    talk = [
+        message
+        for message in presenters.messages(found.record, 0, said)
+        if replay is None or message["version"] <= replay.at
+    ][-TALK_SHOWN:]
+    now = services().clock()
+    clocks = services().deadlines.of(found.record, now)
+    told = (
+        []
+        if replay
+        else services().deadlines.told(
+            found.record, seat, zone(player), now, language.words_chosen(), clocks
+        )
     )
     return game_page(
-        found,
+        shown,
         seat,
         lines,
         Fresh.made(),
@@ -64,7 +83,31 @@ def drawn(
         draft=draft or "".join(drafts[-1:]),
         talk=talk,
         deadlines=told,
+        watching=watching,
+        replay=replay,
+        in_rematch=in_rematch(found, player),
+        watched=Watched(len(said), started(clocks)),
     )
+
+
+def replayed(asked: str, latest: int) -> Replay:
+    """The replay a page's `at` asks for (400 unless it is a version the game has reached)."""
+    if not asked.isdigit() or int(asked) > latest:
+        raise ApiError(
+            400,
+            "invalid_request",
+            N_("replay a position from 0 to %(latest)d, the moves made"),
+            values={"latest": latest},
+        )
+    return Replay(int(asked), latest)
+
+
+def in_rematch(game: Game, player: Player) -> bool:
+    """Whether the player has taken a seat in the finished game's rematch."""
+    if game.record.rematch is None:
+        return False
+    record = services().games.record(game.record.rematch)
+    return record is not None and record.seat_of(player.id) is not None
 
 
 @blp.post("/play/<game_id>")
@@ -84,7 +127,7 @@ def move(game_id: str) -> Response | tuple[str, int]:
             values={"most": MAX_MOVE_TEXT},
         )
     if not 0 < len(key) <= MAX_KEY:
-        raise ApiError(400, "invalid_request", N_("the form lacks its key: load the page again"))
+        raise keyless()
     try:
         made = services().games.submit(player, game_id, text, int(form["version"]), "web:" + key)
     except Refusal as refusal:
@@ -94,11 +137,15 @@ def move(game_id: str) -> Response | tuple[str, int]:
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 
+def keyless() -> ApiError:
+    """A form without its idempotency key: a page from before keys, or no page at all."""
+    return ApiError(400, "invalid_request", N_("the form lacks its key: load the page again"))
+
+
 def told_of(answer: Mapping[str, Any]) -> None:
     """What a move did, and the steps of its batch not tried, shown on the page after it."""
     engine = ENGINES[answer["game"]["type"]]
-    names = player_names(answer["game"]["seats"])
-    words = language.words_chosen()
+    names, words = player_names(answer["game"]["seats"]), language.words_chosen()
     events = [engine.render_event(event, names, words=words) for event in answer["applied"]]
     flash("; ".join(events), "played")
     untried = answer.get("untried")
@@ -113,15 +160,64 @@ def join(game_id: str) -> Response:
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 
+@blp.post("/play/<game_id>/say")
+def say(game_id: str) -> Response | tuple[str, int]:
+    """A message to the table from the page, said as the API says it (`Talking.say`), under the
+    page's idempotency key: a form sent twice says it once."""
+    player = signed_in()
+    text, key = request.form.get("text", ""), request.form.get("key", "")
+    if not 0 < len(key) <= MAX_KEY:
+        raise keyless()
+    try:
+        services().games.say(player, game_id, text, "web:" + key)
+    except Refusal as refusal:
+        told = refused(refusal)
+        return drawn(game_id, player, told), told.status
+    return redirect(url_for("web.game", game_id=game_id, _anchor="talk"), 303)
+
+
+@blp.post("/play/<game_id>/resign")
+def resign(game_id: str) -> Response | str:
+    """Resigning, once confirmed: without `confirmed` (a page without script) the answer is a
+    page that asks, whose form confirms; the page's script asks before it sends."""
+    player = signed_in()
+    if request.form.get("confirmed") != "yes":
+        found, _ = services().games.for_player(game_id, player)
+        return render_template(
+            "resign.html", game=presenters.public_game(found.record, player.id), short=game_id[:8]
+        )
+    told_of(presenters.moved(services().games.resign(player, game_id)))
+    return redirect(url_for("web.game", game_id=game_id), 303)
+
+
+@blp.post("/play/<game_id>/rematch")
+def rematch(game_id: str) -> Response:
+    """A rematch asked for (the first to ask makes it) or taken (a seat in it), as the API's."""
+    made = services().games.rematch(signed_in(), game_id)
+    return redirect(url_for("web.game", game_id=made.id), 303)
+
+
 @blp.get("/play/<game_id>/wait")
 def wait(game_id: str) -> dict[str, Any]:
     """For the page's script: answers when the game is no longer at the `version` and
     `revision` the page shows (a move, or a join, a decline or a cancel before it starts; a
-    page from before revisions: changes from when the poll began)."""
+    page from before revisions: changes from when the poll began), or when what else it shows
+    has changed: the number of messages `said` at the table, the running `clocks`."""
     player = signed_in()
     version, revision = request.args.get("version", ""), request.args.get("revision")
     if not version.isdigit() or not (revision is None or revision.isdigit()):
         raise ApiError(400, "invalid_request", N_("give the version and revision the page shows"))
     seen = None if revision is None else int(revision)
-    found, _, changed = wait_for(player, game_id, int(version), seen, WAIT_SECONDS)
+    said, clocks = request.args.get("said"), request.args.get("clocks")
+    games = services().games
+
+    def also() -> bool:
+        heard = said is not None and said.isdigit() and games.said_after(game_id, int(said))
+        if heard or clocks is None:
+            return heard
+        record = games.record(game_id)
+        running = services().deadlines.of(record, services().clock()) if record else []
+        return started(running) != clocks
+
+    found, _, changed = wait_for(player, game_id, int(version), seen, WAIT_SECONDS, also)
     return {"changed": changed, "version": found.version, "revision": found.revision}

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from shared.engine import Engine, Seat
 from shared.games import ENGINES
+from shared.games.lost_cities.cards import CODE_OF_ID
+from shared.games.lost_cities.scoring import expedition_points
 
 ENGINE_IDS = sorted(ENGINES)
 seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
@@ -91,3 +93,31 @@ def test_a_lost_cities_board_shows_your_hand_and_of_the_other_only_what_all_know
         assert known <= shown
         other = engine.view(state, 1 - seat)["hand"]
         assert not (set(other) - known) & shown
+
+
+@SETTINGS
+@given(seed=seeds, rnd=st.randoms(use_true_random=False))
+def test_a_lost_cities_board_shows_each_expeditions_points_to_the_end(
+    seed: str, rnd: random.Random
+) -> None:
+    """The legend promises each expedition's points so far: the board keeps them once the
+    match is over (the game-over mail's board), the same as the scoring makes them."""
+    engine = ENGINES["lost-cities"]
+    state = engine.new(2, seed, {"rounds": 1})
+    while seats := engine.to_act(state):
+        moves = engine.legal_moves(state, seats[0])
+        plays = [move for move in moves if move.get("action") == "play"]
+        state = engine.apply(state, seats[0], rnd.choice(plays or moves))
+    view = engine.view(state, None)
+    points = [
+        cell.text
+        for cell in parsed(engine.render_html(view, NAMES[:2])).iter("td")
+        if cell.get("class") == "points"
+    ]
+    started = [
+        expedition_points([CODE_OF_ID[card] for card in cards])
+        for seat in (0, 1)  # a spectator looks from seat 1: seat 0 across the table
+        for cards in view["expeditions"][seat].values()
+        if cards
+    ]
+    assert started and [int(text) for text in points if text] == started

@@ -14,7 +14,7 @@ from server.domain.concerns import Concern
 from server.domain.idempotency import Idempotency, Made
 from server.domain.player import Player
 from server.domain.record import GameRecord
-from server.domain.store import Appended, Loaded
+from server.domain.store import Appended, Loaded, never
 from server.domain.talk import Limits, Said
 
 
@@ -164,10 +164,16 @@ class MemoryGameStore:
     def stamp(self, game_id: str) -> tuple[int, int]:
         return self.version(game_id), self.records_by_id[game_id].revision
 
-    def wait_for_change(self, game_id: str, seen: tuple[int, int], deadline: float) -> bool:
-        while self.stamp(game_id) == seen and time.monotonic() < deadline:
+    def wait_for_change(
+        self,
+        game_id: str,
+        seen: tuple[int, int],
+        deadline: float,
+        also: Callable[[], bool] = never,
+    ) -> bool:
+        while self.stamp(game_id) == seen and not also() and time.monotonic() < deadline:
             time.sleep(0.01)
-        return self.stamp(game_id) != seen
+        return self.stamp(game_id) != seen or also()
 
 
 def player(name: str = "ada", **fields: Any) -> Player:

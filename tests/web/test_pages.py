@@ -3,7 +3,7 @@ refusal is a page that says why, with the API's status, and a form sent twice mo
 
 from __future__ import annotations
 
-import json
+import html
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -114,8 +114,8 @@ def test_another_players_game_an_unknown_one_and_no_session_get_refusal_pages(
     visitor = Visitor(api.url)
     assert visitor.log_in(link).status_code == 200
     for path, told in (
-        (f"/play/{game_id}", "you are not a player in this game"),  # the page is for playing
-        (f"/play/{game_id}/wait?version=0", "this game is not public"),  # as the API's watching
+        (f"/play/{game_id}", "this game is not public"),  # a private game's page, as the API's
+        (f"/play/{game_id}/wait?version=0", "this game is not public"),
     ):
         refused = visitor.get(path)
         assert refused.status_code == 403, refused.text
@@ -152,9 +152,9 @@ def test_an_open_games_page_refreshes_at_its_start_and_a_cancelled_ones_wait_ans
     visitor.log_in(ada.ok("POST", f"/games/{game_id}/login-link")["url"])
     page = visitor.get(f"/play/{game_id}")
     assert "Waiting for every seat to be taken." in said(page.text)
-    found = re.search(r'var wait = ("[^"]*")', page.text)
+    found = re.search(r'data-wait="([^"]+)"', page.text)
     assert found is not None, "an open game's page polls"
-    wait = json.loads(found.group(1)).removeprefix(api.url)
+    wait = html.unescape(found.group(1)).removeprefix(api.url)
     with ThreadPoolExecutor(1) as pool:
         started = time.monotonic()
         answer = pool.submit(visitor.get, wait)

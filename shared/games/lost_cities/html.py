@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from markupsafe import Markup
 
 from shared.engine import JSON, seat_name
-from shared.games.lost_cities.cards import COLOUR_NAMES, COLOURS
+from shared.games.lost_cities.cards import CODE_OF_ID, COLOUR_NAMES, COLOURS
 from shared.games.lost_cities.render import KEYS, KNOWN, score_lines, status_line
+from shared.games.lost_cities.scoring import expedition_points
 from shared.games.lost_cities.state import SEATS
 from shared.html import board, chip, h
 from shared.legend import legend
@@ -114,16 +115,17 @@ def _who_row(view: Mapping[str, JSON], seat: int, names: Sequence[str], span: in
 
 
 def _points_row(view: Mapping[str, JSON], seat: int, letters: list[str]) -> Markup:
-    """Each expedition's points so far, over or under its cards (blank while not started)."""
-    current = view["scores"].get("current")
+    """Each expedition's points so far, over or under its cards (blank while not started),
+    reckoned from its cards: a finished match's view has no game under way to take them from,
+    and its board still shows (and its legend still promises) them."""
     expeditions = view["expeditions"][seat]
     return h(
         "tr",
         [
             h(
                 "td",
-                current["expeditions"][seat][letter]
-                if current is not None and expeditions[letter]
+                expedition_points([CODE_OF_ID[c] for c in expeditions[letter]])
+                if expeditions[letter]
                 else "",
                 cls="points",
             )
