@@ -24,9 +24,12 @@ blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players 
 @blp.arguments(RegisterSchema)
 @blp.dumped_response(201, Registered)
 def register(body: dict[str, Any]) -> Registered:
-    """Register; the answer holds your bearer token, shown only this once, and `mail`: your
-    default quiet hours (22:00-08:00 in your time zone) may be holding mail already."""
-    player, token = services().players.register(body["name"], body["email"], body["timezone"])
+    """Register (`language`: `en`, `pl` or `de`, English unless given); the answer holds your
+    bearer token, shown only this once, and `mail`: your default quiet hours (22:00-08:00 in
+    your time zone) may be holding mail already."""
+    player, token = services().players.register(
+        body["name"], body["email"], body["timezone"], body["language"]
+    )
     return {"player": profile(player), "token": token}
 
 
@@ -46,10 +49,11 @@ def me() -> Profile:
 @blp.arguments(ProfileUpdateSchema)
 @blp.dumped_response(200, Profile)
 def update_me(changes: dict[str, Any]) -> Profile:
-    """Change your email, time zone, quiet hours (`22:00-08:00`, `none`), `digest`, or
-    `bot_account` (a program plays your account: it is marked so wherever your name is shown,
-    in the games you take a seat in from now on). A change of when you are mailed applies to
-    mail held already from the worker's next tick."""
+    """Change your email, time zone, quiet hours (`22:00-08:00`, `none`), `digest`, `language`
+    (`en`, `pl`, `de`: your mail, pages and refusal messages), or `bot_account` (a program
+    plays your account: it is marked so wherever your name is shown, in the games you take a
+    seat in from now on). A change of when you are mailed applies to mail held already from
+    the worker's next tick."""
     return profile(changed(services(), g.player, changes))
 
 
