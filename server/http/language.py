@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask, request
-from flask_babel import Babel
+from flask_babel import Babel, get_locale, get_translations
 
 from shared import words
-from shared.words import LANGUAGES
+from shared.words import LANGUAGES, Words
 
 CATALOGS = Path(__file__).resolve().parent.parent / "locale"
 """The server's own catalogs; the pages also read the engines' (`shared.words.CATALOGS`)."""
@@ -22,6 +22,12 @@ CATALOGS = Path(__file__).resolve().parent.parent / "locale"
 
 def chosen() -> str:
     return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def words_chosen() -> Words:
+    """The request's language as the engines take it (`shared.words`): the server's catalog
+    and the engines' merged, as the pages' own words come from."""
+    return Words(str(get_locale() or LANGUAGES[0]), get_translations())
 
 
 def register(app: Flask) -> None:

@@ -16,7 +16,9 @@ from markupsafe import Markup
 
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.http.errors import ApiError
+from server.http.language import words_chosen
 from server.presenters import games as presenters
+from server.web.controls import controls
 from shared.engine import seats_named
 
 HISTORY = 30
@@ -57,11 +59,13 @@ def game_page(
     draft: str = "",
     deadlines: Sequence[str] = (),
     talk: Sequence[Mapping[str, Any]] = (),
+    steps: Sequence[str] | None = None,
 ) -> str:
     """The page; `lines` are the latest of the history (`history`), `refusal` what a form
     sent from the page before was told, `draft` the move text to offer again, `deadlines` the
     running clocks in the player's words (`Deadlines.told`), `talk` the latest messages said
-    at the table (`presenters.messages`)."""
+    at the table (`presenters.messages`), `steps` the move's steps chosen so far (`controls`;
+    None when none were asked for)."""
     shown = presenters.view(game, seat, presenters.player_at(game, seat))
     engine, names = game.engine, game.names
     result = shown["game"]["result"]
@@ -83,6 +87,9 @@ def game_page(
         and engine.hidden_choice(game.state, seat),
         board=Markup(engine.render_html(shown["view"], names)) if shown["view"] else None,
         legal=[move["text"] for move in shown["legal_moves"]],
+        controls=controls(engine, shown["view"], shown["legal_moves"], steps, words_chosen())
+        if shown["view"] and shown["legal_moves"]
+        else None,
         scores=list(zip(names, result["scores"], strict=False)) if result else [],
         winners=seats_named(result["winners"], names) if result else "",
         lines=lines,

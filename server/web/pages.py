@@ -68,6 +68,7 @@ def drawn(
         draft=draft or "".join(drafts[-1:]),
         talk=talk,
         deadlines=told,
+        steps=request.args.getlist("step") if "step" in request.args else None,
     )
 
 
