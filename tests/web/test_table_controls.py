@@ -44,37 +44,27 @@ def opened(browser: Browser, url: str, link: str, game_id: str, **context: Any) 
 
 
 def toward_the_end(rnd: random.Random) -> Pick:
-    """Choices that end a game soon and still go down every kind of step: in Lost Cities any
-    card, played or discarded, then the deck; in the dice game a die or two, then refusals; in
-    Livingstone a die for thalers or a card, then the end of the turn."""
+    """Any option, at random, but mostly those that end a game soon: in Lost Cities the deck,
+    in the dice game refusals after a few choices, in Livingstone the end of a turn."""
     moves = [0]
 
     def pick(labels: list[str], depth: int) -> int:
-        def found(*starts: str) -> int | None:
-            return next(
-                (
-                    i
-                    for start in starts
-                    for i, label in enumerate(labels)
-                    if label.startswith(start)
-                ),
-                None,
-            )
-
-        if depth == 0:
-            moves[0] += 1
-            if moves[0] > 4 and (refuse := found("Refuse the dice")) is not None:
-                return refuse
-            chosen = found("End my turn", "Take the")
-            if chosen is not None:
-                return chosen
-        preferred = found("The deck", "No acceleration", "Take ", "Draw a card")
-        return rnd.randrange(len(labels)) if preferred is None else preferred
+        moves[0] += depth == 0
+        soon = (("Refuse the dice", moves[0] > 4), ("End my turn", 0.6), ("The deck", 0.95))
+        for start, likely in soon:
+            found = [i for i, label in enumerate(labels) if label.startswith(start)]
+            if found and rnd.random() < likely:
+                return found[0]
+        return rnd.randrange(len(labels))
 
     return pick
 
 
-GAMES = [("lost-cities", {"rounds": 1}), ("lost-cities-dice", {}), ("livingstone", {})]
+GAMES = [
+    ("lost-cities", {"rounds": 1}),
+    ("lost-cities-dice", {}),
+    ("livingstone", {"board": {"costs": [1, 2, 3, 4]}}),  # four columns: four rounds or so
+]
 
 
 @pytest.mark.parametrize(("type_id", "options_"), GAMES, ids=[game[0] for game in GAMES])
@@ -129,6 +119,11 @@ def test_the_page_mid_choice_passes_axe_at_both_widths_light_and_dark(
     mail.run()
     link = login_link(mail, clients[mover].player["email"])
     page = opened(browser, api.url, link, game_id)
+    cards = options(page)
+    press(page, page.locator("#move-options button").first, keyboard=False)
+    page.get_by_role("link", name="Back one step").click()
+    expect(page.locator("#move-chosen")).to_be_hidden()
+    assert options(page) == cards and page.evaluate("document.activeElement.value") == cards[0]
     press(page, page.locator("#move-options button").first, keyboard=False)
     mid_choice = page.url
     assert "step=" in mid_choice and options(page) == [
