@@ -26,7 +26,8 @@ SHOWN = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-5p")
 DARK = "livingstone-5p"
 """One picture in dark mode too, to show that the boards keep to it."""
 PAGES = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-2p")
-"""The games whose web page is pictured, each played as far as its sample."""
+"""The games whose web page is pictured, each played as far as its sample, and its move
+controls after the first step."""
 
 
 def main(folder: Path) -> None:
@@ -73,6 +74,12 @@ def page_pictures(browser: Browser, server: LiveServer, sample: Sample, folder: 
         name = folder / f"page-{sample.type_id}-{label}.png"
         page.screenshot(path=name, full_page=True)
         print(name)
+    # mid-choice: a first step that leaves more to choose
+    page.locator("#move-options button").filter(has_not_text="End my turn").first.click()
+    page.set_viewport_size({"width": WIDTHS["phone"], "height": 800})
+    name = folder / f"page-{sample.type_id}-choosing.png"
+    page.locator("section.moves").screenshot(path=name)
+    print(name)
     context.close()
 
 
