@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from server.presenters.words import words_for
 from server.runtime.redis_process import RedisProcess, free_port
@@ -35,7 +35,7 @@ LANGUAGES = {"pl": "livingstone-2p", "de": "lost-cities-2p"}
 LANGUAGE_WIDTH = 390
 PAGES = ("lost-cities-2p", "lost-cities-dice-2p", "livingstone-2p")
 """The games whose web page is pictured: played as far as its sample (the turn of the player
-pictured), then to its end."""
+pictured), then to its end; its move controls after the first step."""
 PHONE = 390
 TABLE = {
     "my-games": "/play",
@@ -97,6 +97,10 @@ def page_pictures(browser: Browser, server: LiveServer, sample: Sample, folder: 
     page.goto(link)
     page.get_by_role("button").filter(has_text="Log in as").click()
     pictured(page, folder / f"page-{sample.type_id}")
+    # mid-choice: a first step that leaves more to choose
+    page.locator("#move-options button").filter(has_not_text="End my turn").first.click()
+    page.set_viewport_size({"width": PHONE, "height": 800})
+    shot(page.locator("section.moves"), folder / f"page-{sample.type_id}-choosing.png")
     play_to_the_end(game_id, clients, random.Random(sample.name))
     page.reload()
     pictured(page, folder / f"page-{sample.type_id}-finished")
@@ -128,8 +132,11 @@ def table_pictures(browser: Browser, server: LiveServer, folder: Path) -> None:
     context.close()
 
 
-def shot(page: Page, name: Path) -> None:
-    page.screenshot(path=name, full_page=True)
+def shot(shown: Page | Locator, name: Path) -> None:
+    if isinstance(shown, Page):
+        shown.screenshot(path=name, full_page=True)
+    else:
+        shown.screenshot(path=name)
     print(name)
 
 

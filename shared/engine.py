@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from shared.choices import Choice
 from shared.guide import Guide
 from shared.text import WIDTH
 from shared.words import ENGLISH, Words
@@ -396,6 +397,15 @@ class Engine(ABC, Generic[S]):
         """One (redacted) log event as a line a person reads, e.g. `ada: play R7, drew from
         deck`; `names` as for `render_view`. Every render speaks the reader's language,
         `words` (`shared.words`)."""
+
+    @abstractmethod
+    def choices(
+        self, view: dict[str, JSON], moves: Sequence[Move], words: Words = ENGLISH
+    ) -> list[Choice]:
+        """Each of `moves` (legal moves of the view's seat) as the path of steps a page offers one
+        choice at a time, and as a sentence (`shared.choices`): one path per move, none the start
+        of another, and at most `shared.choices.MOST` options at any one choice where the game
+        allows. From the view and the moves alone, in the reader's `words`."""
 
     # -- notation ---------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.http import language
 from server.http.errors import ApiError
 from server.presenters import games as presenters
+from server.web.controls import controls
 from shared.engine import seats_named
 
 HISTORY = 30
@@ -94,13 +95,15 @@ def game_page(
     replay: Replay | None = None,
     in_rematch: bool = False,
     watched: Watched = Watched(),
+    steps: Sequence[str] | None = None,
 ) -> str:
     """The page; `lines` are the latest of the history (`history`), `refusal` what a form
     sent from the page before was told, `draft` the move text to offer again, `deadlines` the
     running clocks in the player's words (`Deadlines.told`), `talk` the latest messages said
     at the table (`presenters.messages`). `watching`: the viewer is a spectator (seat None, not
     invited); `replay`: `game` is the game as it was then (`GameService.at_version`);
-    `in_rematch`: the viewer has taken a seat in the finished game's rematch."""
+    `in_rematch`: the viewer has taken a seat in the finished game's rematch; `steps` the
+    move's steps chosen so far (`controls`; None when none were asked for)."""
     shown = presenters.view(game, seat, presenters.player_at(game, seat))
     engine, names = game.engine, game.names
     words = language.words_chosen()
@@ -132,6 +135,9 @@ def game_page(
         if shown["view"]
         else None,
         legal=[move["text"] for move in shown["legal_moves"]],
+        controls=controls(engine, shown["view"], shown["legal_moves"], steps, words)
+        if shown["view"] and shown["legal_moves"]
+        else None,
         scores=list(zip(names, result["scores"], strict=False)) if result else [],
         winners=seats_named(result["winners"], names) if result else "",
         lines=lines,
@@ -146,7 +152,7 @@ def game_page(
         in_rematch=in_rematch,
         page_url=page_url,
         at_url=page_url + "?at=",
-        steps=steps(game.id, replay) if replay else None,
+        positions=positions(game.id, replay) if replay else None,
         wait_url=url_for(
             "web.wait",
             game_id=game.id,
@@ -163,7 +169,7 @@ def at(game_id: str, version: int) -> str:
     return url_for("web.game", game_id=game_id, at=version)
 
 
-def steps(game_id: str, replay: Replay) -> list[tuple[str, str | None]]:
+def positions(game_id: str, replay: Replay) -> list[tuple[str, str | None]]:
     """The replay's first, previous, next and last positions: each a label and its address
     (None where there is none to go to)."""
     here, last = replay.at, replay.latest

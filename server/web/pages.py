@@ -87,6 +87,7 @@ def drawn(
         replay=replay,
         in_rematch=in_rematch(found, player),
         watched=Watched(len(said), started(clocks)),
+        steps=request.args.getlist("step") if "step" in request.args else None,
     )
 
 

@@ -26,9 +26,9 @@ def login_link(mail: Mail, email: str) -> str:
 
 
 def form_fields(html: str, action: str | None = None) -> dict[str, str]:
-    """The hidden fields of the page's first form (posting to `action`, if given)."""
+    """The hidden fields of the page's first form that posts (to `action`, if given)."""
     page = BeautifulSoup(html, "html.parser")
-    form = page.find("form", action=action) if action else page.select_one("main form")
+    form = page.find("form", action=action) if action else page.select_one("main form[method=post]")
     assert form is not None, html
     return {
         str(field["name"]): str(field.get("value", ""))

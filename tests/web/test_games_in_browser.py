@@ -1,9 +1,9 @@
 """Whole games of every type, seen from two browsers (headless Chromium) that logged in by the
 links their players were mailed: one with JavaScript off, which refreshes by its link, one with
 it on, whose page refreshes itself when the game moves on. Each player makes their first moves
-through the page's forms (buttons, and typed steps), the rest of the game is played over the
-API for speed, and both pages show the result. Nothing is fetched from beyond the service, and
-the page fits a phone's width and a desktop's."""
+through the page's forms (its step controls, and typed steps), the rest of the game is played
+over the API for speed, and both pages show the result. Nothing is fetched from beyond the
+service, and the page fits a phone's width and a desktop's."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from shared.engine import RESIGN
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.boards import CHROMIUM, Shown, chromium
+from tests.support.controls import play_move
 from tests.support.games import start_game
 from tests.support.jobs import Mail
 from tests.support.pages import login_link
@@ -142,7 +143,7 @@ def test_a_whole_game_from_two_browsers_logged_in_by_mail(
             player.page.get_by_role("button", name="Send").click()
             typed = True
         else:
-            player.page.locator(".buttons button").first.click()
+            play_move(player.page)
         expect(player.page.locator(".flash.played")).to_be_visible()
         made[seat] += 1
     assert hidden == (type_id == "lost-cities-dice")

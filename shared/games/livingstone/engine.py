@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from shared.choices import Choice
 from shared.engine import JSON, Engine, Event, Move, Seat
-from shared.games.livingstone import html, notation, render
+from shared.games.livingstone import choices, html, notation, render
 from shared.games.livingstone.data import CURRENT_VERSION
 from shared.games.livingstone.guide import GUIDE
 from shared.games.livingstone.legal import legal_moves
@@ -97,6 +98,11 @@ class Livingstone(Engine[State]):
         self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
     ) -> str:
         return render.render_event(event, names, words)
+
+    def choices(
+        self, view: dict[str, JSON], moves: Sequence[Move], words: Words = ENGLISH
+    ) -> list[Choice]:
+        return choices.choices(view, moves, words)
 
     def parse_move(self, text: str) -> Move:
         return notation.parse_move(text)

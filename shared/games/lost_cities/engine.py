@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from shared.choices import Choice
 from shared.engine import (
     JSON,
     Engine,
@@ -16,7 +17,7 @@ from shared.engine import (
     Move,
     Seat,
 )
-from shared.games.lost_cities import html, notation, render, view
+from shared.games.lost_cities import choices, html, notation, render, view
 from shared.games.lost_cities.cards import CARD_ID
 from shared.games.lost_cities.guide import GUIDE
 from shared.games.lost_cities.legal import legal_moves
@@ -115,6 +116,11 @@ class LostCities(Engine[State]):
         self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
     ) -> str:
         return render.render_event(event, names, words)
+
+    def choices(
+        self, view: dict[str, JSON], moves: Sequence[Move], words: Words = ENGLISH
+    ) -> list[Choice]:
+        return choices.choices(view, moves, words)
 
     # -- notation ---------------------------------------------------------------------------
 

@@ -28,7 +28,18 @@ LEGEND = (
     f"{KNOWN}, are those everyone saw them take from a discard pile and still in their hand."
 )
 
-STYLE = """
+PALETTE = {
+    "Y": ("#f3c623", "#1f1b16", "#a8850c"),
+    "B": ("#1f5fbf", "#ffffff", "#153f80"),
+    "W": ("#ffffff", "#1f1b16", "#8a8171"),
+    "G": ("#2b7a39", "#ffffff", "#1b4f25"),
+    "R": ("#c3302a", "#ffffff", "#7f1f1b"),
+    "P": ("#7b3fa3", "#ffffff", "#4f2869"),
+}
+"""Per colour letter: a card's face, its text and its edge (the move controls' swatches too)."""
+
+STYLE = (
+    """
 .lost-cities .table { width: 100%; max-width: 540px; table-layout: fixed; }
 .lost-cities .who { padding: 4px 2px; }
 .lost-cities .colour { color: #ffffff; font-size: 12px; font-weight: bold; text-align: center;
@@ -42,18 +53,19 @@ STYLE = """
   border-radius: 5px; font-size: 14px; }
 .lost-cities .empty { color: #6b6357; background-color: transparent; border-style: dashed; }
 .lost-cities .hand { margin-top: 8px; }
-.lost-cities .c-Y { background-color: #f3c623; color: #1f1b16; border-color: #a8850c; }
-.lost-cities .c-B { background-color: #1f5fbf; border-color: #153f80; }
-.lost-cities .c-W { background-color: #ffffff; color: #1f1b16; border-color: #8a8171; }
-.lost-cities .c-G { background-color: #2b7a39; border-color: #1b4f25; }
-.lost-cities .c-R { background-color: #c3302a; border-color: #7f1f1b; }
-.lost-cities .c-P { background-color: #7b3fa3; border-color: #4f2869; }
-@media (prefers-color-scheme: dark) {
+"""
+    + "".join(
+        f".lost-cities .c-{letter} {{ background-color: {face}; color: {text}; "
+        f"border-color: {edge}; }}\n"
+        for letter, (face, text, edge) in PALETTE.items()
+    )
+    + """@media (prefers-color-scheme: dark) {
   .lost-cities .pile { border-color: #5b5447 !important; }
   .lost-cities .points { color: #c9c1b3 !important; }
   .lost-cities .empty { color: #a59c8c !important; }
 }
 """
+)
 
 
 def card(card_id: str) -> Markup:

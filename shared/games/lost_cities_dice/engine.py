@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from shared.choices import Choice
 from shared.engine import JSON, Engine, Event, Move, Seat
-from shared.games.lost_cities_dice import html, notation, render
+from shared.games.lost_cities_dice import choices, html, notation, render
 from shared.games.lost_cities_dice.guide import GUIDE
 from shared.games.lost_cities_dice.legal import legal_moves
 from shared.games.lost_cities_dice.moves import REFUSE, decode
@@ -97,6 +98,11 @@ class LostCitiesDice(Engine[State]):
         self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
     ) -> str:
         return render.render_event(event, names, words)
+
+    def choices(
+        self, view: dict[str, JSON], moves: Sequence[Move], words: Words = ENGLISH
+    ) -> list[Choice]:
+        return choices.choices(view, moves, words)
 
     def parse_move(self, text: str) -> Move:
         return notation.parse_move(text)
