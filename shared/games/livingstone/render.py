@@ -59,11 +59,17 @@ def keys(words: Words) -> tuple[Key, ...]:
         "bonus": BONUS.said(words),
         "donated 2x": words.gettext("donated %(count)dx", count=2),
         "chest": words.gettext("chest"),
+        EXCLUDED: excluded(words),
     }
     return tuple(
         key._replace(text=said.get(key.text, key.text), board=said.get(key.board, key.board))
         for key in KEYS
     )
+
+
+def excluded(words: Words) -> str:
+    """The mark of a player who donated least, in capitals as the key shows it."""
+    return words.gettext("EXCLUDED")
 
 
 def _cell(owners: list[int]) -> str:
@@ -194,7 +200,7 @@ def result_lines(result: Mapping[str, JSON], names: Sequence[str], words: Words)
             donation=part["donation"],
         )
         if part["excluded"]:
-            line += f" {EXCLUDED}"
+            line += f" {excluded(words)}"
         if part["resigned"]:
             line = words.gettext("%(line)s (resigned)", line=line)
         lines.append(line)

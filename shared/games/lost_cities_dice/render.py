@@ -29,7 +29,7 @@ KEYS = (
     Key("T", TOP, LATER.gettext("top artefact")),
     Key("", VASE, LATER.gettext("vases")),
     Key("", DIE, LATER.gettext("dice symbols")),
-    Key("#", "dark:", LATER.gettext("marked")),
+    Key("#", "▮", LATER.gettext("marked")),
     Key(".", "", LATER.gettext("empty")),
     Key(CIRCLE["marked"], CIRCLE["marked"], LATER.gettext("marked"), LATER.gettext("circle")),
     Key(CIRCLE["struck"], CIRCLE["struck"], LATER.gettext("struck"), LATER.gettext("circle")),
