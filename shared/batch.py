@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, TypeVar
 
 from shared.engine import JSON, Engine, Event, IllegalMove, Move, Seat
+from shared.words import LATER
 
 S = TypeVar("S")
 
@@ -27,7 +28,8 @@ class IllegalStep(IllegalMove):
     """A batch of several steps refused because of one of them; `step` counts from 1."""
 
     def __init__(self, step: int, error: IllegalMove) -> None:
-        super().__init__(error.code, f"step {step}: {error.template}", error.seats)
+        said = LATER.gettext("step %(step)d: %(refusal)s", step=step, refusal=error.said)
+        super().__init__(error.code, said, error.seats)
         self.step = step
 
 
@@ -45,7 +47,9 @@ def parse_batch(engine: Engine[Any], text: str) -> list[Move]:
     """Each step parsed by the engine; IllegalStep names the first one it cannot read."""
     steps = split_steps(text)
     if not steps:
-        raise IllegalMove("bad_notation", "no move given: steps are separated by `;`")
+        raise IllegalMove(
+            "bad_notation", LATER.gettext("no move given: steps are separated by `;`")
+        )
     moves = []
     for number, step in enumerate(steps, start=1):
         try:
@@ -79,7 +83,7 @@ def apply_batch(engine: Engine[S], state: S, seat: Seat, steps: JSON) -> Applied
     else:
         moves = [steps]
     if not moves:
-        raise IllegalMove("bad_move", "a batch needs at least one step")
+        raise IllegalMove("bad_move", LATER.gettext("a batch needs at least one step"))
     events = []
     for number, move in enumerate(moves, start=1):
         try:

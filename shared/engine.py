@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from shared.choices import Choice
 from shared.guide import Guide
 from shared.text import WIDTH
-from shared.words import ENGLISH, Words
+from shared.words import ENGLISH, LATER, Said, Words
 
 Seat = int
 JSON = Any
@@ -28,15 +28,17 @@ RESIGN: Move = {"action": "resign"}
 """The one move every engine accepts from any seat still playing, at any time before the end."""
 
 
-def seat_name(seat: Seat, names: Sequence[str]) -> str:
+def seat_name(seat: Seat, names: Sequence[str], words: Words = ENGLISH) -> str:
     """Who sits in `seat`, in text a person reads. Players' names belong to the service, not the
     rules, so a caller that knows them passes them in; without a name, `seat N`."""
-    return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat}"
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return words.gettext("seat %(number)d", number=seat)
 
 
-def seats_named(seats: Iterable[Seat], names: Sequence[str]) -> str:
+def seats_named(seats: Iterable[Seat], names: Sequence[str], words: Words = ENGLISH) -> str:
     """Several seats in a sentence (`ada, bo`), each as `seat_name` has it."""
-    return ", ".join(seat_name(seat, names) for seat in seats)
+    return ", ".join(seat_name(seat, names, words) for seat in seats)
 
 
 BOT_ACCOUNT_MARK = " (bot)"
@@ -52,11 +54,10 @@ def shown_name(name: str, bot_account: bool) -> str:
 def player_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:
     """The `names` to render with, from the seats as the service keeps and shows them (each
     with its player's `name`, None while the seat is open: `seat N` then; a bot account's
-    marked, `shown_name`)."""
+    marked, `shown_name`): an open seat's name is left empty, for each render to word it in
+    its reader's language."""
     return [
-        shown_name(seat["name"], bool(seat.get("bot_account")))
-        if seat["name"]
-        else seat_name(number, ())
+        shown_name(seat["name"], bool(seat.get("bot_account"))) if seat["name"] else ""
         for number, seat in enumerate(seats)
     ]
 
@@ -64,40 +65,55 @@ def player_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:
 class IllegalMove(Exception):
     """A move the rules forbid, or input that is not a move at all.
 
-    `code` is stable (clients and tests match on it); `message` is for a person and says why.
-    A message that names seats writes them `{0}`, `{1}`, … in `template`, the seats being
-    `seats`: the rules know seats, not players, and `told(names)` puts the players' names in
-    where the caller knows them (`message` has `seat N`).
+    `code` is stable (clients and tests match on it); `said` is why, for a person, kept as a
+    `shared.words.Said` (its message an id of the shared catalog) until the reader is known:
+    the edge that answers says it in the reader's language with `told(names, words)`, as the
+    catalogs have it. The rules know seats, not players, so a sentence that names a seat has a
+    placeholder for it, and `seats` maps that placeholder to the seat: `told` puts in the
+    player's name where the caller knows it (`seat_name`). `message` is the English, with
+    `seat N` (logs, and whoever has no reader at hand).
     """
 
-    def __init__(self, code: str, message: str, seats: Sequence[Seat] = ()) -> None:
+    def __init__(self, code: str, said: Said, seats: Mapping[str, Seat] | None = None) -> None:
         self.code = code
-        self.template = message
-        self.seats = tuple(seats)
+        self.said = said
+        self.seats = dict(seats or {})
         self.message = self.told(())
         super().__init__(self.message)
 
-    def told(self, names: Sequence[str]) -> str:
-        """The message with the seats it names as players' names (`seat_name`)."""
-        if not self.seats:
-            return self.template
-        return self.template.format(*(seat_name(seat, names) for seat in self.seats))
+    def told(self, names: Sequence[str] = (), words: Words = ENGLISH) -> str:
+        """The message in `words`, the seats it names as players' names (`seat_name`)."""
+        named = {key: seat_name(seat, names, words) for key, seat in self.seats.items()}
+        return self.said.said(words, **named)
+
+
+class BadValue(ValueError):
+    """An option's value refused by its `parse`: why, to be said in the reader's words."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(said.said())
+        self.said = said
 
 
 class BadOptions(ValueError):
-    """Game options that cannot start a game: an unknown name, a bad value, a bad combination."""
+    """Game options that cannot start a game: an unknown name, a bad value, a bad combination.
+    `told(words)` says why in the reader's words (`message` in English), as `IllegalMove`."""
 
-    def __init__(self, option: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, option: str, said: Said) -> None:
+        super().__init__(said.said())
         self.option = option
-        self.message = message
+        self.said = said
+        self.message = said.said()
+
+    def told(self, words: Words = ENGLISH) -> str:
+        return self.said.said(words)
 
 
 @dataclass(frozen=True)
 class Option:
     """One setting a game can be created with.
 
-    `parse` turns the value a person or script sent into the engine's value, raising ValueError
+    `parse` turns the value a person or script sent into the engine's value, raising `BadValue`
     with a readable reason; it also runs on the default, so a default is always valid.
     One that `fixes_chance` replaces a draw by lot when set (the deck, who starts): a game the
     creator set it for is shown to invitees as such, and is unrated; its value is shown to
@@ -106,16 +122,16 @@ class Option:
     """
 
     name: str
-    description: str
+    description: Said
     default: JSON
     parse: Callable[[JSON], JSON]
     choices: tuple[JSON, ...] | None = None
     fixes_chance: bool = False
 
-    def describe(self) -> dict[str, JSON]:
+    def describe(self, words: Words = ENGLISH) -> dict[str, JSON]:
         described: dict[str, JSON] = {
             "name": self.name,
-            "description": self.description,
+            "description": self.description.said(words),
             "default": self.default,
         }
         if self.choices is not None:
@@ -125,24 +141,25 @@ class Option:
         return described
 
 
-def choice_option(name: str, description: str, default: JSON, choices: Sequence[JSON]) -> Option:
+def choice_option(name: str, description: Said, default: JSON, choices: Sequence[JSON]) -> Option:
     """An option that takes one of a closed set of values (text input is matched loosely)."""
     allowed = tuple(choices)
+    refusal = LATER.gettext("must be one of %(choices)s", choices=", ".join(map(str, allowed)))
 
     def parse(value: JSON) -> JSON:
         if isinstance(value, bool | list | dict):  # `true == 1` in Python, not in JSON
-            raise ValueError(f"must be one of {', '.join(str(c) for c in allowed)}")
+            raise BadValue(refusal)
         for candidate in allowed:
             if value == candidate or str(value).strip().lower() == str(candidate).lower():
                 return candidate
-        raise ValueError(f"must be one of {', '.join(str(c) for c in allowed)}")
+        raise BadValue(refusal)
 
     return Option(name, description, default, parse, allowed)
 
 
 def int_option(
     name: str,
-    description: str,
+    description: Said,
     default: int | None,
     low: int,
     high: int,
@@ -155,13 +172,15 @@ def int_option(
         if value is None and default is None:
             return None
         if isinstance(value, bool):
-            raise ValueError("must be a whole number")
+            raise BadValue(LATER.gettext("must be a whole number"))
         try:
             number = int(str(value).strip()) if isinstance(value, str) else value
         except ValueError:
-            raise ValueError("must be a whole number") from None
+            raise BadValue(LATER.gettext("must be a whole number")) from None
         if not isinstance(number, int) or not low <= number <= high:
-            raise ValueError(f"must be a whole number from {low} to {high}")
+            raise BadValue(
+                LATER.gettext("must be a whole number from %(low)d to %(high)d", low=low, high=high)
+            )
         return number
 
     return Option(name, description, default, parse, fixes_chance=fixes_chance)
@@ -199,7 +218,12 @@ class Engine(ABC, Generic[S]):
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadOptions(
                 "seats",
-                f"{self.title} takes {self.min_players} to {self.max_players} players",
+                LATER.gettext(
+                    "%(game)s takes %(low)d to %(high)d players",
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                ),
             )
         given = dict(options or {})
         known = {option.name: option for option in self.options}
@@ -207,15 +231,22 @@ class Engine(ABC, Generic[S]):
         if unknown:
             raise BadOptions(
                 unknown[0],
-                f"{self.type_id} has no option {unknown[0]!r}; "
-                f"its options are {', '.join([*known, *elsewhere]) or 'none'}",
+                LATER.gettext(
+                    "%(game)s has no option '%(option)s'; its options are %(options)s",
+                    game=self.type_id,
+                    option=unknown[0],
+                    options=", ".join([*known, *elsewhere]) or "-",
+                ),
             )
         configured: dict[str, JSON] = {}
         for name, option in known.items():
             try:
                 configured[name] = option.parse(given.get(name, option.default))
             except (ValueError, TypeError) as error:
-                raise BadOptions(name, f"option {name!r} {error}") from None
+                # a house table's detailed reasons (scripts send those) stay in English
+                why = error.said if isinstance(error, BadValue) else str(error)
+                said = LATER.gettext("option '%(option)s': %(why)s", option=name, why=why)
+                raise BadOptions(name, said) from None
         self.check_options(players, configured)
         return configured
 
@@ -235,25 +266,26 @@ class Engine(ABC, Generic[S]):
         by_lot = {option.name: option.default for option in self.options if option.fixes_chance}
         return {name: by_lot.get(name, value) for name, value in options.items()}
 
-    def describe(self) -> dict[str, JSON]:
-        """What the API and CLI list about this game type."""
+    def describe(self, words: Words = ENGLISH) -> dict[str, JSON]:
+        """What the API and CLI list about this game type, in the reader's `words`."""
         return {
             "id": self.type_id,
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
             "version": self.version,
-            "options": [option.describe() for option in self.options],
+            "options": [option.describe(words) for option in self.options],
         }
 
-    def describe_rules(self) -> dict[str, JSON]:
-        """What the API and CLI show of this game's guide: the type, then the guide itself."""
+    def describe_rules(self, words: Words = ENGLISH) -> dict[str, JSON]:
+        """What the API and CLI show of this game's guide: the type, then the guide itself, in
+        the reader's `words` (`shared.guide`)."""
         return {
             "id": self.type_id,
             "title": self.title,
             "min_players": self.min_players,
             "max_players": self.max_players,
-            **self.guide.describe(),
+            **self.guide.describe(words),
         }
 
     @abstractmethod
@@ -421,5 +453,7 @@ class Engine(ABC, Generic[S]):
 def require_mapping(move: JSON) -> Mapping[str, JSON]:
     """The first check of every `transition`: a move is a JSON object."""
     if not isinstance(move, Mapping):
-        raise IllegalMove("bad_move", 'a move is a JSON object such as {"action": ...}')
+        raise IllegalMove(
+            "bad_move", LATER.gettext('a move is a JSON object such as {"action": ...}')
+        )
     return move

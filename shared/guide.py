@@ -5,6 +5,12 @@ this service's notation, so that `turnpost rules TYPE`, the API
 (`GET /game-types/{type}/rules`) and a mail's `help` answer all tell the same. Each game keeps
 its guide in its own `guide.py`; every example in it is a move its notation reads (a test
 checks them all).
+
+A guide is written once, in English, as messages of the shared catalog (`shared.words.Said`),
+and said in the reader's language when described: the Polish and German catalogs hold each
+point as written from those languages' own rulebooks, in their words for the game's things.
+So every language's guide has the same points, examples and notation (one structure, which
+the tests hold to a screen), while its wording is the rulebook's, not a translation's.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.text import WIDTH, prose
+from shared.words import ENGLISH, Said, Words
 
 EXAMPLE_COLUMN = 26
 """Where an example's meaning starts; a longer move has its meaning on the line below."""
@@ -25,7 +32,7 @@ class Example:
     """A move as it is typed, and what it does."""
 
     move: str
-    means: str
+    means: Said
 
 
 @dataclass(frozen=True)
@@ -33,34 +40,43 @@ class Guide:
     """The rules in short (`rules`, one point each), how moves are written (`notation`), and
     moves that show it (`examples`)."""
 
-    rules: tuple[str, ...]
-    notation: str
+    rules: tuple[Said, ...]
+    notation: Said
     examples: tuple[Example, ...]
 
-    def describe(self) -> dict[str, Any]:
-        """The guide as JSON, as the API answers it."""
+    def describe(self, words: Words = ENGLISH) -> dict[str, Any]:
+        """The guide as JSON, as the API answers it, in the reader's `words`."""
         return {
-            "rules": list(self.rules),
-            "notation": self.notation,
-            "examples": [{"move": e.move, "means": e.means} for e in self.examples],
+            "rules": [point.said(words) for point in self.rules],
+            "notation": self.notation.said(words),
+            "examples": [{"move": e.move, "means": e.means.said(words)} for e in self.examples],
         }
 
 
-def guide_text(described: Mapping[str, Any], width: int = WIDTH) -> str:
+def guide_text(described: Mapping[str, Any], width: int = WIDTH, words: Words = ENGLISH) -> str:
     """A described guide (`Engine.describe_rules`) as text for a screen `width` columns wide:
-    the game, its rules point by point, then how to write moves."""
+    the game, its rules point by point, then how to write moves; `words` those the guide was
+    described in."""
     low, high = described["min_players"], described["max_players"]
-    players = f"{low} players" if low == high else f"{low} to {high} players"
-    lines = [*prose(f"{described['title']} ({described['id']}), {players}", width), ""]
+    game = {"game": described["title"], "id": described["id"]}
+    if low == high:
+        title = words.ngettext(
+            "%(game)s (%(id)s), %(num)d player", "%(game)s (%(id)s), %(num)d players", low, **game
+        )
+    else:
+        title = words.gettext(
+            "%(game)s (%(id)s), %(low)d to %(high)d players", low=low, high=high, **game
+        )
+    lines = [*prose(title, width), ""]
     for point in described["rules"]:
         lines += prose(point, width, "- ", "  ")
-    return "\n".join([*lines, "", notation_text(described, width)])
+    return "\n".join([*lines, "", notation_text(described, width, words)])
 
 
-def notation_text(described: Mapping[str, Any], width: int = WIDTH) -> str:
+def notation_text(described: Mapping[str, Any], width: int = WIDTH, words: Words = ENGLISH) -> str:
     """How moves are written, then the examples in two columns: the move, what it does (on
     the line below, where the move is too long or the screen too narrow)."""
-    lines = prose(f"Moves: {described['notation']}", width)
+    lines = prose(words.gettext("Moves: %(notation)s", notation=described["notation"]), width)
     side_by_side = width >= EXAMPLE_COLUMN + 20
     for example in described["examples"]:
         lead = f"  {example['move']}"

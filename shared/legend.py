@@ -2,7 +2,8 @@
 
 The text writes a symbol one way (`>` for an arrow) and the board may draw it another (`↑`),
 but both name it with the same words, so a player who reads one can read the other. Each game
-lists its keys once, in its `render.py`; `html.py` takes them from there.
+lists its keys once, in its `render.py`; `html.py` takes them from there. What a key means is
+said in the reader's language (`shared.words`); its symbols are the same in every language.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import groupby
 from typing import NamedTuple
+
+from shared.words import ENGLISH, Said, Words
 
 
 class Key(NamedTuple):
@@ -19,27 +22,27 @@ class Key(NamedTuple):
 
     text: str
     board: str
-    means: str
-    group: str = ""
+    means: Said
+    group: Said | None = None
 
 
-def legend(keys: Iterable[Key], *, board: bool = False) -> str:
+def legend(keys: Iterable[Key], *, board: bool = False, words: Words = ENGLISH) -> str:
     """The keys for the text (or the board) in one sentence: `> arrow; * artefact; circle x
     marked, o open`."""
     said = []
     for group, members in groupby(keys, key=lambda key: key.group):
         shown = [
-            f"{symbol} {key.means}"
+            f"{symbol} {key.means.said(words)}"
             for key in members
             if (symbol := key.board if board else key.text)
         ]
-        if not group:
+        if group is None:
             said += shown
         elif shown:
-            said.append(f"{group} {', '.join(shown)}")
+            said.append(f"{group.said(words)} {', '.join(shown)}")
     return "; ".join(said)
 
 
-def key_line(keys: Iterable[Key]) -> str:
+def key_line(keys: Iterable[Key], words: Words = ENGLISH) -> str:
     """The legend as the text view's last line (wrapped like any other)."""
-    return "key: " + legend(keys)
+    return words.gettext("key: %(keys)s", keys=legend(keys, words=words))

@@ -29,6 +29,7 @@ from shared.batch import apply_batch, refusal_details
 from shared.bots import LEVELS, Budget, choose
 from shared.engine import JSON, BadOptions, Engine, IllegalMove
 from shared.games import ENGINES
+from shared.words import LATER
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,7 +107,7 @@ def game(engine: Engine[Any], players: int, number: int) -> list[JSON]:
             redacted = engine.redact_event(event, viewer)
             lines += [engine.view(after, viewer), engine.render_event(redacted)]
         state = after
-    error = IllegalMove("game_over", "over")
+    error = IllegalMove("game_over", LATER.gettext("over"))
     lines += [engine.result(state), refusal_details(engine, state, 0, error)]
     return [*lines, snapshot_tag(engine), pickled(state).hex()]
 

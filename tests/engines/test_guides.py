@@ -63,5 +63,5 @@ def test_a_view_ends_with_its_key_and_the_board_says_the_same(type_id: str) -> N
     assert text.endswith("\n" + key_line(keys))
     assert escape(legend(keys, board=True)) in engine.render_html(view)
     for key in keys:
-        assert key.means in key_line(keys) or not key.text
-        assert key.means in legend(keys, board=True) or not key.board
+        assert key.means.said() in key_line(keys) or not key.text
+        assert key.means.said() in legend(keys, board=True) or not key.board

@@ -561,7 +561,8 @@ def test_a_deck_draw_is_seen_only_by_the_drawer_a_pile_draw_by_all() -> None:
     assert ENGINE.render_event(event) == "seat 1: play Y3, took R9 from the red pile"
     assert ENGINE.render_event(event, ["ada", "bo"]) == "bo: play Y3, took R9 from the red pile"
     text = ENGINE.render_view(ENGINE.view(state, 0), ["ada", "bo"])
-    assert "Expeditions of ada (you)" in text and "To move: ada (you)" in text
+    assert "Your expeditions (8 cards in hand):" in text and "To move: ada (you)" in text
+    assert "Expeditions of bo (8 cards in hand, known to all: R9):" in text
     assert "This game so far: ada 0 : bo -17" in text
 
 

@@ -112,7 +112,7 @@ def test_the_guide_gives_the_points_the_scoring_counts() -> None:
         "circle alone": expedition_points(HOUSE_SHEET, 0, circle=True),
     }
     assert points == {"1 field": -20, "9": 50, "circle alone": -100}
-    scoring = " ".join(LostCitiesDice.guide.rules)
+    scoring = " ".join(point.said() for point in LostCitiesDice.guide.rules)
     assert "-20 for 1 field up to 50 for 9, doubled (minus points too)" in scoring
     assert "a circle with no field scores -100 (-50 doubled)" in scoring
     assert HOUSE_SHEET.circle_only == -50

@@ -41,6 +41,7 @@ from shared.games.livingstone.state import Outcome, State, Turn, shuffled_cards
 from shared.games.livingstone.stones import collapse_mine, draw_stones
 from shared.games.livingstone.tents import place_tent, scored_fields
 from shared.immutable import replaced
+from shared.words import LATER
 
 
 def can_draw(state: State) -> bool:
@@ -129,15 +130,18 @@ def _animal(state: State, seat: int, play: Play, label: str) -> Outcome:
 def _extra_tent(state: State, seat: int, play: Play, label: str) -> Outcome:
     if play.at is None:
         raise IllegalMove(
-            "field_needed", "Extra Tent goes next to one of your scored tents: name it, e.g. c2r3"
+            "field_needed",
+            LATER.gettext("Extra Tent goes next to one of your scored tents: name it, e.g. c2r3"),
         )
     if state.players[seat].tents_left == 0:
-        raise IllegalMove("no_tents_left", "you have no tent left to place")
+        raise IllegalMove("no_tents_left", LATER.gettext("you have no tent left to place"))
     if play.at not in scored_fields(state, seat):
         raise IllegalMove(
             "not_your_scored_field",
-            "Extra Tent goes only on a field that already holds one of your tents, "
-            "in a column the steamer has left behind",
+            LATER.gettext(
+                "Extra Tent goes only on a field that already holds one of your tents, in a "
+                "column the steamer has left behind"
+            ),
         )
     return place_tent(state, seat, play.at, free=True)
 
@@ -145,15 +149,24 @@ def _extra_tent(state: State, seat: int, play: Play, label: str) -> Outcome:
 def steamer_back_refusal(state: State) -> IllegalMove | None:
     """Why Steamer Back cannot be played now, if it cannot; `legal_moves` asks the same."""
     if state.round.steamer_back:
-        return IllegalMove("steamer_already_back", "the steamer is already back for this round")
+        return IllegalMove(
+            "steamer_already_back", LATER.gettext("the steamer is already back for this round")
+        )
     if state.steamer == 0:
-        return IllegalMove("steamer_at_start", "the steamer is on the first space: no way back")
+        return IllegalMove(
+            "steamer_at_start", LATER.gettext("the steamer is on the first space: no way back")
+        )
     if state.revisited.count(state.steamer - 1) >= state.rules.revisits:
-        times = "once" if state.rules.revisits == 1 else f"{state.rules.revisits} times"
         return IllegalMove(
             "column_revisited",
-            f"the steamer has been back to column {state.steamer} {times} already "
-            "(the revisits of this game's board), so every game ends",
+            LATER.ngettext(
+                "the steamer has been back to column %(column)d once already (the revisits of "
+                "this game's board)",
+                "the steamer has been back to column %(column)d %(num)d times already (the "
+                "revisits of this game's board)",
+                state.rules.revisits,
+                column=state.steamer,
+            ),
         )
     return None
 
@@ -182,7 +195,9 @@ def _take_thalers(state: State, seat: int, play: Play, label: str) -> Outcome:
 
 
 def _never(state: State, seat: int, play: Play, label: str) -> Outcome:
-    raise IllegalMove("not_playable", "a Mine Collapse strikes when drawn; it is never played")
+    raise IllegalMove(
+        "not_playable", LATER.gettext("a Mine Collapse strikes when drawn; it is never played")
+    )
 
 
 EFFECTS: dict[str, Effect] = {
@@ -211,10 +226,16 @@ def play_card(state: State, seat: int, play: Play, label: str) -> Outcome:
     player = state.players[seat]
     needed = cards_needed(play.card)
     if player.hand.count(play.card) < needed:
-        halves = " (both halves)" if needed > 1 else ""
-        raise IllegalMove("card_not_in_hand", f"you hold no {play.card}{halves} to play")
+        said = (
+            LATER.gettext("you hold no %(card)s (both halves) to play", card=play.card)
+            if needed > 1
+            else LATER.gettext("you hold no %(card)s to play", card=play.card)
+        )
+        raise IllegalMove("card_not_in_hand", said)
     if play.at is not None and play.card != EXTRA_TENT:
-        raise IllegalMove("no_field_needed", f"{play.card} is played without a field")
+        raise IllegalMove(
+            "no_field_needed", LATER.gettext("%(card)s is played without a field", card=play.card)
+        )
     state, details = EFFECTS[play.card](state, seat, play, label)
     hand = list(state.players[seat].hand)
     start = hand.index(play.card)

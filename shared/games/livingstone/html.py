@@ -16,11 +16,15 @@ from shared.html import board, chip, h
 from shared.legend import legend
 from shared.words import ENGLISH, Words
 
-LEGEND = (
-    f"{legend(render.KEYS, board=True)}. Tents carry their player's seat number in the "
-    "player's colour; a row is a die's pips, a column's tent costs the thalers below it, and "
-    "the steamer has scored the grey columns."
-)
+
+def board_legend(words: Words) -> str:
+    return words.gettext(
+        "%(keys)s. Tents carry their player's seat number in the player's colour; a row is a "
+        "die's pips, a column's tent costs the thalers below it, and the steamer has scored "
+        "the grey columns.",
+        keys=legend(render.keys(words), board=True, words=words),
+    )
+
 
 SEAT_COLOURS = (
     ("#c3302a", "#ffffff"),
@@ -80,23 +84,34 @@ def tent(seat: int) -> Markup:
 
 
 def render_html(view: Mapping[str, JSON], names: Sequence[str] = (), words: Words = ENGLISH) -> str:
-    heading = render.heading(view)
+    none = words.gettext("none")
     taken = [chip(pips, f"die seat-{seat % len(SEAT_COLOURS)}") for seat, pips in view["taken"]]
     dice = h(
         "div",
-        "Dice left: ",
-        [chip(pips, "die") for pips in view["dice"]] or "none",
-        "; taken: ",
-        taken or "none",
-        f"; start player: {seat_name(view['start_player'], names)}",
+        words.gettext("Dice left:"),
+        " ",
+        [chip(pips, "die") for pips in view["dice"]] or none,
+        "; ",
+        words.gettext("taken:"),
+        " ",
+        taken or none,
+        "; ",
+        words.gettext("start player: %(name)s", name=seat_name(view["start_player"], names, words)),
         cls="note",
     )
     stones = h(
         "div",
-        f"Bag: {view['bag']} stones; set aside: ",
-        _stones(view["set_aside"]),
-        f"; deck: {view['deck']} cards; played: ",
-        [chip(card, "card") for card in view["played"]] or "none",
+        words.ngettext("Bag: %(num)d stone", "Bag: %(num)d stones", view["bag"]),
+        "; ",
+        words.gettext("set aside:"),
+        " ",
+        _stones(view["set_aside"], words),
+        "; ",
+        words.ngettext("deck: %(num)d card", "deck: %(num)d cards", view["deck"]),
+        "; ",
+        words.gettext("played:"),
+        " ",
+        [chip(card, "card") for card in view["played"]] or none,
         cls="note",
     )
     turn = view["turn"]
@@ -104,20 +119,20 @@ def render_html(view: Mapping[str, JSON], names: Sequence[str] = (), words: Word
     return board(
         "livingstone",
         STYLE,
-        heading,
-        _map(view),
+        render.heading(view, words),
+        _map(view, words),
         dice,
         stones,
-        [_player(player, view, names) for player in view["players"]],
-        None if turn is None else h("div", render._turn_line(turn, names), cls="note"),
+        [_player(player, view, names, words) for player in view["players"]],
+        None if turn is None else h("div", render.turn_line(turn, names, words), cls="note"),
         None
         if result is None
-        else [h("div", line, cls="note") for line in render._result_lines(result, names)],
-        legend=LEGEND,
+        else [h("div", line, cls="note") for line in render.result_lines(result, names, words)],
+        legend=board_legend(words),
     )
 
 
-def _map(view: Mapping[str, JSON]) -> Markup:
+def _map(view: Mapping[str, JSON], words: Words) -> Markup:
     """Rows 6 at the top to 1 at the bottom, then the river and the costs."""
     columns = range(1, view["columns"] + 1)
     steamer = view["steamer"]
@@ -129,14 +144,14 @@ def _map(view: Mapping[str, JSON]) -> Markup:
     rows = [
         h(
             "tr",
-            h("td", "row", cls="label"),
+            h("td", words.gettext("row"), cls="label"),
             [h("td", column, cls="column") for column in columns],
-            h("td", "VP", cls="side"),
-            h("td", "bonus", cls="side"),
+            h("td", render.VP.said(words), cls="side"),
+            h("td", render.BONUS.said(words), cls="side"),
         )
     ]
     for row in range(len(view["row_points"]), 0, -1):
-        cells = [
+        fields = [
             h(
                 "td",
                 [tent(owner) for owner in view["tents"][column - 1][row - 1]],
@@ -148,7 +163,7 @@ def _map(view: Mapping[str, JSON]) -> Markup:
             h(
                 "tr",
                 h("td", row, cls="label"),
-                cells,
+                fields,
                 h("td", view["row_points"][row - 1], cls="side"),
                 h("td", f"+{view['majority'][row - 1]}", cls="side"),
             )
@@ -157,37 +172,56 @@ def _map(view: Mapping[str, JSON]) -> Markup:
         h("td", chip(render.STEAMER, "tent steamer") if column == steamer else "~", cls="river")
         for column in columns
     ]
-    rows.append(h("tr", h("td", "river", cls="label"), river, h("td"), h("td")))
+    rows.append(h("tr", h("td", words.gettext("river"), cls="label"), river, h("td"), h("td")))
     costs = [h("td", view["costs"][column - 1], cls=place(column)) for column in columns]
-    rows.append(h("tr", h("td", "cost", cls="label"), costs, h("td"), h("td")))
+    rows.append(h("tr", h("td", words.gettext("cost"), cls="label"), costs, h("td"), h("td")))
     return h("table", rows, cls="map")
 
 
-def _stones(counts: Mapping[str, int]) -> list[Markup] | str:
-    return [chip(f"{stone} {count}", f"stone-{stone}") for stone, count in counts.items()] or "none"
+def _stones(counts: Mapping[str, int], words: Words) -> list[Markup] | str:
+    return [
+        chip(f"{render.STONES[stone].said(words)} {count}", f"stone-{stone}")
+        for stone, count in counts.items()
+    ] or words.gettext("none")
 
 
-def _player(player: Mapping[str, JSON], view: Mapping[str, JSON], names: Sequence[str]) -> Markup:
+def _player(
+    player: Mapping[str, JSON], view: Mapping[str, JSON], names: Sequence[str], words: Words
+) -> Markup:
     seat = player["seat"]
     you = seat == view["you"]
-    flags = [" (you)" if you else "", " (resigned)" if player["resigned"] else ""]
+    name = seat_name(seat, names, words)
+    flags = [words.gettext("%(name)s (you)", name=name) if you else name]
+    if player["resigned"]:
+        flags.append(" " + words.gettext("(resigned)"))
     turn = view["turn"]
     if turn is not None and turn["seat"] == seat:
-        flags.append(" - to move")
+        flags.append(" - " + words.gettext("to move"))
     facts = h(
         "div",
-        "gems: ",
-        _stones(player["gems"]),
-        f"; {player['tents_left']} tents left, {player['cards']} cards, "
-        f"donated {player['donations']}x",
+        words.gettext("gems:"),
+        " ",
+        _stones(player["gems"], words),
+        "; ",
+        words.gettext(
+            "%(tents)s, %(cards)s, donated %(donations)dx",
+            tents=words.ngettext("%(num)d tent left", "%(num)d tents left", player["tents_left"]),
+            cards=words.ngettext("%(num)d card", "%(num)d cards", player["cards"]),
+            donations=player["donations"],
+        ),
         cls="facts",
     )
     secret = None
     if "thalers" in player:
         secret = h(
             "div",
-            f"thalers {player['thalers']}, chest {player['donated']}, hand: ",
-            [chip(card, "card") for card in player["hand"]] or "none",
+            words.gettext(
+                "thalers %(thalers)d, chest %(chest)d, hand:",
+                thalers=player["thalers"],
+                chest=player["donated"],
+            ),
+            " ",
+            [chip(card, "card") for card in player["hand"]] or words.gettext("none"),
             cls="secret",
         )
     return h(
@@ -196,8 +230,9 @@ def _player(player: Mapping[str, JSON], view: Mapping[str, JSON], names: Sequenc
             "div",
             tent(seat),
             " ",
-            h("span", seat_name(seat, names), *flags, cls="you" if you else ""),
-            f": {player['points']} VP",
+            h("span", *flags, cls="you" if you else ""),
+            ": ",
+            words.gettext("%(points)d VP", points=player["points"]),
         ),
         facts,
         secret,

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from shared.engine import JSON, RESIGN, IllegalMove, Move, require_mapping
 from shared.games.livingstone.data import CARDS, GEMS
 from shared.games.livingstone.state import Field
+from shared.words import LATER, Said
 
 USES = ("card", "thalers", "mine", "tent")
 """What a taken die is used for: the four die actions."""
@@ -60,27 +61,36 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
-def _bad(message: str) -> IllegalMove:
+def _bad(message: Said) -> IllegalMove:
     return IllegalMove("bad_move", message)
 
 
 def _whole(value: JSON, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(f"{what} is a whole number, not {value!r}")
+        raise _bad(
+            LATER.gettext("%(what)s is a whole number, not %(value)s", what=what, value=repr(value))
+        )
     return value
 
 
 def _field(value: JSON, what: str) -> Field:
     """[column, row] as people number them (both from 1) → (0-based column, row)."""
     if not isinstance(value, list) or len(value) != 2:
-        raise _bad(f"{what} is a field [column, row], such as [3, 2]")
+        raise _bad(LATER.gettext("%(what)s is a field [column, row], such as [3, 2]", what=what))
     column, row = (_whole(number, what) for number in value)
     return column - 1, row
 
 
 def _one_of(value: JSON, choices: tuple[str, ...], what: str) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise _bad(f"{what} is one of {', '.join(choices)}, not {value!r}")
+        raise _bad(
+            LATER.gettext(
+                "%(what)s is one of %(value)s, not %(value2)s",
+                what=what,
+                value=", ".join(choices),
+                value2=repr(value),
+            )
+        )
     return value
 
 
@@ -90,13 +100,27 @@ def decode(move: JSON) -> Action | None:
     fields = require_mapping(move)
     action = fields.get("action")
     if not isinstance(action, str) or action not in _FIELDS:
-        raise _bad(f"the action is one of {', '.join(_FIELDS)}, not {action!r}")
+        raise _bad(
+            LATER.gettext(
+                "the action is one of %(value)s, not %(action)s",
+                value=", ".join(_FIELDS),
+                action=repr(action),
+            )
+        )
     required, optional = _FIELDS[action]
     given = fields.keys() - {"action"}
     if not required <= given <= required | optional:
         if missing := sorted(required - given):
-            raise _bad(f"{action} needs {', '.join(missing)}")
-        raise _bad(f"{action} takes no {', '.join(sorted(given - required - optional))}")
+            raise _bad(
+                LATER.gettext("%(action)s needs %(value)s", action=action, value=", ".join(missing))
+            )
+        raise _bad(
+            LATER.gettext(
+                "%(action)s takes no %(value)s",
+                action=action,
+                value=", ".join(sorted(given - required - optional)),
+            )
+        )
     return _DECODERS[action](fields)
 
 
@@ -114,7 +138,7 @@ def _take(fields: Mapping[str, JSON]) -> Take:
 def _sell(fields: Mapping[str, JSON]) -> Sell:
     market = fields.get("market", False)
     if not isinstance(market, bool):
-        raise _bad(f"market is true or false, not {market!r}")
+        raise _bad(LATER.gettext("market is true or false, not %(market)s", market=repr(market)))
     return Sell(_one_of(fields["gem"], GEMS, "a gem"), market)
 
 

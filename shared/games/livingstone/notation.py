@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from shared.aliases import Aliases
 from shared.engine import IllegalMove, Move
 from shared.games.livingstone.data import CARDS, GEMS
 from shared.games.livingstone.moves import (
@@ -30,6 +31,7 @@ from shared.games.livingstone.moves import (
     encode,
 )
 from shared.games.livingstone.state import Field
+from shared.words import LATER, Said
 
 _FIELD = r"c\s*(\d+)\s*r\s*(\d+)"
 _TAKE = re.compile(rf"take\s*(\d+)\s*([a-z]+)(?:\s*row\s*(\d+))?(?:\s*from\s*{_FIELD})?")
@@ -45,8 +47,47 @@ _CARD_WORDS = {
 }
 
 
-def _bad(text: str, why: str) -> IllegalMove:
-    return IllegalMove("bad_notation", f"cannot read {text!r}: {why}")
+WORDS = Aliases(
+    {
+        "take": {"pl": ("weź", "wybierz", "zabierz"), "de": ("nimm", "nehmen")},
+        "tent": {"pl": ("namiot*",), "de": ("zelt*",)},
+        "thalers": {"pl": ("talar*",), "de": ("taler*",)},
+        "card": {"pl": ("kart*",), "de": ("karte*",)},
+        "mine": {"pl": ("kopalni*",), "de": ("bergwerk*",)},
+        "row": {"pl": ("rząd", "rzędzie", "rzęd*"), "de": ("reihe*",)},
+        "from": {"pl": ("z", "ze"), "de": ("von", "aus")},
+        "sell": {"pl": ("sprzedaj",), "de": ("verkaufe", "verkaufen")},
+        "at": {"pl": ("na",), "de": ("auf", "am")},
+        "market": {"pl": ("targowisk*",), "de": ("markt*",)},
+        "donate": {"pl": ("datek", "wpłać", "ofiaruj"), "de": ("spende", "spenden")},
+        "play": {"pl": ("zagraj",), "de": ("spiele", "spielen")},
+        "end": {"pl": ("koniec", "zakończ*", "koniec tury"), "de": ("ende", "fertig", "beenden")},
+        "resign": {"pl": ("poddaj się", "poddaję się", "poddaj*"), "de": ("aufgeben", "gib auf")},
+        "clear": {"pl": ("przezroczyst*",), "de": ("klar*", "durchsichtig*")},
+        "blue": {"pl": ("niebiesk*",), "de": ("blau*",)},
+        "red": {"pl": ("czerwon*",), "de": ("rot", "rote*")},
+        "lion": {"pl": ("lew", "lwa"), "de": ("löwe*", "loewe*")},
+        "rhino": {"pl": ("nosoroż*",), "de": ("nashorn*",)},
+        "antelope": {"pl": ("antylop*",), "de": ("antilope*",)},
+        "no-cost-tent": {"pl": ("darmowy namiot",), "de": ("gratiszelt", "kostenloses zelt")},
+        "two-dice": {"pl": ("dwie kości",), "de": ("zwei würfel",)},
+        "ignore-die-value": {"pl": ("ignoruj oczka",), "de": ("augenzahl ignorieren",)},
+        "extra-tent": {"pl": ("dodatkowy namiot",), "de": ("extrazelt", "zusätzliches zelt")},
+        "steamer-back": {"pl": ("parowiec wstecz", "parowiec zawraca"), "de": ("dampfer zurück",)},
+        "draw-3-stones": {"pl": ("trzy kamienie", "3 kamienie"), "de": ("drei steine", "3 steine")},
+        "take-4-thalers": {"pl": ("bank",), "de": ("bank",)},
+        "expedition": {"pl": ("ekspedycj*", "wyprawa"), "de": ("expedition",)},
+    }
+)
+"""What Polish and German players may type for the notation's words (`shared.aliases`): the
+actions, gems and cards as the Polish rulebook names them (`namiot`, `talary`, `targowisko`,
+`lew`), and German words of the same things."""
+
+
+def _bad(text: str, why: Said) -> IllegalMove:
+    return IllegalMove(
+        "bad_notation", LATER.gettext("cannot read '%(text)s': %(why)s", text=text, why=why)
+    )
 
 
 def _field(column: str | None, row: str | None) -> Field | None:
@@ -55,10 +96,10 @@ def _field(column: str | None, row: str | None) -> Field | None:
 
 def parse_move(text: str) -> Move:
     if not isinstance(text, str):
-        raise _bad(repr(text), "a move is text")
-    plain = " ".join(text.lower().replace("_", "-").split())
+        raise _bad(repr(text), LATER.gettext("a move is text"))
+    plain = " ".join(WORDS.canonical(text).lower().replace("_", "-").split())
     if ";" in plain:
-        raise _bad(text, "that is several steps; send them as a batch")
+        raise _bad(text, LATER.gettext("that is several steps; send them as a batch"))
     return encode(_action(text, plain))
 
 
@@ -71,21 +112,24 @@ def _action(text: str, plain: str) -> Action | None:
         return Donate(int(match[1]))
     if match := _SELL.fullmatch(plain):
         if match[1] not in GEMS:
-            raise _bad(text, f"the gems are {', '.join(GEMS)}")
+            raise _bad(text, LATER.gettext("the gems are %(gems)s", gems=", ".join(GEMS)))
         return Sell(match[1], match[2] is not None)
     if match := _TAKE.fullmatch(plain):
         use = _USE_WORDS.get(match[2], match[2])
         if use not in USES:
-            raise _bad(text, f"a die is used for {', '.join(USES)}")
+            raise _bad(text, LATER.gettext("a die is used for %(uses)s", uses=", ".join(USES)))
         row = None if match[3] is None else int(match[3])
         return Take(int(match[1]), use, row, _field(match[4], match[5]))
     if match := _PLAY.fullmatch(plain):
         name = match[1].strip().replace(" ", "-")
         card = _CARD_WORDS.get(name, name)
         if card not in CARDS:
-            raise _bad(text, f"the cards are {', '.join(CARDS)}")
+            raise _bad(text, LATER.gettext("the cards are %(cards)s", cards=", ".join(CARDS)))
         return Play(card, _field(match[2], match[3]))
-    raise _bad(text, "try e.g. `take 5 tent`, `sell blue`, `donate 2`, `play lion` or `end`")
+    raise _bad(
+        text,
+        LATER.gettext("try e.g. `take 5 tent`, `sell blue`, `donate 2`, `play lion` or `end`"),
+    )
 
 
 def _field_text(field: Field) -> str:

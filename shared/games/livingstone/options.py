@@ -14,6 +14,7 @@ from typing import Any
 from shared.engine import Option
 from shared.games.livingstone.data import CARDS, DEFAULT_BOARD, ROWS, WHITE_STONE_READINGS
 from shared.immutable import by_fields
+from shared.words import LATER
 
 MAX_COLUMNS = 20
 MAX_VALUE = 99
@@ -118,10 +119,12 @@ def parse_board(value: Any) -> dict[str, Any]:
 OPTIONS: tuple[Option, ...] = (
     Option(
         "board",
-        "the printed values: column costs, row VP, row majority bonus, card counts, how "
-        "often Steamer Back may revisit a column, and which gems sold in the turn the white "
-        "stone comes out go back into the bag (costs, the 8/6/4 bonuses, the card counts, "
-        "revisits and white_stone are house data)",
+        LATER.gettext(
+            "the printed values: column costs, row VP, row majority bonus, card counts, how "
+            "often Steamer Back may revisit a column, and which gems sold in the turn the white "
+            "stone comes out go back into the bag (costs, the 8/6/4 bonuses, the card counts, "
+            "revisits and white_stone are house data)"
+        ),
         DEFAULT_BOARD,
         parse_board,
     ),

@@ -1,4 +1,5 @@
-"""Views and log events as plain text, in the words of the notation (`c3r2`, `blue`, `lion`)."""
+"""Views and log events as plain text, in the words of the notation (`c3r2`, `blue`, `lion`)
+and the reader's words for everything else (`shared.words`)."""
 
 from __future__ import annotations
 
@@ -7,32 +8,68 @@ from collections.abc import Mapping, Sequence
 from shared.engine import JSON, Event, seat_name, seats_named
 from shared.legend import Key, key_line
 from shared.text import WIDTH, wrapped
-from shared.words import ENGLISH, Words
+from shared.words import ENGLISH, LATER, Said, Words
 
 CELL = 5
 STEAMER = "S"
 EXCLUDED = "EXCLUDED"
+VP = LATER.gettext("VP")
+"""Victory points, as a number's unit (`12 VP`)."""
+BONUS = LATER.gettext("bonus")
 KEYS = (
-    Key("01", "0 1", "tents of [0] and [1]"),
-    Key("3t", "", "3 tents"),
-    Key(STEAMER, STEAMER, "steamer: tents go in its column"),
-    Key("VP", "VP", "per tent", "row"),
-    Key("bonus", "bonus", "to its majority at the end", "row"),
-    Key("donated 2x", "donated 2x", "2 donations, amounts secret"),
-    Key("chest", "chest", "your donations"),
-    Key(EXCLUDED, EXCLUDED, "donated least: cannot win"),
+    Key("01", "0 1", LATER.gettext("tents of [0] and [1]")),
+    Key("3t", "", LATER.gettext("3 tents")),
+    Key(STEAMER, STEAMER, LATER.gettext("steamer: tents go in its column")),
+    Key("VP", "VP", LATER.gettext("per tent"), LATER.gettext("row")),
+    Key("bonus", "bonus", LATER.gettext("to its majority at the end"), LATER.gettext("row")),
+    Key("donated 2x", "donated 2x", LATER.gettext("2 donations, amounts secret")),
+    Key("chest", "chest", LATER.gettext("your donations")),
+    Key(EXCLUDED, EXCLUDED, LATER.gettext("donated least: cannot win")),
 )
 """What the board's symbols and the players' words mean (`shared.legend`): the text's key and
-the board's legend."""
-PARTS = (
-    ("tents", "tents"),
-    ("animals_played", "animals played"),
-    ("market", "market"),
-    ("majorities", "majorities"),
-    ("gems", "gems"),
-    ("animals_in_hand", "animals in hand"),
+the board's legend. The symbols that are words (`VP`, `bonus`, `chest`) are said in the
+reader's words by `keys`."""
+PARTS: tuple[tuple[str, Said], ...] = (
+    ("tents", LATER.gettext("tents")),
+    ("animals_played", LATER.gettext("animals played")),
+    ("market", LATER.gettext("market")),
+    ("majorities", LATER.gettext("majorities")),
+    ("gems", LATER.gettext("gems")),
+    ("animals_in_hand", LATER.gettext("animals in hand")),
 )
 """A final score's parts, as the result names them and as a person reads them."""
+STONES = {
+    "clear": LATER.gettext("clear"),
+    "blue": LATER.gettext("blue"),
+    "red": LATER.gettext("red"),
+    "black": LATER.gettext("black"),
+    "white": LATER.gettext("white"),
+}
+ENDED = {
+    "rounds": LATER.gettext("the steamer reached the falls"),
+    "resignation": LATER.gettext("all but one resigned"),
+}
+"""Why a game ended (`result["ended_by"]`), as people read it."""
+
+
+def keys(words: Words) -> tuple[Key, ...]:
+    """KEYS with the symbols that are words in the reader's words."""
+    said = {
+        "VP": VP.said(words),
+        "bonus": BONUS.said(words),
+        "donated 2x": words.gettext("donated %(count)dx", count=2),
+        "chest": words.gettext("chest"),
+        EXCLUDED: excluded(words),
+    }
+    return tuple(
+        key._replace(text=said.get(key.text, key.text), board=said.get(key.board, key.board))
+        for key in KEYS
+    )
+
+
+def excluded(words: Words) -> str:
+    """The mark of a player who donated least, in capitals as the key shows it."""
+    return words.gettext("EXCLUDED")
 
 
 def _cell(owners: list[int]) -> str:
@@ -41,89 +78,166 @@ def _cell(owners: list[int]) -> str:
     return (text if len(text) < CELL else f"{len(owners)}t").rjust(CELL)
 
 
-def _stones(counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{colour} {count}" for colour, count in counts.items()) or "none"
+def stones_text(counts: Mapping[str, int], words: Words) -> str:
+    shown = [f"{STONES[colour].said(words)} {count}" for colour, count in counts.items()]
+    return ", ".join(shown) or words.gettext("none")
 
 
-def render_board(view: Mapping[str, JSON]) -> list[str]:
+def render_board(view: Mapping[str, JSON], words: Words = ENGLISH) -> list[str]:
     columns = range(view["columns"])
-    lines = ["     " + "".join(f"c{column + 1}".rjust(CELL) for column in columns) + "    VP bonus"]
-    for row in range(len(view["row_points"]), 0, -1):
+    rows = range(len(view["row_points"]), 0, -1)
+    labels = {row: words.gettext("row %(row)d", row=row) for row in rows}
+    river, cost = words.gettext("river"), words.gettext("cost")
+    lead = max(map(len, [*labels.values(), river, cost]))
+    vp, bonus = VP.said(words), BONUS.said(words)
+    heads = "".join(f"c{column + 1}".rjust(CELL) for column in columns)
+    lines = [" " * lead + heads + f" {vp:>5} {bonus:>5}".rstrip()]
+    for row in rows:
         cells = "".join(_cell(view["tents"][column][row - 1]) for column in columns)
-        points, bonus = view["row_points"][row - 1], view["majority"][row - 1]
-        lines.append(f"row {row}{cells} {points:>5} {bonus:>5}")
-    river = "".join(
+        points, majority = view["row_points"][row - 1], view["majority"][row - 1]
+        lines.append(f"{labels[row]:<{lead}}{cells} {points:>5} {majority:>5}")
+    water = "".join(
         (STEAMER if column + 1 == view["steamer"] else "~").rjust(CELL) for column in columns
     )
-    lines.append(f"river{river}")
-    lines.append("cost " + "".join(str(cost).rjust(CELL) for cost in view["costs"]))
+    lines.append(f"{river:<{lead}}{water}")
+    lines.append(f"{cost:<{lead}}" + "".join(str(c).rjust(CELL) for c in view["costs"]))
     return lines
 
 
-def _player_line(player: Mapping[str, JSON], view: Mapping[str, JSON], names: Sequence[str]) -> str:
+def _player_line(
+    player: Mapping[str, JSON], view: Mapping[str, JSON], names: Sequence[str], words: Words
+) -> str:
     """Led by the seat number in brackets, the mark of the player's tents on the board."""
     seat = player["seat"]
-    you = " (you)" if seat == view["you"] else ""
-    line = f"[{seat}] {seat_name(seat, names)}{you}: {player['points']} VP, "
-    line += f"gems {_stones(player['gems'])}, {player['tents_left']} tents left, "
-    line += f"{player['cards']} cards, donated {player['donations']}x"
+    name = seat_name(seat, names, words)
+    if seat == view["you"]:
+        name = words.gettext("%(name)s (you)", name=name)
+    line = words.gettext(
+        "[%(seat)d] %(name)s: %(points)d VP, gems %(gems)s, %(tents)s, %(cards)s, donated "
+        "%(donations)dx",
+        seat=seat,
+        name=name,
+        points=player["points"],
+        gems=stones_text(player["gems"], words),
+        tents=words.ngettext("%(num)d tent left", "%(num)d tents left", player["tents_left"]),
+        cards=words.ngettext("%(num)d card", "%(num)d cards", player["cards"]),
+        donations=player["donations"],
+    )
     if "thalers" in player:
-        hand = ", ".join(player["hand"]) or "none"
-        line += f"; thalers {player['thalers']}, chest {player['donated']}, hand: {hand}"
+        line = words.gettext(
+            "%(line)s; thalers %(thalers)d, chest %(chest)d, hand: %(hand)s",
+            line=line,
+            thalers=player["thalers"],
+            chest=player["donated"],
+            hand=", ".join(player["hand"]) or words.gettext("none"),
+        )
     if player["resigned"]:
-        line += " (resigned)"
+        line = words.gettext("%(line)s (resigned)", line=line)
     turn = view["turn"]
     if turn is not None and turn["seat"] == seat:
-        line += "  <- to move"
+        line = words.gettext("%(line)s  <- to move", line=line)
     return line
 
 
-def _turn_line(turn: Mapping[str, JSON], names: Sequence[str]) -> str:
+def turn_line(turn: Mapping[str, JSON], names: Sequence[str], words: Words) -> str:
     pending = [
-        f"{turn[key]} {label}"
-        for key, label in (
-            ("extra_dice", "extra dice"),
-            ("free_tents", "free tents"),
-            ("any_row_tents", "any-row tents"),
+        said
+        for key, said in (
+            (
+                "extra_dice",
+                words.ngettext("%(num)d extra die", "%(num)d extra dice", turn["extra_dice"]),
+            ),
+            (
+                "free_tents",
+                words.ngettext("%(num)d free tent", "%(num)d free tents", turn["free_tents"]),
+            ),
+            (
+                "any_row_tents",
+                words.ngettext(
+                    "%(num)d any-row tent", "%(num)d any-row tents", turn["any_row_tents"]
+                ),
+            ),
         )
         if turn[key]
     ]
     if turn["market_open"]:
-        pending.append("market open")
+        pending.append(words.gettext("market open"))
     if back := turn.get("sold_to_bag"):
-        pending.append(f"white stone out: selling {_stones(back)} puts them back into the bag")
-    taken = f"dice used {turn['dice_taken']}"
-    return f"To move: {seat_name(turn['seat'], names)}, {taken}" + (
-        f"; {', '.join(pending)}" if pending else ""
+        pending.append(
+            words.gettext(
+                "white stone out: selling %(stones)s puts them back into the bag",
+                stones=stones_text(back, words),
+            )
+        )
+    line = words.gettext(
+        "To move: %(name)s, dice used %(dice)s",
+        name=seat_name(turn["seat"], names, words),
+        dice=turn["dice_taken"],
+    )
+    return f"{line}; {', '.join(pending)}" if pending else line
+
+
+def result_lines(result: Mapping[str, JSON], names: Sequence[str], words: Words) -> list[str]:
+    ended = result["ended_by"]
+    reason = ENDED[ended].said(words) if ended in ENDED else ended
+    lines = [words.gettext("Game over (%(reason)s).", reason=reason)]
+    if result["donation_threshold"] is not None:
+        lines.append(
+            words.gettext(
+                "Donation threshold rolled: %(threshold)d",
+                threshold=result["donation_threshold"],
+            )
+        )
+    for seat, part in enumerate(result["breakdown"]):
+        detail = ", ".join(
+            f"{said.said(words)} {part[key]}" for key, said in PARTS if part[key]
+        ) or words.gettext("none")
+        line = words.gettext(
+            "%(name)s: %(total)d VP (%(detail)s), donated %(donation)d",
+            name=seat_name(seat, names, words),
+            total=part["total"],
+            detail=detail,
+            donation=part["donation"],
+        )
+        if part["excluded"]:
+            line += f" {excluded(words)}"
+        if part["resigned"]:
+            line = words.gettext("%(line)s (resigned)", line=line)
+        lines.append(line)
+    if result["everyone_excluded"]:
+        return [*lines, words.gettext("Everyone fell short on donations: nobody wins.")]
+    winners = seats_named(result["winners"], names, words)
+    return [*lines, words.gettext("Winner: %(names)s", names=winners)]
+
+
+def heading(view: Mapping[str, JSON], words: Words = ENGLISH) -> str:
+    """The round and where tents go: the first line of the text and of the HTML board."""
+    values = {"round": view["round"]}
+    if view["steamer"] is None:
+        return words.gettext(
+            "Livingstone, round %(round)d: the steamer has reached the falls", **values
+        )
+    column = view["steamer"]
+    values |= {"column": column, "cost": view["costs"][column - 1]}
+    if view["steamer_back"]:
+        return words.gettext(
+            "Livingstone, round %(round)d: tents go in column %(column)d (cost %(cost)d, "
+            "steamer back this round)",
+            **values,
+        )
+    return words.gettext(
+        "Livingstone, round %(round)d: tents go in column %(column)d (cost %(cost)d)", **values
     )
 
 
-def _result_lines(result: Mapping[str, JSON], names: Sequence[str]) -> list[str]:
-    lines = [f"Game over ({result['ended_by']})."]
-    if result["donation_threshold"] is not None:
-        lines.append(f"Donation threshold rolled: {result['donation_threshold']}")
-    for seat, part in enumerate(result["breakdown"]):
-        detail = ", ".join(f"{words} {part[key]}" for key, words in PARTS if part[key]) or "none"
-        flags = f" {EXCLUDED}" if part["excluded"] else ""
-        flags += " resigned" if part["resigned"] else ""
-        lines.append(
-            f"{seat_name(seat, names)}: {part['total']} VP ({detail}), "
-            f"donated {part['donation']}{flags}"
-        )
-    if result["everyone_excluded"]:
-        return [*lines, "Everyone fell short on donations: nobody wins."]
-    return [*lines, f"Winner: {seats_named(result['winners'], names)}"]
-
-
-def heading(view: Mapping[str, JSON]) -> str:
-    """The round and where tents go: the first line of the text and of the HTML board."""
-    if view["steamer"] is None:
-        where = "the steamer has reached the falls"
-    else:
-        back = ", steamer back this round" if view["steamer_back"] else ""
-        cost = view["costs"][view["steamer"] - 1]
-        where = f"tents go in column {view['steamer']} (cost {cost}{back})"
-    return f"Livingstone, round {view['round']}: {where}"
+def dice_line(view: Mapping[str, JSON], names: Sequence[str], words: Words) -> str:
+    taken = ", ".join(f"{seat_name(seat, names, words)} {pips}" for seat, pips in view["taken"])
+    return words.gettext(
+        "Dice left: %(dice)s; taken: %(taken)s; start player: %(start)s",
+        dice=" ".join(map(str, view["dice"])) or words.gettext("none"),
+        taken=taken or words.gettext("none"),
+        start=seat_name(view["start_player"], names, words),
+    )
 
 
 def render_view(
@@ -135,121 +249,199 @@ def render_view(
 ) -> str:
     """The board, the dice, the stones and a line per player: the others' lines are short
     already, so `compact` leaves it whole."""
-    lines = [heading(view), *render_board(view)]
-    taken = ", ".join(f"{seat_name(seat, names)} {pips}" for seat, pips in view["taken"])
-    dice = " ".join(map(str, view["dice"])) or "none"
+    lines = [heading(view, words), *render_board(view, words), dice_line(view, names, words)]
     lines.append(
-        f"Dice left: {dice}; taken: {taken or 'none'}; "
-        f"start player: {seat_name(view['start_player'], names)}"
+        words.gettext(
+            "Bag: %(bag)s; set aside: %(aside)s; deck: %(deck)s; played: %(played)s",
+            bag=words.ngettext("%(num)d stone", "%(num)d stones", view["bag"]),
+            aside=stones_text(view["set_aside"], words),
+            deck=words.ngettext("%(num)d card", "%(num)d cards", view["deck"]),
+            played=", ".join(view["played"]) or words.gettext("none"),
+        )
     )
-    played = ", ".join(view["played"]) or "none"
-    lines.append(
-        f"Bag: {view['bag']} stones; set aside: {_stones(view['set_aside'])}; "
-        f"deck: {view['deck']} cards; played: {played}"
-    )
-    lines.extend(_player_line(player, view, names) for player in view["players"])
+    lines.extend(_player_line(player, view, names, words) for player in view["players"])
     if view["turn"] is not None:
-        lines.append(_turn_line(view["turn"], names))
+        lines.append(turn_line(view["turn"], names, words))
     if view["result"] is not None:
-        lines.extend(_result_lines(view["result"], names))
-    lines.append(key_line(KEYS))
+        lines.extend(result_lines(view["result"], names, words))
+    lines.append(key_line(keys(words), words))
     return "\n".join(wrapped(lines, width))
 
 
-def _take_text(event: Event, names: Sequence[str]) -> str:
-    use = event["use"]
-    text = f"takes a {event['die']} for {use}"
+def _take_text(event: Event, names: Sequence[str], words: Words) -> str:
+    use, die = event["use"], event["die"]
     if use == "thalers":
-        return f"{text}: +{event['thalers']} thalers"
+        return words.ngettext(
+            "takes a %(die)d for thalers: +%(num)d thaler",
+            "takes a %(die)d for thalers: +%(num)d thalers",
+            event["thalers"],
+            die=die,
+        )
     if use == "tent":
-        return f"{text}: {_tent_text(event, names)}"
+        return words.gettext(
+            "takes a %(die)d for a tent: %(tent)s", die=die, tent=_tent_text(event, names, words)
+        )
     if use == "mine":
-        return f"{text}: {_mine_text(event)}"
-    return text + _card_text(event, names)
+        return words.gettext(
+            "takes a %(die)d for the mine: %(mine)s", die=die, mine=_mine_text(event, words)
+        )
+    return words.gettext("takes a %(die)d for a card", die=die) + _card_text(event, names, words)
 
 
-def _tent_text(event: Event, names: Sequence[str]) -> str:
-    text = f"tent on c{event['column']}r{event['row']}"
+def _tent_text(event: Event, names: Sequence[str], words: Words) -> str:
+    field = f"c{event['column']}r{event['row']}"
     if "from" in event:
-        text += f" (moved from c{event['from'][0]}r{event['from'][1]})"
-    text += f", cost {event['cost']}"
+        moved = f"c{event['from'][0]}r{event['from'][1]}"
+        text = words.gettext(
+            "tent on %(field)s (moved from %(moved)s), cost %(cost)d",
+            field=field,
+            moved=moved,
+            cost=event["cost"],
+        )
+    else:
+        text = words.gettext("tent on %(field)s, cost %(cost)d", field=field, cost=event["cost"])
     if fees := event.get("fees"):
-        text += ", 1 thaler each to " + seats_named(fees, names)
+        text = words.gettext(
+            "%(text)s, 1 thaler each to %(names)s",
+            text=text,
+            names=seats_named(fees, names, words),
+        )
     return text
 
 
-def _mine_text(event: Event) -> str:
-    text = f"drew {_stones(event['drawn'])}"
+def _mine_text(event: Event, words: Words) -> str:
+    text = words.gettext("drew %(stones)s", stones=stones_text(event["drawn"], words))
     if "returned" in event:
-        text += f"; white stone: back into the bag: {_stones(event['returned'])}"
+        text = words.gettext(
+            "%(text)s; white stone: back into the bag: %(stones)s",
+            text=text,
+            stones=stones_text(event["returned"], words),
+        )
     return text
 
 
-def _card_text(event: Event, names: Sequence[str]) -> str:
-    text = " (deck reshuffled)" if event.get("reshuffled") else ""
+def _card_text(event: Event, names: Sequence[str], words: Words) -> str:
+    text = words.gettext(" (deck reshuffled)") if event.get("reshuffled") else ""
     if collapses := event.get("collapses"):
         lost = "; ".join(
-            f"{seat_name(int(seat), names)} {_stones(gems)}" for seat, gems in event["lost"].items()
+            f"{seat_name(int(seat), names, words)} {stones_text(gems, words)}"
+            for seat, gems in event["lost"].items()
         )
-        text += f"; MINE COLLAPSE x{collapses}, stones back to the bag: {lost or 'none'}"
+        text += words.gettext(
+            "; MINE COLLAPSE x%(count)d, stones back to the bag: %(lost)s",
+            count=collapses,
+            lost=lost or words.gettext("none"),
+        )
     if stack := event.get("new_stack"):
-        text += f"; the collapse shuffled into a stack of {stack} cards under the deck"
+        text += words.ngettext(
+            "; the collapse shuffled into a stack of %(num)d card under the deck",
+            "; the collapse shuffled into a stack of %(num)d cards under the deck",
+            stack,
+        )
     if "card" in event:
-        text += f"; drew {event['card'] or 'no card'}"
+        if event["card"]:
+            text += words.gettext("; drew %(card)s", card=event["card"])
+        else:
+            text += words.gettext("; drew no card")
     return text
 
 
-def _play_text(event: Event, names: Sequence[str]) -> str:
-    text = f"plays {event['card']}"
+def _play_text(event: Event, names: Sequence[str], words: Words) -> str:
+    card = event["card"]
     if "points" in event:
-        text += f": +{event['points']} VP"
+        return words.gettext("plays %(card)s: +%(points)d VP", card=card, points=event["points"])
     if "thalers" in event:
-        text += f": +{event['thalers']} thalers"
+        return words.ngettext(
+            "plays %(card)s: +%(num)d thaler",
+            "plays %(card)s: +%(num)d thalers",
+            event["thalers"],
+            card=card,
+        )
     if "row" in event:
-        text += f": {_tent_text(event, names)}"
-    elif "drawn" in event:
-        text += f": {_mine_text(event)}"
-    elif event["card"] == "steamer-back":
-        text += f": tents go in column {event['column']} this round"
-    return text
+        return words.gettext(
+            "plays %(card)s: %(tent)s", card=card, tent=_tent_text(event, names, words)
+        )
+    if "drawn" in event:
+        return words.gettext("plays %(card)s: %(mine)s", card=card, mine=_mine_text(event, words))
+    if card == "steamer-back":
+        return words.gettext(
+            "plays %(card)s: tents go in column %(column)d this round",
+            card=card,
+            column=event["column"],
+        )
+    return words.gettext("plays %(card)s", card=card)
 
 
-def _consequences(event: Event, names: Sequence[str]) -> str:
+def _consequences(event: Event, names: Sequence[str], words: Words) -> str:
     """What a step set off after it: the next player, or the round's end, or the game's."""
     text = ""
     if "scored" in event:
         scored = event["scored"]
         points = ", ".join(
-            f"{seat_name(seat, names)} +{vp}" for seat, vp in enumerate(scored["points"])
+            f"{seat_name(seat, names, words)} +{vp}" for seat, vp in enumerate(scored["points"])
         )
-        text += f"; column {scored['column']} scored: {points}"
+        text += words.gettext(
+            "; column %(column)d scored: %(points)s", column=scored["column"], points=points
+        )
     if "round" in event:
         new = event["round"]
-        dice = " ".join(map(str, new["dice"]))
-        text += (
-            f"; round {new['number']} in column {new['column']}: "
-            f"{seat_name(new['start'], names)} rolls {dice}"
+        text += words.gettext(
+            "; round %(number)d in column %(column)d: %(name)s rolls %(dice)s",
+            number=new["number"],
+            column=new["column"],
+            name=seat_name(new["start"], names, words),
+            dice=" ".join(map(str, new["dice"])),
         )
     if "next" in event:
-        text += f"; {seat_name(event['next'], names)} to move"
+        text += words.gettext("; %(name)s to move", name=seat_name(event["next"], names, words))
     if event.get("game_over"):
-        text += "; game over"
+        text += words.gettext("; game over")
     return text
+
+
+def _sell_text(event: Event, words: Words) -> str:
+    values = {"gem": STONES[event["gem"]].said(words)}
+    if "points" in event:
+        text = words.ngettext(
+            "sells a %(gem)s gem for %(num)d thaler and %(points)d VP at market",
+            "sells a %(gem)s gem for %(num)d thalers and %(points)d VP at market",
+            event["thalers"],
+            points=event["points"],
+            **values,
+        )
+    else:
+        text = words.ngettext(
+            "sells a %(gem)s gem for %(num)d thaler",
+            "sells a %(gem)s gem for %(num)d thalers",
+            event["thalers"],
+            **values,
+        )
+    if "to" not in event:
+        return text
+    if event["to"] == "bag":
+        return words.gettext("%(text)s, back into the bag", text=text)
+    return words.gettext("%(text)s, set aside", text=text)
 
 
 def render_event(event: Event, names: Sequence[str] = (), words: Words = ENGLISH) -> str:
     action = event["action"]
     if action == "take":
-        text = _take_text(event, names)
+        text = _take_text(event, names, words)
     elif action == "sell":
-        market = f" and {event['points']} VP at market" if "points" in event else ""
-        text = f"sells a {event['gem']} gem for {event['thalers']} thalers{market}"
-        if "to" in event:
-            text += ", back into the bag" if event["to"] == "bag" else ", set aside"
+        text = _sell_text(event, words)
     elif action == "donate":
-        text = "donates" + (f" {event['amount']} thalers" if "amount" in event else "")
+        text = (
+            words.ngettext("donates %(num)d thaler", "donates %(num)d thalers", event["amount"])
+            if "amount" in event
+            else words.gettext("donates")
+        )
     elif action == "play":
-        text = _play_text(event, names)
+        text = _play_text(event, names, words)
+    elif action == "end":
+        text = words.gettext("ends the turn")
     else:
-        text = {"end": "ends the turn", "resign": "resigns"}[action]
-    return f"{seat_name(event['seat'], names)} {text}{_consequences(event, names)}"
+        text = words.gettext("resigns")
+    line = words.gettext(
+        "%(name)s %(action)s", name=seat_name(event["seat"], names, words), action=text
+    )
+    return line + _consequences(event, names, words)

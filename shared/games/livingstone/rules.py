@@ -21,13 +21,16 @@ from shared.games.livingstone.state import Field, Outcome, State, Turn
 from shared.games.livingstone.stones import draw_stones, sell_gem
 from shared.games.livingstone.tents import place_tent, scored_fields, tent_price
 from shared.immutable import replace_at, replaced
+from shared.words import LATER
 
 
 def apply_action(state: State, seat: int, action: Action) -> Outcome:
     """The state after `seat` takes this step of its turn, and the step's event."""
     turn = _running(state, seat)
     if turn.seat != seat:
-        raise IllegalMove("not_your_turn", "it is {0}'s turn", (turn.seat,))
+        raise IllegalMove(
+            "not_your_turn", LATER.gettext("it is %(seat)s's turn"), {"seat": turn.seat}
+        )
     event: Event = {"seat": seat, "action": type(action).__name__.lower()}
     state, details = _turn_step(state, seat, turn, action)
     return _stepped(state), _ended({**event, **details}, state)
@@ -37,7 +40,7 @@ def resign(state: State, seat: int) -> Outcome:
     """`seat` leaves the game, in its turn or not."""
     _running(state, seat)
     if state.players[seat].resigned:
-        raise IllegalMove("already_resigned", "you have already resigned")
+        raise IllegalMove("already_resigned", LATER.gettext("you have already resigned"))
     event: Event = {"seat": seat, "action": RESIGN["action"]}
     state, details = drop_out(state, seat)
     return _stepped(state), _ended({**event, **details}, state)
@@ -47,9 +50,12 @@ def _running(state: State, seat: int) -> Turn:
     """The turn under way, once the game runs and `seat` is one of its seats."""
     turn = state.turn
     if turn is None:
-        raise IllegalMove("game_over", "the game is over")
+        raise IllegalMove("game_over", LATER.gettext("the game is over"))
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise IllegalMove("no_such_seat", f"this game has seats 0 to {len(state.players) - 1}")
+        raise IllegalMove(
+            "no_such_seat",
+            LATER.gettext("this game has seats 0 to %(value)s", value=len(state.players) - 1),
+        )
     return turn
 
 
@@ -74,7 +80,9 @@ def _turn_step(state: State, seat: int, turn: Turn, action: Action) -> Outcome:
         case Play():
             return _play(state, seat, action)
     if not turn.dice_taken:
-        raise IllegalMove("die_first", "take a die and use it before you end your turn")
+        raise IllegalMove(
+            "die_first", LATER.gettext("take a die and use it before you end your turn")
+        )
     return pass_turn(state, seat)
 
 
@@ -96,21 +104,33 @@ def _take(state: State, seat: int, turn: Turn, take: Take) -> Outcome:
     if not turn.may_take:
         raise IllegalMove(
             "die_already_taken",
-            "you have taken your die this turn (Two Dice allows one more); end your turn",
+            LATER.gettext(
+                "you have taken your die this turn (Two Dice allows one more); end your turn"
+            ),
         )
     dice = state.round.dice
     if take.die not in dice:
         left = ", ".join(map(str, sorted(set(dice)))) or "none"
-        raise IllegalMove("no_such_die", f"no die shows {take.die}; dice left: {left}")
+        raise IllegalMove(
+            "no_such_die",
+            LATER.gettext("no die shows %(die)s; dice left: %(left)s", die=take.die, left=left),
+        )
     last = state.round.last_die[seat]
     if take.die <= last:
         raise IllegalMove(
-            "die_too_low", f"you took a {last} this round: your next die must show more"
+            "die_too_low",
+            LATER.gettext(
+                "you took a %(last)s this round: your next die must show more", last=last
+            ),
         )
     if take.use != "tent" and (take.row is not None or take.source is not None):
-        raise IllegalMove("not_a_tent", "a row or a tent to move goes only with `tent`")
+        raise IllegalMove(
+            "not_a_tent", LATER.gettext("a row or a tent to move goes only with `tent`")
+        )
     if take.use == "card" and not can_draw(state):
-        raise IllegalMove("no_cards", "no card is left to draw, nor any played to reshuffle")
+        raise IllegalMove(
+            "no_cards", LATER.gettext("no card is left to draw, nor any played to reshuffle")
+        )
     remaining = list(dice)
     remaining.remove(take.die)
     round_ = state.round
@@ -149,14 +169,21 @@ def _tent_target(state: State, seat: int, turn: Turn, take: Take) -> Field:
         if take.row is None:
             raise IllegalMove(
                 "row_needed",
-                f"you may pick any row this time: name it, e.g. `take {take.die} tent row 5`",
+                LATER.gettext(
+                    "you may pick any row this time: name it, e.g. `take %(die)s tent row 5`",
+                    die=take.die,
+                ),
             )
         if not 1 <= take.row <= len(state.rules.row_points):
-            raise IllegalMove("no_such_row", f"rows are 1 to {len(state.rules.row_points)}")
+            raise IllegalMove(
+                "no_such_row",
+                LATER.gettext("rows are 1 to %(count)s", count=len(state.rules.row_points)),
+            )
         row = take.row
     elif take.row is not None:
         raise IllegalMove(
-            "row_is_the_die", "the die's pips are the row; play Ignore Die Value to choose one"
+            "row_is_the_die",
+            LATER.gettext("the die's pips are the row; play Ignore Die Value to choose one"),
         )
     else:
         row = take.die
@@ -165,7 +192,12 @@ def _tent_target(state: State, seat: int, turn: Turn, take: Take) -> Field:
     price = tent_price(state, seat, field, turn.free_tents > 0)
     if price > state.players[seat].thalers:
         raise IllegalMove(
-            "cannot_pay", f"this tent costs {price} thalers with fees; you cannot pay that"
+            "cannot_pay",
+            LATER.ngettext(
+                "this tent costs %(num)d thaler with fees; you cannot pay that",
+                "this tent costs %(num)d thalers with fees; you cannot pay that",
+                price,
+            ),
         )
     return field
 
@@ -173,19 +205,24 @@ def _tent_target(state: State, seat: int, turn: Turn, take: Take) -> Field:
 def _check_source(state: State, seat: int, source: Field | None) -> None:
     if state.players[seat].tents_left:
         if source is not None:
-            raise IllegalMove("tents_left", "you still have tents: place one of those")
+            raise IllegalMove(
+                "tents_left", LATER.gettext("you still have tents: place one of those")
+            )
         return
     if len(state.players) != 2:
-        raise IllegalMove("no_tents_left", "you have placed all your tents")
+        raise IllegalMove("no_tents_left", LATER.gettext("you have placed all your tents"))
     if source is None:
         raise IllegalMove(
             "source_needed",
-            "you have placed all your tents: name one to move from a scored column, "
-            "e.g. `from c2r3`",
+            LATER.gettext(
+                "you have placed all your tents: name one to move from a scored column, e.g. "
+                "`from c2r3`"
+            ),
         )
     if source not in scored_fields(state, seat):
         raise IllegalMove(
-            "not_your_scored_field", "re-use only your own tent from a column already scored"
+            "not_your_scored_field",
+            LATER.gettext("re-use only your own tent from a column already scored"),
         )
 
 
@@ -203,9 +240,13 @@ def _sell(state: State, seat: int, turn: Turn, sell: Sell) -> Outcome:
     player = state.players[seat]
     gem = GEM_INDEX[sell.gem]
     if not player.gems[gem - CLEAR]:
-        raise IllegalMove("no_such_gem", f"you have no {sell.gem} gem to sell")
+        raise IllegalMove(
+            "no_such_gem", LATER.gettext("you have no %(gem)s gem to sell", gem=sell.gem)
+        )
     if sell.market and not turn.market_open:
-        raise IllegalMove("market_closed", "play a Market card first to sell at market rates")
+        raise IllegalMove(
+            "market_closed", LATER.gettext("play a Market card first to sell at market rates")
+        )
     state, went = sell_gem(state, seat, gem)
     player = state.players[seat]
     if sell.market:
@@ -225,7 +266,12 @@ def _donate(state: State, seat: int, donate: Donate) -> Outcome:
     player = state.players[seat]
     if not 1 <= donate.amount <= player.thalers:
         raise IllegalMove(
-            "bad_amount", f"you can donate 1 to {player.thalers} thalers (what you have)"
+            "bad_amount",
+            LATER.ngettext(
+                "you can donate 1 to %(num)d thaler (what you have)",
+                "you can donate 1 to %(num)d thalers (what you have)",
+                player.thalers,
+            ),
         )
     player = replaced(
         player,

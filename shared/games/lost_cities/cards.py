@@ -12,10 +12,22 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from shared.words import LATER
+
 COLOURS: Final = "YBWGRP"
 """Colour letters in table order; a 5-colour game uses the first five (purple is the 2019 one)."""
 
 COLOUR_NAMES: Final = ("yellow", "blue", "white", "green", "red", "purple")
+"""The colours as the notation may name a discard pile (`draw red`)."""
+COLOUR_WORDS: Final = (
+    LATER.gettext("yellow"),
+    LATER.gettext("blue"),
+    LATER.gettext("white"),
+    LATER.gettext("green"),
+    LATER.gettext("red"),
+    LATER.gettext("purple"),
+)
+"""The colours as people read them, in their language (`shared.words`)."""
 WAGERS_PER_COLOUR: Final = 3
 NUMBERS: Final = tuple(range(2, 11))
 CARDS_PER_COLOUR: Final = WAGERS_PER_COLOUR + len(NUMBERS)

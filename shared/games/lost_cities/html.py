@@ -12,21 +12,35 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup
 
-from shared.engine import JSON, seat_name
-from shared.games.lost_cities.cards import CODE_OF_ID, COLOUR_NAMES, COLOURS
-from shared.games.lost_cities.render import KEYS, KNOWN, score_lines, status_line
+from shared.engine import JSON
+from shared.games.lost_cities.cards import CODE_OF_ID
+from shared.games.lost_cities.render import (
+    KEYS,
+    KNOWN,
+    colour_word,
+    heading,
+    score_lines,
+    stall_line,
+    status_line,
+    who,
+)
 from shared.games.lost_cities.scoring import expedition_points
 from shared.games.lost_cities.state import SEATS
 from shared.html import board, chip, h
 from shared.legend import legend
 from shared.words import ENGLISH, Words
 
-LEGEND = (
-    f"Each card shows its colour and its id, as moves name it. {legend(KEYS, board=True)}. "
-    "Expeditions grow from the middle, the discard piles show their top card, and the small "
-    "numbers are each expedition's points so far. The cards beside a player's name, "
-    f"{KNOWN}, are those everyone saw them take from a discard pile and still in their hand."
-)
+
+def board_legend(words: Words) -> str:
+    return words.gettext(
+        "Each card shows its colour and its id, as moves name it. %(keys)s. Expeditions grow "
+        "from the middle, the discard piles show their top card, and the small numbers are "
+        "each expedition's points so far. The cards beside a player's name, %(known)s, are "
+        "those everyone saw them take from a discard pile and still in their hand.",
+        keys=legend(KEYS, board=True, words=words),
+        known=KNOWN.said(words),
+    )
+
 
 PALETTE = {
     "Y": ("#f3c623", "#1f1b16", "#a8850c"),
@@ -72,57 +86,61 @@ def card(card_id: str) -> Markup:
     return chip(card_id, f"card c-{card_id[0]}")
 
 
-def _colour_name(letter: str) -> str:
-    return COLOUR_NAMES[COLOURS.index(letter)]
-
-
 def render_html(view: Mapping[str, JSON], names: Sequence[str] = (), words: Words = ENGLISH) -> str:
     viewer = view["seat"]
     you = viewer if viewer is not None else SEATS - 1
     (other,) = [seat for seat in range(SEATS) if seat != you]
     letters: list[str] = view["colours"]
-    header = f"Lost Cities, game {view['game']} of {view['rounds']}"
-    if view["match"] == "best-of":
-        header += " (best of)"
     table = h(
         "table",
-        _who_row(view, other, names, len(letters)),
+        _who_row(view, other, names, len(letters), words),
         _points_row(view, other, letters),
         _expedition_row(view, other, letters, reverse=True),
-        h("tr", [h("td", _pile(view, letter), cls="pile") for letter in letters]),
+        h("tr", [h("td", _pile(view, letter, words), cls="pile") for letter in letters]),
         _expedition_row(view, you, letters, reverse=False),
         _points_row(view, you, letters),
-        _who_row(view, you, names, len(letters)),
+        _who_row(view, you, names, len(letters), words),
         cls="table",
     )
-    notes = [status_line(view, names), *score_lines(view["scores"], names)]
-    stall = view.get("stall")
-    if stall is not None:
-        notes.append(
-            f"No draw from the draw pile for {stall['turns']} of {stall['limit']} turns"
-            + ("; the next draw must come from it." if stall["must_draw_deck"] else ".")
-        )
+    notes = [status_line(view, names, words), *score_lines(view["scores"], names, words)]
+    if (stall := stall_line(view, words)) is not None:
+        notes.append(stall)
     hand = view.get("hand")
+    deck = words.ngettext("draw pile: %(num)d card", "draw pile: %(num)d cards", view["deck_left"])
     return board(
         "lost-cities",
         STYLE,
-        f"{header} · draw pile: {view['deck_left']} cards",
+        f"{heading(view, words)} · {deck}",
         table,
-        None if hand is None else h("div", "Your hand: ", [card(c) for c in hand], cls="hand"),
+        None
+        if hand is None
+        else h("div", words.gettext("Your hand:"), " ", [card(c) for c in hand], cls="hand"),
         [h("div", note, cls="note") for note in notes],
-        legend=LEGEND,
+        legend=board_legend(words),
     )
 
 
-def _who_row(view: Mapping[str, JSON], seat: int, names: Sequence[str], span: int) -> Markup:
+def _who_row(
+    view: Mapping[str, JSON], seat: int, names: Sequence[str], span: int, words: Words
+) -> Markup:
     you = seat == view["seat"]
-    who = seat_name(seat, names) + (" (you)" if you else "")
-    text = f"{who}: {view['hand_sizes'][seat]} cards in hand"
+    size = view["hand_sizes"][seat]
     current = view["scores"].get("current")
+    name = who(seat, view["seat"], names, words)
     if current is not None:
-        text += f", {current['points'][seat]} points this game"
+        text = words.ngettext(
+            "%(who)s: %(num)d card in hand, %(points)d points this game",
+            "%(who)s: %(num)d cards in hand, %(points)d points this game",
+            size,
+            who=name,
+            points=current["points"][seat],
+        )
+    else:
+        text = words.ngettext(
+            "%(who)s: %(num)d card in hand", "%(who)s: %(num)d cards in hand", size, who=name
+        )
     known = view["known_cards"][seat]
-    shown = [f"; {KNOWN}: ", [card(c) for c in known]] if known else []
+    shown = [f"; {KNOWN.said(words)}: ", [card(c) for c in known]] if known else []
     return h("tr", h("td", text, shown, cls="who you" if you else "who", colspan=span))
 
 
@@ -156,13 +174,19 @@ def _expedition_row(
     return h("tr", cells)
 
 
-def _pile(view: Mapping[str, JSON], letter: str) -> Markup:
+def _pile(view: Mapping[str, JSON], letter: str, words: Words) -> Markup:
     pile = view["discards"][letter]
     top = pile["top"]
     size = len(pile["cards"])
     return h(
         "div",
-        h("div", _colour_name(letter), cls=f"colour c-{letter}"),
-        card(top) if top is not None else chip("-", "card empty", "no discards"),
-        h("div", f"{size} discarded" if size else "none", cls="points"),
+        h("div", colour_word(letter, words), cls=f"colour c-{letter}"),
+        card(top) if top is not None else chip("-", "card empty", words.gettext("no discards")),
+        h(
+            "div",
+            words.ngettext("%(num)d discarded", "%(num)d discarded", size)
+            if size
+            else words.gettext("none"),
+            cls="points",
+        ),
     )

@@ -21,6 +21,7 @@ from shared.games.lost_cities.cards import (
     code_of,
     colour_index,
 )
+from shared.words import LATER
 
 PLAY: Final = "play"
 DISCARD: Final = "discard"
@@ -114,7 +115,7 @@ def decode(move: JSON) -> Action | None:
     action = fields.get("action")
     if isinstance(action, str) and action.strip().lower() == RESIGN_TEXT:
         if len(fields) != 1:
-            raise IllegalMove("bad_move", 'resigning is just {"action": "resign"}')
+            raise IllegalMove("bad_move", LATER.gettext('resigning is just {"action": "resign"}'))
         return None
     return _decode_loosely(fields)
 
@@ -123,21 +124,33 @@ def _decode_loosely(move: Mapping[str, JSON]) -> Action:
     if set(move) != MOVE_KEYS:
         raise IllegalMove(
             "bad_move",
-            'a move is {"action": "play" or "discard", "card": "R7", "draw": "deck" or a '
-            'colour letter}, or {"action": "resign"}',
+            LATER.gettext(
+                'a move is {"action": "play" or "discard", "card": "R7", "draw": "deck" or a '
+                'colour letter}, or {"action": "resign"}'
+            ),
         )
     action, card, draw = move["action"], move["card"], move["draw"]
     if not isinstance(action, str) or action.strip().lower() not in (PLAY, DISCARD):
         raise IllegalMove(
-            "bad_move", f"the action is 'play', 'discard' or 'resign', not {action!r}"
+            "bad_move",
+            LATER.gettext(
+                "the action is 'play', 'discard' or 'resign', not %(action)s", action=repr(action)
+            ),
         )
     code = code_of(card) if isinstance(card, str) else None
     if code is None:
-        raise IllegalMove("bad_move", f"{card!r} is not a card id such as R7, R10 or Bw2")
+        raise IllegalMove(
+            "bad_move",
+            LATER.gettext("%(card)s is not a card id such as R7, R10 or Bw2", card=repr(card)),
+        )
     source = source_of(draw) if isinstance(draw, str) else None
     if source is None:
         raise IllegalMove(
-            "bad_move", f"draw from 'deck' or a discard pile's colour letter, not {draw!r}"
+            "bad_move",
+            LATER.gettext(
+                "draw from 'deck' or a discard pile's colour letter, not %(draw)s",
+                draw=repr(draw),
+            ),
         )
     return Action(action.strip().lower() == PLAY, code, source)
 

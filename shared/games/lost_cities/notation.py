@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from shared.aliases import Aliases
 from shared.engine import RESIGN, IllegalMove, Move
 from shared.games.lost_cities.cards import CARD_ID, code_of
 from shared.games.lost_cities.moves import (
@@ -19,6 +20,28 @@ from shared.games.lost_cities.moves import (
     source_of,
     source_text,
 )
+from shared.words import LATER
+
+WORDS = Aliases(
+    {
+        "play": {"pl": ("zagraj", "wyłóż", "dołóż"), "de": ("lege", "legen", "anlegen")},
+        "discard": {"pl": ("odrzuć", "rzuć", "wyrzuć"), "de": ("ablegen", "abwerfen")},
+        "draw": {"pl": ("dobierz", "weź"), "de": ("nimm", "nehmen", "ziehe", "ziehen")},
+        "deck": {
+            "pl": ("talia", "talii", "stos", "zakryty"),
+            "de": ("stapel", "nachziehstapel", "verdeckt"),
+        },
+        "yellow": {"pl": ("żółt*",), "de": ("gelb*",)},
+        "blue": {"pl": ("niebiesk*",), "de": ("blau*",)},
+        "white": {"pl": ("biał*",), "de": ("weiß*", "weiss*")},
+        "green": {"pl": ("zielon*",), "de": ("grün*", "gruen*")},
+        "red": {"pl": ("czerwon*",), "de": ("rot", "rote*")},
+        "purple": {"pl": ("fiolet*",), "de": ("lila", "violett*")},
+        "resign": {"pl": ("poddaj się", "poddaję się", "poddaj*"), "de": ("aufgeben", "aufgabe")},
+    }
+)
+"""What Polish and German players may type for the notation's words, as the rulebooks say
+them (`shared.aliases`); card ids are the same in every language."""
 
 
 def format_move(move: Move) -> str:
@@ -41,7 +64,11 @@ def parse_move(text: str) -> Move:
     """`play R7 draw deck`, `discard Bw2 draw G` (any case and spacing; `draw` may be left out,
     a pile may be named by its colour), or `resign`."""
     if not isinstance(text, str):
-        raise IllegalMove("bad_notation", "a move in text is a string such as 'play R7 draw deck'")
+        raise IllegalMove(
+            "bad_notation",
+            LATER.gettext("a move in text is a string such as 'play R7 draw deck'"),
+        )
+    text = WORDS.canonical(text)
     if text.strip().lower() == RESIGN_TEXT:
         return dict(RESIGN)
     match = _NOTATION.fullmatch(text)
@@ -50,7 +77,10 @@ def parse_move(text: str) -> Move:
     if match is None or code is None or source is None:
         raise IllegalMove(
             "bad_notation",
-            f"cannot read {text.strip()!r}: write e.g. 'play R7 draw deck', 'discard Bw2 draw G' "
-            "or 'resign'",
+            LATER.gettext(
+                "cannot read '%(text)s': write e.g. 'play R7 draw deck', 'discard Bw2 draw G' "
+                "or 'resign'",
+                text=text.strip(),
+            ),
         )
     return encode(Action(match["action"].lower() == PLAY, code, source))

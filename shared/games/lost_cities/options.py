@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shared.engine import JSON, BadOptions, Option, choice_option, int_option
+from shared.engine import JSON, BadOptions, BadValue, Option, choice_option, int_option
 from shared.games.lost_cities.cards import (
     CARD_ID,
     CARDS_PER_COLOUR,
@@ -23,6 +23,7 @@ from shared.games.lost_cities.cards import (
     deck_codes,
 )
 from shared.immutable import by_fields
+from shared.words import LATER
 
 DEFAULT_STALL_LIMIT = 12
 """The house rule against endless discard swapping (rules file, "Stalling"): after this many
@@ -41,7 +42,9 @@ def _parse_deck(value: JSON) -> JSON:
     if isinstance(value, str):
         value = [word for word in re.split(r"[\s,]+", value) if word]
     if not isinstance(value, list) or not value:
-        raise ValueError("must be a list of card ids, top card first, or a list of such lists")
+        raise BadValue(
+            LATER.gettext("must be a list of card ids, top card first, or a list of such lists")
+        )
     if all(isinstance(item, list) for item in value):
         return [_canonical_ids(item) for item in value]
     return _canonical_ids(value)
@@ -52,31 +55,42 @@ def _canonical_ids(cards: list[JSON]) -> list[str]:
     for card in cards:
         code = code_of(card) if isinstance(card, str) else None
         if code is None:
-            raise ValueError(f"holds {card!r}, which is not a card id such as R7, R10 or Bw2")
+            raise BadValue(
+                LATER.gettext(
+                    "holds %(card)s, which is not a card id such as R7, R10 or Bw2",
+                    card=repr(card),
+                )
+            )
         canonical.append(CARD_ID[code])
     return canonical
 
 
 OPTIONS: tuple[Option, ...] = (
-    choice_option("colours", "expedition colours: 5, or 6 with purple (72 cards)", 5, (5, 6)),
-    choice_option("rounds", "games in the match, scores added up", 3, (1, 3)),
+    choice_option(
+        "colours", LATER.gettext("expedition colours: 5, or 6 with purple (72 cards)"), 5, (5, 6)
+    ),
+    choice_option("rounds", LATER.gettext("games in the match, scores added up"), 3, (1, 3)),
     choice_option(
         "match",
-        "who wins the match: the highest total, or the first to win most of the games",
+        LATER.gettext(
+            "who wins the match: the highest total, or the first to win most of the games"
+        ),
         MATCH_TOTAL,
         (MATCH_TOTAL, MATCH_BEST_OF),
     ),
     int_option(
         "stall_limit",
-        "turns in a row without a draw from the draw pile after which one must draw from it "
-        "(0: no limit)",
+        LATER.gettext(
+            "turns in a row without a draw from the draw pile after which one must draw from it "
+            "(0: no limit)"
+        ),
         DEFAULT_STALL_LIMIT,
         0,
         1000,
     ),
     int_option(
         "first_player",
-        "the seat that starts the first game (default: by lot)",
+        LATER.gettext("the seat that starts the first game (default: by lot)"),
         None,
         0,
         1,
@@ -84,8 +98,11 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "deck",
-        "an explicit card order instead of a shuffle, top first (8 to the start player, 8 to "
-        "the other, the rest is the draw pile); with 3 rounds, optionally a list of 3 orders",
+        LATER.gettext(
+            "an explicit card order instead of a shuffle, top first (8 to the start player, 8 "
+            "to the other, the rest is the draw pile); with 3 rounds, optionally a list of 3 "
+            "orders"
+        ),
         None,
         _parse_deck,
         fixes_chance=True,
@@ -104,22 +121,39 @@ def check_deck(deck: JSON, colours: int, rounds: int) -> None:
     the first game or one for every game."""
     orders: list[list[str]] = deck if isinstance(deck[0], list) else [deck]
     if len(orders) not in (1, rounds):
-        raise BadOptions("deck", f"option 'deck' needs one card order or {rounds}, one per game")
+        raise BadOptions(
+            "deck",
+            LATER.gettext(
+                "option 'deck' needs one card order or %(rounds)d, one per game", rounds=rounds
+            ),
+        )
     expected = {CARD_ID[code] for code in deck_codes(colours)}
     for number, order in enumerate(orders, start=1):
-        which = f"deck {number}" if len(orders) > 1 else "the deck"
+        which = (
+            LATER.gettext("deck %(number)d", number=number)
+            if len(orders) > 1
+            else LATER.gettext("the deck")
+        )
         counts = Counter(order)
         twice = sorted(card for card, count in counts.items() if count > 1)
         foreign = sorted(set(counts) - expected)
         missing = sorted(expected - set(counts))
         if twice:
-            raise BadOptions("deck", f"{which} holds {', '.join(twice)} more than once")
-        if foreign:
-            raise BadOptions(
-                "deck", f"{which} holds {', '.join(foreign)}, not in a {colours}-colour game"
+            said = LATER.gettext(
+                "%(deck)s holds %(cards)s more than once", deck=which, cards=", ".join(twice)
             )
+            raise BadOptions("deck", said)
+        if foreign:
+            said = LATER.gettext(
+                "%(deck)s holds %(cards)s, not in a %(colours)d-colour game",
+                deck=which,
+                cards=", ".join(foreign),
+                colours=colours,
+            )
+            raise BadOptions("deck", said)
         if missing:
-            raise BadOptions("deck", f"{which} lacks {', '.join(missing)}")
+            said = LATER.gettext("%(deck)s lacks %(cards)s", deck=which, cards=", ".join(missing))
+            raise BadOptions("deck", said)
 
 
 @dataclass(frozen=True)

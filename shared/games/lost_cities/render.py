@@ -1,43 +1,65 @@
-"""Views and log events as plain text for a terminal or an email, in the notation people type."""
+"""Views and log events as plain text for a terminal or an email, in the notation people type
+(card ids, pile letters) and the reader's words for everything else (`shared.words`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from shared.engine import JSON, Event, seat_name
-from shared.games.lost_cities.cards import COLOUR_NAMES, COLOURS
+from shared.games.lost_cities.cards import COLOUR_WORDS, COLOURS
 from shared.legend import Key, key_line
 from shared.text import WIDTH, wrapped
-from shared.words import ENGLISH, Words
+from shared.words import ENGLISH, LATER, Words
 
 EMPTY = "-"
-COLOUR_KEY = ", ".join(
-    f"{letter} {name}" for letter, name in zip(COLOURS, COLOUR_NAMES, strict=True)
-)
+COLOUR_KEY = LATER.gettext("Y yellow, B blue, W white, G green, R red, P purple")
 KEYS = (
-    Key("Xn", "Xn", f"a card: its colour's letter X ({COLOUR_KEY}) and its value n, 2-10"),
-    Key("Xw1-Xw3", "Xw1-Xw3", "the colour's wagers"),
-    Key(EMPTY, EMPTY, "none"),
+    Key(
+        "Xn",
+        "Xn",
+        LATER.gettext(
+            "a card: its colour's letter X (%(colours)s) and its value n, 2-10",
+            colours=COLOUR_KEY,
+        ),
+    ),
+    Key("Xw1-Xw3", "Xw1-Xw3", LATER.gettext("the colour's wagers")),
+    Key(EMPTY, EMPTY, LATER.gettext("none")),
 )
 """What the cards' ids mean (`shared.legend`): the text's key and the board's legend. X is no
 colour's letter, so no card the reader may not see is named here."""
-KNOWN = "known to all"
+KNOWN = LATER.gettext("known to all")
 """What the text and the board call the cards of a hand everyone saw taken from a discard pile."""
 
 
-def _cards(cards: list[str]) -> str:
+def colour_word(letter: str, words: Words) -> str:
+    """A colour, by its letter (the notation's), as people read it."""
+    return COLOUR_WORDS[COLOURS.index(letter)].said(words)
+
+
+def cards_text(cards: list[str]) -> str:
     return " ".join(cards) if cards else EMPTY
 
 
-def _points(points: list[int], names: Sequence[str] = ()) -> str:
+def points_text(points: list[int], names: Sequence[str] = (), words: Words = ENGLISH) -> str:
     """Points by seat; named (`ada 12 : bo 30`) where the caller knows the names."""
     if not names:
         return " : ".join(str(p) for p in points)
-    return " : ".join(f"{seat_name(seat, names)} {p}" for seat, p in enumerate(points))
+    return " : ".join(f"{seat_name(seat, names, words)} {p}" for seat, p in enumerate(points))
 
 
-def _who(seat: JSON, viewer: JSON, names: Sequence[str]) -> str:
-    return seat_name(seat, names) + (" (you)" if seat == viewer and viewer is not None else "")
+def who(seat: JSON, viewer: JSON, names: Sequence[str], words: Words) -> str:
+    name = seat_name(seat, names, words)
+    if seat == viewer and viewer is not None:
+        return words.gettext("%(name)s (you)", name=name)
+    return name
+
+
+def heading(view: Mapping[str, JSON], words: Words) -> str:
+    """`Lost Cities, game 2 of 3`: the first line of the text and of the board."""
+    values = {"game": view["game"], "rounds": view["rounds"]}
+    if view["match"] == "best-of":
+        return words.gettext("Lost Cities, game %(game)d of %(rounds)d (best of)", **values)
+    return words.gettext("Lost Cities, game %(game)d of %(rounds)d", **values)
 
 
 def render_view(
@@ -50,80 +72,149 @@ def render_view(
     """Both players' expeditions, the discard piles, your hand and the scores; a table small
     enough that `compact` leaves it whole."""
     viewer = view["seat"]
-    header = f"Lost Cities, game {view['game']} of {view['rounds']}"
-    if view["match"] == "best-of":
-        header += " (best of)"
-    lines = [header, f"Draw pile: {view['deck_left']} cards"]
+    letters = [letter for letter in COLOURS if letter in view["discards"]]
+    column = max(7, *(len(colour_word(letter, words)) for letter in letters))
+    deck = view["deck_left"]
+    lines = [
+        heading(view, words),
+        words.ngettext("Draw pile: %(num)d card", "Draw pile: %(num)d cards", deck),
+    ]
     for seat, expeditions in enumerate(view["expeditions"]):
-        lines.append(f"Expeditions of {_who(seat, viewer, names)} ({hand_summary(view, seat)}):")
+        hand = hand_summary(view, seat, words)
+        if seat == viewer:
+            lines.append(words.gettext("Your expeditions (%(hand)s):", hand=hand))
+        else:
+            name = seat_name(seat, names, words)
+            lines.append(words.gettext("Expeditions of %(name)s (%(hand)s):", name=name, hand=hand))
         lines.extend(
-            f"  {COLOUR_NAMES[COLOURS.index(letter)]:<7} {_cards(cards)}"
+            f"  {colour_word(letter, words):<{column}} {cards_text(cards)}"
             for letter, cards in expeditions.items()
         )
-    lines.append("Discard piles (top card last):")
+    lines.append(words.gettext("Discard piles (top card last):"))
     lines.extend(
-        f"  {COLOUR_NAMES[COLOURS.index(letter)]:<7} {_cards(pile['cards'])}"
+        f"  {colour_word(letter, words):<{column}} {cards_text(pile['cards'])}"
         for letter, pile in view["discards"].items()
     )
     if "hand" in view:
-        lines.append(f"Your hand: {_cards(view['hand'])}")
-    lines.extend(score_lines(view["scores"], names))
-    stall = view.get("stall")
-    if stall is not None:
-        lines.append(
-            f"No draw from the draw pile for {stall['turns']} of {stall['limit']} turns"
-            + ("; the next draw must come from it." if stall["must_draw_deck"] else ".")
-        )
-    lines += [status_line(view, names), key_line(KEYS)]
+        lines.append(words.gettext("Your hand: %(cards)s", cards=cards_text(view["hand"])))
+    lines.extend(score_lines(view["scores"], names, words))
+    if (stall := stall_line(view, words)) is not None:
+        lines.append(stall)
+    lines += [status_line(view, names, words), key_line(KEYS, words)]
     return "\n".join(wrapped(lines, width))
 
 
-def hand_summary(view: Mapping[str, JSON], seat: int) -> str:
+def hand_summary(view: Mapping[str, JSON], seat: int, words: Words) -> str:
     """The size of a hand, and the cards of it everyone saw its holder take from a discard pile
     (`8 cards in hand, known to all: R7 G5`)."""
     known = view["known_cards"][seat]
-    summary = f"{view['hand_sizes'][seat]} cards in hand"
-    return f"{summary}, {KNOWN}: {_cards(known)}" if known else summary
+    size = view["hand_sizes"][seat]
+    if known:
+        return words.ngettext(
+            "%(num)d card in hand, %(known)s: %(cards)s",
+            "%(num)d cards in hand, %(known)s: %(cards)s",
+            size,
+            known=KNOWN.said(words),
+            cards=cards_text(known),
+        )
+    return words.ngettext("%(num)d card in hand", "%(num)d cards in hand", size)
 
 
-def score_lines(scores: Mapping[str, JSON], names: Sequence[str]) -> list[str]:
+def score_lines(scores: Mapping[str, JSON], names: Sequence[str], words: Words) -> list[str]:
     lines = [
-        f"Game {number}: {_points(points, names)}"
+        words.gettext(
+            "Game %(number)d: %(points)s", number=number, points=points_text(points, names, words)
+        )
         for number, points in enumerate(scores["games"], 1)
     ]
     current = scores.get("current")
     if current is not None:
-        lines.append(f"This game so far: {_points(current['points'], names)}")
+        so_far = points_text(current["points"], names, words)
+        lines.append(words.gettext("This game so far: %(points)s", points=so_far))
     if scores["games"]:
-        totals, won = _points(scores["totals"], names), _points(scores["games_won"], names)
-        lines.append(f"Totals: {totals} (games won {won})")
+        lines.append(
+            words.gettext(
+                "Totals: %(totals)s (games won %(won)s)",
+                totals=points_text(scores["totals"], names, words),
+                won=points_text(scores["games_won"], names, words),
+            )
+        )
     return lines
 
 
-def status_line(view: Mapping[str, JSON], names: Sequence[str]) -> str:
+def stall_line(view: Mapping[str, JSON], words: Words) -> str | None:
+    """The house rule's count of turns with no draw from the draw pile, where it is played."""
+    stall = view.get("stall")
+    if stall is None:
+        return None
+    counts = {"turns": stall["turns"], "limit": stall["limit"]}
+    if stall["must_draw_deck"]:
+        return words.ngettext(
+            "No draw from the draw pile for %(turns)d of %(num)d turn; the next draw must "
+            "come from it.",
+            "No draw from the draw pile for %(turns)d of %(num)d turns; the next draw must "
+            "come from it.",
+            stall["limit"],
+            **counts,
+        )
+    return words.ngettext(
+        "No draw from the draw pile for %(turns)d of %(num)d turn.",
+        "No draw from the draw pile for %(turns)d of %(num)d turns.",
+        stall["limit"],
+        **counts,
+    )
+
+
+def status_line(view: Mapping[str, JSON], names: Sequence[str], words: Words) -> str:
     if view["resigned"] is not None:
-        return f"Match over: {seat_name(view['resigned'], names)} resigned."
+        return words.gettext(
+            "Match over: %(name)s resigned.", name=seat_name(view["resigned"], names, words)
+        )
     if view["over"]:
-        return "Match over."
-    return f"To move: {_who(view['to_act'], view['seat'], names)}"
+        return words.gettext("Match over.")
+    return words.gettext("To move: %(who)s", who=who(view["to_act"], view["seat"], names, words))
 
 
 def render_event(event: Event, names: Sequence[str] = (), words: Words = ENGLISH) -> str:
-    who = seat_name(event["seat"], names)
+    name = seat_name(event["seat"], names, words)
     if event["action"] == "resign":
-        return f"{who} resigned"
-    line = f"{who}: {event['action']} {event['card']}, "
+        return words.gettext("%(name)s resigned", name=name)
+    card = event["card"]
     if event["draw"] == "deck":
         drew = event.get("drew")
-        line += "drew from the deck" + (f" ({drew})" if drew else "")
-    else:
-        line += f"took {event['drew']} from the {COLOUR_NAMES[COLOURS.index(event['draw'])]} pile"
-    ended = event.get("game_end")
-    if ended is not None:
-        line += f"; game {ended['game']} over, {_points(ended['points'], names)}"
-        line += f" (totals {_points(ended['totals'], names)})"
-        if ended["next_starter"] is not None:
-            line += f", {seat_name(ended['next_starter'], names)} starts game {ended['game'] + 1}"
+        if drew:
+            took = words.gettext("drew from the deck (%(card)s)", card=drew)
         else:
-            line += ", match over"
-    return line
+            took = words.gettext("drew from the deck")
+    else:
+        took = words.gettext(
+            "took %(card)s from the %(colour)s pile",
+            card=event["drew"],
+            colour=colour_word(event["draw"], words),
+        )
+    if event["action"] == "play":
+        line = words.gettext("%(name)s: play %(card)s, %(took)s", name=name, card=card, took=took)
+    else:
+        line = words.gettext(
+            "%(name)s: discard %(card)s, %(took)s", name=name, card=card, took=took
+        )
+    ended = event.get("game_end")
+    if ended is None:
+        return line
+    values = {
+        "line": line,
+        "game": ended["game"],
+        "points": points_text(ended["points"], names, words),
+        "totals": points_text(ended["totals"], names, words),
+    }
+    if ended["next_starter"] is None:
+        return words.gettext(
+            "%(line)s; game %(game)d over, %(points)s (totals %(totals)s), match over", **values
+        )
+    return words.gettext(
+        "%(line)s; game %(game)d over, %(points)s (totals %(totals)s), %(starter)s starts "
+        "game %(next)d",
+        starter=seat_name(ended["next_starter"], names, words),
+        next=ended["game"] + 1,
+        **values,
+    )

@@ -11,8 +11,8 @@ from shared.games.lost_cities.cards import (
     BIT,
     BLOCKED_BY,
     CARD_ID,
-    COLOUR_NAMES,
     COLOUR_OF,
+    COLOUR_WORDS,
     IS_WAGER,
     cards_in,
 )
@@ -27,6 +27,7 @@ from shared.games.lost_cities.scoring import (
 )
 from shared.games.lost_cities.state import SEATS, Hand, State, deal
 from shared.immutable import replaced
+from shared.words import LATER
 
 
 def apply_action(state: State, seat: int, action: Action) -> State:
@@ -112,9 +113,11 @@ def drawn_card(before: State, action: Action) -> int:
 def resign(state: State, seat: Seat) -> tuple[State, Event]:
     """With two players, resigning hands the whole match to the other."""
     if state.over:
-        raise IllegalMove("game_over", "the match is over")
+        raise IllegalMove("game_over", LATER.gettext("the match is over"))
     if seat not in range(SEATS):
-        raise IllegalMove("bad_seat", f"there is no seat {seat} in this game")
+        raise IllegalMove(
+            "bad_seat", LATER.gettext("there is no seat %(seat)s in this game", seat=seat)
+        )
     ended = replaced(state, mover=None, resigned_seat=seat)
     return ended, {"seat": seat, "action": RESIGN_TEXT, "result": result(ended)}
 
@@ -128,38 +131,63 @@ def ended_game(before: State, after: State) -> GamePoints | None:
 
 def _not_to_move(state: State, seat: int) -> IllegalMove:
     if state.mover is None:
-        return IllegalMove("game_over", "the match is over")
-    return IllegalMove("not_your_turn", "it is {0}'s turn, not {1}'s", (state.mover, seat))
+        return IllegalMove("game_over", LATER.gettext("the match is over"))
+    return IllegalMove(
+        "not_your_turn",
+        LATER.gettext("it is %(mover)s's turn, not %(seat)s's"),
+        {"mover": state.mover, "seat": seat},
+    )
 
 
 def _not_in_hand(state: State, card: int) -> IllegalMove:
     rules = state.rules
     if card >= rules.card_count:
         return IllegalMove(
-            "bad_move", f"{CARD_ID[card]} is not a card of a {rules.colours}-colour game"
+            "bad_move",
+            LATER.gettext(
+                "%(card)s is not a card of a %(colours)d-colour game",
+                card=CARD_ID[card],
+                colours=rules.colours,
+            ),
         )
-    return IllegalMove("card_not_in_hand", f"{CARD_ID[card]} is not in your hand")
+    return IllegalMove(
+        "card_not_in_hand", LATER.gettext("%(card)s is not in your hand", card=CARD_ID[card])
+    )
 
 
 def _unplayable(expeditions: int, card: int) -> IllegalMove:
     colour = COLOUR_OF[card]
-    name, last = COLOUR_NAMES[colour], CARD_ID[cards_in(expeditions, colour)[-1]]
+    values = {
+        "card": CARD_ID[card],
+        "colour": COLOUR_WORDS[colour],
+        "last": CARD_ID[cards_in(expeditions, colour)[-1]],
+    }
     if IS_WAGER[card]:
         return IllegalMove(
             "wager_after_number",
-            f"{CARD_ID[card]} is a wager: wagers go only on an expedition with no number card "
-            f"yet, and your {name} expedition has {last}",
+            LATER.gettext(
+                "%(card)s is a wager: wagers go only on an expedition with no number card yet, "
+                "and your %(colour)s expedition has %(last)s",
+                **values,
+            ),
         )
     return IllegalMove(
         "not_higher",
-        f"{CARD_ID[card]} must be higher than {last}, the last card of your {name} expedition",
+        LATER.gettext(
+            "%(card)s must be higher than %(last)s, the last card of your %(colour)s expedition",
+            **values,
+        ),
     )
 
 
 def _no_such_pile(state: State, source: int) -> IllegalMove:
     return IllegalMove(
         "bad_move",
-        f"there is no {COLOUR_NAMES[source]} discard pile in a {state.rules.colours}-colour game",
+        LATER.gettext(
+            "there is no %(colour)s discard pile in a %(colours)d-colour game",
+            colour=COLOUR_WORDS[source],
+            colours=state.rules.colours,
+        ),
     )
 
 
@@ -167,16 +195,27 @@ def _refused_pile_draw(state: State, action: Action) -> IllegalMove:
     if state.stalled:
         return IllegalMove(
             "must_draw_deck",
-            f"no one has drawn from the draw pile for {state.stall} turns, so you must draw "
-            "from the draw pile (deck) now",
+            LATER.ngettext(
+                "no one has drawn from the draw pile for %(num)d turn, so you must draw from "
+                "the draw pile (deck) now",
+                "no one has drawn from the draw pile for %(num)d turns, so you must draw from "
+                "the draw pile (deck) now",
+                state.stall,
+            ),
         )
     if not action.play and COLOUR_OF[action.card] == action.source:
         return IllegalMove(
             "draw_own_discard",
-            f"you may not take back {CARD_ID[action.card]}, the card you just discarded; "
-            "draw from the deck or another pile",
+            LATER.gettext(
+                "you may not take back %(card)s, the card you just discarded; draw from the "
+                "deck or another pile",
+                card=CARD_ID[action.card],
+            ),
         )
-    return IllegalMove("empty_pile", f"the {COLOUR_NAMES[action.source]} discard pile is empty")
+    return IllegalMove(
+        "empty_pile",
+        LATER.gettext("the %(colour)s discard pile is empty", colour=COLOUR_WORDS[action.source]),
+    )
 
 
 def _end_game(state: State) -> State:

@@ -26,7 +26,10 @@ from shared.games.lost_cities_dice.render import (
     TOP,
     VASE,
     choosing_lines,
+    column_word,
     heading,
+    label,
+    sheet_notes,
 )
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, FIELDS
 from shared.html import board, chip, h
@@ -35,10 +38,15 @@ from shared.words import ENGLISH, Words
 
 LETTER = {colour: colour[0].upper() for colour in COLOURS}
 
-LEGEND = (
-    "Expeditions " + ", ".join(f"{LETTER[c]} {c}" for c in COLOURS) + " fill from field 1 up. "
-    f"{legend(KEYS, board=True)}; struck-through dice are the active player's."
-)
+
+def board_legend(words: Words) -> str:
+    return words.gettext(
+        "Expeditions %(colours)s fill from field 1 up. %(keys)s; struck-through dice are the "
+        "active player's.",
+        colours=", ".join(f"{LETTER[c]} {c}" for c in COLOURS),
+        keys=legend(KEYS, board=True, words=words),
+    )
+
 
 PALETTE = {
     "red": ("#c3302a", "#ffffff", "#f7d6d3", "#8c221d"),
@@ -92,17 +100,20 @@ def render_html(view: dict[str, JSON], names: Sequence[str] = (), words: Words =
     dice = view["dice"]
     rolled = h(
         "div",
-        f"Dice rolled by {seat_name(view['active'], names)}: ",
+        words.gettext("Dice rolled by %(name)s:", name=seat_name(view["active"], names, words)),
+        " ",
         _dice(dice["rolled"], dice["available"]),
         cls="dice",
     )
     viewer = view["seat"]
     order = sorted(range(len(view["sheets"])), key=lambda seat: seat != viewer)  # yours first
     sheets = [
-        h("div", _sheet(view, seat, view["sheets"][seat], names), cls="sheetbox") for seat in order
+        h("div", _sheet(view, seat, view["sheets"][seat], names, words), cls="sheetbox")
+        for seat in order
     ]
-    notes = [h("div", line, cls="note") for line in choosing_lines(view, names)]
-    return board("roll-write", STYLE, heading(view, names), rolled, notes, sheets, legend=LEGEND)
+    notes = [h("div", line, cls="note") for line in choosing_lines(view, names, words)]
+    title = heading(view, names, words)
+    return board("roll-write", STYLE, title, rolled, notes, sheets, legend=board_legend(words))
 
 
 def _dice(rolled: dict[str, Any], available: dict[str, Any]) -> list[Markup]:
@@ -123,27 +134,32 @@ def _used(left: Counter[str], die: str) -> str:
     return "used "
 
 
-def _sheet(view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str]) -> Markup:
+def _sheet(
+    view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str], words: Words
+) -> Markup:
     points = sheet["points"]
-    notes = [f"{points['total']} points", f"bridges {points['bridges']}"]
-    if sheet["exhausted"]:
-        notes.append("exhausted")
-    if sheet["resigned"]:
-        notes.append("resigned")
-    owner = seat_name(seat, names) + (" (you)" if seat == view["seat"] else "")
+    owner = words.gettext(
+        "%(name)s: %(notes)s; bridges %(bridges)d",
+        name=seat_name(seat, names, words),
+        notes=sheet_notes(view, seat, sheet, words),
+        bridges=points["bridges"],
+    )
     expeditions, layout = sheet["expeditions"], view["layout"]
     columns = (*COLOURS, "artefacts", "dice")
     rows = [
-        h("tr", h("td", f"{owner}: {', '.join(notes)}", cls="owner", colspan=len(columns) + 1)),
+        h("tr", h("td", owner, cls="owner", colspan=len(columns) + 1)),
         _row(
             "",
             [h("td", LETTER[c], cls=f"head full-{c}", title=c) for c in COLOURS]
             + [
-                h("td", VASE, cls="head pale-artefacts", title="vases"),
-                h("td", DIE, cls="head pale-dice", title="dice symbols"),
+                h("td", VASE, cls="head pale-artefacts", title=label("vases", words)),
+                h("td", DIE, cls="head pale-dice", title=column_word("dice", words)),
             ],
         ),
-        _row("top", [_top(c, expeditions[c]["top"]) for c in COLOURS] + [h("td"), h("td")]),
+        _row(
+            label("top", words),
+            [_top(c, expeditions[c]["top"]) for c in COLOURS] + [h("td"), h("td")],
+        ),
     ]
     for field in range(FIELDS, 0, -1):
         cells = [_field(c, expeditions[c]["numbers"], layout[c], field) for c in COLOURS]
@@ -152,8 +168,9 @@ def _sheet(view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequen
         rows.append(_row(str(field), cells))
         if field == BRIDGE_MARK:
             rows.append(_row("", [_bridge(view, sheet["bridges"][c]) for c in columns]))
-    rows.append(_row("circle", [_circle(c, expeditions[c]) for c in COLOURS] + [h("td"), h("td")]))
-    rows.append(_row("points", [h("td", points[c], cls="points") for c in columns]))
+    circles = [_circle(c, expeditions[c]) for c in COLOURS] + [h("td"), h("td")]
+    rows.append(_row(label("circle", words), circles))
+    rows.append(_row(label("points", words), [h("td", points[c], cls="points") for c in columns]))
     return h("table", rows, cls="sheet")
 
 

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from shared.engine import JSON, IllegalMove, Move, require_mapping
 from shared.games.lost_cities_dice.sheet_data import COLOURS, FIELDS, NUMBER_FACES
+from shared.words import LATER
 
 
 class Action(NamedTuple):
@@ -61,20 +62,27 @@ def decode(move: JSON) -> Action | None:
     kind = fields.get("action")
     if kind == "resign" or kind == "refuse":
         if len(fields) != 1:
-            raise IllegalMove("bad_move", f"a {kind} move has no other fields")
+            raise IllegalMove(
+                "bad_move", LATER.gettext("a %(kind)s move has no other fields", kind=kind)
+            )
         return None if kind == "resign" else REFUSAL
     if kind != "choose":
-        raise IllegalMove("bad_action", "the action is one of 'choose', 'refuse' or 'resign'")
+        raise IllegalMove(
+            "bad_action", LATER.gettext("the action is one of 'choose', 'refuse' or 'resign'")
+        )
     if not fields.keys() <= CHOOSE_KEYS:
         unknown = sorted(str(key) for key in fields.keys() - CHOOSE_KEYS)
-        raise IllegalMove("bad_move", f"a choose move has no field {unknown[0]!r}")
+        raise IllegalMove(
+            "bad_move", LATER.gettext("a choose move has no field '%(field)s'", field=unknown[0])
+        )
     number = fields.get("number")
     if type(number) is not int or not 0 <= number < NUMBER_FACES:
-        raise IllegalMove("bad_number", "number is the face of a number die, 0 to 9")
+        raise IllegalMove("bad_number", LATER.gettext("number is the face of a number die, 0 to 9"))
     targets = fields.get("accelerate", [])
     if not isinstance(targets, list) or len(targets) > _MAX_ACCELERATIONS:
         raise IllegalMove(
-            "bad_acceleration", "accelerate is a list of colours (or null to decline)"
+            "bad_acceleration",
+            LATER.gettext("accelerate is a list of colours (or null to decline)"),
         )
     return Action(
         _colour(fields.get("colour")),
@@ -86,4 +94,6 @@ def decode(move: JSON) -> Action | None:
 def _colour(value: JSON) -> int:
     if isinstance(value, str) and value in _COLOUR_INDEX:
         return _COLOUR_INDEX[value]
-    raise IllegalMove("bad_colour", f"a colour is one of {', '.join(COLOURS)}")
+    raise IllegalMove(
+        "bad_colour", LATER.gettext("a colour is one of %(colours)s", colours=", ".join(COLOURS))
+    )

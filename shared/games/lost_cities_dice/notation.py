@@ -10,9 +10,45 @@ from __future__ import annotations
 
 import re
 
+from shared.aliases import Aliases
 from shared.engine import RESIGN, IllegalMove, Move
 from shared.games.lost_cities_dice.moves import REFUSE, choose_move, decode
 from shared.games.lost_cities_dice.sheet_data import COLOURS
+from shared.words import LATER
+
+WORDS = Aliases(
+    {
+        "red": {"pl": ("czerwon*",), "de": ("rot", "rote*")},
+        "orange": {"pl": ("pomarańcz*",), "de": ("orangene*",)},
+        "yellow": {"pl": ("żółt*",), "de": ("gelb*",)},
+        "green": {"pl": ("zielon*",), "de": ("grün*", "gruen*")},
+        "blue": {"pl": ("niebiesk*",), "de": ("blau*",)},
+        "purple": {"pl": ("fiolet*",), "de": ("lila", "violett*")},
+        "accel": {"pl": ("przyspiesz*",), "de": ("beschleunig*",)},
+        "none": {"pl": ("nic", "brak", "żadn*"), "de": ("keine*", "nichts")},
+        "refuse": {
+            "pl": (
+                "rezygnuj z kości",
+                "rezygnuję z kości",
+                "zrezygnuj z kości",
+                "rezygnuj*",
+                "zrezygnuj*",
+                "pas",
+                "pasuję",
+            ),
+            "de": ("verzicht*", "passe", "passen"),
+        },
+        "resign": {
+            "pl": ("poddaj się", "poddaję się", "poddaj*", "rezygnuj*", "zrezygnuj*"),
+            "de": ("aufgeben", "aufgabe", "gib auf"),
+        },
+    }
+)
+"""What Polish and German players may type for the notation's words (`shared.aliases`): the
+colours as the rulebook names the expeditions, `przyspiesz` for an arrow's acceleration, and
+`rezygnuj`, which the Polish rulebook says for refusing the dice but which also says giving
+up the game: alone it is refused as ambiguous (resigning cannot be taken back), while
+`rezygnuję z kości` refuses the dice."""
 
 _COLOUR_WORDS = {
     **{colour: index for index, colour in enumerate(COLOURS)},
@@ -26,7 +62,7 @@ _TOKEN = re.compile(r"[a-z]+|[0-9]+")
 
 
 def parse_move(text: str) -> Move:
-    lowered = text.lower() if isinstance(text, str) else ""
+    lowered = WORDS.canonical(text).lower() if isinstance(text, str) else ""
     if not _ALLOWED_TEXT.fullmatch(lowered):
         raise _bad_notation(text)
     tokens = _TOKEN.findall(lowered)
@@ -74,6 +110,9 @@ def format_move(move: Move) -> str:
 def _bad_notation(text: str) -> IllegalMove:
     return IllegalMove(
         "bad_notation",
-        f"cannot read {text!r}: write a colour and a number with any accelerations "
-        "('green 7 accel red accel none'), 'refuse' or 'resign'",
+        LATER.gettext(
+            "cannot read '%(text)s': write a colour and a number with any accelerations "
+            "('green 7 accel red accel none'), 'refuse' or 'resign'",
+            text=text,
+        ),
     )

@@ -19,6 +19,7 @@ from shared.games.lost_cities_dice.sheet_data import (
     POINT_LIMIT,
 )
 from shared.immutable import by_fields
+from shared.words import LATER
 
 SIMULTANEOUS, CLOCKWISE = "simultaneous", "clockwise"
 """The values of the `order` option."""
@@ -206,22 +207,27 @@ HOUSE_SHEET: Rules = _checked_sheet(DEFAULT_SHEET)
 OPTIONS: tuple[Option, ...] = (
     Option(
         "sheet",
-        "the score sheet: per colour the fields (1-9) with an arrow or an artefact, and "
-        "the points for 1-9 marks of each column; the default is a house layout, as the "
-        f"printed one is not known ({describe_layout(HOUSE_SHEET)})",
+        LATER.gettext(
+            "the score sheet: per colour the fields (1-9) with an arrow or an artefact, and "
+            "the points for 1-9 marks of each column; the default is a house layout, as the "
+            "printed one is not known (%(layout)s)",
+            layout=describe_layout(HOUSE_SHEET),
+        ),
         DEFAULT_SHEET,
         sheet_option_value,
     ),
     choice_option(
         "order",
-        "how the other players choose after the active player: all at once, each hidden "
-        "until all have chosen (simultaneous), or one after another (clockwise)",
+        LATER.gettext(
+            "how the other players choose after the active player: all at once, each hidden "
+            "until all have chosen (simultaneous), or one after another (clockwise)"
+        ),
         SIMULTANEOUS,
         (SIMULTANEOUS, CLOCKWISE),
     ),
     int_option(
         "first_player",
-        "the seat that rolls first (default: drawn from the game's seed)",
+        LATER.gettext("the seat that rolls first (default: drawn from the game's seed)"),
         None,
         0,
         4,
@@ -235,5 +241,8 @@ def check_options(players: int, options: Mapping[str, JSON]) -> None:
     first = options["first_player"]
     if first is not None and first >= players:
         raise BadOptions(
-            "first_player", f"option 'first_player' must be a seat from 0 to {players - 1}"
+            "first_player",
+            LATER.gettext(
+                "option 'first_player' must be a seat from 0 to %(last)d", last=players - 1
+            ),
         )

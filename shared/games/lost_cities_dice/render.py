@@ -15,7 +15,7 @@ from shared.games.lost_cities_dice.notation import format_move
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS, FIELDS
 from shared.legend import Key, key_line
 from shared.text import WIDTH, wrapped
-from shared.words import ENGLISH, Words
+from shared.words import ENGLISH, LATER, Said, Words
 
 CELL = 7
 ARROW, ARTEFACT, TOP, VASE, DIE = "↑", "◆", "▲", "⚱", "⚄"
@@ -24,23 +24,45 @@ CIRCLE = {"marked": "x", "struck": "-", "open": "o"}
 """A double-point circle's states, in the text and on the board alike."""
 
 KEYS = (
-    Key(">", ARROW, "arrow"),
-    Key("*", ARTEFACT, "artefact"),
-    Key("T", TOP, "top artefact"),
-    Key("", VASE, "vases"),
-    Key("", DIE, "dice symbols"),
-    Key("#", "dark:", "marked"),
-    Key(".", "", "empty"),
-    Key(CIRCLE["marked"], CIRCLE["marked"], "marked", "circle"),
-    Key(CIRCLE["struck"], CIRCLE["struck"], "struck", "circle"),
-    Key(CIRCLE["open"], CIRCLE["open"], "open", "circle"),
-    Key("+N", "+N", "bonus", "bridge"),
-    Key("0", "0", "crossed late", "bridge"),
-    Key("=", "=", "not crossed", "bridge"),
-    Key("0", "0", "is 10 (a circle if not yet begun)", "a die's"),
-    Key("accel red", "", "an arrow accelerates red"),
+    Key(">", ARROW, LATER.gettext("arrow")),
+    Key("*", ARTEFACT, LATER.gettext("artefact")),
+    Key("T", TOP, LATER.gettext("top artefact")),
+    Key("", VASE, LATER.gettext("vases")),
+    Key("", DIE, LATER.gettext("dice symbols")),
+    Key("#", "▮", LATER.gettext("marked")),
+    Key(".", "", LATER.gettext("empty")),
+    Key(CIRCLE["marked"], CIRCLE["marked"], LATER.gettext("marked"), LATER.gettext("circle")),
+    Key(CIRCLE["struck"], CIRCLE["struck"], LATER.gettext("struck"), LATER.gettext("circle")),
+    Key(CIRCLE["open"], CIRCLE["open"], LATER.gettext("open"), LATER.gettext("circle")),
+    Key("+N", "+N", LATER.gettext("bonus"), LATER.gettext("bridge")),
+    Key("0", "0", LATER.gettext("crossed late"), LATER.gettext("bridge")),
+    Key("=", "=", LATER.gettext("not crossed"), LATER.gettext("bridge")),
+    Key("0", "0", LATER.gettext("is 10 (a circle if not yet begun)"), LATER.gettext("a die's")),
+    Key("accel red", "", LATER.gettext("an arrow accelerates red")),
 )
 """What the sheets' symbols mean (`shared.legend`): the text's key and the board's legend."""
+REASONS: dict[str, Said] = {
+    "resignation": LATER.gettext("all but one resigned"),
+    "bridges": LATER.gettext("all bridges crossed"),
+    "exhausted": LATER.gettext("all exhausted"),
+}
+"""Why a game ended (`result["reason"]`), as people read it."""
+LABELS = {
+    "top": LATER.gettext("top"),
+    "bridge": LATER.gettext("bridge"),
+    "circle": LATER.gettext("circle"),
+    "points": LATER.gettext("points"),
+    "vases": LATER.gettext("vases"),
+    "dice": LATER.gettext("dice"),
+    "artefacts": LATER.gettext("artefacts"),
+}
+"""The sheet's row and column labels (a few letters: a cell is seven wide)."""
+
+
+def column_word(column: str, words: Words) -> str:
+    """A column of the sheet: an expedition by its colour, as the notation names it, or the
+    vases' (`artefacts`) and the dice symbols' in the reader's words."""
+    return LABELS[column].said(words) if column in LABELS else column
 
 
 def render_view(
@@ -52,50 +74,101 @@ def render_view(
 ) -> str:
     """Every sheet in full, or with `compact` the viewer's own in full and the others' on a
     line or two each."""
-    rolled = f"Dice rolled by {seat_name(view['active'], names)}: "
-    lines = [heading(view, names), rolled + dice_text(view["dice"]["rolled"])]
-    lines += choosing_lines(view, names)
+    rolled = words.gettext(
+        "Dice rolled by %(name)s: %(dice)s",
+        name=seat_name(view["active"], names, words),
+        dice=dice_text(view["dice"]["rolled"]),
+    )
+    lines = [heading(view, names, words), rolled]
+    lines += choosing_lines(view, names, words)
     brief = []
     for seat, sheet in enumerate(view["sheets"]):
         if compact and seat != view["seat"]:
-            brief.append(_brief_sheet(view, seat, sheet, names))
+            brief.append(_brief_sheet(view, seat, sheet, names, words))
         else:
-            lines += ["", *_sheet_lines(view, seat, sheet, names)]
+            lines += ["", *_sheet_lines(view, seat, sheet, names, words)]
     if brief:
         lines += ["", *brief]
-    lines += ["", key_line(KEYS)]
+    lines += ["", key_line(KEYS, words)]
     return "\n".join(wrapped(lines, width))
 
 
-def heading(view: dict[str, Any], names: Sequence[str]) -> str:
-    text = f"Lost Cities: Roll & Write - turn {view['turn']}, {view['order']} choices"
+def heading(view: dict[str, Any], names: Sequence[str], words: Words) -> str:
+    if view["order"] == "clockwise":
+        text = words.gettext(
+            "Lost Cities: Roll & Write - turn %(turn)d, clockwise choices", turn=view["turn"]
+        )
+    else:
+        text = words.gettext(
+            "Lost Cities: Roll & Write - turn %(turn)d, simultaneous choices", turn=view["turn"]
+        )
     final = view["result"]
     if final is not None:
-        winners = seats_named(final["winners"], names)
-        return f"{text} - game over ({final['reason']}); won by {winners}"
+        return words.gettext(
+            "%(heading)s - game over (%(reason)s); won by %(winners)s",
+            heading=text,
+            reason=reason(final["reason"], words),
+            winners=seats_named(final["winners"], names, words),
+        )
     return text
 
 
-def choosing_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+def reason(ended_by: str, words: Words) -> str:
+    return REASONS[ended_by].said(words) if ended_by in REASONS else ended_by
+
+
+def choosing_lines(view: dict[str, Any], names: Sequence[str], words: Words) -> list[str]:
     """Who chose what from the dice, who is still to choose, and the bridges crossed."""
     dice = view["dice"]
-    active = seat_name(view["active"], names)
+    active = seat_name(view["active"], names, words)
     lines: list[str] = []
     taken = dice["active_choice"]
     if taken is not None:
-        took = "refused" if taken["action"] == "refuse" else f"took {format_move(taken)}"
-        lines.append(
-            f"Active player: {active}, who {took}; left for the others: "
-            f"{dice_text(dice['available'])}"
-        )
+        left = dice_text(dice["available"])
+        if taken["action"] == "refuse":
+            lines.append(
+                words.gettext(
+                    "Active player: %(name)s, who refused; left for the others: %(dice)s",
+                    name=active,
+                    dice=left,
+                )
+            )
+        else:
+            lines.append(
+                words.gettext(
+                    "Active player: %(name)s, who took %(move)s; left for the others: %(dice)s",
+                    name=active,
+                    move=format_move(taken),
+                    dice=left,
+                )
+            )
     if view["to_act"]:
-        lines.append("To choose: " + seats_named(view["to_act"], names))
+        lines.append(
+            words.gettext("To choose: %(names)s", names=seats_named(view["to_act"], names, words))
+        )
     if view["chosen"]:
-        lines.append("Chosen, hidden until all have chosen: " + seats_named(view["chosen"], names))
+        lines.append(
+            words.gettext(
+                "Chosen, hidden until all have chosen: %(names)s",
+                names=seats_named(view["chosen"], names, words),
+            )
+        )
     if view["your_choice"] is not None:
-        lines.append(f"Your choice (hidden from the others): {format_move(view['your_choice'])}")
-    claimed = [f"{column} (turn {turn})" for column, turn in view["bridges"].items() if turn]
-    lines.append("Bridges crossed: " + (", ".join(claimed) or "none yet"))
+        lines.append(
+            words.gettext(
+                "Your choice (hidden from the others): %(move)s",
+                move=format_move(view["your_choice"]),
+            )
+        )
+    claimed = [
+        words.gettext("%(column)s (turn %(turn)d)", column=column_word(column, words), turn=turn)
+        for column, turn in view["bridges"].items()
+        if turn
+    ]
+    if claimed:
+        lines.append(words.gettext("Bridges crossed: %(bridges)s", bridges=", ".join(claimed)))
+    else:
+        lines.append(words.gettext("Bridges crossed: none yet"))
     return lines
 
 
@@ -103,40 +176,61 @@ def dice_text(dice: dict[str, Any]) -> str:
     return f"{' '.join(dice['colours'])} | {' '.join(str(n) for n in dice['numbers'])}"
 
 
+def label(name: str, words: Words) -> str:
+    return LABELS[name].said(words)
+
+
 def _sheet_lines(
-    view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str]
+    view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str], words: Words
 ) -> list[str]:
     expeditions, layout = sheet["expeditions"], view["layout"]
     points = sheet["points"]
-    lines = [_notes(view, seat, sheet, names)]
-    lines.append(_row("", [*COLOURS, "vases", "dice"]))
-    lines.append(_row("top", ["T" if expeditions[c]["top"] else "." for c in COLOURS]))
+    lines = [_notes(view, seat, sheet, names, words)]
+    lines.append(_row("", [*COLOURS, label("vases", words), label("dice", words)]))
+    lines.append(
+        _row(label("top", words), ["T" if expeditions[c]["top"] else "." for c in COLOURS])
+    )
     for field in range(FIELDS, 0, -1):
         cells = [_field(expeditions[c]["numbers"], layout[c], field) for c in COLOURS]
         cells += ["#" if sheet[column] >= field else "." for column in ("vases", "dice")]
         lines.append(_row(str(field), cells))
         if field == BRIDGE_MARK:
-            lines.append(_row("bridge", [_bridge(view, sheet, column) for column in COLUMNS]))
-    lines.append(_row("circle", [_circle(expeditions[c]) for c in COLOURS]))
+            lines.append(
+                _row(label("bridge", words), [_bridge(view, sheet, column) for column in COLUMNS])
+            )
+    lines.append(_row(label("circle", words), [_circle(expeditions[c]) for c in COLOURS]))
     columns = [str(points[c]) for c in (*COLOURS, "artefacts", "dice")]
-    lines.append(f"{_row('points', columns)}   bridges {points['bridges']}")
+    bridges = words.gettext("bridges %(points)d", points=points["bridges"])
+    lines.append(f"{_row(label('points', words), columns)}   {bridges}")
     return lines
 
 
-def _notes(view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str]) -> str:
-    """`Sheet of bo (you, 35 points, exhausted)`: whose, and what stands out."""
-    notes = [f"{sheet['points']['total']} points"]
+def sheet_notes(view: dict[str, Any], seat: int, sheet: dict[str, Any], words: Words) -> str:
+    """`you, 35 points, exhausted`: what stands out about a sheet (a list, each item whole)."""
+    total = sheet["points"]["total"]
+    notes = [words.ngettext("%(num)d point", "%(num)d points", total)]
     if seat == view["seat"]:
-        notes.insert(0, "you")
+        notes.insert(0, words.gettext("you"))
     if sheet["exhausted"]:
-        notes.append("exhausted")
+        notes.append(words.gettext("exhausted"))
     if sheet["resigned"]:
-        notes.append("resigned")
-    return f"Sheet of {seat_name(seat, names)} ({', '.join(notes)})"
+        notes.append(words.gettext("resigned"))
+    return ", ".join(notes)
+
+
+def _notes(
+    view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str], words: Words
+) -> str:
+    """`Sheet of bo (you, 35 points, exhausted)`: whose, and what stands out."""
+    return words.gettext(
+        "Sheet of %(name)s (%(notes)s)",
+        name=seat_name(seat, names, words),
+        notes=sheet_notes(view, seat, sheet, words),
+    )
 
 
 def _brief_sheet(
-    view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str]
+    view: dict[str, Any], seat: int, sheet: dict[str, Any], names: Sequence[str], words: Words
 ) -> str:
     """A sheet on a line: the expeditions begun (x: its circle marked, T: its top artefact),
     the vases and dice symbols marked, the bridges crossed."""
@@ -149,15 +243,17 @@ def _brief_sheet(
         if marks:
             begun.append(" ".join([colour, *marks]))
     parts = [
-        ", ".join(begun) or "no expedition begun",
-        f"vases {sheet['vases']}, dice {sheet['dice']}",
+        ", ".join(begun) or words.gettext("no expedition begun"),
+        words.gettext("vases %(vases)d, dice %(dice)d", vases=sheet["vases"], dice=sheet["dice"]),
     ]
     crossed = [
-        f"{column} {_bridge(view, sheet, column)}" for column in COLUMNS if sheet["bridges"][column]
+        f"{column_word(column, words)} {_bridge(view, sheet, column)}"
+        for column in COLUMNS
+        if sheet["bridges"][column]
     ]
     if crossed:
-        parts.append("bridges " + ", ".join(crossed))
-    return f"{_notes(view, seat, sheet, names)}: {'; '.join(parts)}"
+        parts.append(words.gettext("bridges %(crossed)s", crossed=", ".join(crossed)))
+    return f"{_notes(view, seat, sheet, names, words)}: {'; '.join(parts)}"
 
 
 def _row(label: str, cells: list[str]) -> str:
@@ -186,55 +282,84 @@ def _bridge(view: dict[str, Any], sheet: dict[str, Any], column: str) -> str:
 
 
 def render_event(event: Event, names: Sequence[str] = (), words: Words = ENGLISH) -> str:
-    parts = [_event_head(event, names)]
+    parts = [_event_head(event, names, words)]
     for revealed in event.get("revealed", []):
-        parts.append(f"{seat_name(revealed['seat'], names)} {_choice_text(revealed)}")
+        parts.append(f"{seat_name(revealed['seat'], names, words)} {_choice_text(revealed, words)}")
     if "next" in event:
         upcoming = event["next"]
-        roller = seat_name(upcoming["active"], names)
-        parts.append(f"turn {upcoming['turn']}: {roller} rolled {dice_text(upcoming)}")
+        parts.append(
+            words.gettext(
+                "turn %(turn)d: %(name)s rolled %(dice)s",
+                turn=upcoming["turn"],
+                name=seat_name(upcoming["active"], names, words),
+                dice=dice_text(upcoming),
+            )
+        )
     if "end" in event:
         end = event["end"]
         parts.append(
-            f"game over ({end['reason']}): scores {', '.join(str(s) for s in end['scores'])}; "
-            f"won by {seats_named(end['winners'], names)}"
+            words.gettext(
+                "game over (%(reason)s): scores %(scores)s; won by %(winners)s",
+                reason=reason(end["reason"], words),
+                scores=", ".join(str(s) for s in end["scores"]),
+                winners=seats_named(end["winners"], names, words),
+            )
         )
     return " · ".join(parts)
 
 
-def _event_head(event: Event, names: Sequence[str]) -> str:
-    head = f"turn {event['turn']}: {seat_name(event['seat'], names)}"
+def _event_head(event: Event, names: Sequence[str], words: Words) -> str:
+    values = {"turn": event["turn"], "name": seat_name(event["seat"], names, words)}
     if event["type"] == "resign":
-        return f"{head} resigned"
+        return words.gettext("turn %(turn)d: %(name)s resigned", **values)
     if "choice" not in event:
         if "revealed" in event:
-            return f"{head} chose last; all choices revealed"
-        return f"{head} has chosen (hidden until all have chosen)"
-    role = " (active)" if event.get("active") else ""
-    text = f"{head}{role} {_choice_text(event)}"
+            return words.gettext(
+                "turn %(turn)d: %(name)s chose last; all choices revealed", **values
+            )
+        return words.gettext(
+            "turn %(turn)d: %(name)s has chosen (hidden until all have chosen)", **values
+        )
+    choice = _choice_text(event, words)
+    if event.get("active"):
+        text = words.gettext("turn %(turn)d: %(name)s (active) %(choice)s", choice=choice, **values)
+    else:
+        text = words.gettext("turn %(turn)d: %(name)s %(choice)s", choice=choice, **values)
     if "left" in event:
-        text += f"; left {dice_text(event['left'])}"
+        text = words.gettext("%(text)s; left %(dice)s", text=text, dice=dice_text(event["left"]))
     if event.get("pending"):
-        text += " (hidden from the others until all have chosen)"
+        text = words.gettext("%(text)s (hidden from the others until all have chosen)", text=text)
     return text
 
 
-def _choice_text(choice: dict[str, Any]) -> str:
-    marks = ", ".join(_mark_text(mark) for mark in choice["marks"]) or "no effect"
-    return f"{format_move(choice['choice'])} -> {marks}"
+def _choice_text(choice: dict[str, Any], words: Words) -> str:
+    marks = ", ".join(_mark_text(mark, words) for mark in choice["marks"])
+    return f"{format_move(choice['choice'])} -> {marks or words.gettext('no effect')}"
 
 
-def _mark_text(mark: dict[str, Any]) -> str:
+def _mark_text(mark: dict[str, Any], words: Words) -> str:
     kind = mark["mark"]
     if kind == "field":
-        return f"{mark['colour']} field {mark['field']} = {mark['number']}"
+        return words.gettext(
+            "%(colour)s field %(field)d = %(number)d",
+            colour=mark["colour"],
+            field=mark["field"],
+            number=mark["number"],
+        )
     if kind == "circle":
-        return f"{mark['colour']} circle"
+        return words.gettext("%(colour)s circle", colour=mark["colour"])
     if kind == "top":
-        return f"{mark['colour']} top artefact"
+        return words.gettext("%(colour)s top artefact", colour=mark["colour"])
     if kind == "vase":
-        return f"vase {mark['vase']}"
+        return words.gettext("vase %(vase)d", vase=mark["vase"])
     if kind == "dice":
-        return f"dice {mark['symbol']}" + (" (exhausted)" if mark["exhausted"] else "")
-    bonus = f"+{mark['bonus']}" if mark["bonus"] else "no bonus"
-    return f"{mark['column']} bridge {bonus}"
+        if mark["exhausted"]:
+            return words.gettext("dice %(symbol)d (exhausted)", symbol=mark["symbol"])
+        return words.gettext("dice %(symbol)d", symbol=mark["symbol"])
+    if mark["bonus"]:
+        return words.gettext(
+            "%(column)s bridge +%(bonus)d",
+            column=column_word(mark["column"], words),
+            bonus=mark["bonus"],
+        )
+    return words.gettext("%(column)s bridge no bonus", column=column_word(mark["column"], words))

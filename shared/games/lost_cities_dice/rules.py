@@ -19,6 +19,7 @@ from shared.games.lost_cities_dice.sheet_data import (
 )
 from shared.games.lost_cities_dice.state import State, roll
 from shared.immutable import replace_at, replaced
+from shared.words import LATER
 
 
 def apply_action(state: State, seat: Seat, choice: Action) -> tuple[State, Event]:
@@ -158,11 +159,17 @@ def _finish(state: State, ended_by: str, event: Event) -> State:
 
 def _check_in_game(state: State, seat: Seat) -> None:
     if state.over:
-        raise IllegalMove("game_over", "the game is over")
+        raise IllegalMove("game_over", LATER.gettext("the game is over"))
     if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalMove("no_such_seat", f"there is no seat {seat} in this game")
+        raise IllegalMove(
+            "no_such_seat", LATER.gettext("there is no seat %(seat)s in this game", seat=seat)
+        )
     if state.resigned[seat]:
-        raise IllegalMove("resigned", "{0} has resigned and takes no further part", (seat,))
+        raise IllegalMove(
+            "resigned",
+            LATER.gettext("%(seat)s has resigned and takes no further part"),
+            {"seat": seat},
+        )
 
 
 def _check_may_choose(state: State, seat: Seat) -> None:
@@ -171,13 +178,17 @@ def _check_may_choose(state: State, seat: Seat) -> None:
         return
     if state.active_choice is None:
         raise IllegalMove(
-            "not_your_turn", "{0} is the active player and chooses first", (state.active,)
+            "not_your_turn",
+            LATER.gettext("%(active)s is the active player and chooses first"),
+            {"active": state.active},
         )
     if seat in state.waiting:
         raise IllegalMove(
-            "not_your_turn", "{0} chooses before you (clockwise order)", (state.waiting[0],)
+            "not_your_turn",
+            LATER.gettext("%(before)s chooses before you (clockwise order)"),
+            {"before": state.waiting[0]},
         )
-    raise IllegalMove("already_chosen", "you have made your choice this turn")
+    raise IllegalMove("already_chosen", LATER.gettext("you have made your choice this turn"))
 
 
 def _check_dice(state: State, choice: Action) -> None:
@@ -185,9 +196,14 @@ def _check_dice(state: State, choice: Action) -> None:
     if choice.colour not in state.colours or choice.number not in state.numbers:
         raise IllegalMove(
             "dice_not_available",
-            f"{COLOURS[choice.colour]} {choice.number} is not among your dice: "
-            f"colours {', '.join(COLOURS[c] for c in state.colours)}; "
-            f"numbers {', '.join(str(n) for n in state.numbers)}",
+            LATER.gettext(
+                "%(colour)s %(number)d is not among your dice: colours %(colours)s; "
+                "numbers %(numbers)s",
+                colour=COLOURS[choice.colour],
+                number=choice.number,
+                colours=", ".join(COLOURS[c] for c in state.colours),
+                numbers=", ".join(str(n) for n in state.numbers),
+            ),
         )
 
 

@@ -22,6 +22,7 @@ from shared.games.lost_cities_dice.sheet_data import (
     FIELDS,
 )
 from shared.immutable import replace_at
+from shared.words import LATER
 
 Mark = dict[str, JSON]
 
@@ -134,8 +135,11 @@ class _Pen:
             if self.circles[colour]:
                 raise IllegalMove(
                     "circle_marked",
-                    f"{name}'s circle is marked already, and a 0 counts as 10 only once "
-                    f"{name} has started",
+                    LATER.gettext(
+                        "the circle of %(colour)s is marked already, and a 0 counts as 10 only "
+                        "once %(colour)s has started",
+                        colour=name,
+                    ),
                 )
             self.circles = replace_at(self.circles, colour, True)
             self.marks.append({"mark": "circle", "colour": name})
@@ -145,7 +149,12 @@ class _Pen:
             if expedition and value < expedition[-1]:
                 raise IllegalMove(
                     "number_too_low",
-                    f"{name} has reached {expedition[-1]}; a {value} would go down",
+                    LATER.gettext(
+                        "%(colour)s has reached %(last)d; a %(number)d would go down",
+                        colour=name,
+                        last=expedition[-1],
+                        number=value,
+                    ),
                 )
             if len(expedition) < FIELDS:
                 reached_arrow = self.write_field(colour, value)
@@ -155,7 +164,11 @@ class _Pen:
             else:
                 raise IllegalMove(
                     "expedition_complete",
-                    f"{name} is full and its top artefact is marked: nothing more goes there",
+                    LATER.gettext(
+                        "%(colour)s is full and its top artefact is marked: nothing more goes "
+                        "there",
+                        colour=name,
+                    ),
                 )
         self.accelerate(accelerate, reached_arrow)
 
@@ -166,8 +179,10 @@ class _Pen:
             if used == len(targets):
                 raise IllegalMove(
                     "acceleration_missing",
-                    "that write reaches an acceleration arrow: add 'accel <colour>' to "
-                    "accelerate an expedition, or 'accel none' to decline",
+                    LATER.gettext(
+                        "that write reaches an acceleration arrow: add 'accel <colour>' to "
+                        "accelerate an expedition, or 'accel none' to decline"
+                    ),
                 )
             target = targets[used]
             used += 1
@@ -182,13 +197,23 @@ class _Pen:
             else:
                 raise IllegalMove(
                     "cannot_accelerate",
-                    f"{COLOURS[target]} is full and its top artefact is marked: "
-                    "it cannot be accelerated",
+                    LATER.gettext(
+                        "%(colour)s is full and its top artefact is marked: it cannot be "
+                        "accelerated",
+                        colour=COLOURS[target],
+                    ),
                 )
         if used < len(targets):
             raise IllegalMove(
                 "acceleration_unused",
-                f"the move names {len(targets)} acceleration(s) but reaches only {used} arrow(s)",
+                LATER.ngettext(
+                    "the move names %(num)d acceleration, more than the arrows it reaches "
+                    "(%(used)d)",
+                    "the move names %(num)d accelerations, more than the arrows it reaches "
+                    "(%(used)d)",
+                    len(targets),
+                    used=used,
+                ),
             )
 
     def write_field(self, colour: int, value: int) -> bool:
