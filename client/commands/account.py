@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import os
 import time
 import zipfile
 from enum import StrEnum
@@ -67,7 +68,10 @@ def register(
                 ),
             )
         api = Api(url) if url else s.api
-        answer = api.register(name, email, timezone, language.value if language else None)
+        # the language chosen: the one given, else the locale's (English, the server's own
+        # default, goes without saying)
+        spoken = language.value if language else words.chosen(None, os.environ)
+        answer = api.register(name, email, timezone, None if spoken == "en" else spoken)
         player = answer["player"]
         path = config.save(
             config.Saved(api.url, answer["token"], player["name"], player.get("language"))
