@@ -88,10 +88,9 @@ def due(at: datetime | None, left: float) -> str:
     the reader's zone (None: no deadline within ten years)."""
     if at is None:
         return _("due not within ten years — %(left)s of waking time left", left=span(left))
+    when = format_datetime(at, _("EEE dd MMM HH:mm"), locale=locale())
     return _(
-        "due %(moment)s your time — %(left)s of waking time left",
-        moment=format_datetime(at, _("EEE dd MMM HH:mm"), locale=locale()),
-        left=span(left),
+        "due %(moment)s your time — %(left)s of waking time left", moment=when, left=span(left)
     )
 
 
