@@ -12,13 +12,64 @@ from collections.abc import Callable
 from typing import Any
 
 import typer
-from typer.core import TyperCommand
+from typer import rich_utils
+from typer.core import TyperCommand, TyperGroup
 
 from client.commands import account, bot, catalogue, fairness, games, play, players, settings
+from client.words import _
 
+
+def help_words() -> None:
+    """Typer's and Click's own words in help, in the reader's language: Typer keeps them as
+    module constants, read as each help is drawn; the help option's own is set below."""
+    rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
+    rich_utils.OPTIONS_PANEL_TITLE = _("Options")
+    rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
+    rich_utils.ERRORS_PANEL_TITLE = _("Error")
+    rich_utils.ABORTED_TEXT = _("Aborted.")
+    rich_utils.DEFAULT_STRING = _("[default: {}]")
+    rich_utils.REQUIRED_LONG_STRING = _("[required]")
+    rich_utils.RICH_HELP = _("Try [blue]'{command_path} {help_option}'[/] for help.")
+
+
+OWN_HELP = {
+    "help": lambda: _("Show this message and exit."),
+    "install_completion": lambda: _("Install completion for the current shell."),
+    "show_completion": lambda: _(
+        "Show completion for the current shell, to copy it or customize the installation."
+    ),
+}
+"""The help of the options Click and Typer add to every command, by their parameter's name."""
+
+
+def translated(params: list[Any]) -> list[Any]:
+    for param in params:
+        if param.name in OWN_HELP:
+            param.help = OWN_HELP[param.name]()
+    return params
+
+
+def usage_line(command: Any, ctx: Any, formatter: Any) -> None:
+    """`Usage: turnpost …`, its first word in the reader's language (Click's is English)."""
+    pieces = command.collect_usage_pieces(ctx)
+    formatter.write_usage(ctx.command_path, " ".join(pieces), _("Usage: "))
+
+
+class Commands(TyperGroup):
+    """The app's group, its added options' help in the reader's language."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return translated(super().get_params(ctx))
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        usage_line(self, ctx, formatter)
+
+
+help_words()
 app = typer.Typer(
     name="turnpost",
-    help=(
+    cls=Commands,
+    help=_(
         "Play board games slowly, by post: the turnpost command line.\n\n"
         "Start with: turnpost register NAME EMAIL\n\n"
         "Exit codes: 0 ok · 1 refused by the server (e.g. an illegal move) or a failed check · "
@@ -37,6 +88,12 @@ class Usage(TyperCommand):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.help = unfolded(self.help)
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return translated(super().get_params(ctx))
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        usage_line(self, ctx, formatter)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         # Any: Typer 0.29 and later bring a click of their own, whose Context is not click's

@@ -24,6 +24,14 @@ TOKEN_ENV = "TURNPOST_TOKEN"
 FILE_NAME = "config.json"
 
 
+def N_(message: str) -> str:
+    """A message marked for the catalogs but said later, by a layer that has the words."""
+    return message
+
+
+UNREADABLE = N_("cannot read %(file)s (%(error)s); mend or delete it")
+
+
 @dataclass(frozen=True)
 class Saved:
     """What `turnpost register` and `turnpost config` store."""
@@ -31,6 +39,8 @@ class Saved:
     url: str | None = None
     token: str | None = None
     name: str | None = None
+    language: str | None = None
+    """The player's language as the server last said it (`GET /me`): the CLI speaks it."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +50,7 @@ class Settings:
     url: str
     token: str | None
     name: str | None
+    language: str | None
     url_from_env: bool
     token_from_env: bool
 
@@ -60,16 +71,40 @@ def load_saved() -> Saved:
     except FileNotFoundError:
         return Saved()
     except (OSError, ValueError) as error:
-        raise ConfigError(f"cannot read {config_path()} ({error}); mend or delete it") from None
+        raise ConfigError(
+            UNREADABLE,
+            file=config_path(),
+            error=error,
+        ) from None
     if not isinstance(raw, dict):
-        raise ConfigError(f"{config_path()} is not a JSON object; mend or delete it")
-    return Saved(url=raw.get("url"), token=raw.get("token"), name=raw.get("name"))
+        raise ConfigError(
+            N_("%(file)s is not a JSON object; mend or delete it"), file=config_path()
+        )
+    return Saved(
+        url=raw.get("url"),
+        token=raw.get("token"),
+        name=raw.get("name"),
+        language=raw.get("language"),
+    )
 
 
 def save(saved: Saved) -> Path:
     """Write the settings privately and atomically (a crash leaves the old file or the new)."""
-    fields = {"url": saved.url, "token": saved.token, "name": saved.name}
+    fields = {
+        "url": saved.url,
+        "token": saved.token,
+        "name": saved.name,
+        "language": saved.language,
+    }
     return write_private(config_path(), {k: v for k, v in fields.items() if v is not None})
+
+
+def remember_language(settings: Settings, language: str | None) -> None:
+    """Keep the player's language as the server gave it, so that every command speaks it
+    without asking; not when the token comes from the environment (maybe another player's)."""
+    if language and not settings.token_from_env and language != settings.language:
+        saved = load_saved()
+        save(Saved(saved.url, saved.token, saved.name, language))
 
 
 def write_private(target: Path, data: dict[str, Any]) -> Path:
@@ -93,10 +128,18 @@ def current() -> Settings:
         url=(env_url or saved.url or DEFAULT_URL).rstrip("/"),
         token=env_token or saved.token,
         name=saved.name,
+        language=saved.language,
         url_from_env=bool(env_url),
         token_from_env=bool(env_token),
     )
 
 
 class ConfigError(Exception):
-    """A settings file that exists but cannot be used; the message says which and why."""
+    """A settings file that exists but cannot be used; the message says which and why, in
+    English with its placeholders: the session says it in the player's language (the words
+    stand above the config, which they read)."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        super().__init__(message % values)
+        self.message = message
+        self.values = values

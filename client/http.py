@@ -15,6 +15,8 @@ from urllib.parse import quote
 
 import requests
 
+from client.words import _, language
+
 API_PREFIX = "/api/v1"
 POLL_LATER = frozenset({"too_many_waits", "busy"})
 """Refusals of a long poll that say "not now": the poll is asked again after `Retry-After`."""
@@ -49,7 +51,9 @@ class Unreachable(Exception):
     """No turnpost server answered at the configured URL."""
 
     def __init__(self, url: str, reason: str) -> None:
-        super().__init__(f"cannot reach the turnpost server at {url}: {reason}")
+        super().__init__(
+            _("cannot reach the turnpost server at %(url)s: %(reason)s", url=url, reason=reason)
+        )
         self.message = str(self)
         self.details = {"url": url}
 
@@ -58,7 +62,7 @@ def readable_reason(error: requests.RequestException) -> str:
     """requests' connection errors nest three exceptions deep; the OS's own words are what
     helps (`connection refused`)."""
     if isinstance(error, requests.Timeout):
-        return "no answer in time"
+        return _("no answer in time")
     errno = re.search(r"\[Errno -?\d+\] ([^'\")]+)", str(error))
     return errno.group(1).strip().lower() if errno else str(error)
 
@@ -67,6 +71,8 @@ class Api:
     def __init__(self, url: str, token: str | None = None) -> None:
         self.url = url.rstrip("/").removesuffix(API_PREFIX)
         self.session = requests.Session()
+        # the server's refusals come in the language the command line speaks
+        self.session.headers["Accept-Language"] = language()
         if token:
             self.session.headers["Authorization"] = f"Bearer {token}"
 
@@ -126,7 +132,11 @@ class Api:
         error = body.get("error") if isinstance(body, dict) else None
         if not isinstance(error, dict) or "message" not in error:
             raise Unreachable(
-                self.url, f"HTTP {response.status_code}, not a turnpost answer; is the URL right?"
+                self.url,
+                _(
+                    "HTTP %(status)s, not a turnpost answer; is the URL right?",
+                    status=response.status_code,
+                ),
             )
         retry_after = response.headers.get("Retry-After", "")
         raise Refused(
@@ -139,9 +149,10 @@ class Api:
 
     # -- players ----------------------------------------------------------------------------
 
-    def register(self, name: str, email: str, timezone: str) -> Any:
+    def register(self, name: str, email: str, timezone: str, language: str | None) -> Any:
+        body = {"name": name, "email": email, "timezone": timezone}
         return self.request(
-            "POST", "/players", json={"name": name, "email": email, "timezone": timezone}
+            "POST", "/players", json={**body, **({"language": language} if language else {})}
         )
 
     def me(self, changes: dict[str, Any] | None = None) -> Any:
@@ -156,7 +167,10 @@ class Api:
         if response.ok and response.headers.get("Content-Type") == ZIP:
             return response.content
         self._answer(response)  # a refusal: raised as such
-        raise Unreachable(self.url, f"HTTP {response.status_code}, not the archive asked for")
+        raise Unreachable(
+            self.url,
+            _("HTTP %(status)s, not the archive asked for", status=response.status_code),
+        )
 
     def delete_account(self, confirm: str, active_games: str, bot: str | None) -> Any:
         body = {"confirm": confirm, "active_games": active_games}

@@ -48,7 +48,7 @@ def load(game_id: str) -> Kept:
     except FileNotFoundError:
         return Kept()
     except (OSError, ValueError, TypeError, AttributeError) as error:
-        raise config.ConfigError(f"cannot read {where} ({error}); mend or delete it") from None
+        raise config.ConfigError(config.UNREADABLE, file=where, error=error) from None
 
 
 def save(game_id: str, kept: Kept) -> None:

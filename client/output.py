@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from client.layout import show
+from client.words import _
 
 
 class ExitCode(IntEnum):
@@ -105,11 +106,11 @@ def explanation(details: dict[str, Any]) -> list[str]:
     """The parts of an error's details that help a person put it right."""
     lines: list[str] = []
     if "step" in details:
-        lines.append(f"(in step {details['step']} of the batch)")
+        lines.append(_("(in step %(step)s of the batch)", step=details["step"]))
     for where in (details.get("fields") or {}).values():  # keyed by where: the body, the query
         lines.extend(f"  {field}: {problem}" for field, problem in field_problems(where))
     if "legal_moves" in details:
         legal = details["legal_moves"]
-        lines.append("Legal moves:" if legal else "You have no legal move now.")
+        lines.append(_("Legal moves:") if legal else _("You have no legal move now."))
         lines.extend(f"  {move}" for move in legal)
     return lines

@@ -16,6 +16,8 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Any
 
+from client.words import _
+
 PROTOCOL = 1
 """The protocol's version, sent with every question: a later one adds fields, never changes
 one."""
@@ -70,12 +72,12 @@ def answered_move(line: str) -> Any:
     try:
         answer = json.loads(line)
     except ValueError:
-        raise Garbled(f"not JSON: {line.strip()[:60]!r}") from None
+        raise Garbled(_("not JSON: %(line)r", line=line.strip()[:60])) from None
     if not isinstance(answer, dict) or "move" not in answer:
-        raise Garbled(f'no "move" in {line.strip()[:60]!r}')
+        raise Garbled(_('no "move" in %(line)r', line=line.strip()[:60]))
     move = answer["move"]
     if not isinstance(move, dict | str | list) or not move:
-        raise Garbled(f"not a move: {json.dumps(move)[:60]}")
+        raise Garbled(_("not a move: %(move)s", move=json.dumps(move)[:60]))
     return move
 
 
@@ -96,14 +98,20 @@ class Program:
                 bufsize=1,
             )
         except OSError as error:
-            raise ProgramGone(f"cannot start {self.command[0]}: {error.strerror}") from None
+            raise ProgramGone(
+                _(
+                    "cannot start %(program)s: %(reason)s",
+                    program=self.command[0],
+                    reason=error.strerror,
+                )
+            ) from None
         # Its lines are read as they come, so an answer is waited for with a time limit.
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
         """Each line the program writes, then '' once its output ends."""
-        _, stdout = self._pipes()
+        stdout = self._pipes()[1]
         with contextlib.suppress(OSError, ValueError):
             for line in stdout:
                 self.lines.put(line)
@@ -111,7 +119,7 @@ class Program:
 
     def ask(self, decision: dict[str, Any]) -> Any:
         """The program's move for `decision` (`question`)."""
-        stdin, _ = self._pipes()
+        stdin = self._pipes()[0]
         try:
             stdin.write(json.dumps(decision, separators=(",", ":")) + "\n")
             stdin.flush()
@@ -120,7 +128,9 @@ class Program:
             line = ""
         except queue.Empty:
             self.process.kill()
-            raise Silent(f"it gave no answer in {self.think:g} s and was stopped") from None
+            raise Silent(
+                _("it gave no answer in %(seconds)s s and was stopped", seconds=f"{self.think:g}")
+            ) from None
         if not line:
             raise ProgramGone(self.ended())
         return answered_move(line)
@@ -130,8 +140,10 @@ class Program:
         try:
             code = self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            return "it closed its output"
-        return f"it exited with code {code}" if code >= 0 else f"it was killed by signal {-code}"
+            return _("it closed its output")
+        if code >= 0:
+            return _("it exited with code %(code)s", code=code)
+        return _("it was killed by signal %(signal)s", signal=-code)
 
     def stop(self) -> None:
         """Its input closed (a program that reads lines ends there), then terminated."""

@@ -12,9 +12,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
-from client import config
+from client import config, words
 from client.http import Api, Refused, Unreachable
 from client.output import ExitCode, Failure, Output
+from client.words import _, ngettext
 
 T = TypeVar("T")
 
@@ -39,9 +40,21 @@ class Session:
             if len(matches) > 1:
                 count = len(matches)
                 message = (
-                    f"{given!r} starts the ids of {count} games, yours or in the lobby; type more"
+                    ngettext(
+                        "%(given)r starts the ids of %(num)d game, yours or in the lobby; "
+                        "type more",
+                        "%(given)r starts the ids of %(num)d games, yours or in the lobby; "
+                        "type more",
+                        count,
+                        given=given,
+                    )
                     if lobby
-                    else f"{given!r} starts the ids of {count} of your games; type more of it"
+                    else ngettext(
+                        "%(given)r starts the ids of %(num)d of your games; type more of it",
+                        "%(given)r starts the ids of %(num)d of your games; type more of it",
+                        count,
+                        given=given,
+                    )
                 )
                 raise Failure(
                     ExitCode.REFUSED, "ambiguous_game", message, {"matches": matches}
@@ -56,12 +69,16 @@ def session(as_json: bool, *, needs_token: bool = True) -> Iterator[Session]:
     out = Output(as_json)
     try:
         settings = config.current()
+        words.settle(settings.language)
         if needs_token and not settings.token:
             raise Failure(
                 ExitCode.USAGE,
                 "no_token",
-                "there is no token yet: run `turnpost register NAME EMAIL`, "
-                f"or set {config.TOKEN_ENV}",
+                _(
+                    "there is no token yet: run `turnpost register NAME EMAIL`, "
+                    "or set %(variable)s",
+                    variable=config.TOKEN_ENV,
+                ),
             )
         yield Session(Api(settings.url, settings.token), out, settings)
     except Refused as refused:
@@ -71,6 +88,6 @@ def session(as_json: bool, *, needs_token: bool = True) -> Iterator[Session]:
             Failure(ExitCode.UNREACHABLE, "unreachable", unreachable.message, unreachable.details)
         )
     except config.ConfigError as error:
-        out.fail(Failure(ExitCode.USAGE, "bad_config", str(error)))
+        out.fail(Failure(ExitCode.USAGE, "bad_config", _(error.message, **error.values)))
     except Failure as failure:
         out.fail(failure)

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from client.words import _, ngettext
 from shared.bots import choose
 from shared.chance import commitment
 from shared.engine import Engine, IllegalMove
@@ -75,17 +76,6 @@ class Verification:
         }
 
 
-OLD_GAME = (
-    "This game was made before seeds took the players' contributions and logs were chained: "
-    "the server drew its seed alone, and there is no chain to check."
-)
-SERVER_COULD_CHOOSE = (
-    "No player but the creator sent a contribution of their own, and the creator's came with "
-    "the creation, before the server committed to its secret: the server could have chosen "
-    "this deal."
-)
-
-
 def verify(
     engine: Engine[Any],
     game: dict[str, Any],
@@ -96,7 +86,13 @@ def verify(
     """`game` is the server's public data of a finished game at `version`, `entries` its log."""
     witness = witness or Witness()
     if game.get("contributions") is None:
-        checks, notes = [seed_check(game), log_check(entries, version)], [OLD_GAME]
+        checks = [seed_check(game), log_check(entries, version)]
+        notes = [
+            _(
+                "This game was made before seeds took the players' contributions and logs were "
+                "chained: the server drew its seed alone, and there is no chain to check."
+            )
+        ]
     else:
         checks = []
         for check in provenance_checks(game, entries, version, witness):
@@ -113,21 +109,41 @@ def verify(
         )
         final = replay(engine, start, moves)
     except IllegalMove as error:
-        checks.append(Check("replay", False, f"the log holds a move the rules forbid: {error}"))
+        checks.append(
+            Check(
+                "replay", False, _("the log holds a move the rules forbid: %(error)s", error=error)
+            )
+        )
         return Verification(game["id"], checks, notes=notes)
     except ValueError as error:
-        checks.append(Check("replay", False, f"the game cannot be set up here: {error}"))
+        checks.append(
+            Check("replay", False, _("the game cannot be set up here: %(error)s", error=error))
+        )
         return Verification(game["id"], checks, notes=notes)
-    checks.append(Check("replay", True, f"{len(moves)} moves replayed by the local rules"))
+    checks.append(
+        Check(
+            "replay",
+            True,
+            ngettext(
+                "%(num)d move replayed by the local rules",
+                "%(num)d moves replayed by the local rules",
+                len(moves),
+            ),
+        )
+    )
     # through JSON, as the server stored it: tuples become lists, integer keys strings
     replayed = json.loads(json.dumps(engine.result(final)))
     checks.append(
         Check(
             "result",
             replayed == game["result"],
-            "the replay ends with the server's result"
+            _("the replay ends with the server's result")
             if replayed == game["result"]
-            else f"the replay gives {replayed}, the server says {game['result']}",
+            else _(
+                "the replay gives %(replayed)s, the server says %(result)s",
+                replayed=replayed,
+                result=game["result"],
+            ),
         )
     )
     if any("bot_version" in entry for entry in entries):
@@ -148,22 +164,46 @@ def bot_moves_check(
         seat, move, bots = entry["seat"], entry["move"], entry.get("bot_version")
         if bots is not None:
             level = entry.get("bot") or game["seats"][seat].get("bot")
-            where = f"the move at version {version + 1}"
+            at = version + 1
             try:
                 chosen = choose(
                     engine, state, seat, bot_seed(secret, version, seat), level, None, bots
                 )
             except ValueError as error:  # a version or level of bots this code does not have
-                return Check("bots", False, f"{where} cannot be made again here: {error}")
+                return Check(
+                    "bots",
+                    False,
+                    _(
+                        "the move at version %(version)s cannot be made again here: %(error)s",
+                        version=at,
+                        error=error,
+                    ),
+                )
             if engine.parse_move(engine.format_move(chosen.move)) != move:
                 return Check(
-                    "bots", False, f"{where} is not the one the {level} bot of version {bots} makes"
+                    "bots",
+                    False,
+                    _(
+                        "the move at version %(version)s is not the one the %(level)s bot of "
+                        "version %(bots)s makes",
+                        version=at,
+                        level=level,
+                        bots=bots,
+                    ),
                 )
             made, versions = made + 1, versions | {bots}
         state = engine.apply(state, seat, move)
     named = ", ".join(str(version) for version in sorted(versions))
-    moves = "move" if made == 1 else "moves"
-    return Check("bots", True, f"{made} bot {moves} made again by the bots (version {named})")
+    return Check(
+        "bots",
+        True,
+        ngettext(
+            "%(num)d bot move made again by the bots (version %(versions)s)",
+            "%(num)d bot moves made again by the bots (version %(versions)s)",
+            made,
+            versions=named,
+        ),
+    )
 
 
 def provenance_checks(
@@ -192,20 +232,44 @@ def seed_check(game: dict[str, Any]) -> Check:
     seed, published = game["seed"], game["seed_sha256"]
     digest = sha256_of_hex(seed)
     if digest is None:
-        return Check("seed", False, f"the revealed seed {seed!r} is not hex")
+        return Check("seed", False, _("the revealed seed %(seed)r is not hex", seed=seed))
     if digest != published:
-        return Check("seed", False, f"sha256(seed) is {digest}, but {published} was published")
-    return Check("seed", True, f"sha256(seed) = {published}, as published at the start")
+        return Check(
+            "seed",
+            False,
+            _(
+                "sha256(seed) is %(digest)s, but %(published)s was published",
+                digest=digest,
+                published=published,
+            ),
+        )
+    return Check(
+        "seed",
+        True,
+        _("sha256(seed) = %(published)s, as published at the start", published=published),
+    )
 
 
 def secret_check(game: dict[str, Any]) -> Check:
     secret, published = game["secret"], game["secret_sha256"]
     digest = sha256_of_hex(secret)
     if digest is None:
-        return Check("secret", False, f"the revealed secret {secret!r} is not hex")
+        return Check("secret", False, _("the revealed secret %(secret)r is not hex", secret=secret))
     if digest != published:
-        return Check("secret", False, f"sha256(secret) is {digest}, but {published} was published")
-    return Check("secret", True, f"sha256(secret) = {published}, as published at creation")
+        return Check(
+            "secret",
+            False,
+            _(
+                "sha256(secret) is %(digest)s, but %(published)s was published",
+                digest=digest,
+                published=published,
+            ),
+        )
+    return Check(
+        "secret",
+        True,
+        _("sha256(secret) = %(published)s, as published at creation", published=published),
+    )
 
 
 def contributions_check(game: dict[str, Any], witness: Witness) -> Check:
@@ -215,35 +279,50 @@ def contributions_check(game: dict[str, Any], witness: Witness) -> Check:
     if len(contributions) != len(game["seats"]) or not all(
         isinstance(given, dict) for given in contributions
     ):
-        return Check("contributions", False, "a seat has no contribution")
+        return Check("contributions", False, _("a seat has no contribution"))
     own, made = [], []
     for seat, given in enumerate(contributions):
         value = given.get("value", "")
         if not is_contribution(value):
-            return Check("contributions", False, f"seat {seat}'s {value!r} is no contribution")
+            return Check(
+                "contributions",
+                False,
+                _("seat %(seat)s's %(value)r is no contribution", seat=seat, value=value),
+            )
         if given.get("made_by") == "server":
             if value != server_contribution(game["secret"], seat):
                 return Check(
                     "contributions",
                     False,
-                    f"seat {seat}'s contribution is not the one the server's secret makes",
+                    _(
+                        "seat %(seat)s's contribution is not the one the server's secret makes",
+                        seat=seat,
+                    ),
                 )
             made.append(seat)
         else:
             own.append(seat)
-    detail = f"seats {own} sent their own" if own else "no seat sent its own"
+    details = [_("seats %(seats)s sent their own", seats=own) if own else _("no seat sent its own")]
     if made:
-        detail += f"; seats {made} had the server make theirs from its secret, as it must"
+        details.append(
+            _(
+                "seats %(seats)s had the server make theirs from its secret, as it must",
+                seats=made,
+            )
+        )
     yours = witness.seat
     if yours is not None and 0 <= yours < len(contributions) and witness.contribution is not None:
         if contributions[yours]["value"] != witness.contribution:
             return Check(
                 "contributions",
                 False,
-                f"your seat's contribution is not {witness.contribution}, which you sent",
+                _(
+                    "your seat's contribution is not %(sent)s, which you sent",
+                    sent=witness.contribution,
+                ),
             )
-        detail += "; yours is the one this machine sent"
-    return Check("contributions", True, detail)
+        details.append(_("yours is the one this machine sent"))
+    return Check("contributions", True, "; ".join(details))
 
 
 def derived_seed_check(game: dict[str, Any]) -> Check:
@@ -253,11 +332,15 @@ def derived_seed_check(game: dict[str, Any]) -> Check:
         return Check(
             "seed",
             False,
-            f"the secret and contributions make the seed {expected}, not {game['seed']}",
+            _(
+                "the secret and contributions make the seed %(expected)s, not %(seed)s",
+                expected=expected,
+                seed=game["seed"],
+            ),
         )
     if game["seed_sha256"] not in (None, sha256_of_hex(expected)):
-        return Check("seed", False, "sha256(seed) is not the hash shown while the game ran")
-    return Check("seed", True, "the seed is HMAC-SHA256(secret, the contributions)")
+        return Check("seed", False, _("sha256(seed) is not the hash shown while the game ran"))
+    return Check("seed", True, _("the seed is HMAC-SHA256(secret, the contributions)"))
 
 
 def fixed_options_check(game: dict[str, Any]) -> Check:
@@ -268,27 +351,42 @@ def fixed_options_check(game: dict[str, Any]) -> Check:
             return Check(
                 "fixed options",
                 False,
-                f"the {name} the creator set is shown only to the game's players: "
-                "it cannot be checked, nor the game replayed, here",
+                _(
+                    "the %(option)s the creator set is shown only to the game's players: it "
+                    "cannot be checked, nor the game replayed, here",
+                    option=name,
+                ),
             )
         shown = option_fingerprint(game["secret"], name, game["options"].get(name))
         if shown != about["fingerprint"]:
             return Check(
-                "fixed options", False, f"the revealed {name} is not the one shown at the start"
+                "fixed options",
+                False,
+                _("the revealed %(option)s is not the one shown at the start", option=name),
             )
     names = ", ".join(game["fixed_by_creator"])
-    return Check("fixed options", True, f"{names}: as fingerprinted from the start")
+    return Check(
+        "fixed options", True, _("%(options)s: as fingerprinted from the start", options=names)
+    )
 
 
 def log_check(entries: list[dict[str, Any]], version: int) -> Check:
     """The log is whole: one entry per version from 1 on, every entry with its move."""
     numbers = [entry.get("version") for entry in entries]
     if numbers != list(range(1, version + 1)):
-        return Check("log", False, f"the log is not versions 1 to {version} in order")
+        return Check(
+            "log", False, _("the log is not versions 1 to %(version)s in order", version=version)
+        )
     hidden = [entry["version"] for entry in entries if "move" not in entry]
     if hidden:
-        return Check("log", False, f"entries {hidden[:5]} hide their moves")
-    return Check("log", True, f"{len(entries)} entries, each with its move")
+        return Check("log", False, _("entries %(versions)s hide their moves", versions=hidden[:5]))
+    return Check(
+        "log",
+        True,
+        ngettext(
+            "%(num)d entry, with its move", "%(num)d entries, each with its move", len(entries)
+        ),
+    )
 
 
 def chain_check(game: dict[str, Any], entries: list[dict[str, Any]], witness: Witness) -> Check:
@@ -296,23 +394,45 @@ def chain_check(game: dict[str, Any], entries: list[dict[str, Any]], witness: Wi
     now; and every head the player was shown is the chain's head at that version."""
     heads = chain_heads(game["secret"], entries)
     if isinstance(heads, int):
-        return Check("chain", False, f"entry {heads}'s prev is not the hash of the entry before")
+        return Check(
+            "chain",
+            False,
+            _("entry %(version)s's prev is not the hash of the entry before", version=heads),
+        )
     if game["head"] != heads[-1]:
-        return Check("chain", False, "the head the server shows is not the last entry's hash")
+        return Check("chain", False, _("the head the server shows is not the last entry's hash"))
     for version, kept in sorted(witness.heads.items()):
         if version >= len(heads) or heads[version] != kept:
             return Check(
                 "chain",
                 False,
-                f"at version {version} you were shown the head {kept}: this is another history",
+                _(
+                    "at version %(version)s you were shown the head %(head)s: this is another "
+                    "history",
+                    version=version,
+                    head=kept,
+                ),
             )
     for given in witness.given_heads:
         if given not in heads:
-            return Check("chain", False, f"the head {given} is on no version of this history")
-    detail = f"{len(entries)} entries chained to the head {heads[-1]}"
+            return Check(
+                "chain",
+                False,
+                _("the head %(head)s is on no version of this history", head=given),
+            )
     held = len(witness.heads) + len(witness.given_heads)
     if held:
-        detail += f", through all {held} heads you hold"
+        detail = ngettext(
+            "%(entries)s entries chained to the head %(head)s, through the %(num)d head you hold",
+            "%(entries)s entries chained to the head %(head)s, through all %(num)d heads you hold",
+            held,
+            entries=len(entries),
+            head=heads[-1],
+        )
+    else:
+        detail = _(
+            "%(entries)s entries chained to the head %(head)s", entries=len(entries), head=heads[-1]
+        )
     return Check("chain", True, detail)
 
 
@@ -334,12 +454,20 @@ def provenance_notes(game: dict[str, Any], witness: Witness) -> list[str]:
         isinstance(given, dict) and given.get("made_by") == "player"
         for given in game["contributions"][1:]
     ):
-        notes.append(SERVER_COULD_CHOOSE)
+        notes.append(
+            _(
+                "No player but the creator sent a contribution of their own, and the creator's "
+                "came with the creation, before the server committed to its secret: the server "
+                "could have chosen this deal."
+            )
+        )
     if game["fixed_by_creator"]:
         notes.append(fixed_by_creator_text(game["fixed_by_creator"]))
     if witness.seat is not None and witness.contribution is None:
         notes.append(
-            "This machine kept no contribution for your seat: whether the one there is yours "
-            "was not checked."
+            _(
+                "This machine kept no contribution for your seat: whether the one there is "
+                "yours was not checked."
+            )
         )
     return notes

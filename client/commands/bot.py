@@ -24,12 +24,13 @@ from typing import Annotated, Any
 import typer
 
 from client import kept
-from client.commands.arguments import complete_game_type
+from client.commands.arguments import complete_game_type, described
 from client.http import Api, Refused, Unreachable
 from client.output import ExitCode, Failure
 from client.program import Garbled, Program, ProgramGone, question
 from client.rules import known_types
 from client.session import session
+from client.words import _, ngettext
 from shared.fairness import canonical
 
 POLL = 60
@@ -69,13 +70,13 @@ class Rules:
     def welcomes(self, game: dict[str, Any], me: str) -> str | None:
         """Why an invitation of the player `me` (a name) is not taken up (None: it is)."""
         if not self.plays(game["type"]):
-            return f"a game of {game['type']}"
+            return _("a game of %(type)s", type=game["type"])
         others = {s["name"] for s in game["seats"] if s["name"] and s["name"] != me}
         strangers = sorted(others - self.opponents) if self.opponents else []
         if strangers:
-            return "with " + ", ".join(strangers)
+            return _("with %(names)s", names=", ".join(strangers))
         if game["asked_by"] is not None and not self.rematch:
-            return "a rematch"
+            return _("a rematch")
         return None
 
 
@@ -136,20 +137,34 @@ class Runner:
         game_id = game["id"]
         why_not = self.rules.welcomes(game, self.me)
         if why_not is None and self.running() >= self.rules.most:
-            why_not = f"{self.rules.most} games at once already"
+            why_not = ngettext(
+                "%(num)d game at once already", "%(num)d games at once already", self.rules.most
+            )
             if self.rules.decline_others:
-                self.left_once(game_id, f"invitation to {game_id} left for now: {why_not}")
+                self.left_once(
+                    game_id,
+                    _("invitation to %(id)s left for now: %(why)s", id=game_id, why=why_not),
+                )
                 return
         if why_not is None:
             joined = self.api.join(game_id, kept.contribution(game_id))
-            say(f"{game_id[:8]} {game['type']}: joined")
+            say(_("%(id)s %(type)s: joined", id=game_id[:8], type=game["type"]))
             if joined["your_turn"]:
                 self.play(game_id)
         elif self.rules.decline_others:
             self.api.decline(game_id)
-            say(f"{game_id[:8]} {game['type']}: declined ({why_not})")
+            say(
+                _(
+                    "%(id)s %(type)s: declined (%(why)s)",
+                    id=game_id[:8],
+                    type=game["type"],
+                    why=why_not,
+                )
+            )
         else:
-            self.left_once(game_id, f"invitation to {game_id} left alone: {why_not}")
+            self.left_once(
+                game_id, _("invitation to %(id)s left alone: %(why)s", id=game_id, why=why_not)
+            )
 
     def running(self) -> int:
         """The account's games under way or waiting for players it has joined."""
@@ -169,17 +184,30 @@ class Runner:
             if not seen["your_turn"] or self.skipped.get(game_id) == version:
                 return
             decision = question(seen)
-            where = f"game {game_id} ({seen['game']['type']}, version {version})"
+            where = _(
+                "game %(id)s (%(type)s, version %(version)s)",
+                id=game_id,
+                type=seen["game"]["type"],
+                version=version,
+            )
             try:
                 move = self.program.ask(decision)
             except Garbled as garbled:
-                self.skip(game_id, version, f"{where}: the program's answer is {garbled}")
+                self.skip(
+                    game_id,
+                    version,
+                    _("%(game)s: the program's answer is %(problem)s", game=where, problem=garbled),
+                )
                 return
             except ProgramGone as gone:
                 raise Failure(
                     ExitCode.REFUSED,
                     "program_gone",
-                    f"{where}: the program stopped ({gone}); nothing was sent for this game",
+                    _(
+                        "%(game)s: the program stopped (%(why)s); nothing was sent for this game",
+                        game=where,
+                        why=gone,
+                    ),
                 ) from None
             try:
                 self.api.move(game_id, move, version, move_key(game_id, version, seat))
@@ -194,7 +222,12 @@ class Runner:
 
     def skip(self, game_id: str, version: int, message: str) -> None:
         self.skipped[game_id] = version
-        warn(f"{message}; the game is left until it changes (or the runner restarts)")
+        warn(
+            _(
+                "%(problem)s; the game is left until it changes (or the runner restarts)",
+                problem=message,
+            )
+        )
 
 
 def move_line(seen: dict[str, Any], move: Any) -> str:
@@ -211,13 +244,15 @@ def say(line: str) -> None:
 
 
 def warn(message: str) -> None:
-    print(f"turnpost bot: {message}", file=sys.stderr, flush=True)
+    print(_("turnpost bot: %(problem)s", problem=message), file=sys.stderr, flush=True)
 
 
 def known(types: list[str] | None) -> list[str] | None:
     unknown = sorted(set(types or ()) - set(known_types()))
     if unknown:
-        raise typer.BadParameter(f"no game type {', '.join(unknown)}: see `turnpost types`")
+        raise typer.BadParameter(
+            _("no game type %(types)s: see `turnpost types`", types=", ".join(unknown))
+        )
     return types
 
 
@@ -225,13 +260,29 @@ def stopped(signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
 
+@described(
+    _(
+        "Let a program of your own play every game of yours where it is your move, for as long "
+        "as this runs: each decision goes to PROGRAM as a line of JSON, and its answer line is "
+        "the move (the protocol: docs/players.md). Invitations are accepted by the rules the "
+        "options give.\n\n"
+        "One line is printed per move made; what goes wrong is said on standard error, naming "
+        "the game. A refused or unreadable answer leaves that game until it changes; a program "
+        "that exits, or gives no answer within --think seconds, stops the runner (exit 1). "
+        "Stopping and starting the runner again, even killed, never moves twice and never "
+        "loses a move.\n\n"
+        "Example: turnpost bot --types lost-cities python3 examples/lost_cities.py"
+    )
+)
 def bot(
     program: Annotated[
         list[str],
         typer.Argument(
             metavar="PROGRAM [ARGS]...",
-            help="The program that decides, and its arguments (put -- before them if one "
-            "starts with -).",
+            help=_(
+                "The program that decides, and its arguments (put -- before them if one "
+                "starts with -)."
+            ),
         ),
     ],
     types: Annotated[
@@ -239,7 +290,7 @@ def bot(
         typer.Option(
             "--types",
             metavar="TYPE",
-            help="Play and accept only games of this type (repeatable); default: every type.",
+            help=_("Play and accept only games of this type (repeatable); default: every type."),
             autocompletion=complete_game_type,
             callback=known,
         ),
@@ -249,22 +300,26 @@ def bot(
         typer.Option(
             "--opponents",
             metavar="NAME",
-            help="Accept invitations only to tables of these players (repeatable); "
-            "default: anyone's.",
+            help=_(
+                "Accept invitations only to tables of these players (repeatable); "
+                "default: anyone's."
+            ),
         ),
     ] = None,
     max_games: Annotated[
         int,
-        typer.Option("--max-games", min=1, help="Accept no invitation while this many games run."),
+        typer.Option(
+            "--max-games", min=1, help=_("Accept no invitation while this many games run.")
+        ),
     ] = 10,
     rematch: Annotated[
-        bool, typer.Option("--rematch/--no-rematch", help="Accept rematches (by the rules).")
+        bool, typer.Option("--rematch/--no-rematch", help=_("Accept rematches (by the rules)."))
     ] = True,
     decline_others: Annotated[
         bool,
         typer.Option(
             "--decline-others",
-            help="Decline invitations the rules do not take (default: leave them to you).",
+            help=_("Decline invitations the rules do not take (default: leave them to you)."),
         ),
     ] = False,
     think: Annotated[
@@ -273,22 +328,13 @@ def bot(
             "--think",
             metavar="SECONDS",
             min=0.1,
-            help="The most the program may take over one answer; one that takes longer is "
-            "stopped, and the runner with it (exit 1).",
+            help=_(
+                "The most the program may take over one answer; one that takes longer is "
+                "stopped, and the runner with it (exit 1)."
+            ),
         ),
     ] = 60.0,
 ) -> None:
-    """Let a program of your own play every game of yours where it is your move, for as long as
-    this runs: each decision goes to PROGRAM as a line of JSON, and its answer line is the move
-    (the protocol: docs/players.md). Invitations are accepted by the rules the options give.
-
-    One line is printed per move made; what goes wrong is said on standard error, naming the
-    game. A refused or unreadable answer leaves that game until it changes; a program that
-    exits, or gives no answer within --think seconds, stops the runner (exit 1). Stopping and
-    starting the runner again, even killed, never moves twice and never loses a move.
-
-    Example: turnpost bot --types lost-cities python3 examples/lost_cities.py
-    """
     rules = Rules(
         frozenset(types or ()),
         frozenset(opponents or ()),
@@ -308,7 +354,13 @@ def bot(
                 try:
                     runner.run()
                 except Unreachable as unreachable:
-                    warn(f"{unreachable.message}; trying again in {PAUSE:g} s")
+                    warn(
+                        _(
+                            "%(problem)s; trying again in %(seconds)s s",
+                            problem=unreachable.message,
+                            seconds=f"{PAUSE:g}",
+                        )
+                    )
                     time.sleep(PAUSE)
                 except Refused as refused:
                     if refused.retry_after is None:

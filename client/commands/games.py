@@ -12,13 +12,14 @@ from typing import Annotated, Any
 import typer
 
 from client import kept
-from client.commands.arguments import GameId, GameType, JsonFlag, PublicGameId
+from client.commands.arguments import GameId, GameType, JsonFlag, PublicGameId, described
 from client.commands.showing import OVER, show_game
 from client.http import Refused
 from client.layout import show
 from client.screens.game_list import game_list
 from client.screens.lobby import public_games
 from client.session import Session, session
+from client.words import _
 from shared.fairness import fixed_by_creator_text
 
 
@@ -33,7 +34,7 @@ def option_value(text: str) -> tuple[str, Any]:
     """`k=v`; v is JSON when it parses (3, true, a list), else the text itself."""
     name, equals, raw = text.partition("=")
     if not equals or not name.strip():
-        raise typer.BadParameter(f"{text!r} is not NAME=VALUE", param_hint="--option")
+        raise typer.BadParameter(_("%(text)r is not NAME=VALUE", text=text), param_hint="--option")
     try:
         value = json.loads(raw)
     except ValueError:
@@ -44,43 +45,47 @@ def option_value(text: str) -> tuple[str, Any]:
 def warn_if_fixed(s: Session, game: dict[str, Any]) -> None:
     """Tell a joiner that the creator set what is normally left to chance."""
     if game.get("fixed_by_creator"):
-        s.out.note("Warning: " + fixed_by_creator_text(game["fixed_by_creator"]))
+        s.out.note(
+            _("Warning: %(warning)s", warning=fixed_by_creator_text(game["fixed_by_creator"]))
+        )
 
 
+@described(
+    _(
+        "Start a new game; you take the first seat and the others join it, or bots take "
+        "them.\n\nExample: turnpost new lost-cities --invite bo --option "
+        "rounds=1\n\nAgainst a bot (the game starts at once): turnpost new lost-cities "
+        "--bot search"
+    )
+)
 def new(
     game_type: GameType,
     seats: Annotated[
         int | None,
         typer.Option(
-            help="Number of players; default: you and the invited, or the fewest the game takes."
+            help=_("Number of players; default: you and the invited, or the fewest the game takes.")
         ),
     ] = None,
     invite: Annotated[
-        list[str] | None, typer.Option(help="Reserve a seat for this player (repeatable).")
+        list[str] | None, typer.Option(help=_("Reserve a seat for this player (repeatable)."))
     ] = None,
     bot: Annotated[
         list[str] | None,
         typer.Option(
             metavar="LEVEL",
-            help="A seat for a bot: random, quick or search (repeatable; unrated game).",
+            help=_("A seat for a bot: random, quick or search (repeatable; unrated game)."),
         ),
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option(help="A game option NAME=VALUE (repeatable); VALUE is JSON or text."),
+        typer.Option(help=_("A game option NAME=VALUE (repeatable); VALUE is JSON or text.")),
     ] = None,
     public: Annotated[
         bool,
-        typer.Option("--public", help="List it in the lobby: anyone may join it, or watch it."),
+        typer.Option("--public", help=_("List it in the lobby: anyone may join it, or watch it.")),
     ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Start a new game; you take the first seat and the others join it, or bots take them.
-
-    Example: turnpost new lost-cities --invite bo --option rounds=1
-
-    Against a bot (the game starts at once): turnpost new lost-cities --bot search
-    """
     options = dict(option_value(text) for text in option or [])
     with session(as_json) as s:
         contribution = kept.new_contribution()
@@ -91,15 +96,16 @@ def new(
         show_game(s, answer)
 
 
+@described(
+    _(
+        "Take your reserved seat in a game, or a free one; the last seat starts the "
+        "game.\n\nYour seat comes with a random contribution to the game's seed, made and "
+        "kept here, so that `turnpost verify` can show the server did not choose the deal. "
+        "If the creator set what is normally left to chance (a deck), you are "
+        "warned.\n\nExample: turnpost join k3J9xQ"
+    )
+)
 def join(game: PublicGameId, as_json: JsonFlag = False) -> None:
-    """Take your reserved seat in a game, or a free one; the last seat starts the game.
-
-    Your seat comes with a random contribution to the game's seed, made and kept here, so that
-    `turnpost verify` can show the server did not choose the deal. If the creator set what is
-    normally left to chance (a deck), you are warned.
-
-    Example: turnpost join k3J9xQ
-    """
     with session(as_json) as s:
         try:  # an invitee sees the game before taking the seat
             seen: dict[str, Any] | None = s.on_game(game, s.api.game, lobby=True)
@@ -116,35 +122,40 @@ def join(game: PublicGameId, as_json: JsonFlag = False) -> None:
         show_game(s, answer)
 
 
+@described(
+    _(
+        "Turn down an invitation to a game that has not started; your seat is free "
+        "again.\n\nExample: turnpost decline k3J9xQ"
+    )
+)
 def decline(game: GameId, as_json: JsonFlag = False) -> None:
-    """Turn down an invitation to a game that has not started; your seat is free again.
-
-    Example: turnpost decline k3J9xQ
-    """
     with session(as_json) as s:
         game_id = s.on_game(game, s.api.game)["game"]["id"]
         answer = s.api.decline(game_id)
-        s.out.emit(answer, lambda console: show(console, f"Declined game {game_id}."))
+        s.out.emit(answer, lambda console: show(console, _("Declined game %(id)s.", id=game_id)))
 
 
+@described(
+    _(
+        "Call off a game you created, before it starts; its players are told.\n\nExample: "
+        "turnpost cancel k3J9xQ"
+    )
+)
 def cancel(game: GameId, as_json: JsonFlag = False) -> None:
-    """Call off a game you created, before it starts; its players are told.
-
-    Example: turnpost cancel k3J9xQ
-    """
     with session(as_json) as s:
         game_id = s.on_game(game, s.api.game)["game"]["id"]
         show_game(s, s.api.cancel(game_id))
 
 
+@described(
+    _(
+        "Play a finished game again, with the same players and options, each a seat further "
+        "round.\n\nThe first to ask makes the new game and the others are invited; asking "
+        "after that takes your seat in it (as `turnpost join NEW-GAME` would).\n\nExample: "
+        "turnpost rematch k3J9xQ"
+    )
+)
 def rematch(game: GameId, as_json: JsonFlag = False) -> None:
-    """Play a finished game again, with the same players and options, each a seat further round.
-
-    The first to ask makes the new game and the others are invited; asking after that takes
-    your seat in it (as `turnpost join NEW-GAME` would).
-
-    Example: turnpost rematch k3J9xQ
-    """
     with session(as_json) as s:
         game_id = s.on_game(game, s.api.game)["game"]["id"]
         contribution = kept.new_contribution()
@@ -155,43 +166,49 @@ def rematch(game: GameId, as_json: JsonFlag = False) -> None:
         show_game(s, answer)
 
 
+@described(
+    _(
+        "List your games: those waiting on you first, with whose turn it is and for how "
+        "long.\n\nExample: turnpost games --mine waiting"
+    )
+)
 def games(
-    mine: Annotated[Listing | None, typer.Option(help="Only these games.")] = None,
+    mine: Annotated[Listing | None, typer.Option(help=_("Only these games."))] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """List your games: those waiting on you first, with whose turn it is and for how long.
-
-    Example: turnpost games --mine waiting
-    """
     with session(as_json) as s:
         kind = mine.value if mine else None
         answer = s.api.games(kind)
         s.out.emit(answer, lambda console: game_list(console, answer["games"], time.time(), kind))
 
 
+@described(
+    _(
+        "List the public games with a seat free: type, seats, options, move clock, and the "
+        "time zone of each player at the table. Take a seat with `turnpost join "
+        "GAME`.\n\nExample: turnpost lobby"
+    )
+)
 def lobby(as_json: JsonFlag = False) -> None:
-    """List the public games with a seat free: type, seats, options, move clock, and the time
-    zone of each player at the table. Take a seat with `turnpost join GAME`.
-
-    Example: turnpost lobby
-    """
     with session(as_json) as s:
         answer = s.api.lobby()
         s.out.emit(answer, lambda console: public_games(console, answer["games"], time.time()))
 
 
+@described(
+    _(
+        "Watch a public game as a spectator: the board as the rules show it to no seat in "
+        "particular (no hand, no hidden choice, no money).\n\nExample: turnpost watch "
+        "k3J9xQ --follow"
+    )
+)
 def watch(
     game: PublicGameId,
     follow: Annotated[
-        bool, typer.Option("--follow", "-f", help="Keep watching until the game is over.")
+        bool, typer.Option("--follow", "-f", help=_("Keep watching until the game is over."))
     ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Watch a public game as a spectator: the board as the rules show it to no seat in
-    particular (no hand, no hidden choice, no money).
-
-    Example: turnpost watch k3J9xQ --follow
-    """
     with session(as_json) as s:
         answer = s.on_game(game, s.api.game, lobby=True)
         show_game(s, answer)

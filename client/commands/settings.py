@@ -10,12 +10,14 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from client.commands.arguments import JsonFlag, complete_game_id
+from client import config, words
+from client.commands.arguments import JsonFlag, LanguageOption, complete_game_id, described
 from client.commands.showing import OVER
 from client.http import Refused
 from client.layout import show
 from client.screens.profile import profile, webhook_state
 from client.session import Session, session
+from client.words import _
 
 
 class Away(StrEnum):
@@ -24,26 +26,40 @@ class Away(StrEnum):
 
 
 def show_profile(s: Session, answer: dict[str, Any]) -> None:
+    """One's profile, in one's language from now on: kept in the saved config, so every
+    command speaks it (this one too)."""
+    config.remember_language(s.settings, answer.get("language"))
+    words.settle(answer.get("language") or s.settings.language)
     s.out.emit(answer, lambda console: profile(console, answer, time.time()))
 
 
+@described(
+    _(
+        "Show your profile, or change how, when and in which language turnpost speaks to "
+        "you, or say that a program plays your account.\n\n"
+        "Example: turnpost me --timezone Europe/Warsaw --quiet-hours 22:30-07:00 --digest "
+        "--language pl"
+    )
+)
 def me(
-    email: Annotated[str | None, typer.Option(help="Where notices go.")] = None,
+    email: Annotated[str | None, typer.Option(help=_("Where notices go."))] = None,
     timezone: Annotated[
-        str | None, typer.Option(help="Your IANA time zone, e.g. Europe/Warsaw.")
+        str | None, typer.Option(help=_("Your IANA time zone, e.g. Europe/Warsaw."))
     ] = None,
     quiet_hours: Annotated[
         str | None,
         typer.Option(
-            help="Local hours without mail, which do not count against move clocks: "
-            "HH:MM-HH:MM, or 'none'."
+            help=_(
+                "Local hours without mail, which do not count against move clocks: "
+                "HH:MM-HH:MM, or 'none'."
+            )
         ),
     ] = None,
     digest: Annotated[
         bool | None,
         typer.Option(
             "--digest/--every-turn",
-            help="One daily digest when your quiet hours end, or an email every turn.",
+            help=_("One daily digest when your quiet hours end, or an email every turn."),
             show_default=False,
         ),
     ] = None,
@@ -51,18 +67,16 @@ def me(
         bool | None,
         typer.Option(
             "--bot-account/--person",
-            help="A program plays this account (`turnpost bot`): your name is marked (bot) "
-            "in the games you take a seat in from now on, on the boards and in the lobby.",
+            help=_(
+                "A program plays this account (`turnpost bot`): your name is marked (bot) "
+                "in the games you take a seat in from now on, on the boards and in the lobby."
+            ),
             show_default=False,
         ),
     ] = None,
+    language: LanguageOption = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show your profile, or change how and when turnpost mails you, or say that a program
-    plays your account.
-
-    Example: turnpost me --timezone Europe/Warsaw --quiet-hours 22:30-07:00 --digest
-    """
     changes: dict[str, Any] = {
         name: value
         for name, value in {
@@ -71,6 +85,7 @@ def me(
             "quiet_hours": quiet_hours,
             "digest": digest,
             "bot_account": bot_account,
+            "language": language.value if language else None,
         }.items()
         if value is not None
     }
@@ -78,14 +93,16 @@ def me(
         show_profile(s, s.api.me(changes))
 
 
+@described(
+    _(
+        "Go on vacation (your move clocks stop, up to a yearly allowance) or come "
+        "back.\n\nExample: turnpost vacation on"
+    )
+)
 def vacation(
-    away: Annotated[Away, typer.Argument(metavar="on|off", help="Going away, or back.")],
+    away: Annotated[Away, typer.Argument(metavar="on|off", help=_("Going away, or back."))],
     as_json: JsonFlag = False,
 ) -> None:
-    """Go on vacation (your move clocks stop, up to a yearly allowance) or come back.
-
-    Example: turnpost vacation on
-    """
     with session(as_json) as s:
         show_profile(s, s.api.vacation(away == Away.on))
 
@@ -97,33 +114,35 @@ class HookKind(StrEnum):
     standard = "standard"
 
 
+@described(
+    _(
+        "Show, set or remove the webhook your notices are posted to (or, with --game, a "
+        "game's).\n\nA webhook carries only what anyone may see of a game (whose turn it "
+        "is, the moves, a link), never your hand. A standard one signs each post (Standard "
+        "Webhooks); its secret is shown only when it is set.\n\nExample: turnpost webhook "
+        "discord https://discord.com/api/webhooks/123/abc"
+    )
+)
 def webhook(
     kind: Annotated[
-        HookKind | None, typer.Argument(metavar="KIND", help="discord, slack, matrix or standard.")
+        HookKind | None,
+        typer.Argument(metavar="KIND", help=_("discord, slack, matrix or standard.")),
     ] = None,
     url: Annotated[
-        str | None, typer.Argument(metavar="URL", help="The webhook's https:// address.")
+        str | None, typer.Argument(metavar="URL", help=_("The webhook's https:// address."))
     ] = None,
     game: Annotated[
         str | None,
         typer.Option(
-            help="A game you created: its webhook, for a channel its players share.",
+            help=_("A game you created: its webhook, for a channel its players share."),
             autocompletion=complete_game_id,
         ),
     ] = None,
-    off: Annotated[bool, typer.Option("--off", help="No more posts to it.")] = False,
+    off: Annotated[bool, typer.Option("--off", help=_("No more posts to it."))] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show, set or remove the webhook your notices are posted to (or, with --game, a game's).
-
-    A webhook carries only what anyone may see of a game (whose turn it is, the moves, a
-    link), never your hand. A standard one signs each post (Standard Webhooks); its secret is
-    shown only when it is set.
-
-    Example: turnpost webhook discord https://discord.com/api/webhooks/123/abc
-    """
     if (kind is None) != (url is None):
-        raise typer.BadParameter("give both KIND and URL, or neither", param_hint="KIND URL")
+        raise typer.BadParameter(_("give both KIND and URL, or neither"), param_hint="KIND URL")
     with session(as_json) as s:
         game_id = s.on_game(game, s.api.game)["game"]["id"] if game else None
         change = {"kind": kind.value, "url": url} if kind and url else None
@@ -137,20 +156,21 @@ def webhook(
         s.out.emit(answer, lambda console: webhook_state(console, answer, off, game_id))
 
 
+@described(
+    _(
+        "Make a private calendar feed of your games waiting on you, each ending at your "
+        "move's deadline: subscribe to its address in Google Calendar, Apple Calendar or "
+        "Thunderbird.\n\nThe address holds a secret and is shown only now; running this "
+        "again makes a new one, and the one before stops working.\n\nExample: turnpost "
+        "calendar"
+    )
+)
 def calendar(
     off: Annotated[
-        bool, typer.Option("--off", help="No feed any more: its address stops working.")
+        bool, typer.Option("--off", help=_("No feed any more: its address stops working."))
     ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Make a private calendar feed of your games waiting on you, each ending at your move's
-    deadline: subscribe to its address in Google Calendar, Apple Calendar or Thunderbird.
-
-    The address holds a secret and is shown only now; running this again makes a new one,
-    and the one before stops working.
-
-    Example: turnpost calendar
-    """
     with session(as_json) as s:
         answer = s.api.calendar(not off)
         if answer["path"]:
@@ -161,16 +181,18 @@ def calendar(
 
         def say(console: Console) -> None:
             if not answer["url"]:
-                show(console, "No calendar feed; its address stops working.")
+                show(console, _("No calendar feed; its address stops working."))
                 return
-            show(console, "Subscribe to this address (keep it private):")
+            show(console, _("Subscribe to this address (keep it private):"))
             show(console, answer["url"])
             if not clocked:
                 show(
                     console,
-                    "Its feed is empty for now: it lists the games waiting on you that have a "
-                    "move clock, and none of yours has one. A game gets one when it is made, "
-                    "e.g. turnpost new lost-cities --option move_time=3d",
+                    _(
+                        "Its feed is empty for now: it lists the games waiting on you that have "
+                        "a move clock, and none of yours has one. A game gets one when it is "
+                        "made, e.g. turnpost new lost-cities --option move_time=3d"
+                    ),
                 )
 
         s.out.emit(answer, say)

@@ -8,6 +8,7 @@ from typing import Any
 from client import kept
 from client.screens.game import game_screen
 from client.session import Session
+from client.words import _
 
 OVER = ("finished", "cancelled")
 """The statuses of a game that will not change any more: nothing to wait for."""
@@ -29,6 +30,11 @@ def keep_head(s: Session, answer: dict[str, Any]) -> None:
     before = kept.keep_head(game["id"], answer["version"], game["head"])
     if before is not None:
         s.out.note(
-            f"Warning: at version {answer['version']} this game's log had the head {before} "
-            f"when you last looked, and now has {game['head']}: its history has changed."
+            _(
+                "Warning: at version %(version)s this game's log had the head %(before)s when "
+                "you last looked, and now has %(head)s: its history has changed.",
+                version=answer["version"],
+                before=before,
+                head=game["head"],
+            )
         )

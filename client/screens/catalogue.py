@@ -11,6 +11,7 @@ from rich.text import Text
 
 from client.layout import show
 from client.screens.style import ID_STYLE, highlight
+from client.words import _, ngettext
 from shared.guide import guide_text
 from shared.text import WIDTH
 
@@ -23,7 +24,11 @@ def game_types(console: Console, types: Sequence[dict[str, Any]]) -> None:
     (a score sheet, a board) left to `turnpost types --json`."""
     for described in types:
         low, high = described["min_players"], described["max_players"]
-        players = f"{low} players" if low == high else f"{low} to {high} players"
+        players = (
+            ngettext("%(num)d player", "%(num)d players", low)
+            if low == high
+            else ngettext("%(low)d to %(num)d player", "%(low)d to %(num)d players", high, low=low)
+        )
         show(
             console,
             Text.assemble((described["id"], ID_STYLE), f"  {described['title']}, {players}"),
@@ -37,13 +42,15 @@ def option_line(option: dict[str, Any]) -> str:
     name, description = option["name"], option["description"]
     default = brief(option["default"])
     if default is None:  # a score sheet, a board
-        return (
-            f"  --option {name}=JSON  {description} "
-            "(its default is long: turnpost types --json shows it)"
+        about = _(
+            "%(description)s (its default is long: turnpost types --json shows it)",
+            description=description,
         )
+        return f"  --option {name}=JSON  {about}"
     if option.get("choices"):
         choices = ", ".join(map(str, option["choices"]))
-        return f"  --option {name}={default}  {description} (one of {choices})"
+        about = _("%(description)s (one of %(choices)s)", description=description, choices=choices)
+        return f"  --option {name}={default}  {about}"
     return f"  --option {name}={default}  {description}"
 
 

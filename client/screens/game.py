@@ -11,11 +11,11 @@ from rich.text import Text
 
 from client.layout import show
 from client.rules import engine_for
-from client.screens.seats import seat_names, shown
+from client.screens.seats import named_together, seat_names, shown
 from client.screens.style import ID_STYLE, TURN, highlight
-from client.screens.times import moment
-from shared import clock_text
-from shared.engine import player_names, seats_named
+from client.screens.times import due, moment, no_vacation, span
+from client.words import _, ngettext, words
+from shared.engine import player_names
 from shared.fairness import fixed_by_creator_text
 
 
@@ -25,10 +25,14 @@ def game_screen(console: Console, answer: dict[str, Any], everything: bool = Fal
     game = answer["game"]
     title = Text.assemble(
         (game["title"], "bold"),
-        " · game ",
-        (game["id"], ID_STYLE),
-        f" · version {answer['version']} · {game['status']}",
+        " · ",
+        _("game %(id)s", id=game["id"]),
+        " · ",
+        _("version %(version)s", version=answer["version"]),
+        " · ",
+        status_word(game["status"]),
     )
+    title.highlight_words([game["id"]], ID_STYLE)
     console.print(title, seats_line(answer), sep="\n", soft_wrap=False)  # wrapped at spaces
     if game.get("fixed_by_creator"):
         warning = fixed_by_creator_text(game["fixed_by_creator"])
@@ -36,13 +40,14 @@ def game_screen(console: Console, answer: dict[str, Any], everything: bool = Fal
     console.print()
     engine = engine_for(game["type"])
     if answer["view"] is None:
-        drawn = "Nothing is dealt until every seat is taken."
+        drawn = _("Nothing is dealt until every seat is taken.")
     elif engine:
         drawn = engine.render_view(
             answer["view"],
             player_names(game["seats"]),
             width=console.width,
             compact=not everything,
+            words=words(),
         )
     else:
         drawn = json.dumps(answer["view"], indent=2)
@@ -53,6 +58,16 @@ def game_screen(console: Console, answer: dict[str, Any], everything: bool = Fal
         show(console, line)
 
 
+def status_word(status: str) -> str:
+    """A game's status as a person reads it (JSON keeps the API's word)."""
+    return {
+        "open": _("open"),
+        "active": _("active"),
+        "finished": _("finished"),
+        "cancelled": _("cancelled"),
+    }.get(status, status)
+
+
 def deadlines(answer: dict[str, Any]) -> list[str]:
     """Each running move clock of a game, its deadline in my zone, mine first; and with a
     time bank, everyone's bank."""
@@ -60,9 +75,9 @@ def deadlines(answer: dict[str, Any]) -> list[str]:
     me = answer["seat"]
     names = seat_names(answer["game"], me)
     lines = [
-        clock_text.deadline(
+        deadline(
             None if clock["seat"] == me else names[clock["seat"]],
-            moment(clock["due"]),
+            clock["due"],
             clock["left_seconds"],
             clock.get("paused", False),  # a server from before vacations were shown
         )
@@ -72,8 +87,43 @@ def deadlines(answer: dict[str, Any]) -> list[str]:
     configured = answer["game"]["clock"] or {}
     if "time_bank" in configured and clocks:
         left = [(names[c["seat"]], c["left_seconds"]) for c in clocks]
-        lines.append(clock_text.banks(configured["time_bank"], configured["increment"], left))
+        lines.append(banks(configured["time_bank"], configured["increment"], left))
     return lines
+
+
+def deadline(whose: str | None, due_at: str | None, left: float, paused: bool) -> str:
+    """A sentence: my move (`whose` None) or another player's is due, and the estimate said to
+    be one; or, while its player is on vacation, that the clock stands still."""
+    if paused:
+        if whose is None:
+            return _(
+                "Your move clock is paused for a vacation: %(left)s of waking time left.",
+                left=span(left),
+            )
+        return _(
+            "%(name)s's move clock is paused for a vacation: %(left)s of waking time left.",
+            name=whose,
+            left=span(left),
+        )
+    when = due(moment(due_at), left)
+    if whose is None:
+        return _("Your move is %(due)s (%(estimate)s).", due=when, estimate=no_vacation())
+    return _(
+        "%(name)s's move is %(due)s (%(estimate)s).", name=whose, due=when, estimate=no_vacation()
+    )
+
+
+def banks(bank: float, increment: float, left: list[tuple[str, float]]) -> str:
+    """`Time banks (at most 7 days, +1 day a move): you 6 days 4 h, bo 7 days.`"""
+    each = ", ".join(f"{name} {span(seconds)}" for name, seconds in left)
+    if increment:
+        return _(
+            "Time banks (at most %(bank)s, +%(increment)s a move): %(each)s.",
+            bank=span(bank),
+            increment=span(increment),
+            each=each,
+        )
+    return _("Time banks (at most %(bank)s): %(each)s.", bank=span(bank), each=each)
 
 
 def seats_line(answer: dict[str, Any]) -> Text:
@@ -82,14 +132,17 @@ def seats_line(answer: dict[str, Any]) -> Text:
     parts = []
     for seat in game["seats"]:
         index = seat["seat"]
-        part = Text(f"seat {index}: ", style="dim")
+        part = Text(_("seat %(seat)s: ", seat=index), style="dim")
         if index in answer["to_act"]:
             part.append(f"{TURN} ", style="bold green")
-        part.append(shown(seat) if seat["name"] else "(open)", style="bold" if index == me else "")
+        name = shown(seat) if seat["name"] else _("(open)")
         if index == me:
-            part.append(" (you)")
+            part.append(_("%(name)s (you)", name=name), style="bold")
         elif seat["name"] and not seat["joined"]:
-            part.append(" (invited)", style="dim")
+            part.append(name)
+            part.append(" " + _("(invited)"), style="dim")
+        else:
+            part.append(name)
         parts.append(part)
     return Text("   ").join(parts)
 
@@ -100,23 +153,38 @@ def next_step(answer: dict[str, Any]) -> Text:
     if game["status"] == "finished":
         return result_line(game)
     if game["status"] == "cancelled":
-        return Text("Cancelled before it started.")
+        return Text(_("Cancelled before it started."))
     if game["status"] == "open":
         if answer["seat"] is None:
             return Text(
-                f"You are invited: turnpost join {game['id']} (or turnpost decline {game['id']})",
+                _(
+                    "You are invited: turnpost join %(id)s (or turnpost decline %(id)s)",
+                    id=game["id"],
+                ),
                 style="bold",
             )
         waiting_for = sum(not seat["joined"] for seat in game["seats"])
-        return Text(f"Waiting for {waiting_for} more player(s) to join.")
+        return Text(
+            ngettext(
+                "Waiting for %(num)d more player to join.",
+                "Waiting for %(num)d more players to join.",
+                waiting_for,
+            )
+        )
     if answer["your_turn"]:
         count = len(answer["legal_moves"])
         return Text.assemble(
-            (f"{TURN} Your turn", "bold green"),
-            f": {count} legal moves (turnpost moves {game['id']})",
+            (f"{TURN} " + _("Your turn"), "bold green"),
+            ": ",
+            ngettext(
+                "%(num)d legal move (turnpost moves %(id)s)",
+                "%(num)d legal moves (turnpost moves %(id)s)",
+                count,
+                id=game["id"],
+            ),
         )
     names = seat_names(game, answer["seat"])
-    return Text("Waiting for " + seats_named(answer["to_act"], names) + ".")
+    return Text(_("Waiting for %(players)s.", players=named_together(answer["to_act"], names)))
 
 
 def result_line(game: dict[str, Any]) -> Text:
@@ -124,10 +192,15 @@ def result_line(game: dict[str, Any]) -> Text:
     names = seat_names(game, None)
     scores = result.get("scores", [])
     winners = [names[seat] for seat in result.get("winners", [])]
-    line = Text("Finished. Scores: ")
-    line.append(" · ".join(f"{names[seat]} {score}" for seat, score in enumerate(scores)))
-    label = "Winner" if len(winners) == 1 else "Shared win"
-    line.append(f"   ★ {label}: {', '.join(winners)}", style="bold yellow")
+    each = " · ".join(f"{names[seat]} {score}" for seat, score in enumerate(scores))
+    line = Text(_("Finished. Scores: %(scores)s", scores=each))
+    won = ", ".join(winners)
+    label = (
+        _("Winner: %(names)s", names=won)
+        if len(winners) == 1
+        else _("Shared win: %(names)s", names=won)
+    )
+    line.append(f"   ★ {label}", style="bold yellow")
     return line
 
 
@@ -136,7 +209,8 @@ def applied(console: Console, answer: dict[str, Any]) -> None:
     engine = engine_for(answer["game"]["type"])
     names = player_names(answer["game"]["seats"])
     for event in answer.get("applied", []):
-        show(console, highlight(engine.render_event(event, names) if engine else json.dumps(event)))
+        text = engine.render_event(event, names, words=words()) if engine else json.dumps(event)
+        show(console, highlight(text))
     untried = answer.get("untried")
     if untried:
-        show(console, Text(f"Not tried: {untried['message']}.", style="yellow"))
+        show(console, Text(_("Not tried: %(reason)s.", reason=untried["message"]), style="yellow"))

@@ -10,20 +10,21 @@ from rich.console import Console
 from rich.text import Text
 
 from client.layout import show
-from client.screens.seats import opponents, seat_names
+from client.screens.seats import named_together, opponents, seat_names
 from client.screens.style import ID_STYLE, TURN
-from client.screens.times import duration, moment, release
-from shared import clock_text
-from shared.engine import seats_named
+from client.screens.times import due, duration, moment, no_vacation, release, span
+from client.words import _
 
-NO_GAMES = {
-    None: "No games yet. Start one: turnpost new lost-cities --invite NAME",
-    "waiting": "No game is waiting on you.",
-    "active": "No active games.",
-    "open": "No open games.",
-    "finished": "No finished games.",
-}
-"""What an empty list says, by the kind of game asked for (`turnpost games --mine KIND`)."""
+
+def no_games(mine: str | None) -> str:
+    """What an empty list says, by the kind of game asked for (`turnpost games --mine KIND`)."""
+    return {
+        None: _("No games yet. Start one: turnpost new lost-cities --invite NAME"),
+        "waiting": _("No game is waiting on you."),
+        "active": _("No active games."),
+        "open": _("No open games."),
+        "finished": _("No finished games."),
+    }[mine]
 
 
 def game_list(
@@ -32,7 +33,7 @@ def game_list(
     """My games as the server orders them (waiting on me first), one line each; `mine` is the
     kind asked for, if any."""
     if not games:
-        show(console, NO_GAMES[mine])
+        show(console, no_games(mine))
         return
     rows = [
         (
@@ -40,7 +41,9 @@ def game_list(
             game["type"],
             opponents(game["seats"], game["seat"]),
             standing(game),
-            since(game, now) + due_line(game) + held_notice(game, now),
+            "; ".join(
+                part for part in (since(game, now), due_line(game), held_notice(game, now)) if part
+            ),
         )
         for game in games
     ]
@@ -63,8 +66,11 @@ def game_list(
         show(
             console,
             Text(
-                "Deadlines count only the mover's waking time (quiet hours and vacations stop "
-                f"clocks), {clock_text.NO_VACATION}.",
+                _(
+                    "Deadlines count only the mover's waking time (quiet hours and vacations "
+                    "stop clocks), %(estimate)s.",
+                    estimate=no_vacation(),
+                ),
                 "dim",
             ),
         )
@@ -74,23 +80,28 @@ def standing(game: dict[str, Any]) -> str:
     """Where a listed game stands, from my side of the table."""
     names = seat_names(game, game["seat"])
     if game["status"] == "cancelled":
-        return "cancelled"
+        return _("cancelled")
     if game["status"] == "finished":
         winners = (game["result"] or {}).get("winners", [])
-        return "finished, won by " + seats_named(winners, names)
+        return _("finished, won by %(names)s", names=named_together(winners, names))
     if game["status"] == "open":
         if game["invited"]:
-            return f"{TURN} invited: turnpost join {game['id']}"
+            return f"{TURN} " + _("invited: turnpost join %(id)s", id=game["id"])
         joined = sum(seat["joined"] for seat in game["seats"])
-        return f"open, {joined} of {len(game['seats'])} seats taken"
-    turn = seats_named(game["to_act"], names)
-    return f"{TURN} your turn" if turn == "you" else f"turn: {turn}"
+        return _(
+            "open, %(joined)s of %(seats)s seats taken", joined=joined, seats=len(game["seats"])
+        )
+    if game["to_act"] == [game["seat"]]:
+        return f"{TURN} " + _("your turn")
+    return _("turn: %(names)s", names=named_together(game["to_act"], names))
 
 
 def since(game: dict[str, Any], now: float) -> str:
     """How long the game has waited on whoever must act (or since it last changed)."""
     age = duration(now - game["updated"])
-    return f"waiting {age}" if game["status"] == "active" else f"{age} ago"
+    if game["status"] == "active":
+        return _("waiting %(age)s", age=age)
+    return _("%(age)s ago", age=age)
 
 
 def due_line(game: dict[str, Any]) -> str:
@@ -102,24 +113,26 @@ def due_line(game: dict[str, Any]) -> str:
     first = clocks[0]
     mine = first["seat"] == game["seat"]
     name = seat_names(game, None)[first["seat"]]
-    left = clock_text.span(first["left_seconds"])
+    left = span(first["left_seconds"])
     if first.get("paused") and mine:
-        return f"; your clock is paused for your vacation, {left} left"
+        return _("your clock is paused for your vacation, %(left)s left", left=left)
     if first.get("paused"):
-        return f"; {name}'s clock is paused for a vacation, {left} left"
-    whose = "" if mine else f"{name} "
-    return f"; {whose}{clock_text.due(moment(first['due']), first['left_seconds'])}"
+        return _("%(name)s's clock is paused for a vacation, %(left)s left", name=name, left=left)
+    when = due(moment(first["due"]), first["left_seconds"])
+    return when if mine else _("%(name)s: %(due)s", name=name, due=when)
 
 
 def held_notice(game: dict[str, Any], now: float) -> str:
     """A notice to me about the game that my quiet hours or digest hold."""
     held = game.get("notice_held_until")
-    return f"; notice held, goes out {release(held, now)}" if held else ""
-
-
-NEEDS = {"turn": "your turn", "invited": "you are invited", "rematch": "a rematch is offered"}
+    return _("notice held, goes out %(when)s", when=release(held, now)) if held else ""
 
 
 def needs_you_line(event: dict[str, Any]) -> str:
     """Which game needs the player, and why (`turnpost wait` without a game)."""
-    return f"{event['game']}  {event['type']}  {NEEDS.get(event['kind'], event['kind'])}"
+    needs = {
+        "turn": _("your turn"),
+        "invited": _("you are invited"),
+        "rematch": _("a rematch is offered"),
+    }
+    return f"{event['game']}  {event['type']}  {needs.get(event['kind'], event['kind'])}"

@@ -12,20 +12,32 @@ from rich.text import Text
 from client.layout import show
 from client.screens.seats import shown
 from client.screens.style import ID_STYLE
+from client.screens.times import day, number
+from client.words import _
 from shared.engine import shown_name
 
 
 def rating_text(standing: dict[str, Any]) -> str:
     rating = standing["rating"]
     if rating is None:
-        return "unrated"
-    return f"rating {rating['ordinal']:.1f} ({rating['mu']:.1f} ± {rating['sigma']:.1f})"
+        return _("unrated")
+    return _(
+        "rating %(ordinal)s (%(mu)s ± %(sigma)s)",
+        ordinal=number(rating["ordinal"], "0.0"),
+        mu=number(rating["mu"], "0.0"),
+        sigma=number(rating["sigma"], "0.0"),
+    )
 
 
 def record_text(standing: dict[str, Any]) -> str:
-    return (
-        f"played {standing['played']}, won {standing['won']}, lost {standing['lost']}, "
-        f"resigned {standing['resigned']}, timed out {standing['timed_out']}"
+    return _(
+        "played %(played)s, won %(won)s, lost %(lost)s, resigned %(resigned)s, "
+        "timed out %(timed_out)s",
+        played=standing["played"],
+        won=standing["won"],
+        lost=standing["lost"],
+        resigned=standing["resigned"],
+        timed_out=standing["timed_out"],
     )
 
 
@@ -33,22 +45,26 @@ def player_record(console: Console, answer: dict[str, Any]) -> None:
     """A player's records by game type, then their finished games, latest first."""
     show(console, Text(shown(answer), style="bold"))
     if not answer["records"]:
-        show(console, "No finished games yet.")
+        show(console, _("No finished games yet."))
     for type_id, standing in answer["records"].items():
         show(console, f"  {type_id}: {record_text(standing)}; {rating_text(standing)}")
     for game in answer["games"]:
-        when = datetime.fromtimestamp(game["finished"]).strftime("%Y-%m-%d")
+        when = day(datetime.fromtimestamp(game["finished"]).astimezone())
         scores = " · ".join(f"{name} {score}" for name, score in game["scores"].items())
-        outcome = "won" if game["won"] else "lost"
         bots = set(game["bot_accounts"])
         others = ", ".join(shown_name(str(name), name in bots) for name in game["opponents"])
-        line = f"  {when}  {game['type']}  {outcome}  with {others}  ({scores})"
+        outcome = (
+            _("won with %(others)s (%(scores)s)", others=others, scores=scores)
+            if game["won"]
+            else _("lost with %(others)s (%(scores)s)", others=others, scores=scores)
+        )
+        line = f"  {when}  {game['type']}  {outcome}"
         show(console, Text.assemble((game["id"], ID_STYLE), line))
 
 
 def leaderboard(console: Console, answer: dict[str, Any]) -> None:
     if not answer["players"]:
-        show(console, f"No rated {answer['type']} game has finished yet.")
+        show(console, _("No rated %(type)s game has finished yet.", type=answer["type"]))
     for ranked in answer["players"]:
         line = f"{ranked['rank']:>3}. {shown(ranked):<20} {rating_text(ranked)}  "
         show(console, line + record_text(ranked), hanging=9)

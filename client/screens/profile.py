@@ -8,44 +8,60 @@ from typing import Any
 from rich.console import Console
 
 from client.layout import show
-from client.screens.times import release, stamp
+from client.screens.times import day_and_time, number, release, stamp
+from client.words import _, ngettext
+
+LANGUAGE_NAMES = {"en": "English", "pl": "polski", "de": "Deutsch"}
+"""Each language by its own name, as a person looking for theirs reads it."""
 
 
 def profile(console: Console, me: dict[str, Any], now: float) -> None:
     """One's profile: who, where mail goes, when it may and what is held, and the vacation."""
     away = me["vacation"]
+    days_left = ngettext(
+        "%(days)s day left this year",
+        "%(days)s days left this year",
+        int(away["days_left"]) if away["days_left"] == int(away["days_left"]) else 2,
+        days=number(away["days_left"]),
+    )
     if away["on"]:
-        until = datetime.fromtimestamp(away["until"]).strftime("%Y-%m-%d %H:%M")
-        vacation = f"on, until {until} at the latest"
+        until = day_and_time(datetime.fromtimestamp(away["until"]).astimezone())
+        vacation = _("on, until %(until)s at the latest (%(left)s)", until=until, left=days_left)
     else:
-        vacation = "off"
+        vacation = _("off (%(left)s)", left=days_left)
     rows = [
-        ("name", me["name"]),
-        ("played by", "a program (a bot account)" if me["bot_account"] else "a person"),
-        ("email", me["email"]),
-        ("time zone", me["timezone"]),
-        ("quiet hours", quiet_hours(me)),
-        ("mail", "a daily digest" if me["digest"] else "every turn"),
-        ("held mail", held_mail(me, now)),
-        ("vacation", f"{vacation} ({away['days_left']:g} days left this year)"),
+        (_("name:"), me["name"]),
+        (
+            _("played by:"),
+            _("a program (a bot account)") if me["bot_account"] else _("a person"),
+        ),
+        (_("email:"), me["email"]),
+        (_("time zone:"), me["timezone"]),
+        (_("language:"), LANGUAGE_NAMES.get(me.get("language") or "", _("as your locale"))),
+        (_("quiet hours:"), quiet_hours(me)),
+        (_("mail:"), _("a daily digest") if me["digest"] else _("every turn")),
+        (_("held mail:"), held_mail(me, now)),
+        (_("vacation:"), vacation),
     ]
+    column = max(len(label) for label, _value in rows) + 1
     for label, value in rows:
-        show(console, f"{label + ':':13}{value}", hanging=13)
+        show(console, f"{label:{column}}{value}", hanging=column)
 
 
 def registered(console: Console, me: dict[str, Any], now: float) -> None:
     """After registering: the quiet hours one has from the start, and whether they hold mail."""
-    show(console, f"Your quiet hours: {quiet_hours(me)}.")
-    show(console, f"Held mail: {held_mail(me, now)}.")
+    show(console, _("Your quiet hours: %(hours)s.", hours=quiet_hours(me)))
+    show(console, _("Held mail: %(held)s.", held=held_mail(me, now)))
     show(
-        console, "Change them with: turnpost me --timezone ZONE --quiet-hours HH:MM-HH:MM (or none)"
+        console,
+        _("Change them with: turnpost me --timezone ZONE --quiet-hours HH:MM-HH:MM (or none)"),
     )
 
 
 def quiet_hours(me: dict[str, Any]) -> str:
     if me["quiet_hours"] == "none":
-        return "none"
-    return f"{me['quiet_hours']} in {me['timezone']}, no mail then"
+        return _("none")
+    return _("%(hours)s in %(zone)s, no mail then", hours=me["quiet_hours"], zone=me["timezone"])
 
 
 def held_mail(me: dict[str, Any], now: float) -> str:
@@ -53,12 +69,18 @@ def held_mail(me: dict[str, Any], now: float) -> str:
     mail = me["mail"]
     count = mail["held_count"]
     if count:
-        notices = "1 notice" if count == 1 else f"{count} notices"
-        return f"{notices} held, going out {release(mail['next_release'], now)}"
+        return ngettext(
+            "%(num)d notice held, going out %(when)s",
+            "%(num)d notices held, going out %(when)s",
+            count,
+            when=release(mail["next_release"], now),
+        )
     if mail["held_now"]:
-        why = "a daily digest" if me["digest"] else "quiet hours now"
-        return f"none yet; {why}: mail goes out {release(mail['next_release'], now)}"
-    return "none; mail goes out as it comes"
+        when = release(mail["next_release"], now)
+        if me["digest"]:
+            return _("none yet; a daily digest: mail goes out %(when)s", when=when)
+        return _("none yet; quiet hours now: mail goes out %(when)s", when=when)
+    return _("none; mail goes out as it comes")
 
 
 def webhook_state(
@@ -67,24 +89,40 @@ def webhook_state(
     """A webhook, and whether its posts get through: on, failing since when, or switched off
     and why; or that there is none (`game`: the game's, else one's own)."""
     if hook is None and game is None:
-        show(console, "You have no webhook. Set one with: turnpost webhook KIND URL")
+        show(console, _("You have no webhook. Set one with: turnpost webhook KIND URL"))
     elif hook is None:
         show(
             console,
-            f"Game {game} has no webhook. Set one with: turnpost webhook KIND URL --game {game}",
+            _(
+                "Game %(id)s has no webhook. Set one with: turnpost webhook KIND URL --game %(id)s",
+                id=game,
+            ),
         )
     elif removed:
-        show(console, f"Removed: {hook['kind']} {hook['url']}")
+        show(console, _("Removed: %(kind)s %(url)s", kind=hook["kind"], url=hook["url"]))
     elif not hook["enabled"]:
-        show(console, f"Webhook: {hook['kind']} {hook['url']} (switched off: {hook['disabled']})")
+        show(
+            console,
+            _(
+                "Webhook: %(kind)s %(url)s (switched off: %(why)s)",
+                kind=hook["kind"],
+                url=hook["url"],
+                why=hook["disabled"],
+            ),
+        )
     elif hook["failing_since"]:
         since = stamp(datetime.fromisoformat(hook["failing_since"]))
         show(
             console,
-            f"Webhook: {hook['kind']} {hook['url']} (on, but failing since {since}: its posts are "
-            "tried again, and it is switched off if they still fail a day after that)",
+            _(
+                "Webhook: %(kind)s %(url)s (on, but failing since %(since)s: its posts are "
+                "tried again, and it is switched off if they still fail a day after that)",
+                kind=hook["kind"],
+                url=hook["url"],
+                since=since,
+            ),
         )
     else:
-        show(console, f"Webhook: {hook['kind']} {hook['url']} (on)")
+        show(console, _("Webhook: %(kind)s %(url)s (on)", kind=hook["kind"], url=hook["url"]))
     if hook and hook["secret"]:
-        show(console, f"Signing secret (shown only now): {hook['secret']}")
+        show(console, _("Signing secret (shown only now): %(secret)s", secret=hook["secret"]))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from client.words import _
 from shared.engine import shown_name
 
 
@@ -16,13 +17,22 @@ def shown(named: Mapping[str, Any]) -> str:
 
 def seat_names(game: dict[str, Any], me: int | None) -> list[str]:
     return [
-        "you" if seat["seat"] == me else shown(seat) if seat["name"] else f"seat {seat['seat']}"
+        _("you")
+        if seat["seat"] == me
+        else shown(seat)
+        if seat["name"]
+        else _("seat %(seat)s", seat=seat["seat"])
         for seat in game["seats"]
     ]
+
+
+def named_together(seats: Iterable[int], names: Sequence[str]) -> str:
+    """Several seats in a sentence (`ada, bo`)."""
+    return ", ".join(names[seat] for seat in seats)
 
 
 def opponents(seats: Sequence[dict[str, Any]], me: int | None) -> str:
     """Who else sits at the table, joined or invited (open seats are counted by the game
     list's `standing`)."""
     named = [shown(seat) for seat in seats if seat["seat"] != me and seat["name"]]
-    return "with " + ", ".join(named) if named else "with no one yet"
+    return _("with %(names)s", names=", ".join(named)) if named else _("with no one yet")

@@ -1,8 +1,26 @@
-"""Moments and spans of time as the screens write them."""
+"""Moments, spans of time and numbers as the screens write them, in the reader's language
+(Babel's formats for it), each moment in the zone the server gave it in: the reader's own.
+
+The move clocks' sentences are said here as `shared.clock_text` says them in mail, in the
+command line's own words (the engines' catalogs hold no clock texts).
+"""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+
+from babel.dates import format_datetime, format_timedelta
+from babel.numbers import format_decimal
+
+from client.words import _, language, ngettext
+from shared.words import LANGUAGES
+
+
+def locale() -> str:
+    """The Babel locale of the language spoken (English for a language Babel does not have,
+    as the tests' pseudo-language)."""
+    spoken = language()
+    return spoken if spoken in LANGUAGES else "en"
 
 
 def moment(iso: str | None) -> datetime | None:
@@ -10,22 +28,72 @@ def moment(iso: str | None) -> datetime | None:
     return None if iso is None else datetime.fromisoformat(iso)
 
 
+def number(value: float, pattern: str = "#,##0.##") -> str:
+    """`12,345.5` in English, `12 345,5` in Polish, `12.345,5` in German."""
+    return format_decimal(value, pattern, locale=locale())
+
+
 def duration(seconds: float) -> str:
+    """A span in one short unit, rounded down: `3d`, `4h`, `5m`, `10s` (`3 d.`, `4 h` in
+    Polish, `3 T`, `5 Min.` in German)."""
     seconds = max(0, int(seconds))
-    for size, unit in ((86400, "d"), (3600, "h"), (60, "m")):
-        if seconds >= size:
-            return f"{seconds // size}{unit}"
-    return f"{seconds}s"
+    for size in (86400, 3600, 60, 1):
+        if seconds >= size or size == 1:
+            whole = timedelta(seconds=seconds - seconds % size)
+            return format_timedelta(whole, threshold=1, format="narrow", locale=locale())
+    raise AssertionError  # the loop always returns
+
+
+def stamp(at: datetime) -> str:
+    """A moment as the screens write it, in the zone it carries: `Thu 26 Nov 18:40 +0100`."""
+    return format_datetime(at, _("EEE dd MMM HH:mm xx"), locale=locale())
+
+
+def day_and_time(at: datetime) -> str:
+    """A moment in a history or a record, aligned in a column: `2026-11-26 18:40`."""
+    return format_datetime(at, _("yyyy-MM-dd HH:mm"), locale=locale())
+
+
+def day(at: datetime) -> str:
+    return format_datetime(at, _("yyyy-MM-dd"), locale=locale())
 
 
 def release(moment: str, now: float) -> str:
     """When held mail goes out, in the time (and zone) the server gave: the player's own."""
     at = datetime.fromisoformat(moment)
     if at.timestamp() <= now:
-        return "at the worker's next check"
+        return _("at the worker's next check")
     return stamp(at)
 
 
-def stamp(at: datetime) -> str:
-    """A moment as the screens write it, in the zone it carries: `Thu 26 Nov 18:40 +0100`."""
-    return at.strftime("%a %d %b %H:%M %z")
+def span(seconds: float) -> str:
+    """`3 days`, `1 day 4 h`, `5 h 20 min`, `40 min`: at most two units, rounded down."""
+    days, rest = divmod(int(max(0, seconds)), 86400)
+    hours, minutes = rest // 3600, rest % 3600 // 60
+    if days and hours:
+        return ngettext("%(num)d day %(hours)d h", "%(num)d days %(hours)d h", days, hours=hours)
+    if days:
+        return ngettext("%(num)d day", "%(num)d days", days)
+    if hours and minutes:
+        return _("%(hours)d h %(minutes)d min", hours=hours, minutes=minutes)
+    if hours:
+        return _("%(hours)d h", hours=hours)
+    if minutes:
+        return _("%(minutes)d min", minutes=minutes)
+    return _("under a minute")
+
+
+def due(at: datetime | None, left: float) -> str:
+    """`due Thu 26 Nov 18:40 your time — 1 day 4 h of waking time left`, `at` already in
+    the reader's zone (None: no deadline within ten years)."""
+    if at is None:
+        return _("due not within ten years — %(left)s of waking time left", left=span(left))
+    when = format_datetime(at, _("EEE dd MMM HH:mm"), locale=locale())
+    return _(
+        "due %(moment)s your time — %(left)s of waking time left", moment=when, left=span(left)
+    )
+
+
+def no_vacation() -> str:
+    """Every deadline is an estimate: a vacation stops the clock and moves it later."""
+    return _("if no vacation is taken")

@@ -7,15 +7,33 @@ from rich.text import Text
 
 from client.layout import show
 from client.verify import Verification
+from client.words import _, pgettext
+
+
+def check_name(name: str) -> str:
+    """A check's name as a person reads it (JSON keeps the name itself)."""
+    return {
+        "seed": pgettext("check", "seed"),
+        "secret": pgettext("check", "secret"),
+        "contributions": pgettext("check", "contributions"),
+        "fixed options": pgettext("check", "fixed options"),
+        "log": pgettext("check", "log"),
+        "chain": pgettext("check", "chain"),
+        "replay": pgettext("check", "replay"),
+        "result": pgettext("check", "result"),
+        "bots": pgettext("check", "bots"),
+    }.get(name, name)
 
 
 def verification(console: Console, report: Verification) -> None:
     for check in report.checks:
         mark, style = ("✔", "bold green") if check.passed else ("✘", "bold red")
-        show(console, Text.assemble((f"{mark} {check.name}", style), f": {check.detail}"))
+        show(
+            console, Text.assemble((f"{mark} {check_name(check.name)}", style), f": {check.detail}")
+        )
     for note in report.notes:
         show(console, Text(note, style="yellow"))
     if report.ok:
-        console.print(Text("The server played this game fairly.", style="bold green"))
+        console.print(Text(_("The server played this game fairly."), style="bold green"))
     else:
-        console.print(Text("This game does NOT check out.", style="bold red"))
+        console.print(Text(_("This game does NOT check out."), style="bold red"))

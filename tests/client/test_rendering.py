@@ -74,7 +74,7 @@ def test_a_screen_says_what_to_do_next(player: PlayerFactory) -> None:
     refused = bo.run("wait", game_id)
     told = " ".join(refused.stderr.split())  # wrapped at the terminal's width
     assert refused.exit_code == 1 and f"turnpost join {game_id}" in told
-    assert "Waiting for 1 more player(s) to join." in ada.ok("show", game_id)
+    assert "Waiting for 1 more player to join." in ada.ok("show", game_id)
     assert "invited" in bo.ok("games")
     bo.ok("join", game_id)
     mover, idle = (ada, bo) if ada.json("show", game_id)["your_turn"] else (bo, ada)

@@ -59,7 +59,7 @@ def test_history_and_ratings_once_the_worker_has_counted_a_game(
 
     mine = ada.ok("history")
     assert "lost-cities: played 1, won 1, lost 0, resigned 0, timed out 0; rating" in mine
-    assert f"{game_id}" in mine and "won  with bo" in mine
+    assert f"{game_id}" in mine and "won with bo" in mine
     assert "resigned 1" in ada.ok("history", "bo")
     board = ada.json("ratings", "lost-cities")["players"]
     assert [p["name"] for p in board] == ["ada", "bo"]

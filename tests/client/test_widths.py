@@ -1,6 +1,7 @@
-"""Every list screen and every command's help fits the terminal, 80 to 200 columns: drawn for
-random states, no line is wider than the terminal (but for a single word longer than it), and
-no word is broken; a help text's sentences are wrapped by the terminal's width alone."""
+"""Every list screen and every command's help fits the terminal, 80 to 200 columns, in every
+language the command line speaks (Polish and German words are longer): drawn for random
+states, no line is wider than the terminal (but for a single word longer than it), and no word
+is broken; a help text's sentences are wrapped by the terminal's width alone."""
 
 from __future__ import annotations
 
@@ -27,9 +28,12 @@ from client.screens.lobby import public_games
 from client.screens.log import log_lines
 from client.screens.players import leaderboard, player_record
 from client.screens.profile import profile
+from client.words import loaded, speaking
 from server.presenters.catalogue import game_type
 from shared.games import ENGINES
 from shared.games.lost_cities_dice import DEFAULT_SHEET
+from shared.words import LANGUAGES
+from tests.support.terminal import helps_in
 
 WIDTHS = (80, 120, 200)
 NOW = 1_800_000_000.0
@@ -61,14 +65,16 @@ def drawn(screen: Screen, width: int) -> str:
 
 
 def assert_fits(screen: Screen) -> None:
-    """At every width: each line fits (or is one word too long for any line), and the words
-    are those of the screen drawn with no limit, none broken."""
-    unbroken = drawn(screen, 100_000).split()
-    for width in WIDTHS:
-        text = drawn(screen, width)
-        for line in text.splitlines():
-            assert cell_len(line) <= width or len(line.split()) == 1, (width, line)
-        assert text.split() == unbroken, width
+    """In every language, at every width: each line fits (or is one word too long for any
+    line), and the words are those of the screen drawn with no limit, none broken."""
+    for language in LANGUAGES:
+        with speaking(loaded(language)):
+            unbroken = drawn(screen, 100_000).split()
+            for width in WIDTHS:
+                text = drawn(screen, width)
+                for line in text.splitlines():
+                    assert cell_len(line) <= width or len(line.split()) == 1, (language, line)
+                assert text.split() == unbroken, (language, width)
 
 
 @st.composite
@@ -363,3 +369,20 @@ def test_a_commands_help_breaks_lines_only_where_the_terminal_ends(command: str)
         if line and after:
             assert len(line) + 1 + len(after.split()[0]) > room, (command, line, after)
     assert any("Example: turnpost" in line for line in prose)
+
+
+@pytest.mark.parametrize("language", ["pl", "de"])
+def test_every_help_fits_and_breaks_only_where_the_terminal_ends_in_polish_and_german(
+    language: str,
+) -> None:
+    width = 80
+    example = {"pl": "Przykład: turnpost", "de": "Beispiel: turnpost"}[language]
+    for command, text in helps_in(language, width).items():
+        lines = text.splitlines()
+        assert all(cell_len(line) <= width for line in lines), (command, language)
+        boxes = next(index for index, line in enumerate(lines) if "╭" in line)
+        prose = [line.strip() for line in lines[:boxes]]
+        for line, after in pairwise(prose):
+            if line and after:
+                assert len(line) + 1 + len(after.split()[0]) > width - 2, (command, line, after)
+        assert command == "" or any(example in line for line in prose), (command, language)

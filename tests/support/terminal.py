@@ -159,3 +159,36 @@ def report(someone: Player, game_id: str, *args: str, **env: str | None) -> dict
     verified: dict[str, Any] = json.loads(result.stdout)
     assert result.exit_code == (0 if verified["ok"] else 1)
     return verified
+
+
+LOCALES = {"en": "en_GB.UTF-8", "pl": "pl_PL.UTF-8", "de": "de_DE.UTF-8"}
+
+HELPS = """
+import json, sys
+from typer.testing import CliRunner
+from client.cli import COMMANDS, app
+width = sys.argv[1]
+helps = {
+    name: CliRunner().invoke(app, [*name.split(), "--help"], env={"COLUMNS": width}).stdout
+    for name in ["", *COMMANDS]
+}
+print(json.dumps(helps))
+"""
+
+
+def helps_in(language: str, width: int) -> dict[str, str]:
+    """Every command's help (and the app's, under ""), as a player whose locale is `language`
+    reads it: in a process of its own, since Typer builds help texts as the app is imported."""
+    env = {**os.environ, "LANG": LOCALES[language]}
+    env.pop("LC_ALL", None)
+    env.pop("LC_MESSAGES", None)
+    env["TURNPOST_CONFIG_DIR"] = "/nonexistent/turnpost"
+    done = subprocess.run(
+        [sys.executable, "-c", HELPS, str(width)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    helps: dict[str, str] = json.loads(done.stdout)
+    return helps
