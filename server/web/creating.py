@@ -20,6 +20,7 @@ from server.domain.clock_options import SERVICE_OPTIONS
 from server.domain.errors import Refusal
 from server.http.context import services
 from server.http.errors import ApiError
+from server.http.language import words_chosen
 from server.http.refusals import refused
 from server.presenters import catalogue
 from server.presenters.schemas import CreateGameSchema
@@ -125,10 +126,16 @@ def form(
     refusal: ApiError | None = None,
     errors: Mapping[str, str] | None = None,
 ) -> str:
-    described = catalogue.game_type(ENGINES[type_id])
+    described = catalogue.game_type(ENGINES[type_id], words_chosen())
+    english = catalogue.game_type(ENGINES[type_id])["options"]
     rules, clock, more = [], [], []
-    for option in described["options"]:
-        field = {**option, "id": f"option-{option['name']}", "shown_default": default(option)}
+    for option, said in zip(described["options"], english, strict=True):
+        field = {
+            **option,
+            "id": f"option-{option['name']}",
+            "shown_default": default(option),
+            "says_default": "default" in said["description"],  # the same in every language
+        }
         if option["name"] in CLOCK:
             clock.append(field)
         elif option.get("fixes_chance") or isinstance(option["default"], dict | list):
