@@ -43,13 +43,15 @@ digits are taken out, a colour's letter (the dice board's `O`, the notation's `g
 and the boards' one-letter symbols (the steamer `S`, a top artefact `T`, a circle's `x`, `o`)."""
 
 
+WORD = re.compile(r"[^\W\d_]+")
+"""A word, as these tests read one: letters only (`R7` is `R`, `90m` is `m`)."""
+
+
 def english_left(text: str, type_id: str, values: Iterable[str] = ()) -> list[str]:
     """The words of `text` outside the pseudo-language's marks that are none of `values` (the
     players' names, and whatever else the text was given: ids, addresses), nor a game's title,
     an id or a word of the game's notation: each is English that went through no catalog."""
     allowed = set(values) | TITLES | notation_words(type_id)
     return [
-        word
-        for word in re.findall(r"[^\W\d_]+", unmarked(text))
-        if word not in allowed and not ID.match(word)
+        word for word in WORD.findall(unmarked(text)) if word not in allowed and not ID.match(word)
     ]
