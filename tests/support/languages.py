@@ -8,13 +8,15 @@ from __future__ import annotations
 import gettext
 import importlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
+from server.presenters import words as catalogs
 from shared.aliases import Aliases
 from shared.games import ENGINES
 from shared.games.livingstone.data import CARDS
 from shared.words import CATALOGS, ENGLISH, LANGUAGES, Words
-from tests.support.pseudo import unmarked
+from tests.support.pseudo import PSEUDO, unmarked
 
 SPOKEN: dict[str, Words] = {
     language: Words(language, gettext.translation("messages", CATALOGS, [language]))
@@ -49,9 +51,27 @@ WORD = re.compile(r"[^\W\d_]+")
 
 def english_left(text: str, type_id: str, values: Iterable[str] = ()) -> list[str]:
     """The words of `text` outside the pseudo-language's marks that are none of `values` (the
-    players' names, and whatever else the text was given: ids, addresses), nor a game's title,
-    an id or a word of the game's notation: each is English that went through no catalog."""
-    allowed = set(values) | TITLES | notation_words(type_id)
+    players' names, and whatever else the text was given: ids, addresses), word by word, nor
+    a game's title, an id or a word of the game's notation: each is English that went through
+    no catalog."""
+    allowed = {word for value in values for word in WORD.findall(value)}
+    allowed |= TITLES | notation_words(type_id)
     return [
         word for word in WORD.findall(unmarked(text)) if word not in allowed and not ID.match(word)
     ]
+
+
+@contextmanager
+def pseudo_for(language: str) -> Iterator[None]:
+    """The service's words of `language` (the one `Words` a process loads for it,
+    `server.presenters.words.LOADED`) replaced by the pseudo-language while the block runs:
+    whatever the service writes for a reader of `language` comes out marked."""
+    kept = catalogs.LOADED.get(language)
+    catalogs.LOADED[language] = PSEUDO
+    try:
+        yield
+    finally:
+        if kept is None:
+            del catalogs.LOADED[language]
+        else:
+            catalogs.LOADED[language] = kept
