@@ -19,10 +19,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from client.words import _, ngettext
+from client.words import _, ngettext, words
 from shared.bots import choose
 from shared.chance import commitment
-from shared.engine import Engine, IllegalMove
+from shared.engine import BadOptions, Engine, IllegalMove, player_names
 from shared.fairness import (
     bot_seed,
     derived_seed,
@@ -111,13 +111,19 @@ def verify(
     except IllegalMove as error:
         checks.append(
             Check(
-                "replay", False, _("the log holds a move the rules forbid: %(error)s", error=error)
+                "replay",
+                False,
+                _(
+                    "the log holds a move the rules forbid: %(error)s",
+                    error=error.told(player_names(game["seats"]), words()),
+                ),
             )
         )
         return Verification(game["id"], checks, notes=notes)
     except ValueError as error:
+        why = error.told(words()) if isinstance(error, BadOptions) else str(error)
         checks.append(
-            Check("replay", False, _("the game cannot be set up here: %(error)s", error=error))
+            Check("replay", False, _("the game cannot be set up here: %(error)s", error=why))
         )
         return Verification(game["id"], checks, notes=notes)
     checks.append(
@@ -462,7 +468,7 @@ def provenance_notes(game: dict[str, Any], witness: Witness) -> list[str]:
             )
         )
     if game["fixed_by_creator"]:
-        notes.append(fixed_by_creator_text(game["fixed_by_creator"]))
+        notes.append(fixed_by_creator_text(game["fixed_by_creator"], words()))
     if witness.seat is not None and witness.contribution is None:
         notes.append(
             _(

@@ -11,9 +11,6 @@ from babel.dates import format_skeleton, format_time
 
 from shared.words import ENGLISH, LANGUAGES, Words
 
-NO_VACATION = "if no vacation is taken"
-"""Every deadline is an estimate: a vacation stops the clock and moves it later."""
-
 
 def span(seconds: float, words: Words = ENGLISH) -> str:
     """`3 days`, `1 day 4 h`, `5 h 20 min`, `40 min`: at most two units, rounded down."""

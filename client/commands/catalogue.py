@@ -7,7 +7,7 @@ from client.commands.arguments import GameType, JsonFlag, described
 from client.rules import engine_for
 from client.screens.catalogue import game_rules, game_types
 from client.session import session
-from client.words import _
+from client.words import _, words
 
 
 @described(
@@ -36,5 +36,5 @@ def rules(
 ) -> None:
     with session(as_json, needs_token=False) as s:
         engine = engine_for(game_type)
-        guide = engine.describe_rules() if engine else s.api.game_rules(game_type)
+        guide = engine.describe_rules(words()) if engine else s.api.game_rules(game_type)
         s.out.emit(guide, lambda console: game_rules(console, guide))

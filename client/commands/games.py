@@ -19,7 +19,7 @@ from client.layout import show
 from client.screens.game_list import game_list
 from client.screens.lobby import public_games
 from client.session import Session, session
-from client.words import _
+from client.words import _, words
 from shared.fairness import fixed_by_creator_text
 
 
@@ -46,7 +46,10 @@ def warn_if_fixed(s: Session, game: dict[str, Any]) -> None:
     """Tell a joiner that the creator set what is normally left to chance."""
     if game.get("fixed_by_creator"):
         s.out.note(
-            _("Warning: %(warning)s", warning=fixed_by_creator_text(game["fixed_by_creator"]))
+            _(
+                "Warning: %(warning)s",
+                warning=fixed_by_creator_text(game["fixed_by_creator"], words()),
+            )
         )
 
 

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from client.layout import show
 from client.screens.style import ID_STYLE, highlight
-from client.words import _, ngettext
+from client.words import _, ngettext, words
 from shared.guide import guide_text
 from shared.text import WIDTH
 
@@ -63,4 +63,4 @@ def brief(value: Any) -> str | None:
 
 def game_rules(console: Console, described: dict[str, Any]) -> None:
     """A game's guide at the terminal's width, but no wider than a page reads well."""
-    console.print(highlight(guide_text(described, min(console.width, WIDTH))))
+    console.print(highlight(guide_text(described, min(console.width, WIDTH), words())))

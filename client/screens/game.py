@@ -13,8 +13,9 @@ from client.layout import show
 from client.rules import engine_for
 from client.screens.seats import named_together, seat_names, shown
 from client.screens.style import ID_STYLE, TURN, highlight
-from client.screens.times import due, moment, no_vacation, span
+from client.screens.times import moment
 from client.words import _, ngettext, words
+from shared.clock_text import banks, deadline
 from shared.engine import player_names
 from shared.fairness import fixed_by_creator_text
 
@@ -35,7 +36,7 @@ def game_screen(console: Console, answer: dict[str, Any], everything: bool = Fal
     title.highlight_words([game["id"]], ID_STYLE)
     console.print(title, seats_line(answer), sep="\n", soft_wrap=False)  # wrapped at spaces
     if game.get("fixed_by_creator"):
-        warning = fixed_by_creator_text(game["fixed_by_creator"])
+        warning = fixed_by_creator_text(game["fixed_by_creator"], words())
         console.print(Text(warning, style="bold yellow"), soft_wrap=False)
     console.print()
     engine = engine_for(game["type"])
@@ -77,9 +78,10 @@ def deadlines(answer: dict[str, Any]) -> list[str]:
     lines = [
         deadline(
             None if clock["seat"] == me else names[clock["seat"]],
-            clock["due"],
+            moment(clock["due"]),
             clock["left_seconds"],
             clock.get("paused", False),  # a server from before vacations were shown
+            words(),
         )
         for clock in sorted(clocks, key=lambda clock: clock["seat"] != me)
         if clock["running"]
@@ -87,43 +89,8 @@ def deadlines(answer: dict[str, Any]) -> list[str]:
     configured = answer["game"]["clock"] or {}
     if "time_bank" in configured and clocks:
         left = [(names[c["seat"]], c["left_seconds"]) for c in clocks]
-        lines.append(banks(configured["time_bank"], configured["increment"], left))
+        lines.append(banks(configured["time_bank"], configured["increment"], left, words()))
     return lines
-
-
-def deadline(whose: str | None, due_at: str | None, left: float, paused: bool) -> str:
-    """A sentence: my move (`whose` None) or another player's is due, and the estimate said to
-    be one; or, while its player is on vacation, that the clock stands still."""
-    if paused:
-        if whose is None:
-            return _(
-                "Your move clock is paused for a vacation: %(left)s of waking time left.",
-                left=span(left),
-            )
-        return _(
-            "%(name)s's move clock is paused for a vacation: %(left)s of waking time left.",
-            name=whose,
-            left=span(left),
-        )
-    when = due(moment(due_at), left)
-    if whose is None:
-        return _("Your move is %(due)s (%(estimate)s).", due=when, estimate=no_vacation())
-    return _(
-        "%(name)s's move is %(due)s (%(estimate)s).", name=whose, due=when, estimate=no_vacation()
-    )
-
-
-def banks(bank: float, increment: float, left: list[tuple[str, float]]) -> str:
-    """`Time banks (at most 7 days, +1 day a move): you 6 days 4 h, bo 7 days.`"""
-    each = ", ".join(f"{name} {span(seconds)}" for name, seconds in left)
-    if increment:
-        return _(
-            "Time banks (at most %(bank)s, +%(increment)s a move): %(each)s.",
-            bank=span(bank),
-            increment=span(increment),
-            each=each,
-        )
-    return _("Time banks (at most %(bank)s): %(each)s.", bank=span(bank), each=each)
 
 
 def seats_line(answer: dict[str, Any]) -> Text:

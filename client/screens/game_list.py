@@ -12,8 +12,9 @@ from rich.text import Text
 from client.layout import show
 from client.screens.seats import named_together, opponents, seat_names
 from client.screens.style import ID_STYLE, TURN
-from client.screens.times import due, duration, moment, no_vacation, release, span
-from client.words import _
+from client.screens.times import duration, moment, release
+from client.words import _, words
+from shared.clock_text import due, span
 
 
 def no_games(mine: str | None) -> str:
@@ -68,8 +69,7 @@ def game_list(
             Text(
                 _(
                     "Deadlines count only the mover's waking time (quiet hours and vacations "
-                    "stop clocks), %(estimate)s.",
-                    estimate=no_vacation(),
+                    "stop clocks), if no vacation is taken."
                 ),
                 "dim",
             ),
@@ -113,12 +113,12 @@ def due_line(game: dict[str, Any]) -> str:
     first = clocks[0]
     mine = first["seat"] == game["seat"]
     name = seat_names(game, None)[first["seat"]]
-    left = span(first["left_seconds"])
+    left = span(first["left_seconds"], words())
     if first.get("paused") and mine:
         return _("your clock is paused for your vacation, %(left)s left", left=left)
     if first.get("paused"):
         return _("%(name)s's clock is paused for a vacation, %(left)s left", name=name, left=left)
-    when = due(moment(first["due"]), first["left_seconds"])
+    when = due(moment(first["due"]), first["left_seconds"], words())
     return when if mine else _("%(name)s: %(due)s", name=name, due=when)
 
 

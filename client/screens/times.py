@@ -1,8 +1,8 @@
 """Moments, spans of time and numbers as the screens write them, in the reader's language
 (Babel's formats for it), each moment in the zone the server gave it in: the reader's own.
 
-The move clocks' sentences are said here as `shared.clock_text` says them in mail, in the
-command line's own words (the engines' catalogs hold no clock texts).
+The move clocks' sentences are `shared.clock_text`'s, said alike in mail, on the pages and here,
+in the command line's words (`client.words.words()`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal
 
-from client.words import _, language, ngettext
+from client.words import _, language
 from shared.words import LANGUAGES
 
 
@@ -64,36 +64,3 @@ def release(moment: str, now: float) -> str:
     if at.timestamp() <= now:
         return _("at the worker's next check")
     return stamp(at)
-
-
-def span(seconds: float) -> str:
-    """`3 days`, `1 day 4 h`, `5 h 20 min`, `40 min`: at most two units, rounded down."""
-    days, rest = divmod(int(max(0, seconds)), 86400)
-    hours, minutes = rest // 3600, rest % 3600 // 60
-    if days and hours:
-        return ngettext("%(num)d day %(hours)d h", "%(num)d days %(hours)d h", days, hours=hours)
-    if days:
-        return ngettext("%(num)d day", "%(num)d days", days)
-    if hours and minutes:
-        return _("%(hours)d h %(minutes)d min", hours=hours, minutes=minutes)
-    if hours:
-        return _("%(hours)d h", hours=hours)
-    if minutes:
-        return _("%(minutes)d min", minutes=minutes)
-    return _("under a minute")
-
-
-def due(at: datetime | None, left: float) -> str:
-    """`due Thu 26 Nov 18:40 your time — 1 day 4 h of waking time left`, `at` already in
-    the reader's zone (None: no deadline within ten years)."""
-    if at is None:
-        return _("due not within ten years — %(left)s of waking time left", left=span(left))
-    when = format_datetime(at, _("EEE dd MMM HH:mm"), locale=locale())
-    return _(
-        "due %(moment)s your time — %(left)s of waking time left", moment=when, left=span(left)
-    )
-
-
-def no_vacation() -> str:
-    """Every deadline is an estimate: a vacation stops the clock and moves it later."""
-    return _("if no vacation is taken")

@@ -6,6 +6,7 @@ from server.api.blueprint import Blueprint
 from server.domain.game import engine_for
 from server.http.auth import public_route
 from server.http.context import services
+from server.http.language import words_chosen
 from server.presenters import catalogue
 from server.presenters import games as presenters
 from server.presenters.documented import schema_of
@@ -54,7 +55,7 @@ def game_types() -> list[GameType]:
     """Every game type, its player counts, its options with their defaults (the rules'
     options, then the move clock's, which every type takes) and the levels of bot that play
     it."""
-    return [catalogue.game_type(engine) for engine in ENGINES.values()]
+    return [catalogue.game_type(engine, words_chosen()) for engine in ENGINES.values()]
 
 
 @blp.route("/game-types/<game_type:type_id>/rules")
@@ -64,4 +65,4 @@ def game_types() -> list[GameType]:
 def game_rules(type_id: str) -> GameRules:
     """A game's rules in one screen for a newcomer, and how its moves are written, with
     examples (`turnpost rules TYPE` lays them out; a mail's `help` answer has the notation)."""
-    return catalogue.game_rules(engine_for(type_id))
+    return catalogue.game_rules(engine_for(type_id), words_chosen())

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from server.domain.bots import TIMEOUT_LEVEL, TIMEOUT_POLICIES
+from server.domain.errors import N_
 
 UNITS = {"m": 60, "h": 3600, "d": 86400}
 DURATION = re.compile(r"^([1-9]\d{0,3})([mhd])$")
@@ -73,32 +74,43 @@ def move_clock(options: dict[str, Any]) -> dict[str, Any] | None:
 SERVICE_OPTIONS: list[dict[str, Any]] = [
     {
         "name": "move_time",
-        "description": "time each player has per move, e.g. 90m, 12h, 3d (10m-365d); their "
-        "quiet hours and vacations do not count; reminders at 50% and 90% (default: no clock)",
+        "description": N_(
+            "time each player has per move, e.g. 90m, 12h, 3d (10m-365d); their quiet hours "
+            "and vacations do not count; reminders at 50%% and 90%% (default: no clock)"
+        ),
         "default": None,
     },
     {
         "name": "time_bank",
-        "description": "instead of a move_time, a bank of time each player starts with, e.g. "
-        "7d (10m-365d), which their moves use up and which never holds more than that; their "
-        "quiet hours and vacations do not count (default: no clock)",
+        "description": N_(
+            "instead of a move_time, a bank of time each player starts with, e.g. 7d "
+            "(10m-365d), which their moves use up and which never holds more than that; their "
+            "quiet hours and vacations do not count (default: no clock)"
+        ),
         "default": None,
     },
     {
         "name": "increment",
-        "description": "with a time_bank: time added to a player's bank after each of their "
-        "moves, e.g. 1d (1m-365d), up to the time_bank (default: none)",
+        "description": N_(
+            "with a time_bank: time added to a player's bank after each of their moves, e.g. "
+            "1d (1m-365d), up to the time_bank (default: none)"
+        ),
         "default": None,
     },
     {
         "name": "on_timeout",
-        "description": "when a move time or bank runs out: skip (the rules' way of doing "
-        "nothing, where there is one: refusing the dice, ending a Livingstone turn; otherwise "
-        f"resign), forfeit (resign), or bot (a {TIMEOUT_LEVEL} bot makes that decision for the "
-        "player, whose next one is theirs again; bot:random, bot:quick or bot:search names the "
-        "level)",
+        "description": N_(
+            "when a move time or bank runs out: skip (the rules' way of doing nothing, where "
+            "there is one: refusing the dice, ending a Livingstone turn; otherwise resign), "
+            "forfeit (resign), or bot (a %(level)s bot makes that decision for the player, whose "
+            "next one is theirs again; bot:random, bot:quick or bot:search names the level)"
+        ),
         "default": "skip",
         "choices": list(POLICIES),
     },
 ]
-"""Options every game type takes: the service's, not the rules'."""
+"""Options every game type takes: the service's, not the rules'. Each description is a
+catalog's id, told in the reader's words with `DESCRIBED` by the presenter that lists them."""
+
+DESCRIBED: dict[str, object] = {"level": TIMEOUT_LEVEL}
+"""The values the descriptions' placeholders take."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from shared.engine import IllegalMove
+from shared.engine import BadOptions, IllegalMove
 from shared.words import ENGLISH, Words
 
 
@@ -53,6 +53,18 @@ class Invalid(Refusal):
     no bot plays."""
 
     default_code = "invalid_request"
+
+
+class Unplayable(Invalid):
+    """Options the game's rules cannot start a game with: the engine's reason (`BadOptions`),
+    told in the reader's words as the engine writes it."""
+
+    def __init__(self, error: BadOptions) -> None:
+        self.error = error
+        super().__init__(error.message, {"option": error.option}, "bad_options")
+
+    def told(self, words: Words) -> str:
+        return self.error.told(words)
 
 
 class NotFound(Refusal):
@@ -122,7 +134,7 @@ class Illegal(Refusal):
 
     def told(self, words: Words) -> str:
         """The rule's own words, which the engine writes, with the players' names."""
-        return self.error.told(self.names)
+        return self.error.told(self.names, words)
 
 
 class Gone(Refusal):

@@ -19,7 +19,7 @@ from server.domain import concerns, provenance
 from server.domain.clock_options import SERVICE_OPTIONS
 from server.domain.concerns import Concern
 from server.domain.entries import dealt
-from server.domain.errors import N_, Conflict, Invalid, NotAPlayer, NotFound
+from server.domain.errors import N_, Conflict, Invalid, NotAPlayer, NotFound, Unplayable
 from server.domain.game import CANCELLED, FINISHED, OPEN, Game, engine_for, progress
 from server.domain.player import Player
 from server.domain.reading import Reading, players_record
@@ -133,7 +133,7 @@ class Seating:
                 len(table), dict(options), [option["name"] for option in SERVICE_OPTIONS]
             )
         except BadOptions as error:
-            raise Invalid(error.message, {"option": error.option}, "bad_options") from None
+            raise Unplayable(error) from None
         now = int(self.clock())
         place = next(i for i, seat in enumerate(table) if seat.player == maker.id)
         record = GameRecord(

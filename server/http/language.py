@@ -32,6 +32,16 @@ def words_chosen() -> Words:
     return words_for(chosen())
 
 
+def gettext(message: str, /, **values: object) -> str:
+    """A page's own sentence in the request's words (the one `Words`, as the templates' `_()`),
+    for the pages' Python."""
+    return words_chosen().gettext(message, **values)
+
+
+def ngettext(singular: str, plural: str, num: int, /, **values: object) -> str:
+    return words_chosen().ngettext(singular, plural, num, **values)
+
+
 def register(app: Flask) -> None:
     Babel(
         app,

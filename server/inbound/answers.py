@@ -204,7 +204,7 @@ def help_text(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> s
     of the player's legal moves now, and where the rules are in full."""
     parts = [
         words.gettext("This is %(title)s at turnpost.", title=engine.title),
-        notation_text(engine.describe_rules()),
+        notation_text(engine.describe_rules(words), words=words),
     ]
     examples = [move["text"] for move in answer["legal_moves"][:3]]
     if examples:

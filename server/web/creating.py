@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
-from flask_babel import gettext, lazy_gettext
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
 from server.domain.clock_options import SERVICE_OPTIONS
-from server.domain.errors import Refusal
+from server.domain.errors import N_, Refusal
 from server.http.context import services
 from server.http.errors import ApiError
+from server.http.language import gettext, words_chosen
 from server.http.refusals import refused
 from server.presenters import catalogue
 from server.presenters.schemas import CreateGameSchema
@@ -31,9 +31,9 @@ from shared.games import ENGINES
 
 CLOCK = frozenset(option["name"] for option in SERVICE_OPTIONS)
 LEVEL_WORDS = {
-    "random": lazy_gettext("random: any legal move"),
-    "quick": lazy_gettext("quick: the best move by a rule of thumb"),
-    "search": lazy_gettext("search: thinks longest, plays best"),
+    "random": N_("random: any legal move"),
+    "quick": N_("quick: the best move by a rule of thumb"),
+    "search": N_("search: thinks longest, plays best"),
 }
 NAMES = re.compile(r"[\s,;]+")
 MAX_DEFAULT_SHOWN = 40
@@ -125,10 +125,16 @@ def form(
     refusal: ApiError | None = None,
     errors: Mapping[str, str] | None = None,
 ) -> str:
-    described = catalogue.game_type(ENGINES[type_id])
+    described = catalogue.game_type(ENGINES[type_id], words_chosen())
+    english = catalogue.game_type(ENGINES[type_id])["options"]
     rules, clock, more = [], [], []
-    for option in described["options"]:
-        field = {**option, "id": f"option-{option['name']}", "shown_default": default(option)}
+    for option, said in zip(described["options"], english, strict=True):
+        field = {
+            **option,
+            "id": f"option-{option['name']}",
+            "shown_default": default(option),
+            "says_default": "default" in said["description"],  # the same in every language
+        }
         if option["name"] in CLOCK:
             clock.append(field)
         elif option.get("fixes_chance") or isinstance(option["default"], dict | list):
@@ -142,7 +148,7 @@ def form(
         rules=rules,
         clock=clock,
         more=more,
-        levels=[(level, LEVEL_WORDS[level]) for level in described["bots"]],
+        levels=[(level, gettext(LEVEL_WORDS[level])) for level in described["bots"]],
         sent=sent,
         refusal=refusal,
         errors=errors or {},

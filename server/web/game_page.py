@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import g, render_template, url_for
-from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.http import language
 from server.http.errors import ApiError
+from server.http.language import gettext
 from server.presenters import games as presenters
 from server.web.controls import controls
 from shared.engine import seats_named

@@ -10,13 +10,13 @@ scanners that fetch every link they see would otherwise use it up before its rea
 from __future__ import annotations
 
 from flask import current_app, flash, redirect, render_template, request, url_for
-from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from server.domain.addresses import normalized
 from server.domain.errors import N_
 from server.http.context import services
 from server.http.errors import ApiError
+from server.http.language import gettext
 from server.http.limits import RATE_LIMITS, RateLimits
 from server.web import returning
 from server.web.blueprint import blp

@@ -10,10 +10,11 @@ from zoneinfo import ZoneInfo
 
 from babel import Locale
 from babel.dates import format_skeleton, format_time, format_timedelta
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 
 from server.domain.player import Player
 from server.domain.quiet import zone
+from server.http.language import gettext
 
 
 def when(moment: float, player: Player) -> str:

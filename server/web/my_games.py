@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import flash, redirect, render_template, url_for
-from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from server.domain.game import CANCELLED, FINISHED
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.http.context import services
+from server.http.language import gettext
 from server.presenters import games as presenters
 from server.presenters.shapes import GameSummary
 from server.web.blueprint import blp

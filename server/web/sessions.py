@@ -23,13 +23,13 @@ from typing import Any
 
 from flask import Flask, Request, current_app, g, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
-from flask_babel import gettext
 from itsdangerous import URLSafeTimedSerializer
 
 from server.domain.errors import N_
 from server.domain.player import Player
 from server.http.context import services
 from server.http.errors import ApiError
+from server.http.language import gettext
 from server.storage.players import token_generation
 
 MAX_SESSIONS = 100

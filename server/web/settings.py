@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask import flash, redirect, render_template, request, url_for
-from flask_babel import gettext
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
@@ -25,6 +24,7 @@ from server.domain.leaving import ACTIVE_GAMES, RESIGN
 from server.domain.player import Player
 from server.http.context import services
 from server.http.errors import ApiError
+from server.http.language import gettext
 from server.http.refusals import refused
 from server.presenters.players import calendar_path
 from server.presenters.schemas import TIMEZONE, ProfileUpdateSchema, WebhookSetSchema

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext
+from server.http.language import gettext
 
 
 @dataclass(frozen=True)

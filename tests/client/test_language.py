@@ -11,15 +11,17 @@ from collections.abc import Iterable
 
 import pytest
 
+from client.screens.profile import LANGUAGE_NAMES
 from client.words import chosen, from_environment, speaking
-from shared.engine import player_names
 from shared.games import ENGINES
+from tests.support import languages
 from tests.support.pseudo import PSEUDO, unmarked
 from tests.support.terminal import Player, PlayerFactory, helps_in, start_game
 
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
-ADDRESS = re.compile(r"https?://\S+|\S+@\S+|\S*/\S*")
-"""Addresses, mail addresses and paths: values, not words."""
+ADDRESS = re.compile(r"https?://\S+|\S+@\S+|\S*/\S*|\b[0-9a-f]{6,}\b")
+"""Addresses, mail addresses, paths and ids (a game's, its short form, a fingerprint):
+values, not words."""
 NAMES = ("ada", "bo", "cy", "di", "ed")
 
 
@@ -46,18 +48,16 @@ def test_help_speaks_polish_and_german(language: str) -> None:
         assert "Print the answer as JSON" not in text
 
 
-def english_left(text: str, allowed: Iterable[str]) -> list[str]:
+def english_left(text: str, type_id: str, allowed: Iterable[str]) -> list[str]:
     """The words outside the pseudo-language's marks that are not names, ids, notation or
     other values the screen was given (`allowed`, split into words)."""
-    known = {word.lower() for value in allowed for word in WORD.findall(value)}
-    left = ADDRESS.sub(" ", unmarked(text))
-    return [word for word in WORD.findall(left) if word.lower() not in known]
+    known = {word for value in allowed for word in languages.WORD.findall(value)}
+    return languages.english_left(ADDRESS.sub(" ", unmarked(text)), type_id, known)
 
 
 def without(text: str, parts: Iterable[str]) -> str:
-    """`text` with the parts not the client's own taken out: the engines' boards and events
-    (their words are the engines' catalogs', marked once those catalogs are filled) and what
-    the server wrote (its own catalogs)."""
+    """`text` with the parts the server wrote taken out (in its own catalogs' words, which
+    the pseudo-language of this process does not reach): the log's lines, a game's title."""
     for part in sorted(parts, key=len, reverse=True):
         if part.strip():
             text = text.replace(part.rstrip("\n"), " ")
@@ -70,19 +70,10 @@ def printed(player: Player, *args: str) -> str:
     return result.stdout + result.stderr
 
 
-def engines_parts(player: Player, game_id: str) -> list[str]:
-    """The board the engine draws for this player now, each of its lines; and the log's
-    entries as the server wrote them."""
+def servers_parts(player: Player, game_id: str) -> list[str]:
+    """The game's title and the log's entries, as the server wrote them."""
     seen = player.json("show", game_id)
-    engine = ENGINES[seen["game"]["type"]]
-    parts = [seen["game"]["title"]]
-    if seen["view"] is not None:
-        board = engine.render_view(
-            seen["view"], player_names(seen["game"]["seats"]), compact=True, words=PSEUDO
-        )
-        parts += [board, *board.splitlines()]
-    parts += [entry["text"] for entry in player.json("log", game_id)["entries"]]
-    return parts
+    return [seen["game"]["title"], *(e["text"] for e in player.json("log", game_id)["entries"])]
 
 
 @pytest.mark.parametrize("type_id", sorted(ENGINES))
@@ -90,14 +81,15 @@ def test_every_screen_in_a_pseudo_language_leaves_no_english_unmarked(
     player: PlayerFactory, type_id: str
 ) -> None:
     """Random states of each game: every screen its players see, each word the command line
-    writes of its own marked. The engines' boards and events and the server's texts are taken
-    out first: other catalogs' (and the server's refusals come in the caller's language)."""
+    writes of its own marked, and the engines' boards and events it draws. The server's texts
+    are taken out first: the server's catalogs' (its refusals come in the caller's language)."""
     engine = ENGINES[type_id]
     rnd = random.Random(type_id)
     names = NAMES[: rnd.randint(engine.min_players, engine.max_players)]
     game_id, players = start_game(player, type_id, "--option", "move_time=3d", names=names)
     values = [*names, game_id, type_id, "turnpost", "UTC", "example.org"]
     values += ["--option", "JSON", "null", "true", "false"]  # the notation `new` takes
+    values += LANGUAGE_NAMES.values()  # each language by its own name
     ada = players[0]
     with speaking(PSEUDO):
         for _turn in range(rnd.randrange(4, 12)):
@@ -110,7 +102,9 @@ def test_every_screen_in_a_pseudo_language_leaves_no_english_unmarked(
             out = printed(mover, "play", game_id, move)
             # what the move did, as the engine tells it, then the game as the client draws it
             drawn = out[out.index(ENGINES[type_id].title + " · ") :]
-            left = english_left(without(drawn, [*engines_parts(mover, game_id), *moves]), values)
+            left = english_left(
+                without(drawn, [*servers_parts(mover, game_id), *moves]), type_id, values
+            )
             assert not left, ("play", left, out)
         screens = {
             "show": printed(ada, "show", game_id),
@@ -134,12 +128,12 @@ def test_every_screen_in_a_pseudo_language_leaves_no_english_unmarked(
         }
         answer = ada.json("show", game_id)
         notation = [legal["text"] for legal in answer["legal_moves"]]
-        server = [answer["game"]["title"], *engines_parts(ada, game_id)]
+        server = servers_parts(ada, game_id)
         lobby = ada.json("lobby")["games"]
         server += [p["timezone"] for game in lobby for p in game["players"]]
         server += [game["type"] for game in lobby]
         for name, out in screens.items():
-            left = english_left(without(out, [*server, *notation]), values + server)
+            left = english_left(without(out, [*server, *notation]), type_id, values + server)
             assert not left, (name, left, out)
         # a game type's list and a game's rules: the types' descriptions are the server's,
         # the guide the engines'
@@ -150,7 +144,8 @@ def test_every_screen_in_a_pseudo_language_leaves_no_english_unmarked(
             for t in described
             for o in t["options"]
         ]
-        assert not english_left(without(types, told), values + told), types
+        told += list(ENGINES)  # every type's id
+        assert not english_left(without(types, told), type_id, values + told), types
 
 
 def test_register_and_me_set_the_language_the_command_line_speaks(player: PlayerFactory) -> None:

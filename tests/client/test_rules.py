@@ -29,7 +29,7 @@ def test_rules_of_a_type_this_client_does_not_know_are_asked_of_the_server(
 ) -> None:
     refused = player("ada", register=False).run("rules", "chess")
     assert refused.exit_code == 1
-    assert "no game type 'chess'" in refused.stderr and "lost-cities" in refused.stderr
+    assert "no game type chess" in refused.stderr and "lost-cities" in refused.stderr
 
 
 def test_show_fits_a_terminal_at_the_most_players(player: PlayerFactory) -> None:

@@ -17,11 +17,10 @@ from hypothesis import strategies as st
 from shared.aliases import Aliases
 from shared.engine import Engine, IllegalMove, Seat
 from shared.games import ENGINES
-from shared.games.livingstone.data import CARDS
 from shared.guide import guide_text
 from shared.playout import playout
-from tests.support.languages import SPOKEN
-from tests.support.pseudo import PSEUDO, unmarked
+from tests.support.languages import SPOKEN, english_left
+from tests.support.pseudo import PSEUDO
 
 NAMES = ("ada", "bo", "cy", "di", "ed")
 CASES = [
@@ -29,35 +28,6 @@ CASES = [
     for type_id, engine in sorted(ENGINES.items())
     for players in range(engine.min_players, engine.max_players + 1)
 ]
-TITLES = {"Lost", "Cities", "Roll", "Write", "Livingstone"}
-"""The games' names, which are names in every language."""
-
-
-def notation_words(type_id: str) -> set[str]:
-    """The words of a game's canonical notation (`play`, `red`, `accel`, a card's name split at
-    its hyphens), which stay English in every language: scripts type them, answers show them."""
-    package = type(ENGINES[type_id]).__module__.rsplit(".", 1)[0]
-    aliases: Aliases = importlib.import_module(f"{package}.notation").WORDS
-    words = {part for word in aliases.words for part in word.split("-")}
-    return words | {part for card in CARDS for part in card.split("-")} | {"deck", "none"}
-
-
-ID = re.compile(r"^(?:[YBWGRPO]w?|[cr]|t|[STxo]|[roygbp])$")
-"""What is left of a card id (`Bw2`, `R7`), a field (`c2r4`) or a crowded field (`3t`) once its
-digits are taken out, a colour's letter (the dice board's `O`, the notation's `g` for green),
-and the boards' one-letter symbols (the steamer `S`, a top artefact `T`, a circle's `x`, `o`)."""
-
-
-def english_left(text: str, type_id: str) -> list[str]:
-    """The words of `text` outside the pseudo-language's marks that are not a player's name, a
-    game's title, an id or a word of the game's notation: each is English that went through no
-    catalog."""
-    allowed = set(NAMES) | TITLES | notation_words(type_id)
-    return [
-        word
-        for word in re.findall(r"[^\W\d_]+", unmarked(text))
-        if word not in allowed and not ID.match(word)
-    ]
 
 
 def states(engine: Engine[Any], players: int, seed: int) -> list[tuple[Any, list[Any]]]:
@@ -99,16 +69,19 @@ def test_nothing_an_engine_writes_is_left_in_english(type_id: str, players: int,
                     for e in events
                 ),
             ):
-                assert not english_left(shown, type_id), (english_left(shown, type_id), shown)
+                assert not english_left(shown, type_id, NAMES), (
+                    english_left(shown, type_id, NAMES),
+                    shown,
+                )
 
 
 @pytest.mark.parametrize("type_id", sorted(ENGINES))
 def test_a_guide_and_the_refusals_are_said_in_the_readers_words(type_id: str) -> None:
     engine = ENGINES[type_id]
     described = engine.describe_rules(PSEUDO)
-    assert not english_left(guide_text(described, 80, PSEUDO), type_id)
+    assert not english_left(guide_text(described, 80, PSEUDO), type_id, NAMES)
     for option in engine.describe(PSEUDO)["options"]:
-        assert not english_left(option["description"], type_id)
+        assert not english_left(option["description"], type_id, NAMES)
     state = engine.new(engine.min_players, "ab" * 16)
     for move in ("nonsense", {"action": "nonsense"}, "resign resign"):
         for seat in range(engine.min_players):
@@ -118,7 +91,7 @@ def test_a_guide_and_the_refusals_are_said_in_the_readers_words(type_id: str) ->
                 )
             except IllegalMove as refused:
                 told = refused.told(NAMES, PSEUDO)
-                assert told.startswith("\u27e6") and not english_left(told, type_id), told
+                assert told.startswith("\u27e6") and not english_left(told, type_id, NAMES), told
 
 
 @pytest.mark.parametrize(("type_id", "players"), CASES)

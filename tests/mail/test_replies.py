@@ -9,6 +9,8 @@ import pytest
 from server.domain.addresses import normalized
 from server.mail.reply_address import Ticket
 from server.presenters import games as presenters
+from server.presenters.words import words_for
+from shared.engine import IllegalMove
 from shared.games import ENGINES
 from shared.guide import notation_text
 from tests.support.letters import Table, legal_moves_in, letter, plain_reply, text_of, ticket_of
@@ -98,6 +100,28 @@ def test_an_illegal_move_is_answered_with_why_and_the_legal_moves(table: Table) 
     assert legal_moves_in(answer) == [m["text"] for m in table.view(seat)["legal_moves"]]
     ticket = ticket_of(answer)
     assert ticket is not None and ticket.version == version
+
+
+@pytest.mark.parametrize("language", ["pl", "de"])
+def test_a_refusal_and_help_by_mail_speak_the_senders_language(table: Table, language: str) -> None:
+    """The rules' reason for refusing a mailed move, and the help's notation, in the language
+    of the player who mailed it."""
+    seat = table.load().engine.to_act(table.load().state)[0]
+    player = table.players[seat]
+    table.services.players.update(player, {"language": language})
+    words = words_for(language)
+    assert table.reply(seat, "play X99 draw deck").returncode == 0
+    engine = ENGINES["lost-cities"]
+    with pytest.raises(IllegalMove) as why:
+        engine.parse_move("play X99 draw deck")
+    told = why.value.told(table.load().names, words)
+    assert text_of(table.last_answer(seat)).startswith(
+        words.gettext("Not played: %(reason)s", reason=told)
+    )
+    assert table.reply(seat, "help").returncode == 0
+    helped = text_of(table.last_answer(seat))
+    assert notation_text(engine.describe_rules(words), words=words) in helped
+    assert notation_text(engine.describe_rules()) not in helped
 
 
 def test_the_envelope_recipient_an_mta_passes_is_read_before_the_headers(table: Table) -> None:

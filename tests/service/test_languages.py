@@ -14,8 +14,12 @@ from typing import Any
 
 import pytest
 
+from server.presenters import catalogue
 from server.presenters import words as catalogs
 from server.presenters.words import words_for
+from shared.engine import IllegalMove, player_names
+from shared.games import ENGINES
+from shared.words import ENGLISH, Words
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import start_game
@@ -150,3 +154,68 @@ def test_every_kind_of_refusal_goes_through_the_catalogs(api: LiveServer, pseudo
         left = set(ENGLISH_WORD.findall(unmarked(said["message"]))) - NOTATION
         assert not left, (what, said["message"])
         assert "\u27e6" in said["message"], (what, said["message"])
+
+
+def refused_by_rules(move: str, mover: bool, names: list[str], words: Words) -> tuple[str, str]:
+    """The code and message the rules give `move` in a new game of Lost Cities, sent by the
+    player to move (`mover`) or the other, `names` in seat order as the server's game has the
+    one to move first."""
+    engine = ENGINES["lost-cities"]
+    state = engine.new(2, "ab" * 16)
+    turn = engine.to_act(state)[0]
+    seated = names if turn == 0 else names[::-1]
+    with pytest.raises(IllegalMove) as refused:
+        engine.transition(state, turn if mover else 1 - turn, engine.parse_move(move))
+    return refused.value.code, refused.value.told(seated, words)
+
+
+def test_the_rules_refusals_speak_the_callers_language(api: LiveServer) -> None:
+    """An illegal move's and bad options' `message` is the engine's sentence in the caller's
+    language, naming players, not seats; its `code` the engine's, the same in every one."""
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    ada.ok("PATCH", "/me", json={"language": "pl"})
+    bo.ok("PATCH", "/me", json={"language": "de"})
+    seen = ada.ok("GET", f"/games/{game_id}")
+    names = player_names(seen["game"]["seats"])
+    first = seen["to_act"][0]
+    in_turn = names if first == 0 else names[::-1]  # the one to move first
+    languages = {"ada": "pl", "bo": "de"}
+    for client in (ada, bo):
+        mover = client.player["name"] == names[first]
+        for move in ("play X99 draw deck", "play R7 draw deck"):
+            if mover and move == "play R7 draw deck":
+                continue  # it might be legal
+            words = words_for(languages[client.player["name"]])
+            code, message = refused_by_rules(move, mover, in_turn, words)
+            body = {"move": move, "expected_version": seen["version"]}
+            said = refusal(client, "POST", f"/games/{game_id}/moves", json=body)
+            assert (said["code"], said["message"]) == (code, message)
+            assert message != refused_by_rules(move, mover, in_turn, ENGLISH)[1]
+    asked = {"type": "lost-cities", "options": {"rounds": 7}}
+    said = refusal(ada, "POST", "/games", json=asked)
+    assert (said["code"], said["message"]) == (
+        "bad_options",
+        "opcja 'rounds': musi być jednym z: 1, 3",
+    )
+    said = refusal(bo, "POST", "/games", json=asked)
+    assert said["message"] == "Option 'rounds': muss eines von 1, 3 sein"
+    stranger = api.client()
+    said = refusal(stranger, "GET", "/game-types/chess/rules", headers={"Accept-Language": "de"})
+    assert said["code"] == "unknown_game_type"
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "de"])
+def test_the_game_types_and_their_guides_follow_accept_language(
+    api: LiveServer, language: str
+) -> None:
+    stranger, words = api.client(), words_for(language)
+    asked = {"Accept-Language": language}
+    for engine in ENGINES.values():
+        rules = stranger.ok("GET", f"/game-types/{engine.type_id}/rules", headers=asked)
+        assert rules == json.loads(json.dumps(engine.describe_rules(words)))
+    types = stranger.ok("GET", "/game-types", headers=asked)
+    expected = [catalogue.game_type(engine, words) for engine in ENGINES.values()]
+    assert types == json.loads(json.dumps(expected))
+    if language != "en":
+        english = [catalogue.game_type(engine) for engine in ENGINES.values()]
+        assert types[0]["options"][0]["description"] != english[0]["options"][0]["description"]

@@ -52,10 +52,13 @@ def play_to_the_end(game_id: str, clients: list[ApiClient], rnd: random.Random) 
 
 
 def play_moves(game_id: str, clients: list[ApiClient], moves: int, rnd: random.Random) -> None:
-    """`moves` random legal moves of a two-player game, each by the seat whose turn it is."""
+    """`moves` random legal moves, each by a seat whose turn it is (while there is one)."""
     for _ in range(moves):
         views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-        seat = 0 if views[0]["your_turn"] else 1
+        movers = [seat for seat, view in enumerate(views) if view["your_turn"]]
+        if not movers:
+            return
+        seat = rnd.choice(movers) if len(movers) > 1 else movers[0]
         clients[seat].ok(
             "POST",
             f"/games/{game_id}/moves",
