@@ -8,15 +8,10 @@ from collections.abc import Mapping, Sequence
 
 from shared.choices import Choice, Step
 from shared.engine import JSON, Move
-from shared.games.lost_cities.cards import COLOUR_NAMES, COLOURS
 from shared.games.lost_cities.html import PALETTE
 from shared.games.lost_cities.moves import DECK_WORD, PLAY
+from shared.games.lost_cities.render import colour_word
 from shared.words import ENGLISH, Words
-
-
-def colour_word(letter: str, words: Words) -> str:
-    """A colour's name in the reader's words, from its letter."""
-    return words.pgettext("colour", COLOUR_NAMES[COLOURS.index(letter)])
 
 
 def choices(
