@@ -11,6 +11,7 @@ from typing import Final
 
 from shared.engine import (
     JSON,
+    KNOWING,
     Engine,
     Event,
     Move,
@@ -88,7 +89,7 @@ class LostCities(Engine[State]):
     def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
         return view.view(state, seat)
 
-    def resample(self, state: State, seat: Seat | None, seed: str, knowing: bool = True) -> State:
+    def resample(self, state: State, seat: Seat | None, seed: str, knowing: int = KNOWING) -> State:
         return resample(state, seat, seed, knowing)
 
     def result(self, state: State) -> dict[str, JSON] | None:
