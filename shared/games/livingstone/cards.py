@@ -57,7 +57,8 @@ def draw_card(state: State, seat: int, label: str) -> tuple[State, dict[str, JSO
     the player gets none. (Rules version 1 shuffled the collapse with the played cards under the
     pile before drawing the replacement, so it could be its own replacement; with nothing but
     collapses left, the player got none.)"""
-    deck, played, stacks = state.deck, state.played, state.stacks
+    deck, played = state.deck, state.played
+    stacks: tuple[tuple[str, ...], ...] = state.stacks
     public: dict[str, JSON] = {}
     shuffles = 0
     shown: list[str] = []  # collapses drawn, in front of the player till the replacement
@@ -70,7 +71,8 @@ def draw_card(state: State, seat: int, label: str) -> tuple[State, dict[str, JSO
     card: str | None = None
     while deck or played:
         if not deck:
-            deck, played, stacks = shuffled(played), (), (tuple(sorted(played)),)
+            stacks = (tuple(sorted(played)),)
+            deck, played = shuffled(played), ()
             public["reshuffled"] = True
         drawn, deck = deck[0], deck[1:]
         if drawn != MINE_COLLAPSE:
