@@ -21,7 +21,8 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from shared.bots import LEVELS, QUICK, SEARCH, VERSIONS, Budget, choose
+from shared.bots import LEVELS, QUICK, SEARCH, VERSION, VERSIONS, Budget, choose, playouts
+from shared.bots import lost_cities as lost_cities_bots
 from shared.engine import Engine, Seat
 from shared.games import ENGINES
 from shared.games.livingstone import Livingstone
@@ -367,6 +368,47 @@ def test_choose_refuses_a_level_it_does_not_know_and_a_seat_with_nothing_to_do()
         choose(engine, state, 1 - seat, "ab" * 16, QUICK)
     with pytest.raises(ValueError, match="no bots of version 0"):
         choose(engine, state, seat, "ab" * 16, QUICK, version=0)
+
+
+@pytest.mark.parametrize("patient", [True, False])
+@BOT_SETTINGS
+@given(seed=seeds, rnd=st.randoms(use_true_random=False), turns=st.integers(8, 30))
+def test_lost_cities_bots_read_a_patient_opponent_from_its_public_play(
+    patient: bool, seed: str, rnd: random.Random, turns: int
+) -> None:
+    """Against an opponent that has played under a quarter of the cards on the table, today's
+    bots play as the first version's; against one that plays its cards, as the second's. With
+    no card taken from a pile, their samples are alike, so the moves are the same."""
+    engine = LostCities()
+    state = engine.new(2, seed, {"rounds": 1})
+    me = state.mover
+    assert me is not None
+    for _ in range(turns):
+        seat = state.mover
+        if seat is None:
+            break
+        moves = [move for move in engine.legal_moves(state, seat) if move["draw"] == "deck"]
+        if seat != me:
+            wanted = "discard" if patient else "play"
+            moves = [move for move in moves if move["action"] == wanted] or moves
+        state = engine.apply(state, seat, rnd.choice(moves))
+    assume(state.mover == me and lost_cities_bots.patient_play(state, 1 - me) == patient)
+    as_of = 1 if patient else 2
+    for level in (QUICK, SEARCH):
+        budget = Budget(PLAYOUTS)
+        today = choose(engine, state, me, seed, level, budget)
+        assert today == choose(engine, state, me, seed, level, budget, version=as_of)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_livingstone_searches_fewer_playouts_with_more_players(players: int) -> None:
+    """A playout's rounds take a turn of each player: beyond three, fewer playouts a move."""
+    bot = VERSIONS[VERSION]["livingstone"]
+    assert playouts(bot, players) == (200 if players <= 3 else 600 // players)
+    engine = Livingstone()
+    state = engine.new(players, "5eed" * 8)
+    seat = engine.to_act(state)[0]
+    assert 0 < choose(engine, state, seat, "ab" * 16, SEARCH).iterations <= playouts(bot, players)
 
 
 PINNED = {
