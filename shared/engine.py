@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from shared.choices import Choice
 from shared.guide import Guide
@@ -25,6 +25,11 @@ Move = dict[str, JSON]
 Event = dict[str, JSON]
 
 RESIGN: Move = {"action": "resign"}
+
+KNOWING: Final = 2
+"""How much of what a seat saw of hidden things `Engine.resample` keeps: today's samplers
+everything (2). 0 keeps nothing (the first bots' samples), 1 all but Livingstone's stacks of
+played cards (the second's): kept only so that those bots' moves can be made again."""
 """The one move every engine accepts from any seat still playing, at any time before the end."""
 
 
@@ -345,14 +350,14 @@ class Engine(ABC, Generic[S]):
         brought: the answer itself must tell nothing."""
 
     @abstractmethod
-    def resample(self, state: S, seat: Seat | None, seed: str, knowing: bool = True) -> S:
+    def resample(self, state: S, seat: Seat | None, seed: str, knowing: int = KNOWING) -> S:
         """A state `seat` cannot tell from `state`: its view is the same, while everything hidden
         from it (others' hands and money, hidden choices, the order of what is still to be
-        drawn, the future chance of the game's seed) is drawn afresh from `seed` (hex). The tests
-        of what each answer may tell compare a game with its resampled twins. `knowing=False`
-        draws as the first bots did, forgetting what the seat saw of hidden things (a card taken
-        openly, what a chest can hold): kept only so that their moves can be made again
-        (`shared.bots.VERSIONS`)."""
+        drawn, the future chance of the game's seed) is drawn afresh from `seed` (hex), keeping
+        all the seat saw of it (a card taken openly, what a chest can hold, which cards a stack
+        was made of). The tests of what each answer may tell compare a game with its resampled
+        twins. A `knowing` below `KNOWING` draws as older bots did, forgetting some of what the
+        seat saw: kept only so that their moves can be made again (`shared.bots.VERSIONS`)."""
 
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)

@@ -5,11 +5,11 @@ A bot moves for a seat of its own, taken at creation, or for a player whose move
 under the policy `on_timeout: bot` (at `TIMEOUT_LEVEL`, or `bot:LEVEL`). Either way its move
 goes through `GameService` like anyone's, in the worker, never in a web process. Its
 randomness comes from the game's secret, the version and the seat (`shared.fairness.bot_seed`),
-and a search thinks a fixed number of playouts (its game's `shared.bots.ITERATIONS`); the
-move's entry names the version of the bots that chose it (`bot_version`). So a bot's move is
-the same however often a job is run again, nobody can foresee it while the game runs, and
-anyone can make it again once the secret is revealed (`turnpost verify` does), whatever the
-bots have become since.
+and a search thinks a fixed number of playouts (its version's for the game and the number of
+players, `shared.bots.playouts`); the move's entry names the version of the bots that chose it
+(`bot_version`). So a bot's move is the same however often a job is run again, nobody can
+foresee it while the game runs, and anyone can make it again once the secret is revealed
+(`turnpost verify` does), whatever the bots have become since.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from server.domain.errors import N_, Invalid
 from server.domain.game import Game
 from server.domain.record import Seat
-from shared.bots import BOTS, ITERATIONS, LEVELS, QUICK, VERSION, Budget, choose
+from shared.bots import BOTS, LEVELS, QUICK, VERSION, choose
 from shared.engine import Move
 from shared.fairness import bot_seed
 
@@ -71,5 +71,4 @@ def move(game: Game, seat: int, level: str) -> tuple[Move, int]:
     seat, and samples what the seat may not know before it thinks (`shared.bots`)."""
     record = game.record
     seed = bot_seed(record.secret or record.seed, game.version, seat)
-    budget = Budget(ITERATIONS[record.type])
-    return choose(game.engine, game.state, seat, seed, level, budget, VERSION).move, VERSION
+    return choose(game.engine, game.state, seat, seed, level, None, VERSION).move, VERSION

@@ -31,7 +31,7 @@ from shared.bots.livingstone import LIVINGSTONE
 from shared.bots.lost_cities_dice import LOST_CITIES_DICE
 from shared.bots.search import FIRST as FIRST_SEARCH
 from shared.bots.search import Settings, search
-from shared.engine import Engine, Move, Seat
+from shared.engine import KNOWING, Engine, Move, Seat
 
 RANDOM, QUICK, SEARCH = "random", "quick", "search"
 LEVELS = (RANDOM, QUICK, SEARCH)
@@ -45,21 +45,48 @@ class Bot(NamedTuple):
     """The `search` level's playouts per move: what fits in well under a second of one core
     (docs/performance.md, Bots, has the think times)."""
     search: Settings = FIRST_SEARCH
-    knows: bool = True
-    """Whether its samples keep what the seat saw of hidden things (`Engine.resample`): the
-    first version's forgot it."""
+    knows: int = KNOWING
+    """How much of what the seat saw of hidden things its samples keep (`Engine.resample`):
+    the first version's forgot it all, the second's forgot Livingstone's stacks of played
+    cards."""
+    full_players: int | None = None
+    """The most players at which the search makes all its `iterations`. A playout plays rounds,
+    a turn of each player, so with more players each costs more: the search then makes
+    `iterations * full_players // players`, which holds a move under half a second of CPU
+    (None: `iterations` at every count, as the first versions did)."""
+    against_patient: tuple[Heuristic, Settings] | None = None
+    """The heuristic and search settings it plays by against others whose public play is
+    patient (`Heuristic.patient`), if not its own: a heuristic tuned to an eager opponent
+    misjudges a patient one, in its own moves and in how its playouts play that opponent."""
+
+
+def playouts(bot: Bot, players: int) -> int:
+    """The `search` level's playouts per move for `players` players (`Bot.full_players`)."""
+    if bot.full_players is None or players <= bot.full_players:
+        return bot.iterations
+    return bot.iterations * bot.full_players // players
 
 
 FIRST: dict[str, Bot] = {
-    "livingstone": Bot(LIVINGSTONE, 200, knows=False),
-    "lost-cities": Bot(lost_cities.FIRST, 600, knows=False),
-    "lost-cities-dice": Bot(LOST_CITIES_DICE, 300, knows=False),
+    "livingstone": Bot(LIVINGSTONE, 200, knows=0),
+    "lost-cities": Bot(lost_cities.FIRST, 600, knows=0),
+    "lost-cities-dice": Bot(LOST_CITIES_DICE, 300, knows=0),
 }
 VERSIONS: dict[int, dict[str, Bot]] = {
     1: FIRST,
     2: {
-        "livingstone": Bot(LIVINGSTONE, 200),
-        "lost-cities": Bot(lost_cities.SECOND, 600, Settings(confidence=2.0)),
+        "livingstone": Bot(LIVINGSTONE, 200, knows=1),
+        "lost-cities": Bot(lost_cities.SECOND, 600, Settings(confidence=2.0), knows=1),
+        "lost-cities-dice": Bot(LOST_CITIES_DICE, 300, knows=1),
+    },
+    3: {
+        "livingstone": Bot(LIVINGSTONE, 200, full_players=3),
+        "lost-cities": Bot(
+            lost_cities.SECOND,
+            600,
+            Settings(confidence=2.0),
+            against_patient=(lost_cities.FIRST, FIRST_SEARCH),
+        ),
         "lost-cities-dice": Bot(LOST_CITIES_DICE, 300),
     },
 }
@@ -69,7 +96,6 @@ is never changed or dropped; a change to how the bots play is a new version."""
 VERSION = max(VERSIONS)
 """The version that moves now."""
 BOTS = VERSIONS[VERSION]
-ITERATIONS = {type_id: bot.iterations for type_id, bot in BOTS.items()}
 
 
 class Budget(NamedTuple):
@@ -97,7 +123,7 @@ def choose(
 ) -> Decision:
     """`seat`'s move at `level`, from randomness `seed` (hex), as the bots of `version` make
     it; the seat must be one to act. The `search` level's budget defaults to that version's
-    playouts for the game."""
+    playouts for the game and its number of players (`playouts`)."""
     if level not in LEVELS:
         raise ValueError(f"a bot's level is one of {', '.join(LEVELS)}, not {level!r}")
     bots = VERSIONS.get(version)
@@ -109,12 +135,14 @@ def choose(
     moves = engine.legal_moves(sample, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no move to make")
-    heuristic = bot.heuristic
+    heuristic, settings = bot.heuristic, bot.search
+    if bot.against_patient is not None and heuristic.patient(sample, seat):
+        heuristic, settings = bot.against_patient
     if level == RANDOM or len(moves) == 1:
         return Decision(rnd.choice(moves), 0)
     if level == QUICK:
         return Decision(best(moves, heuristic.scores(sample, seat, moves)), 0)
-    budget = budget or Budget(bot.iterations)
+    budget = budget or Budget(playouts(bot, heuristic.players(sample)))
     move, iterations = search(
         engine,
         sample,
@@ -123,7 +151,7 @@ def choose(
         budget.iterations,
         rnd,
         budget.out_of_time,
-        bot.search,
+        settings,
         bot.knows,
     )
     return Decision(move, iterations)

@@ -27,8 +27,15 @@ narrowly counts for more than one that loses badly (a gradient for the search to
 
 
 class Heuristic(Protocol):
+    def players(self, state: Any) -> int:
+        """How many play the game: a playout's rounds take a turn of each."""
+
     def scores(self, state: Any, seat: Seat, moves: list[Move]) -> list[float]:
         """How good each of `moves` looks for `seat`, higher better (same order as `moves`)."""
+
+    def patient(self, state: Any, seat: Seat) -> bool:
+        """Whether the others at `seat`'s table play few of their cards, as their public play
+        tells (a version of the bots may play such a table otherwise: `Bot.against_patient`)."""
 
     def playout(self, engine: Engine[Any], state: Any, rnd: random.Random) -> Payoffs:
         """Play on from `state` (a sample, free to be played through) and judge the outcome."""

@@ -288,6 +288,12 @@ def _share(counts: Counter[int], seat: Seat, bonus: int) -> float:
 
 
 class LivingstoneHeuristic:
+    def players(self, state: State) -> int:
+        return len(state.players)
+
+    def patient(self, state: State, seat: Seat) -> bool:
+        return False
+
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
         outlook = Outlook(state, seat)
         return [outlook.step(move) for move in moves]

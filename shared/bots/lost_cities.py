@@ -327,6 +327,12 @@ class LostCitiesHeuristic:
         self.tuning = tuning
         self.gifts = gifts(tuning.gift)
 
+    def players(self, state: State) -> int:
+        return SEATS
+
+    def patient(self, state: State, seat: Seat) -> bool:
+        return patient_play(state, 1 - seat)
+
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
         return _turn_scores(Outlook(state, seat, self), [_action(move) for move in moves])
 
@@ -350,6 +356,25 @@ class LostCitiesHeuristic:
         if state.deal is not deal:
             return margins(match_totals(state.deal.scored_games, SEATS), spread)
         return margins(standing(state, self), spread)
+
+
+PATIENT_TABLE = 8
+"""Cards on the table (expeditions and discard piles) before a seat's play is read."""
+PATIENT_SHARE = 0.25
+"""A seat whose expeditions hold less than this share of the cards on the table plays few
+cards: chikinn's `committer` holds about 0.6, the second bots' quick level about 0.3, the first
+bots' quick level under 0.2 (it starts an expedition only on a strong hand, and drags the game
+on by drawing from the discard piles)."""
+
+
+def patient_play(state: State, seat: Seat) -> bool:
+    """Whether `seat` has played few of the cards on the table, from what everyone sees."""
+    table = 0
+    for expedition in state.expeditions:
+        table += expedition.bit_count()
+    for pile in state.piles:
+        table += len(pile)
+    return table >= PATIENT_TABLE and state.expeditions[seat].bit_count() < PATIENT_SHARE * table
 
 
 FIRST = LostCitiesHeuristic(FIRST_TUNING)

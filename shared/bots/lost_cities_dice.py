@@ -101,6 +101,12 @@ def _scores(state: State, seat: Seat, moves: list[Move]) -> list[float]:
 
 
 class LostCitiesDiceHeuristic:
+    def players(self, state: State) -> int:
+        return len(state.sheets)
+
+    def patient(self, state: State, seat: Seat) -> bool:
+        return False
+
     def scores(self, state: State, seat: Seat, moves: list[Move]) -> list[float]:
         return _scores(state, seat, moves)
 

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from shared.bots.heuristic import Heuristic
-from shared.engine import Engine, Move, Seat
+from shared.engine import KNOWING, Engine, Move, Seat
 
 
 class Settings(NamedTuple):
@@ -67,7 +67,7 @@ def search(
     rnd: random.Random,
     out_of_time: Callable[[], bool] | None = None,
     settings: Settings = FIRST,
-    knowing: bool = True,
+    knowing: int = KNOWING,
 ) -> tuple[Move, int]:
     """The move `seat` makes after at most `iterations` playouts (fewer when `out_of_time`
     says so, asked before each sample), and how many it made. `state` is read only through

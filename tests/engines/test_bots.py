@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 from collections import Counter
 from typing import Any, NamedTuple
@@ -20,7 +21,8 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from shared.bots import LEVELS, QUICK, SEARCH, VERSIONS, Budget, choose
+from shared.bots import LEVELS, QUICK, SEARCH, VERSION, VERSIONS, Budget, choose, playouts
+from shared.bots import lost_cities as lost_cities_bots
 from shared.engine import Engine, Seat
 from shared.games import ENGINES
 from shared.games.livingstone import Livingstone
@@ -218,6 +220,76 @@ def test_a_livingstone_sample_keeps_to_what_the_table_tells_of_a_chest(
     )
 
 
+def stacked(seed: str, rnd: random.Random) -> livingstone.State:
+    """A random Livingstone game played until the deck holds a stack of played cards (a Mine
+    Collapse, or the deck run out), then on for a while, perhaps into that stack."""
+    engine = Livingstone()
+    state = engine.new(rnd.randint(engine.min_players, engine.max_players), seed)
+    extra = None
+    while (seats := engine.to_act(state)) and extra != 0:
+        seat = rnd.choice(seats)
+        state = engine.apply(state, seat, rnd.choice(engine.legal_moves(state, seat)))
+        if extra is None and state.stacks:
+            extra = rnd.randrange(150)
+        elif extra is not None:
+            extra -= 1
+    return state
+
+
+def stack_places(state: livingstone.State) -> list[tuple[Counter[str], tuple[str, ...]]]:
+    """Per part of the deck the stacks tell of, top first: the cards it may hold (as many of
+    each as it may hold) and the cards it holds. What is left of the first stack, if it is
+    being drawn from, may hold any of its cards; a whole stack holds exactly its own."""
+    first, *below = state.stacks
+    top = len(state.deck) - sum(len(stack) for stack in below)
+    if top >= len(first):
+        top, below = top - len(first), [first, *below]
+        places = []
+    else:
+        places = [(Counter(first), state.deck[:top])]
+    for stack in below:
+        places.append((Counter(stack), state.deck[top : top + len(stack)]))
+        top += len(stack)
+    return places
+
+
+def keeps_to_the_stacks(sample: livingstone.State) -> bool:
+    return all(Counter(cards) <= allowed for allowed, cards in stack_places(sample))
+
+
+@SETTINGS
+@given(seed=seeds, rnd=st.randoms(use_true_random=False), data=st.data())
+def test_a_livingstone_sample_keeps_the_stacks_the_seat_saw_made(
+    seed: str, rnd: random.Random, data: st.DataObject
+) -> None:
+    """The stacks of played cards in the deck are public as sets: every sample deals a whole
+    stack from its own cards at its place, and what is left of the one drawn from only from
+    its cards, with the hidden cards as they were. A game alike but for the stacks (`unseen`:
+    the seat did not see them made) deals every hidden card anywhere, so some of its samples
+    break them, where the odds of keeping to them by chance are at most even."""
+    state = stacked(seed, rnd)
+    assume(state.stacks and not state.over)
+    seat = data.draw(st.integers(0, len(state.players) - 1))
+    first, *below = state.stacks
+    drawn_from = len(state.deck) - sum(len(stack) for stack in below) < len(first)
+    event("a stack being drawn from" if drawn_from else "the stacks whole")
+    engine = Livingstone()
+    samples = [engine.resample(state, seat, each) for each in sample_seeds(data.draw(seeds))]
+    for sample in samples:
+        assert sample.stacks == state.stacks and keeps_to_the_stacks(sample)
+        assert hidden_livingstone(sample, seat) == hidden_livingstone(state, seat)
+        assert sample.players[seat] == state.players[seat]
+    hidden = sum(hidden_livingstone(state, seat).values())
+    allowed, cards = stack_places(state)[0]
+    fitting = sum((hidden_livingstone(state, seat) & allowed).values())
+    assume(math.comb(fitting, len(cards)) * 2 <= math.comb(hidden, len(cards)))
+    unseen = replaced(state, stacks=())
+    assert any(
+        not keeps_to_the_stacks(replaced(engine.resample(unseen, seat, each), stacks=state.stacks))
+        for each in sample_seeds(seed)
+    )
+
+
 @SETTINGS
 @given(data=st.data())
 def test_a_dice_sample_keeps_the_dice_and_hides_choices_among_legal_ones(
@@ -298,9 +370,51 @@ def test_choose_refuses_a_level_it_does_not_know_and_a_seat_with_nothing_to_do()
         choose(engine, state, seat, "ab" * 16, QUICK, version=0)
 
 
+@pytest.mark.parametrize("patient", [True, False])
+@BOT_SETTINGS
+@given(seed=seeds, rnd=st.randoms(use_true_random=False), turns=st.integers(8, 30))
+def test_lost_cities_bots_read_a_patient_opponent_from_its_public_play(
+    patient: bool, seed: str, rnd: random.Random, turns: int
+) -> None:
+    """Against an opponent that has played under a quarter of the cards on the table, today's
+    bots play as the first version's; against one that plays its cards, as the second's. With
+    no card taken from a pile, their samples are alike, so the moves are the same."""
+    engine = LostCities()
+    state = engine.new(2, seed, {"rounds": 1})
+    me = state.mover
+    assert me is not None
+    for _ in range(turns):
+        seat = state.mover
+        if seat is None:
+            break
+        moves = [move for move in engine.legal_moves(state, seat) if move["draw"] == "deck"]
+        if seat != me:
+            wanted = "discard" if patient else "play"
+            moves = [move for move in moves if move["action"] == wanted] or moves
+        state = engine.apply(state, seat, rnd.choice(moves))
+    assume(state.mover == me and lost_cities_bots.patient_play(state, 1 - me) == patient)
+    as_of = 1 if patient else 2
+    for level in (QUICK, SEARCH):
+        budget = Budget(PLAYOUTS)
+        today = choose(engine, state, me, seed, level, budget)
+        assert today == choose(engine, state, me, seed, level, budget, version=as_of)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_livingstone_searches_fewer_playouts_with_more_players(players: int) -> None:
+    """A playout's rounds take a turn of each player: beyond three, fewer playouts a move."""
+    bot = VERSIONS[VERSION]["livingstone"]
+    assert playouts(bot, players) == (200 if players <= 3 else 600 // players)
+    engine = Livingstone()
+    state = engine.new(players, "5eed" * 8)
+    seat = engine.to_act(state)[0]
+    assert 0 < choose(engine, state, seat, "ab" * 16, SEARCH).iterations <= playouts(bot, players)
+
+
 PINNED = {
     1: "0ea7ca561af5fe9adb870f6019b3215ef948c16b0b07ae35fb7fe6dc5c451784",
     2: "ffacd8a7f52a2de07d4bfcf5509f1c1383c3051f61acda8b1848b3ba097717e5",
+    3: "ffacd8a7f52a2de07d4bfcf5509f1c1383c3051f61acda8b1848b3ba097717e5",
 }
 """Per version of the bots, the digest of the moves it makes in `pinned_moves`. A game's log
 names the version each bot move was made by, and `verify` makes it again with that version:

@@ -85,8 +85,6 @@ def test_a_bot_move_of_an_old_version_verifies_after_the_bots_changed(
     old = min(VERSIONS)
     assert old != VERSION
     monkeypatch.setattr(bot_players, "VERSION", old)  # the service before the bots changed
-    iterations = {type_id: bot.iterations for type_id, bot in VERSIONS[old].items()}
-    monkeypatch.setattr(bot_players, "ITERATIONS", iterations)
     ada, game_id = against_bots(api, mail, "lost-cities", ["search"], rounds=1)
     rnd = random.Random(3)
     while (view := ada.ok("GET", f"/games/{game_id}"))["game"]["status"] != "finished":

@@ -59,6 +59,7 @@ def draw_card(state: State, seat: int, label: str) -> tuple[State, dict[str, JSO
     pile before drawing the replacement, so it could be its own replacement; with nothing but
     collapses left, the player got none.)"""
     deck, played = state.deck, state.played
+    stacks: tuple[tuple[str, ...], ...] = state.stacks
     public: dict[str, JSON] = {}
     shuffles = 0
     shown: list[str] = []  # collapses drawn, in front of the player till the replacement
@@ -71,6 +72,7 @@ def draw_card(state: State, seat: int, label: str) -> tuple[State, dict[str, JSO
     card: str | None = None
     while deck or played:
         if not deck:
+            stacks = (tuple(sorted(played)),)
             deck, played = shuffled(played), ()
             public["reshuffled"] = True
         drawn, deck = deck[0], deck[1:]
@@ -83,18 +85,27 @@ def draw_card(state: State, seat: int, label: str) -> tuple[State, dict[str, JSO
         if state.version >= PRINTED_VERSION:
             shown.append(drawn)
             continue
+        stacks += (tuple(sorted((*played, drawn))),)
         deck, played = deck + shuffled((*played, drawn)), ()
         if all(other == MINE_COLLAPSE for other in deck):
             break
     if shown:
         public["new_stack"] = len(played) + len(shown)
+        stacks += (tuple(sorted((*played, *shown))),)
         deck, played = deck + shuffled((*played, *shown)), ()
     if card is not None:
         player = state.players[seat]
         hand = list(player.hand)
         insort(hand, card)
         state = state.with_player(seat, replaced(player, hand=tuple(hand)))
-    return replaced(state, deck=deck, played=played), public, card
+    return replaced(state, deck=deck, played=played, stacks=left(stacks, len(deck))), public, card
+
+
+def left(stacks: tuple[tuple[str, ...], ...], deck: int) -> tuple[tuple[str, ...], ...]:
+    """`stacks` (`State.stacks`) but those drawn to their end, in a deck of `deck` cards."""
+    while stacks and deck <= sum(len(stack) for stack in stacks[1:]):
+        stacks = stacks[1:]
+    return stacks
 
 
 Effect = Callable[[State, int, Play, str], Outcome]

@@ -119,6 +119,13 @@ class State(NamedTuple):
     """Two players: the dice sum a donation must reach, rolled when the game ends."""
     revisited: tuple[int, ...] = ()
     """The columns Steamer Back has taken the steamer back to, once per time."""
+    stacks: tuple[tuple[str, ...], ...] = ()
+    """The stacks in the deck made of played cards (when the deck ran out, and under it after a
+    Mine Collapse), top first, each the cards it was made of, sorted: public, as the played
+    cards were, so `resample` keeps them. The deck's last cards are the stacks but the first,
+    whole; above them lie what is left of the first (all of the deck's cards but those, if
+    fewer than it had: it is being drawn from) or cards from before any stack. A stack drawn
+    to its end is dropped."""
 
     @property
     def over(self) -> bool:

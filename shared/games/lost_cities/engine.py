@@ -12,6 +12,7 @@ from typing import Final
 from shared.choices import Choice
 from shared.engine import (
     JSON,
+    KNOWING,
     Engine,
     Event,
     Move,
@@ -90,7 +91,7 @@ class LostCities(Engine[State]):
     def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
         return view.view(state, seat)
 
-    def resample(self, state: State, seat: Seat | None, seed: str, knowing: bool = True) -> State:
+    def resample(self, state: State, seat: Seat | None, seed: str, knowing: int = KNOWING) -> State:
         return resample(state, seat, seed, knowing)
 
     def result(self, state: State) -> dict[str, JSON] | None:

@@ -10,13 +10,13 @@ more.
 from __future__ import annotations
 
 from shared.chance import Chance
-from shared.engine import Seat
+from shared.engine import KNOWING, Seat
 from shared.games.lost_cities.state import SEATS, State, known_in
 from shared.immutable import replaced
 from shared.redeal import redealt
 
 
-def resample(state: State, seat: Seat | None, seed: str, knowing: bool = True) -> State:
+def resample(state: State, seat: Seat | None, seed: str, knowing: int = KNOWING) -> State:
     if state.over:
         return state
     deal, hands = state.deal, list(state.hands)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shared.choices import Choice
-from shared.engine import JSON, Engine, Event, Move, Seat
+from shared.engine import JSON, KNOWING, Engine, Event, Move, Seat
 from shared.games.lost_cities_dice import choices, html, notation, render
 from shared.games.lost_cities_dice.guide import GUIDE
 from shared.games.lost_cities_dice.legal import legal_moves
@@ -72,7 +72,7 @@ class LostCitiesDice(Engine[State]):
     def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
         return view(state, seat)
 
-    def resample(self, state: State, seat: Seat | None, seed: str, knowing: bool = True) -> State:
+    def resample(self, state: State, seat: Seat | None, seed: str, knowing: int = KNOWING) -> State:
         return resample(state, seat, seed, knowing)
 
     def result(self, state: State) -> dict[str, JSON] | None:

@@ -9,14 +9,14 @@ was made, so there is nothing more a seat has seen for a sample to keep.
 from __future__ import annotations
 
 from shared.chance import Chance
-from shared.engine import Seat
+from shared.engine import KNOWING, Seat
 from shared.games.lost_cities_dice.legal import sheet_moves
 from shared.games.lost_cities_dice.moves import decode
 from shared.games.lost_cities_dice.state import State
 from shared.immutable import replaced
 
 
-def resample(state: State, seat: Seat | None, seed: str, knowing: bool = True) -> State:
+def resample(state: State, seat: Seat | None, seed: str, knowing: int = KNOWING) -> State:
     """`knowing` changes nothing here: there is nothing more the seat has seen to keep."""
     chance = Chance(seed, "resample")
     pending = list(state.pending)
