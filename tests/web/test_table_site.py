@@ -83,7 +83,7 @@ def test_make_invite_decline_and_join_from_the_lobby_through_the_pages(
 
     nav(ada_page, "New game").click()  # Livingstone, the first type
     ada_page.get_by_label("Public").check()
-    ada_page.get_by_label("Bots that play quick: the best move by a rule of thumb").fill("1")
+    ada_page.get_by_label("Bots (quick: the best move by a rule of thumb)").fill("1")
     ada_page.get_by_label("Seats at the table").fill("3")
     ada_page.get_by_role("button", name="Make the game").click()
     expect(ada_page.locator(".flash")).to_contain_text("Your game of Livingstone is made.")
