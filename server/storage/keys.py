@@ -14,7 +14,8 @@ By owner (in `server/storage/`):
 - `mail_state.py`: `{g:ID}:mail` (how far the worker has planned the game's notices) and
   `:mail:lock` (who is planning it).
 - `clocks.py`: `{g:ID}:clock` (running move clocks), `:banks` (time banks), and
-  `clock:games` (when the worker looks at each game's clocks next).
+  `clock:games` (when the worker looks at each game's clocks next); it announces a clock
+  started or stopped on the game's `:log` channel (`game_store.py`'s), so a page waits for it.
 - `hooks.py`: `{g:ID}:webhook` and `{p:ID}:webhook` (a game's and a player's webhook).
 - `hook_posts.py`: `{g:ID}:webhook:waiting` and `{p:ID}:webhook:waiting` (what waits to be
   posted to each, and its job).

@@ -127,4 +127,4 @@ def test_the_servers_refusal_of_options_is_shown_as_is(player: PlayerFactory) ->
     assert result.exit_code == 1 and "rounds" in result.stderr
     unknown = ada.run("new", "lost-cities", "--invite", "nobody-at-all")
     assert unknown.exit_code == 1
-    assert unknown.stderr.strip() == "no player is called 'nobody-at-all'"
+    assert unknown.stderr.strip() == "no player is called nobody-at-all"

@@ -213,5 +213,5 @@ def test_bots_take_the_seats_given_to_them_and_the_game_starts_at_once(
     refused = ada.run("new", "lost-cities", "--bot", "genius")
     assert refused.exit_code == 1
     assert refused.stderr.strip() == (
-        "there is no bot level 'genius'; the levels are random, quick, search"
+        "there is no bot level genius; the levels are random, quick, search"
     )

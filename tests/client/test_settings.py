@@ -19,7 +19,7 @@ def test_register_saves_url_and_token_in_a_private_file(
     assert stat.S_IMODE(config_file.stat().st_mode) == 0o600
     assert stat.S_IMODE(ada.config_dir.stat().st_mode) == 0o700
     saved = json.loads(config_file.read_text())
-    assert saved == {"url": api.url, "token": registered["token"], "name": "ada"}
+    assert saved == {"url": api.url, "token": registered["token"], "name": "ada", "language": "en"}
 
     shown = ada.json("config", TURNPOST_URL=None)
     assert shown["url"] == api.url and not shown["url_from_env"]

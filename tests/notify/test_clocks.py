@@ -23,7 +23,7 @@ def test_reminders_then_a_refusal_when_the_dice_game_clock_runs_out(
     assert mail.to(ada.player)[-1].startswith("The game has started, and it is your turn.")
     assert (
         "You have 1 h per move, your quiet hours and vacations not counted; when it runs out, "
-        '"refuse" is played for you.' in (mail.to(ada.player)[-1])
+        "“refuse” is played for you." in (mail.to(ada.player)[-1])
     )
     mail.clock.advance(29 * 60)
     mail.tick()

@@ -146,7 +146,7 @@ def test_show_and_games_say_each_deadline_in_my_zone(
     )
     assert "bo's move is due Mon 15 Mar 17:00 your time" in at_terminal["ada"].ok("show", game_id)
     listed = " ".join(at_terminal["ada"].ok("games").split())
-    assert "bo due Mon 15 Mar 17:00 your time — 1 day of waking time left" in listed
+    assert "bo: due Mon 15 Mar 17:00 your time — 1 day of waking time left" in listed
     assert "if no vacation is taken" in listed
 
 

@@ -60,6 +60,7 @@ def test_a_profile_shows_what_it_always_showed() -> None:
         "quiet_hours": DEFAULT_QUIET_HOURS,
         "bot_account": False,
         "digest": False,
+        "language": "en",
         "vacation": {"on": False, "since": None, "until": None, "days_left": 21.0},
         "mail": {"held_now": False, "held_count": 0, "next_release": None},
     }
