@@ -1,8 +1,9 @@
 """Pictures of each game as a player sees it, at a phone's width and a desktop's, for
 docs/players.md: the turn email, from seeded games (and a Polish and a German one, at 390
-pixels), and the game's web page, from a game played on a service this script starts (its own
-redis-server and web server on loopback, gone after); and the web table's other pages at a
-phone's width (`TABLE`), from a player with something on each.
+pixels), and the game's web page (and a Polish and a German one, at 390 pixels), from a game
+played on a service this script starts (its own redis-server and web server on loopback, gone
+after); and the web table's other pages at a phone's width (`TABLE`), from a player with
+something on each.
 `.venv/bin/python -m docs.screenshots [FOLDER]` (default docs/screenshots). Needs Debian's
 Chromium (`apt-get install chromium`), as the browser tests do."""
 
@@ -82,6 +83,10 @@ def pages(browser: Browser, folder: Path) -> None:
                 if sample.name in PAGES:
                     connect(db.url).flushall()  # each game between ada and bo
                     page_pictures(browser, server, sample, folder)
+            for language, name in LANGUAGES.items():
+                (sample,) = [sample for sample in SAMPLES if sample.name == name]
+                connect(db.url).flushall()
+                language_picture(browser, server, sample, language, folder)
             connect(db.url).flushall()
             table_pictures(browser, server, folder)
         finally:
@@ -104,6 +109,25 @@ def page_pictures(browser: Browser, server: LiveServer, sample: Sample, folder: 
     play_to_the_end(game_id, clients, random.Random(sample.name))
     page.reload()
     pictured(page, folder / f"page-{sample.type_id}-finished")
+    context.close()
+
+
+def language_picture(
+    browser: Browser, server: LiveServer, sample: Sample, language: str, folder: Path
+) -> None:
+    """The page of the sample's game at a phone's width, for a player whose language is
+    `language`."""
+    game_id, clients = start_game(server, sample.type_id)
+    mover = played(game_id, clients, sample)
+    mover.ok("PATCH", "/me", json={"language": language})
+    link = mover.ok("POST", f"/games/{game_id}/login-link")["url"]
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": PHONE, "height": 800}
+    )
+    page = context.new_page()
+    page.goto(link)
+    page.get_by_role("button").filter(has_text="Log in as").click()
+    shot(page, folder / f"page-{sample.type_id}-{language}-phone.png")
     context.close()
 
 
