@@ -67,6 +67,7 @@ def log_in(player: Player) -> None:
     session["generation"] = token_generation(player)
     session["id"] = session_id
     session.permanent = True
+    g.web_player = player  # the rest of the request is theirs: in their language, say
 
 
 def log_out(everywhere: bool = False) -> None:
