@@ -115,7 +115,7 @@ def verify(
                 False,
                 _(
                     "the log holds a move the rules forbid: %(error)s",
-                    error=error.told(player_names(game["seats"]), words()),
+                    error=error.told(player_names(game["seats"], words()), words()),
                 ),
             )
         )

@@ -10,7 +10,7 @@ log redaction, `apply`) live here once so that each game only writes its rules.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
@@ -46,25 +46,32 @@ def seats_named(seats: Iterable[Seat], names: Sequence[str], words: Words = ENGL
     return ", ".join(seat_name(seat, names, words) for seat in seats)
 
 
-BOT_ACCOUNT_MARK = " (bot)"
-"""Follows the name of a player whose account says a program plays it (`bot_account`)."""
+def shown_name(name: str, bot_account: bool, words: Words = ENGLISH) -> str:
+    """A player's name as people read it: marked in the reader's words when a program plays
+    the account, so that no one takes a bot for a person. JSON keeps the name bare, with
+    `bot_account` beside it."""
+    return words.gettext("%(name)s (bot)", name=name) if bot_account else name
 
 
-def shown_name(name: str, bot_account: bool) -> str:
-    """A player's name as people read it: marked when a program plays the account, so that no
-    one takes a bot for a person. JSON keeps the name bare, with `bot_account` beside it."""
-    return name + BOT_ACCOUNT_MARK if bot_account else name
-
-
-def player_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The `names` to render with, from the seats as the service keeps and shows them (each
-    with its player's `name`, None while the seat is open: `seat N` then; a bot account's
-    marked, `shown_name`): an open seat's name is left empty, for each render to word it in
-    its reader's language."""
+def shown_names(
+    names: Sequence[str], bot_accounts: Collection[Seat], words: Words = ENGLISH
+) -> list[str]:
+    """The `names` to render with, by seat, the bot accounts' marked (`shown_name`): an empty
+    name (an open seat) stays empty, for each render to word it in its reader's language."""
     return [
-        shown_name(seat["name"], bool(seat.get("bot_account"))) if seat["name"] else ""
-        for number, seat in enumerate(seats)
+        shown_name(name, seat in bot_accounts, words) if name else ""
+        for seat, name in enumerate(names)
     ]
+
+
+def player_names(seats: Sequence[Mapping[str, Any]], words: Words = ENGLISH) -> list[str]:
+    """`shown_names` from the seats as the service shows them (each with its player's `name`,
+    None while the seat is open, and `bot_account`)."""
+    return shown_names(
+        [seat["name"] or "" for seat in seats],
+        {number for number, seat in enumerate(seats) if seat.get("bot_account")},
+        words,
+    )
 
 
 class IllegalMove(Exception):

@@ -45,7 +45,7 @@ def game_screen(console: Console, answer: dict[str, Any], everything: bool = Fal
     elif engine:
         drawn = engine.render_view(
             answer["view"],
-            player_names(game["seats"]),
+            player_names(game["seats"], words()),
             width=console.width,
             compact=not everything,
             words=words(),
@@ -174,7 +174,7 @@ def result_line(game: dict[str, Any]) -> Text:
 def applied(console: Console, answer: dict[str, Any]) -> None:
     """What a move just did, as the log will tell it."""
     engine = engine_for(answer["game"]["type"])
-    names = player_names(answer["game"]["seats"])
+    names = player_names(answer["game"]["seats"], words())
     for event in answer.get("applied", []):
         text = engine.render_event(event, names, words=words()) if engine else json.dumps(event)
         show(console, highlight(text))

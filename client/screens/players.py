@@ -13,7 +13,7 @@ from client.layout import show
 from client.screens.seats import shown
 from client.screens.style import ID_STYLE
 from client.screens.times import day, number
-from client.words import _
+from client.words import _, words
 from shared.engine import shown_name
 
 
@@ -52,7 +52,9 @@ def player_record(console: Console, answer: dict[str, Any]) -> None:
         when = day(datetime.fromtimestamp(game["finished"]).astimezone())
         scores = " · ".join(f"{name} {score}" for name, score in game["scores"].items())
         bots = set(game["bot_accounts"])
-        others = ", ".join(shown_name(str(name), name in bots) for name in game["opponents"])
+        others = ", ".join(
+            shown_name(str(name), name in bots, words()) for name in game["opponents"]
+        )
         outcome = (
             _("won with %(others)s (%(scores)s)", others=others, scores=scores)
             if game["won"]

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from client.words import _
+from client.words import _, words
 from shared.engine import shown_name
 
 
 def shown(named: Mapping[str, Any]) -> str:
     """A seat's, a message's or a ranked player's name as people read it: a bot account's
     marked (`shared.engine.shown_name`)."""
-    return shown_name(named["name"], bool(named.get("bot_account")))
+    return shown_name(named["name"], bool(named.get("bot_account")), words())
 
 
 def seat_names(game: dict[str, Any], me: int | None) -> list[str]:

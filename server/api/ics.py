@@ -22,6 +22,7 @@ from server.domain.record import ACTIVE, GameRecord
 from server.presenters.words import words_for
 from server.storage.deadlines import Deadlines, local
 from shared.clock_text import deadline
+from shared.engine import shown_names
 from shared.games import ENGINES
 
 PRODUCT = "-//turnpost//move deadlines//EN"
@@ -50,14 +51,15 @@ def waiting(
     player: Player, records: Sequence[GameRecord], deadlines: Deadlines, now: float
 ) -> list[Waiting]:
     """The player's games whose move clock runs for them (and has a deadline)."""
-    found = []
+    found, words = [], words_for(player.language)
     for record in records:
         seat = record.seat_of(player.id)
         if seat is None or record.status != ACTIVE or seat not in record.to_act:
             continue
         for clock in deadlines.of(record, now):
             if clock.seat == seat and clock.due is not None and clock.since is not None:
-                others = [sitter.shown or "?" for i, sitter in enumerate(record.seats) if i != seat]
+                names = shown_names(record.names, record.bot_accounts, words)
+                others = [name for i, name in enumerate(names) if i != seat]
                 title = ENGINES[record.type].title
                 found.append(
                     Waiting(record.id, seat, title, others, clock.since, clock.due, clock.left)

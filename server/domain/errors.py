@@ -9,10 +9,10 @@ told in the reader's language only at the edge (`told`): the domain knows no lan
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
-from shared.engine import BadOptions, IllegalMove
+from shared.engine import BadOptions, IllegalMove, shown_names
 from shared.words import ENGLISH, Words
 
 
@@ -126,15 +126,21 @@ class Illegal(Refusal):
     """The rules forbid the move: the rule's own code, why, and the moves legal now."""
 
     def __init__(
-        self, error: IllegalMove, details: dict[str, Any], names: Sequence[str] = ()
+        self,
+        error: IllegalMove,
+        details: dict[str, Any],
+        names: Sequence[str] = (),
+        bot_accounts: Collection[int] = (),
     ) -> None:
         self.error = error
         self.names = tuple(names)
-        super().__init__(error.told(names), details, error.code)
+        self.bot_accounts = frozenset(bot_accounts)
+        super().__init__(self.told(ENGLISH), details, error.code)
 
     def told(self, words: Words) -> str:
-        """The rule's own words, which the engine writes, with the players' names."""
-        return self.error.told(self.names, words)
+        """The rule's own words, which the engine writes, with the players' names as the
+        reader reads them (`shared.engine.shown_names`)."""
+        return self.error.told(shown_names(self.names, self.bot_accounts, words), words)
 
 
 class Gone(Refusal):

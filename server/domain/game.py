@@ -46,8 +46,12 @@ class Game:
 
     @property
     def names(self) -> list[str]:
-        """The players' names by seat, for the engine's texts."""
+        """The players' names by seat, bare (`GameRecord.names`)."""
         return self.record.names
+
+    @property
+    def bot_accounts(self) -> frozenset[int]:
+        return self.record.bot_accounts
 
     def seat_of(self, player_id: str) -> int | None:
         return self.record.seat_of(player_id)

@@ -274,4 +274,5 @@ def answer(
 
 def illegal(game: Game, seat: int, error: IllegalMove) -> Illegal:
     """The engine's reason, and the moves that are legal now."""
-    return Illegal(error, refusal_details(game.engine, game.state, seat, error), game.names)
+    details = refusal_details(game.engine, game.state, seat, error)
+    return Illegal(error, details, game.names, game.bot_accounts)

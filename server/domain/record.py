@@ -25,7 +25,7 @@ import orjson
 
 from server.domain.player import Player
 from shared.chance import commitment
-from shared.engine import JSON, seat_name, shown_name
+from shared.engine import JSON, seat_name
 from shared.fairness import derived_seed, server_contribution
 
 
@@ -64,11 +64,6 @@ class Seat:
     def of(cls, player: Player, joined: bool = False) -> Seat:
         """The player's seat (or invitation), with what their account says of them now."""
         return cls(player.id, player.name, joined=joined, bot_account=player.bot_account)
-
-    @property
-    def shown(self) -> str | None:
-        """Its player's name as people read it (`shared.engine.shown_name`)."""
-        return None if self.name is None else shown_name(self.name, self.bot_account)
 
     @property
     def free(self) -> bool:
@@ -142,9 +137,14 @@ class GameRecord:
 
     @property
     def names(self) -> list[str]:
-        """The players' names by seat as people read them, for the engine's texts (an empty
-        seat: its number; a bot account's marked)."""
-        return [seat.shown or seat_name(index, ()) for index, seat in enumerate(self.seats)]
+        """The players' names by seat, bare (an empty seat: its number): whoever shows them
+        marks the `bot_accounts` in its reader's words (`shared.engine.shown_names`)."""
+        return [seat.name or seat_name(index, ()) for index, seat in enumerate(self.seats)]
+
+    @property
+    def bot_accounts(self) -> frozenset[int]:
+        """The seats whose player's account a program plays (`Seat.bot_account`)."""
+        return frozenset(index for index, seat in enumerate(self.seats) if seat.bot_account)
 
     def seat_of(self, player_id: str) -> int | None:
         """The seat the player has taken (None if only invited, or not in the game)."""

@@ -72,7 +72,7 @@ def game_text(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> s
         else words.gettext("seat %(seat)d: %(name)s", seat=seat["seat"], name=seat["name"])
         for seat in game["seats"]
     )
-    names = player_names(game["seats"])
+    names = player_names(game["seats"], words)
     return "\n".join(
         [
             words.gettext(
@@ -94,7 +94,7 @@ def game_text(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> s
 
 def next_step(words: Words, answer: Mapping[str, Any]) -> str:
     game = answer["game"]
-    names = player_names(game["seats"])
+    names = player_names(game["seats"], words)
     if game["status"] == "cancelled":
         return words.gettext("This game was cancelled before it started.")
     if game["status"] == "open":
@@ -132,7 +132,7 @@ def with_how_to(words: Words, *parts: str) -> str:
 
 def played(words: Words, engine: Engine[Any], answer: Mapping[str, Any], talk: str = "") -> str:
     """A move made; `talk`: what became of the message written under it, if any."""
-    names = player_names(answer["game"]["seats"])
+    names = player_names(answer["game"]["seats"], words)
     done = "; ".join(
         engine.render_event(event, names, words=words) for event in answer.get("applied", [])
     )

@@ -31,7 +31,7 @@ from server.presenters import games as presenters
 from server.presenters.words import locale_of
 from server.storage.redis_client import UNAVAILABLE
 from shared.clock_text import span
-from shared.engine import Engine, seats_named, shown_name
+from shared.engine import Engine, seats_named, shown_name, shown_names
 from shared.fairness import fixed_by_creator_text
 from shared.words import ENGLISH, Words
 
@@ -119,7 +119,7 @@ def section(
     """A notice, drawn from the game as it is now (`departed`: who resigned or ran out of time,
     as `[seat, action, timed out]`): None if the game has overtaken it."""
     seat: int = item["seat"]
-    names = game.names
+    names = shown_names(game.names, game.bot_accounts, words)
     label = words.gettext(
         "%(title)s %(id)s with %(players)s",
         title=game.engine.title,
@@ -133,13 +133,17 @@ def section(
         headline = (
             words.gettext(
                 "%(name)s has cancelled this game; it will not start.",
-                name=shown_name(creator.name, creator.bot_account),
+                name=shown_name(creator.name, creator.bot_account, words),
             )
             if creator
             else words.gettext("This game has been cancelled; it will not start.")
         )
         return Section(game.id, label, headline, message_key=key)
-    by = shown_name(creator.name, creator.bot_account) if creator else words.gettext("Someone")
+    by = (
+        shown_name(creator.name, creator.bot_account, words)
+        if creator
+        else words.gettext("Someone")
+    )
     if kind == "invite":
         if game.status != OPEN or game.seats[seat].joined or game.seats[seat].player is None:
             return None  # taken up, declined or called off while it was held
@@ -273,7 +277,7 @@ def _turn(
         moves=[engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
         reply_to=_reply_to(ctx, game, seat),
         message_key=key,
-        **drawn(engine, game.state, seat, game.names, words),
+        **drawn(engine, game.state, seat, shown_names(game.names, game.bot_accounts, words), words),
     )
 
 

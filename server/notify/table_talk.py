@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from server.domain.game import Game
 from server.notify.context import Context
+from shared.engine import shown_names
 from shared.words import ENGLISH, Words
 
 
@@ -21,7 +22,7 @@ def unheard(ctx: Context, game: Game, seat: int, words: Words = ENGLISH) -> tupl
     player = game.seats[seat].player
     told = ctx.told.upto(player, game.id) if player else 0
     said = ctx.games.talk(game, told)
-    names = game.names
+    names = shown_names(game.names, game.bot_accounts, words)
     lines = [
         words.gettext(
             "%(name)s wrote: %(text)s",

@@ -2,7 +2,8 @@
 
 Planning hands each change of a game to the game's hook (`changed`) and each notice it plans
 for a player to that player's hook (`noticed`); a reminder does too. A hook hears the public
-part only (`server.webhooks.messages`). What a hook is to hear waits beside it
+part only (`server.webhooks.messages`), a chat app's in the language of the hook's owner (who
+set it; `standard` hooks, for programs, in English). What a hook is to hear waits beside it
 (`server.webhooks.waiting`: one message per game, a later change merged into it), and the hook's
 one job (`jobs.deliver_hook`, on the hook worker's queue of its own, `watch.HOOK_QUEUE`) posts
 it through the outbound checks (`server.webhooks.outbound`). A failure pauses the hook, for the
@@ -28,12 +29,15 @@ from server.mail.delivery import deliver as deliver_mail
 from server.mail.envelope import envelope
 from server.notify.context import Context
 from server.notify.notices import departures
+from server.presenters.words import words_for
 from server.storage.hooks import Hook
 from server.storage.watch import RETRY
 from server.webhooks import waiting
 from server.webhooks.messages import Update, body, public_update, signed
 from server.webhooks.outbound import Failed, Refused, post, resolve
 from server.webhooks.waiting import Message
+from shared.engine import shown_names
+from shared.words import ENGLISH, Words
 
 log = logging.getLogger("turnpost.webhooks")
 
@@ -47,15 +51,31 @@ def link(ctx: Context, game_id: str) -> str:
     return f"{ctx.config.public_url}/play/{game_id}"
 
 
-def update(ctx: Context, game: Game, entries: Sequence[Mapping[str, Any]], headline: str) -> Update:
-    """The game as anyone may see it now, after `entries`."""
+def words_of(ctx: Context, hook: Hook) -> Words:
+    """The words a hook's posts are in: its owner's language for people in a chat channel,
+    English for a `standard` hook's programs."""
+    owner = None if hook.kind == "standard" else ctx.players.get(hook.owner)
+    return ENGLISH if owner is None else words_for(owner.language)
+
+
+def update(
+    ctx: Context,
+    game: Game,
+    entries: Sequence[Mapping[str, Any]],
+    headline: str,
+    names: Sequence[str],
+    words: Words,
+) -> Update:
+    """The game as anyone may see it now, after `entries`, in `words` (`names` as they are
+    read in them)."""
     clocks = ctx.deadlines.of(game.record, ctx.clock())
-    running = [(game.names[clock.seat], clock.due) for clock in clocks if clock.due is not None]
+    running = [(names[clock.seat], clock.due) for clock in clocks if clock.due is not None]
     return public_update(
         game.engine,
         game.state,
         entries,
-        game.names,
+        names,
+        words=words,
         game_id=game.id,
         version=game.version,
         headline=headline,
@@ -73,34 +93,58 @@ def changed(
     left: Sequence[Sequence[Any]],
 ) -> None:
     """A change planned (the log `entries` since the last plan) to the game's hook."""
-    if ctx.hooks.get("game", game.id) is None:
+    hook = ctx.hooks.get("game", game.id)
+    if hook is None:
         return
+    words = words_of(ctx, hook)
+    names = shown_names(game.names, game.bot_accounts, words)
     if game.record.result is not None:
-        headline = f"Game over. {departures(game.names, left)}".strip()
+        headline = over(departures(names, left, words), words)
+    elif started:
+        headline = words.gettext("The game has started.")
     else:
-        headline = "The game has started." if started else departures(game.names, left)
-    said = update(ctx, game, entries, headline)
+        headline = departures(names, left, words)
+    said = update(ctx, game, entries, headline, names, words)
     _queue(ctx, "game", game.id, f"msg_{game.id}_{game.version}", said)
 
 
 def noticed(ctx: Context, game: Game, player: str, item: Mapping[str, Any]) -> None:
     """A notice planned for a player to the player's hook, without what only they may see."""
-    if ctx.hooks.get("player", player) is None:
+    hook = ctx.hooks.get("player", player)
+    if hook is None:
         return
-    seat = item["seat"]
-    name = game.names[seat]
-    kind = item["kind"]
-    headlines = {
-        "invite": f"{name} is invited: turnpost join {game.id}",
-        "turn": f"{name}: it is {'still ' if item.get('again') else ''}your turn.",
-        "reminder": f"{name}: still your turn; {item.get('percent')}% of your time is used.",
-        "started": "The game has started.",
-        "finished": f"Game over. {departures(game.names, item.get('left', []))}".strip(),
-        "dropped": departures(game.names, item.get("left", [])),
-    }
-    said = update(ctx, game, [], headlines.get(kind, ""))
+    words = words_of(ctx, hook)
+    names = shown_names(game.names, game.bot_accounts, words)
+    said = update(ctx, game, [], headline(game, item, names, words), names, words)
     message_id = "msg_" + item["id"].replace(":", "_")
     _queue(ctx, "player", player, message_id, said)
+
+
+def headline(game: Game, item: Mapping[str, Any], names: Sequence[str], words: Words) -> str:
+    """What a notice says first, in `words`."""
+    name, kind, left = names[item["seat"]], item["kind"], item.get("left", [])
+    if kind == "invite":
+        return words.gettext("%(name)s is invited: turnpost join %(id)s", name=name, id=game.id)
+    if kind == "turn" and item.get("again"):
+        return words.gettext("%(name)s: it is still your turn.", name=name)
+    if kind == "turn":
+        return words.gettext("%(name)s: it is your turn.", name=name)
+    if kind == "reminder":
+        return words.gettext(
+            "%(name)s: still your turn; %(percent)s%% of your time is used.",
+            name=name,
+            percent=item.get("percent"),
+        )
+    if kind == "started":
+        return words.gettext("The game has started.")
+    if kind == "finished":
+        return over(departures(names, left, words), words)
+    return departures(names, left, words) if kind == "dropped" else ""
+
+
+def over(left: str, words: Words) -> str:
+    """The end of a game, and who left it on the way (`departures`)."""
+    return words.gettext("Game over. %(left)s", left=left) if left else words.gettext("Game over.")
 
 
 def _queue(ctx: Context, scope: str, of: str, message_id: str, said: Update) -> None:
@@ -145,7 +189,7 @@ def deliver(ctx: Context, scope: str, of: str, token: str) -> None:
 def _posted(ctx: Context, hook: Hook, message: Message, token: str) -> bool:
     """Post one message; False if the job is paused or over for now."""
     sent = datetime.now(UTC)  # the receiver's clock judges it: the real time, not the worker's
-    payload = body(hook.kind, message.update)
+    payload = body(hook.kind, message.update, words_of(ctx, hook))
     headers = {}
     if hook.kind == "standard":
         headers = signed(hook.secret, message.message_id, sent, payload)

@@ -17,7 +17,7 @@ from server.presenters import shapes
 from server.storage.deadlines import SeatClock, local
 from server.storage.services import Services
 from server.storage.standings import HISTORY_SIZE
-from shared.engine import seat_name
+from shared.engine import seat_name, shown_names
 from shared.games import ENGINES
 from shared.words import ENGLISH, Words
 
@@ -109,7 +109,7 @@ def log(
     moves shown for one's own entries (and for all once the game is over, so anyone can replay
     it); each event's `text` in `words` (a notice's reader's; the API's is English, for
     programs)."""
-    engine, names = game.engine, game.names
+    engine, names = game.engine, shown_names(game.names, game.bot_accounts, words)
     reveal = game.status == FINISHED
     entries = []
     for index, entry in enumerate(stored, start=since + 1):

@@ -21,6 +21,7 @@ from server.storage.clocks import Clocks
 from server.storage.players import Players
 from server.storage.vacations import Vacations
 from shared.clock_text import banks, deadline
+from shared.engine import shown_names
 from shared.words import ENGLISH, Words
 
 
@@ -107,9 +108,10 @@ class Deadlines:
         `zone` and language, theirs first; and with a time bank, everyone's bank. For notices
         and pages (`clocks`: the game's, as `of` read them already)."""
         clocks = self.of(record, now) if clocks is None else clocks
+        names = shown_names(record.names, record.bot_accounts, words)
         lines = [
             deadline(
-                None if clock.seat == seat else record.names[clock.seat],
+                None if clock.seat == seat else names[clock.seat],
                 None if clock.due is None else local(clock.due, zone),
                 clock.left,
                 clock.paused,
@@ -122,7 +124,7 @@ class Deadlines:
         if configured is not None and "time_bank" in configured:
             left = [
                 (
-                    words.gettext("you") if clock.seat == seat else record.names[clock.seat],
+                    words.gettext("you") if clock.seat == seat else names[clock.seat],
                     clock.left,
                 )
                 for clock in clocks

@@ -22,6 +22,7 @@ from flask_wtf.csrf import CSRFError, generate_csrf
 from server.domain.errors import N_
 from server.http.context import services
 from server.http.errors import ApiError
+from server.http.language import words_chosen
 from server.http.refusals import answer_for
 from server.web.returning import here
 from server.web.sessions import Sessions, current_player, keyed
@@ -63,7 +64,7 @@ def register(app: Flask) -> None:
 @blp.app_template_filter("shown")
 def shown(named: Mapping[str, Any]) -> str:
     """A seat's or a message's name as people read it, a bot account's marked."""
-    return shown_name(named["name"], bool(named.get("bot_account")))
+    return shown_name(named["name"], bool(named.get("bot_account")), words_chosen())
 
 
 @blp.before_request

@@ -22,7 +22,7 @@ from server.http.errors import ApiError
 from server.http.language import gettext
 from server.presenters import games as presenters
 from server.web.controls import controls
-from shared.engine import seats_named
+from shared.engine import seats_named, shown_names
 
 HISTORY = 30
 """The latest entries of the history a page shows unless asked for all of it."""
@@ -105,8 +105,8 @@ def game_page(
     `in_rematch`: the viewer has taken a seat in the finished game's rematch; `steps` the
     move's steps chosen so far (`controls`; None when none were asked for)."""
     shown = presenters.view(game, seat, presenters.player_at(game, seat))
-    engine, names = game.engine, game.names
     words = language.words_chosen()
+    engine, names = game.engine, shown_names(game.names, game.bot_accounts, words)
     result = shown["game"]["result"]
     live = replay is None
     latest = replay.latest if replay else game.version

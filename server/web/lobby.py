@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import render_template
 
 from server.http.context import services
+from server.http.language import words_chosen
 from server.presenters import games as presenters
 from server.web.blueprint import blp
 from server.web.moments import clock_words
@@ -16,14 +17,14 @@ from shared.engine import shown_name
 
 @blp.get("/lobby")
 def lobby() -> str:
-    player = signed_in()
+    player, words = signed_in(), words_chosen()
     games = [
         {
             "id": game["id"],
             "title": game["title"],
             "short": game["id"][:8],
             "players": [
-                (shown_name(sitter["name"], sitter["bot_account"]), sitter["timezone"])
+                (shown_name(sitter["name"], sitter["bot_account"], words), sitter["timezone"])
                 for sitter in game.get("players", [])
             ],
             "free": game.get("free_seats", 0),

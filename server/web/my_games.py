@@ -13,13 +13,13 @@ from server.domain.game import CANCELLED, FINISHED
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.http.context import services
-from server.http.language import gettext
+from server.http.language import gettext, words_chosen
 from server.presenters import games as presenters
 from server.presenters.shapes import GameSummary
 from server.web.blueprint import blp
 from server.web.moments import when
 from server.web.sessions import signed_in
-from shared.engine import shown_name
+from shared.engine import player_names
 
 FINISHED_SHOWN = 10
 """The latest finished games the list shows; the rest are on one's history page."""
@@ -54,7 +54,7 @@ def games() -> str:
 def shown(game: GameSummary, record: GameRecord, player: Player) -> dict[str, Any]:
     """A game as its row in the list: who else sits there, whose turn, my deadline."""
     seats = game["seats"]
-    names = [shown_name(seat["name"] or "", seat["bot_account"]) for seat in seats]
+    names = player_names(seats, words_chosen())
     due, paused = None, False
     if game["waiting_on_you"]:
         for clock in services().deadlines.of(record, services().clock()):

@@ -146,7 +146,8 @@ def keyless() -> ApiError:
 def told_of(answer: Mapping[str, Any]) -> None:
     """What a move did, and the steps of its batch not tried, shown on the page after it."""
     engine = ENGINES[answer["game"]["type"]]
-    names, words = player_names(answer["game"]["seats"]), language.words_chosen()
+    words = language.words_chosen()
+    names = player_names(answer["game"]["seats"], words)
     events = [engine.render_event(event, names, words=words) for event in answer["applied"]]
     flash("; ".join(events), "played")
     untried = answer.get("untried")

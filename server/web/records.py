@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import render_template, request
 
 from server.http.context import services
+from server.http.language import words_chosen
 from server.presenters import games as presenters
 from server.web.blueprint import blp
 from server.web.moments import when
@@ -17,7 +18,7 @@ from shared.games import ENGINES
 
 @blp.get("/players/<name>")
 def player_page(name: str) -> str:
-    viewer = signed_in()
+    viewer, words = signed_in(), words_chosen()
     found = presenters.player_record(services(), name)
     played = [
         {
@@ -26,7 +27,9 @@ def player_page(name: str) -> str:
             "short": game["id"][:8],
             "when": when(game["finished"], viewer),
             "against": [
-                shown_name(name, name in game["bot_accounts"]) for name in game["opponents"] if name
+                shown_name(name, name in game["bot_accounts"], words)
+                for name in game["opponents"]
+                if name
             ],
         }
         for game in found["games"]
@@ -38,7 +41,7 @@ def player_page(name: str) -> str:
     ]
     return render_template(
         "player.html",
-        shown=shown_name(found["name"], found["bot_account"]),
+        shown=shown_name(found["name"], found["bot_account"], words),
         own=found["name"] == viewer.name,
         records=records,
         played=played,

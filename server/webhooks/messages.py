@@ -7,9 +7,10 @@ Never a hand, a purse or a hidden choice: `public_update` reads the game from a 
 side only, and the tests hold it to the twins the engines' views are held to.
 
 Discord, Slack and Matrix (a matrix-hookshot generic webhook) each get plain JSON in the shape
-their incoming webhooks document; Discord and Slack write each deadline so that every reader
-sees it in their own zone. A `standard` webhook gets the update as JSON, signed as the Standard
-Webhooks specification says (`standardwebhooks`).
+their incoming webhooks document, its text in the words of the hook's owner (`Words`, passed
+in); Discord and Slack write each deadline so that every reader sees it in their own zone. A
+`standard` webhook gets the update as JSON, signed as the Standard Webhooks specification says
+(`standardwebhooks`), for programs: its texts stay English.
 """
 
 from __future__ import annotations
@@ -20,10 +21,13 @@ from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from babel.dates import format_datetime
 from standardwebhooks import Webhook
 
 from server.presenters import games as presenters
+from server.presenters.words import locale_of
 from shared.engine import Engine, seats_named
+from shared.words import ENGLISH, Words
 
 DISCORD_LIMIT = 2000
 MAX_MOVES = 30
@@ -80,12 +84,16 @@ def public_update(
     deadlines: Sequence[tuple[str, float]],
     link: str,
     at: float,
+    words: Words = ENGLISH,
 ) -> Update:
-    """The update for a game now at `state` (None: not started) after the log `entries`; of
-    each entry only its event is read, as a spectator is shown it."""
+    """The update for a game now at `state` (None: not started) after the log `entries`, in
+    `words` (`names` as its reader reads them); of each entry only its event is read, as a
+    spectator is shown it."""
     moves = [
         presenters.history_line(
-            engine.render_event(engine.redact_event(entry["event"], None), names), entry
+            engine.render_event(engine.redact_event(entry["event"], None), names, words=words),
+            entry,
+            words,
         )
         for entry in entries
     ]
@@ -96,8 +104,18 @@ def public_update(
         outcome = engine.result(state)
         if outcome is not None:
             scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(outcome.get("scores", [])))
-            winners = seats_named(outcome.get("winners", []), list(names)) or "nobody"
-            result = f"Final scores: {scores}; winner: {winners}"
+            won = outcome.get("winners", [])
+            result = (
+                words.ngettext(
+                    "Final scores: %(scores)s; winner: %(winners)s",
+                    "Final scores: %(scores)s; winners: %(winners)s",
+                    len(won),
+                    scores=scores,
+                    winners=seats_named(won, list(names), words),
+                )
+                if won
+                else words.gettext("Final scores: %(scores)s; winner: nobody", scores=scores)
+            )
     return Update(
         game_id,
         engine.title,
@@ -113,10 +131,11 @@ def public_update(
     )
 
 
-def _moment(due: float, kind: str) -> str:
+def _moment(due: float, kind: str, words: Words) -> str:
     """A deadline as each app can show it in its reader's own zone (else in UTC)."""
     seconds = int(due)
-    utc = datetime.fromtimestamp(due, UTC).strftime("%a %d %b %H:%M UTC")
+    when = datetime.fromtimestamp(due, UTC)
+    utc = format_datetime(when, "EEE d MMM HH:mm 'UTC'", locale=locale_of(words))
     if kind == "discord":
         return f"<t:{seconds}:f> (<t:{seconds}:R>)"
     if kind == "slack":
@@ -124,33 +143,44 @@ def _moment(due: float, kind: str) -> str:
     return utc
 
 
-def text(update: Update, kind: str) -> str:
-    """The update in words, for a chat channel."""
-    lines = [f"{update.title} {update.game_id[:8]} with {', '.join(update.players)}"]
+def text(update: Update, kind: str, words: Words = ENGLISH) -> str:
+    """The update in `words` (the ones it was made in), for a chat channel."""
+    players = ", ".join(update.players)
+    lines = [
+        words.gettext(
+            "%(title)s %(id)s with %(players)s",
+            title=update.title,
+            id=update.game_id[:8],
+            players=players,
+        )
+    ]
     if update.headline:
         lines.append(update.headline)
     lines += [f"  {move}" for move in update.moves]
     if update.result:
         lines.append(update.result)
     elif update.to_act:
-        lines.append(f"Now: {', '.join(update.to_act)} to move.")
-    lines += [f"{name}'s move is due {_moment(due, kind)}." for name, due in update.deadlines]
+        lines.append(words.gettext("Now: %(players)s to move.", players=", ".join(update.to_act)))
+    lines += [
+        words.gettext("%(name)s's move is due %(when)s.", name=name, when=_moment(due, kind, words))
+        for name, due in update.deadlines
+    ]
     lines.append(update.link)
     return "\n".join(lines)
 
 
-def body(kind: str, update: Update) -> bytes:
-    """The request's body for a webhook of `kind`."""
+def body(kind: str, update: Update, words: Words = ENGLISH) -> bytes:
+    """The request's body for a webhook of `kind`, a chat app's text in `words`."""
     shaped: dict[str, Any]
     if kind == "discord":
-        words = text(update, kind)
-        if len(words) > DISCORD_LIMIT:
-            words = words[: DISCORD_LIMIT - 1] + "…"
-        shaped = {"content": words, "username": "turnpost", "allowed_mentions": {"parse": []}}
+        said = text(update, kind, words)
+        if len(said) > DISCORD_LIMIT:
+            said = said[: DISCORD_LIMIT - 1] + "…"
+        shaped = {"content": said, "username": "turnpost", "allowed_mentions": {"parse": []}}
     elif kind == "slack":
-        shaped = {"text": text(update, kind), "unfurl_links": False}
+        shaped = {"text": text(update, kind, words), "unfurl_links": False}
     elif kind == "matrix":
-        shaped = {"text": text(update, kind), "username": "turnpost"}
+        shaped = {"text": text(update, kind, words), "username": "turnpost"}
     else:
         data = asdict(update)
         data["deadlines"] = [

@@ -521,3 +521,24 @@ def test_a_hook_that_never_answers_holds_up_no_other_game(
         (latest,) = found.messages
         assert len(latest.update.moves) > 1, "the moves meanwhile, in the one message"
         assert players[0].ok("GET", f"/games/{game_id}/webhook")["enabled"] is True
+
+
+def test_a_chat_hook_speaks_its_owners_language_and_a_standard_one_english(
+    hooked: LiveServer, mail: Mail, receiver: Receiver
+) -> None:
+    game_id, (ada, bo) = start_game(hooked, "lost-cities", rounds=1, first_player=0)
+    ada.ok("PATCH", "/me", json={"language": "de"})
+    bo.ok("PATCH", "/me", json={"language": "pl", "quiet_hours": "none"})
+    ada.ok("PUT", f"/games/{game_id}/webhook", json={"kind": "discord", "url": receiver.url})
+    bo.ok("PUT", "/me/webhook", json={"kind": "standard", "url": f"{receiver.url}/bo"})
+    mail.run()
+    (started,) = [p.json()["content"] for p in receiver.at("/")]
+    assert "Die Partie hat begonnen." in started and "Jetzt am Zug: ada." in started
+    move(ada, game_id)
+    mail.run()
+    assert receiver.at("/bo")[-1].json()["data"]["headline"] == "bo: it is your turn."
+    ada.ok("POST", f"/games/{game_id}/resign")
+    mail.run()
+    over = receiver.at("/")[-1].json()["content"]
+    assert "Die Partie ist vorbei. ada hat aufgegeben." in over and "gewonnen hat: bo" in over
+    assert "ada: play " not in over and "Game over" not in over

@@ -1,7 +1,8 @@
 """Accounts played by programs say so: `bot_account` set with PATCH /me (a boolean, nothing
 else), shown in the profile and the export, beside the name in a game's seats, its talk, the
-lobby and the board, and as `(bot)` after the name in every text (a log entry here; mail, pages
-and the command line draw names through the same `shared.engine.shown_name`). Their games are
+lobby and the board, and as `(bot)` after the name in every text, in the reader's words (a log
+entry here, a mail and a page in Polish and German; mail, pages and the command line draw names
+through the same `shared.engine.shown_name`). Their games are
 rated as anyone's. A seat keeps what the account said when it was taken."""
 
 from __future__ import annotations
@@ -12,12 +13,16 @@ import random
 import zipfile
 
 import pytest
+from bs4 import BeautifulSoup
 
 from server.storage.services import Services
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.answers import refused
 from tests.support.games import play_moves, play_to_the_end
+from tests.support.jobs import Mail
+from tests.support.letters import text_of
+from tests.support.pages import Visitor, form_fields, login_link
 
 
 def a_bot(api: LiveServer, name: str = "bo") -> ApiClient:
@@ -92,3 +97,24 @@ def test_the_lobby_the_board_the_record_and_the_export_mark_a_bot_account(
     exported = bo.call("GET", "/me/export")
     with zipfile.ZipFile(io.BytesIO(exported.content)) as packed:
         assert json.loads(packed.read("profile.json"))["profile"]["bot_account"] is True
+
+
+@pytest.mark.parametrize(("language", "marked"), [("pl", "bo (bot)"), ("de", "bo (Bot)")])
+def test_the_mark_is_in_the_readers_language_in_mail_and_on_the_page(
+    api: LiveServer, mail: Mail, language: str, marked: str
+) -> None:
+    ada, bo = api.client().register("ada"), a_bot(api)
+    ada.ok("PATCH", "/me", json={"language": language, "quiet_hours": "none"})
+    body = {"type": "lost-cities", "invite": ["bo"], "options": {"rounds": 1, "first_player": 0}}
+    game_id = ada.ok("POST", "/games", json=body)["game"]["id"]
+    bo.ok("POST", f"/games/{game_id}/join")
+    mail.run()
+    turn = text_of(mail.inbox.to(ada.player["email"])[-1])
+    assert marked in turn and (language == "pl" or "(bot)" not in turn)
+    visitor = Visitor(api.url)
+    form = form_fields(visitor.get("/login").text)
+    visitor.post("/login", {**form, "email": ada.player["email"]})
+    mail.run()
+    assert visitor.log_in(login_link(mail, ada.player["email"])).status_code == 200
+    page = BeautifulSoup(visitor.get(f"/play/{game_id}").text, "html.parser").get_text(" ")
+    assert marked in page and (language == "pl" or "(bot)" not in page)
