@@ -241,16 +241,21 @@ def tell_owner(ctx: Context, owner: str, scope: str, of: str, why: str) -> None:
     player = ctx.players.get(owner)
     if player is None:
         return
-    which = f"the webhook of game {of}" if scope == "game" else "your webhook"
-    again = (
-        f"turnpost webhook --game {of} KIND URL" if scope == "game" else "turnpost webhook KIND URL"
-    )
+    words = words_for(player.language)
+    if scope == "game":
+        which = words.gettext(
+            "The webhook of game %(game)s is switched off: %(why)s", game=of, why=why
+        )
+        again = f"turnpost webhook --game {of} KIND URL"
+    else:
+        which = words.gettext("Your webhook is switched off: %(why)s", why=why)
+        again = "turnpost webhook KIND URL"
     message = envelope(player.email, ctx.mail)
-    message["Subject"] = "[turnpost] a webhook is switched off"
+    message["Subject"] = words.gettext("[turnpost] a webhook is switched off")
+    message["Content-Language"] = words.language
     message["Auto-Submitted"] = "auto-generated"
-    message.set_content(
-        f"{which.capitalize()} is switched off: {why}\n\n"
-        f"Nothing more is posted to it. Once its address works again, set it again with:\n"
-        f"  {again}\n"
+    told = words.gettext(
+        "Nothing more is posted to it. Once its address works again, set it again with:"
     )
+    message.set_content(f"{which}\n\n{told}\n  {again}\n")
     deliver_mail(message, ctx.mail)
