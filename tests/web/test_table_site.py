@@ -142,6 +142,7 @@ def test_every_setting_through_the_settings_page(
     address = page.locator("#calendar code.address").inner_text()
     assert requests.get(address, timeout=10).status_code == 200
     page.get_by_role("button", name="Close the feed").click()
+    expect(page.locator("#calendar")).to_contain_text("You have no calendar feed")
     assert requests.get(address, timeout=10).status_code == 404
 
     page.get_by_label("Its https:// address").fill("http://hooks.example.org/x")
