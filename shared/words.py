@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import gettext
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 from typing import Final
 
 LANGUAGES: Final = ("en", "pl", "de")
 """English first: the language of the message ids, and the answer when none other fits."""
 
-CATALOGS: Final = Path(__file__).resolve().parent / "locale"
-"""The engines' own catalogs, `<language>/LC_MESSAGES/messages.po` (and its `.mo`)."""
+CATALOGS: Final = Path(str(files("shared"))) / "locale"
+"""The engines' own catalogs, `<language>/LC_MESSAGES/messages.po` (and its `.mo`): beside the
+package's sources, where `shared/__init__.py` is (never compiled), not beside this module,
+which may be a compiled build elsewhere (`compiled/`)."""
 
 
 @dataclass(frozen=True)

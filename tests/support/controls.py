@@ -78,7 +78,11 @@ def play_move(
         page.evaluate("window.stepsInPlace = true")
     depth = 0
     send = page.locator("#move-said")
-    while not send.is_visible():
+    while True:
+        # a question or the move to send, once the page (or its live part) is in place
+        expect(page.locator("#move-options button, #move-said").first).to_be_visible()
+        if send.is_visible():
+            break
         labels = options(page)
         assert 0 < len(labels) <= MOST, labels
         press(page, page.locator("#move-options button").nth(pick(labels, depth)), keyboard)

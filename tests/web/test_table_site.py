@@ -145,10 +145,10 @@ def test_every_setting_through_the_settings_page(
     expect(page.locator("#calendar")).to_contain_text("You have no calendar feed")
     assert requests.get(address, timeout=10).status_code == 404
 
-    page.get_by_label("Its https:// address").fill("http://hooks.example.org/x")
+    page.get_by_label("Its https:// address").fill("ftp://hooks.example.org/x")
     page.get_by_role("button", name="Set my webhook").click()
     expect(page.get_by_role("alert")).to_contain_text("https")
-    expect(page.get_by_label("Its https:// address")).to_have_value("http://hooks.example.org/x")
+    expect(page.get_by_label("Its https:// address")).to_have_value("ftp://hooks.example.org/x")
     page.get_by_label("Kind").select_option("standard")
     page.get_by_label("Its https:// address").fill("https://hooks.example.org/x")
     page.get_by_role("button", name="Set my webhook").click()
