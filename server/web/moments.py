@@ -4,17 +4,18 @@ dates (Babel's CLDR data), whichever page shows them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from babel import Locale
-from babel.dates import format_skeleton, format_time, format_timedelta
+from babel.dates import format_skeleton, format_time
 from flask_babel import get_locale
 
 from server.domain.player import Player
 from server.domain.quiet import zone
-from server.http.language import gettext
+from server.http.language import gettext, words_chosen
+from shared.clock_text import span
 
 
 def when(moment: float, player: Player) -> str:
@@ -30,19 +31,15 @@ def at(moment: float, where: ZoneInfo) -> str:
     return str(locale.datetime_formats["medium"]).format(hour, day)
 
 
-def span(seconds: float) -> str:
-    """A length of time in words: 3 days, 12 hours."""
-    return format_timedelta(timedelta(seconds=seconds), threshold=1, locale=get_locale() or "en")
-
-
 def clock_words(clock: Mapping[str, Any] | None) -> str:
-    """A game's move clock in words (its `clock` as the API shows it)."""
+    """A game's move clock in words (its `clock` as the API shows it), its spans as mail and
+    the command line write them (`shared.clock_text.span`)."""
     if clock is None:
         return gettext("no move clock")
     if "time_bank" in clock:
         return gettext(
             "a bank of %(bank)s, %(increment)s more after each move",
-            bank=span(clock["time_bank"]),
-            increment=span(clock["increment"]),
+            bank=span(clock["time_bank"], words_chosen()),
+            increment=span(clock["increment"], words_chosen()),
         )
-    return gettext("%(time)s a move", time=span(clock["move_time"]))
+    return gettext("%(time)s a move", time=span(clock["move_time"], words_chosen()))
