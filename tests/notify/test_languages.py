@@ -14,7 +14,6 @@ from email.message import EmailMessage
 
 import pytest
 
-from server.presenters import words as catalogs
 from server.presenters.words import words_for
 from shared.engine import player_names
 from shared.games import ENGINES
@@ -22,9 +21,9 @@ from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import play_moves, start_game
 from tests.support.jobs import Mail
-from tests.support.languages import english_left
+from tests.support.languages import english_left, pseudo_for
 from tests.support.letters import html_of, text_of
-from tests.support.pseudo import PSEUDO, unmarked
+from tests.support.pseudo import unmarked
 
 LANGUAGES = ("en", "pl", "de")
 
@@ -63,13 +62,8 @@ def test_one_move_mails_three_players_each_in_their_own_language(
 @pytest.fixture
 def pseudo() -> Iterator[None]:
     """Polish, as the worker writes it, replaced by the pseudo-language for one test."""
-    kept = catalogs.LOADED.get("pl")
-    catalogs.LOADED["pl"] = PSEUDO
-    yield
-    if kept is None:
-        del catalogs.LOADED["pl"]
-    else:
-        catalogs.LOADED["pl"] = kept
+    with pseudo_for("pl"):
+        yield
 
 
 WORD = re.compile(r"[A-Za-z]{2,}")

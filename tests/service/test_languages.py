@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from server.presenters import catalogue
-from server.presenters import words as catalogs
 from server.presenters.words import words_for
 from shared.engine import IllegalMove, player_names
 from shared.games import ENGINES
@@ -23,7 +22,8 @@ from shared.words import ENGLISH, Words
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import start_game
-from tests.support.pseudo import PSEUDO, unmarked
+from tests.support.languages import pseudo_for
+from tests.support.pseudo import unmarked
 
 
 def test_the_language_is_chosen_at_registration_changed_and_kept_in_the_export(
@@ -80,13 +80,8 @@ def test_a_refusal_speaks_the_callers_language_with_the_same_code(api: LiveServe
 @pytest.fixture
 def pseudo() -> Iterator[None]:
     """German, as the service speaks it, replaced by the pseudo-language for one test."""
-    kept = catalogs.LOADED.get("de")
-    catalogs.LOADED["de"] = PSEUDO
-    yield
-    if kept is None:
-        del catalogs.LOADED["de"]
-    else:
-        catalogs.LOADED["de"] = kept
+    with pseudo_for("de"):
+        yield
 
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
