@@ -45,6 +45,8 @@ class Config:
     snapshot_every: int = field(default_factory=lambda: env.int("TURNPOST_SNAPSHOT_EVERY", 16))
     held_states: int = field(default_factory=lambda: env.int("TURNPOST_HELD_STATES", 4096))
     """How many games' latest states each process keeps in memory (server.domain.held_states)."""
+    drawn_positions: int = field(default_factory=lambda: env.int("TURNPOST_DRAWN_POSITIONS", 1024))
+    """How many positions of games' pages each web process keeps drawn (server.web.positions)."""
     max_wait_seconds: int = field(default_factory=lambda: env.int("TURNPOST_MAX_WAIT", 60))
     waits_per_player: int = field(default_factory=lambda: env.int("TURNPOST_WAITS_PER_PLAYER", 20))
     """Long polls one player may hold open at once, across every web process."""

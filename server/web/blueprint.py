@@ -24,6 +24,7 @@ from server.http.context import services
 from server.http.errors import ApiError
 from server.http.language import words_chosen
 from server.http.refusals import answer_for
+from server.web.positions import POSITIONS, Positions
 from server.web.returning import here
 from server.web.sessions import Sessions, current_player, keyed
 from server.web.told import told
@@ -58,6 +59,7 @@ def register(app: Flask) -> None:
         WTF_CSRF_TIME_LIMIT=None,  # a game's page may stay open for days before a move
     )
     csrf.init_app(app)
+    app.extensions[POSITIONS] = Positions(app.extensions["turnpost"].config.drawn_positions)
     app.register_blueprint(blp)
 
 

@@ -17,12 +17,13 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
-from server.http import language
 from server.http.errors import ApiError
 from server.http.language import gettext
 from server.presenters import games as presenters
-from server.web.controls import controls
+from server.presenters.shapes import GameView
+from server.web.controls import Steps, controls, steps
 from shared.engine import seats_named, shown_names
+from shared.words import Words
 
 HISTORY = 30
 """The latest entries of the history a page shows unless asked for all of it."""
@@ -71,20 +72,53 @@ class Watched:
     clocks: str = ""
 
 
-def history(game: Game, seat: int | None, stored: list[dict[str, Any]], since: int) -> list[Line]:
-    """The stored log entries after version `since` as lines the seat may read, in the
-    request's words."""
-    words = language.words_chosen()
+def history(
+    game: Game, seat: int | None, stored: list[dict[str, Any]], since: int, words: Words
+) -> list[Line]:
+    """The stored log entries after version `since` as lines the seat may read, in `words`."""
     return [
         Line(entry["version"], presenters.history_line(entry["text"], entry, words))
         for entry in presenters.log(game, seat, since, stored, words)
     ]
 
 
+@dataclass(frozen=True)
+class Position:
+    """What a page shows of `game` (as it stands, or stood then for a replay) to `seat` in
+    `words`, and nothing else: the view as the API gives it, the players' names, the board,
+    the tree of the move's steps (None unless the seat has a move to make), whether the seat's
+    choice is hidden from the others, and the `lines` of history (`history`). Kept from one
+    request to the next by `server.web.positions`."""
+
+    game: Game
+    seat: int | None
+    shown: GameView
+    names: list[str]
+    board: Markup | None
+    steps: Steps | None
+    hidden_choice: bool
+    lines: list[Line]
+
+
+def position(game: Game, seat: int | None, lines: list[Line], words: Words) -> Position:
+    """The position of `game` for `seat`, drawn."""
+    shown = presenters.view(game, seat, presenters.player_at(game, seat))
+    engine, names = game.engine, shown_names(game.names, game.bot_accounts, words)
+    view, legal = shown["view"], shown["legal_moves"]
+    return Position(
+        game,
+        seat,
+        shown,
+        names,
+        Markup(engine.render_html(view, names, words=words)) if view else None,
+        steps(engine, view, legal, words) if view and legal else None,
+        seat is not None and shown["your_turn"] and engine.hidden_choice(game.state, seat),
+        lines,
+    )
+
+
 def game_page(
-    game: Game,
-    seat: int | None,
-    lines: list[Line],
+    drawn: Position,
     fresh: Fresh,
     *,
     refusal: ApiError | None = None,
@@ -95,22 +129,21 @@ def game_page(
     replay: Replay | None = None,
     in_rematch: bool = False,
     watched: Watched = Watched(),
-    steps: Sequence[str] | None = None,
+    asked: Sequence[str] | None = None,
 ) -> str:
-    """The page; `lines` are the latest of the history (`history`), `refusal` what a form
-    sent from the page before was told, `draft` the move text to offer again, `deadlines` the
-    running clocks in the player's words (`Deadlines.told`), `talk` the latest messages said
-    at the table (`presenters.messages`). `watching`: the viewer is a spectator (seat None, not
-    invited); `replay`: `game` is the game as it was then (`GameService.at_version`);
-    `in_rematch`: the viewer has taken a seat in the finished game's rematch; `steps` the
+    """The page of the position `drawn`; `refusal` is what a form sent from the page before
+    was told, `draft` the move text to offer again, `deadlines` the running clocks in the
+    player's words (`Deadlines.told`), `talk` the latest messages said at the table
+    (`presenters.messages`). `watching`: the viewer is a spectator (seat None, not invited);
+    `replay`: the position is the game as it was then (`GameService.at_version`);
+    `in_rematch`: the viewer has taken a seat in the finished game's rematch; `asked` the
     move's steps chosen so far (`controls`; None when none were asked for)."""
-    shown = presenters.view(game, seat, presenters.player_at(game, seat))
-    words = language.words_chosen()
-    engine, names = game.engine, shown_names(game.names, game.bot_accounts, words)
+    game, seat, shown, names = drawn.game, drawn.seat, drawn.shown, drawn.names
     result = shown["game"]["result"]
     live = replay is None
     latest = replay.latest if replay else game.version
     page_url = url_for("web.game", game_id=game.id)
+    lines = drawn.lines
     return render_template(
         "game.html",
         game=shown["game"],
@@ -128,16 +161,10 @@ def game_page(
         live=live,
         your_turn=live and shown["your_turn"],
         waiting=seats_named(shown["to_act"], names),
-        hidden_choice=seat is not None
-        and shown["your_turn"]
-        and engine.hidden_choice(game.state, seat),
-        board=Markup(engine.render_html(shown["view"], names, words=words))
-        if shown["view"]
-        else None,
-        legal=[move["text"] for move in shown["legal_moves"]],
-        controls=controls(engine, shown["view"], shown["legal_moves"], steps, words)
-        if shown["view"] and shown["legal_moves"]
-        else None,
+        hidden_choice=drawn.hidden_choice,
+        board=drawn.board,
+        example=shown["legal_moves"][0]["text"] if shown["legal_moves"] else "",
+        controls=controls(drawn.steps, asked) if drawn.steps else None,
         scores=list(zip(names, result["scores"], strict=False)) if result else [],
         winners=seats_named(result["winners"], names) if result else "",
         lines=lines,

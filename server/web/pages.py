@@ -21,7 +21,18 @@ from server.presenters import games as presenters
 from server.presenters.schemas import MAX_MOVE_TEXT
 from server.storage.deadlines import started
 from server.web.blueprint import blp
-from server.web.game_page import HISTORY, TALK_SHOWN, Fresh, Replay, Watched, game_page, history
+from server.web.game_page import (
+    HISTORY,
+    TALK_SHOWN,
+    Fresh,
+    Position,
+    Replay,
+    Watched,
+    game_page,
+    history,
+    position,
+)
+from server.web.positions import positions
 from server.web.sessions import signed_in
 from shared.engine import player_names
 from shared.games import ENGINES
@@ -54,10 +65,18 @@ def drawn(
     watching = seat is None and not found.record.sits_or_invited(player.id)
     asked = request.args.get("at")
     replay = replayed(asked, found.version) if asked is not None else None
-    shown = games.at_version(found, replay.at) if replay else found
     whole = request.args.get("history") == "all" or replay is not None
-    since = 0 if whole else max(0, shown.version - HISTORY)
-    lines = history(found, seat, games.entries(found, since)[: shown.version - since], since)
+    words = language.words_chosen()
+
+    def draw() -> Position:
+        shown = games.at_version(found, replay.at) if replay else found
+        since = 0 if whole else max(0, shown.version - HISTORY)
+        stored = games.entries(found, since)[: shown.version - since]
+        return position(shown, seat, history(found, seat, stored, since, words), words)
+
+    at = replay.at if replay else None
+    key = (found.id, found.version, found.revision, seat, words.language, at, whole)
+    drawn_now = positions().drawn(key, draw)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
     said = games.talk(found)
     talk = [
@@ -70,14 +89,10 @@ def drawn(
     told = (
         []
         if replay
-        else services().deadlines.told(
-            found.record, seat, zone(player), now, language.words_chosen(), clocks
-        )
+        else services().deadlines.told(found.record, seat, zone(player), now, words, clocks)
     )
     return game_page(
-        shown,
-        seat,
-        lines,
+        drawn_now,
         Fresh.made(),
         refusal=refusal,
         draft=draft or "".join(drafts[-1:]),
@@ -87,7 +102,7 @@ def drawn(
         replay=replay,
         in_rematch=in_rematch(found, player),
         watched=Watched(len(said), started(clocks)),
-        steps=request.args.getlist("step") if "step" in request.args else None,
+        asked=request.args.getlist("step") if "step" in request.args else None,
     )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from server.web.controls import controls
+from server.web.controls import Node, controls, steps
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.words import ENGLISH
@@ -36,19 +36,28 @@ def test_walking_the_steps_reaches_each_legal_move_and_sends_it(type_id: str) ->
         state = engine.new(2, f"{rnd.getrandbits(128):032x}")
     seat = engine.to_act(state)[0]
     view, moves = engine.view(state, seat), legal(engine, state, seat)
+    tree = steps(engine, view, moves, ENGLISH)
     reached_moves = set()
     for _ in range(30):
         asked: list[str] = []
-        shown = controls(engine, view, moves, None, ENGLISH)
+        shown = controls(tree, None)
         assert not shown.focus and not shown.chosen
         while shown.move is None:
             assert shown.asks and 0 < len(shown.options) <= 12
             asked.append(rnd.choice(shown.options).key)
-            shown = controls(engine, view, moves, asked, ENGLISH)
+            shown = controls(tree, asked)
             assert shown.focus and shown.keys == asked and not shown.lost
         assert shown.move in {move["text"] for move in moves} and shown.said
         reached_moves.add(shown.move)
-    assert len(shown.paths) == len(moves) and len(reached_moves) >= min(2, len(moves))
+    assert sorted(leaves(tree.root)) == sorted(move["text"] for move in moves)
+    assert len(reached_moves) >= min(2, len(moves))
+
+
+def leaves(node: Node) -> list[str]:
+    """The moves a tree's steps lead to, each as often as it is reached."""
+    if node.move is not None:
+        return [node.move]
+    return [move for _, then in node.options.values() for move in leaves(then)]
 
 
 def test_steps_that_fit_no_legal_move_start_the_choice_again() -> None:
@@ -56,8 +65,8 @@ def test_steps_that_fit_no_legal_move_start_the_choice_again() -> None:
     state = engine.new(2, "ab" * 16)
     seat = engine.to_act(state)[0]
     view, moves = engine.view(state, seat), legal(engine, state, seat)
-    fresh = controls(engine, view, moves, [], ENGLISH)
-    lost = controls(engine, view, moves, ["no-such-card", "play"], ENGLISH)
+    tree = steps(engine, view, moves, ENGLISH)
+    fresh, lost = controls(tree, []), controls(tree, ["no-such-card", "play"])
     assert lost.lost and not fresh.lost
     assert lost.options == fresh.options and lost.chosen == () and lost.move is None
     assert [step.label for step in fresh.options] == view["hand"]

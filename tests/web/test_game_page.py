@@ -14,7 +14,8 @@ from flask import Flask
 
 from server.domain.game import Game
 from server.domain.games import GameService
-from server.web.game_page import HISTORY, Fresh, Replay, game_page, history
+from server.http.language import words_chosen
+from server.web.game_page import HISTORY, Fresh, Replay, game_page, history, position
 from shared.games import ENGINES
 from tests.parts import LiveServer
 from tests.support.memory import MemoryGameStore, MemoryRoster
@@ -66,8 +67,9 @@ def pages_agree(
         app.preprocess_request()
 
         def page(shown: Game, seat: int | None) -> str:
-            lines = history(shown, seat, stored, since)
-            return game_page(shown, seat, lines, FRESH, watching=seat is None, replay=replay)
+            words = words_chosen()
+            drawn = position(shown, seat, history(shown, seat, stored, since, words), words)
+            return game_page(drawn, FRESH, watching=seat is None, replay=replay)
 
         for seat in (None, *range(seats)):
             twin = dataclasses.replace(

@@ -1,11 +1,12 @@
 // A move one choice at a time, without a request per step: the same steps as the page's forms
-// (server/web/controls.py), walked in place over the tree the page carries (#move-paths). The
+// (server/web/controls.py), walked in place over the tree the page carries (#move-tree). The
 // last step is still the page's own form, sent as it is without this script.
 (function () {
   "use strict";
   var root = document.getElementById("move");
   if (!root) return;
-  var paths = JSON.parse(document.getElementById("move-paths").textContent);
+  // Each node: {asks, options: [[key, label, colour, node], ...]}, or a whole move {move, said}.
+  var tree = JSON.parse(document.getElementById("move-tree").textContent);
   var stepForm = document.getElementById("move-step");
   var sendForm = document.getElementById("move-send");
   var chosenBox = document.getElementById("move-chosen");
@@ -16,11 +17,16 @@
   var chosen = Array.prototype.map.call(
     stepForm.querySelectorAll("input[name=step]"), function (input) { return input.value; });
 
-  function fits(path) {
+  // The node the chosen keys lead to and the options taken on the way; null if they fit none.
+  function walk() {
+    var node = tree, taken = [];
     for (var i = 0; i < chosen.length; i++) {
-      if (path.steps.length <= i || path.steps[i][0] !== chosen[i]) return false;
+      var next = (node.options || []).filter(function (option) { return option[0] === chosen[i]; })[0];
+      if (!next) return null;
+      taken.push(next);
+      node = next[3];
     }
-    return true;
+    return {node: node, taken: taken};
   }
 
   function swatch(colour) {
@@ -30,9 +36,9 @@
     return mark;
   }
 
-  function labelled(element, step) {
-    if (step[3]) element.appendChild(swatch(step[3]));
-    element.appendChild(document.createTextNode(step[1]));
+  function labelled(element, option) {
+    if (option[2]) element.appendChild(swatch(option[2]));
+    element.appendChild(document.createTextNode(option[1]));
     return element;
   }
 
@@ -42,36 +48,33 @@
   }
 
   function draw(focus) {
-    var fitting = paths.filter(fits);
-    var depth = chosen.length;
-    var whole = fitting.filter(function (path) { return path.steps.length === depth; })[0];
+    var at = walk();
+    if (!at) {
+      chosen = [];
+      at = {node: tree, taken: []};
+    }
+    var node = at.node, whole = node.move !== undefined;
     var list = chosenBox.querySelector("ol");
     list.textContent = "";
-    if (fitting.length) {
-      fitting[0].steps.slice(0, depth).forEach(function (step) {
-        list.appendChild(labelled(document.createElement("li"), step));
-      });
-    }
-    chosenBox.hidden = depth === 0;
+    at.taken.forEach(function (option) {
+      list.appendChild(labelled(document.createElement("li"), option));
+    });
+    chosenBox.hidden = chosen.length === 0;
     stepForm.querySelectorAll("input[name=step]").forEach(function (input) { input.remove(); });
     options.textContent = "";
     if (whole) {
-      document.getElementById("move-text").value = whole.move;
-      said.textContent = template.replace("%(move)s", whole.said);
+      document.getElementById("move-text").value = node.move;
+      said.textContent = template.replace("%(move)s", node.said);
     } else {
-      var seen = {};
-      fitting.forEach(function (path) {
-        var step = path.steps[depth];
-        if (seen[step[0]]) return;
-        seen[step[0]] = true;
-        asks.textContent = step[2];
-        var button = labelled(document.createElement("button"), step);
+      asks.textContent = node.asks;
+      node.options.forEach(function (option) {
+        var button = labelled(document.createElement("button"), option);
         button.name = "step";
-        button.value = step[0];
+        button.value = option[0];
         options.appendChild(button);
       });
     }
-    stepForm.hidden = Boolean(whole);
+    stepForm.hidden = whole;
     sendForm.hidden = !whole;
     history.replaceState(null, "", address());
     if (focus) (whole ? said : options.querySelector("button")).focus();
