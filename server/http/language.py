@@ -5,14 +5,20 @@ is answered in their own language; before one is, the browser's `Accept-Language
 English when it names none of ours. Every word of a request comes from the one `Words` of
 that language (`server.presenters.words`, loaded once per process): the refusals' messages
 (`server.http.refusals`), the engines' boards and events, and the templates' `_()`, which are
-bound to it here rather than to Flask-Babel's own lookup of the catalog for each word (a third
-of a game page's cost). Flask-Babel stays for its dates and numbers in the same language.
+bound to it for each render here (`template_words`) rather than looked up for each word.
+Flask-Babel stays for its dates and numbers in the same language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from functools import cache
+
 from flask import Flask, g, request
 from flask_babel import Babel
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from server.presenters.words import CATALOGS, words_for
 from shared import words
@@ -48,10 +54,30 @@ def register(app: Flask) -> None:
         locale_selector=chosen,
         default_translation_directories=f"{CATALOGS};{words.CATALOGS}",
     )
-    # Jinja fills in the placeholders itself, escaping the values: the catalog's text alone
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        lambda message: words_chosen().catalog.gettext(message),
-        lambda singular, plural, num: words_chosen().catalog.ngettext(singular, plural, num),
-        newstyle=True,
-        pgettext=lambda context, message: words_chosen().catalog.pgettext(context, message),
-    )
+
+
+@cache
+def template_words(said: Words) -> dict[str, Callable[..., str]]:
+    """The templates' `_()` and `ngettext()` in `said`, for one render (the pages' context
+    processor hands them over, once the page's player is known): the language is found once a
+    page, not once a word. As Jinja's own
+    "new style" gettext, each escapes the values it fills in unless they are safe. Made once
+    per language (the process's `Words` live as long as it does)."""
+
+    @pass_context
+    def gettext(context: Context, message: str, /, **values: object) -> str:
+        return _filled(context, said.catalog.gettext(message), values)
+
+    @pass_context
+    def ngettext(
+        context: Context, singular: str, plural: str, num: int, /, **values: object
+    ) -> str:
+        text = said.catalog.ngettext(singular, plural, num)
+        return _filled(context, text, {"num": num, **values})
+
+    return {"gettext": gettext, "ngettext": ngettext}
+
+
+def _filled(context: Context, text: str, values: Mapping[str, object]) -> str:
+    # always a format string, as Jinja's: "100%%" reads the same with values or without
+    return (Markup(text) if context.eval_ctx.autoescape else text) % values

@@ -22,7 +22,7 @@ from flask_wtf.csrf import CSRFError, generate_csrf
 from server.domain.errors import N_
 from server.http.context import services
 from server.http.errors import ApiError
-from server.http.language import words_chosen
+from server.http.language import template_words, words_chosen
 from server.http.refusals import answer_for
 from server.web.positions import POSITIONS, Positions
 from server.web.returning import here
@@ -92,17 +92,16 @@ def guarded(response: Response) -> Response:
 
 @blp.context_processor
 def shared() -> dict[str, Any]:
-    """What the layout needs; a page may pass its own (the tests pass fixed ones). A refusal
-    page needs none of it (`refused`)."""
-    lang = str(get_locale() or "en")
+    """What the layout needs, and the words of the page's player (`template_words`); a page
+    may pass its own (the tests pass fixed ones). A refusal page needs none of it
+    (`refused`)."""
+    found: dict[str, Any]
     if g.get("refusing"):
-        return {"csrf": "", "player": None, "account": False, "nonce": "", "lang": lang}
-    return {
-        "csrf": generate_csrf(),
-        "nonce": g.get("nonce", ""),
-        "player": current_player(),
-        "lang": lang,
-    }
+        found = {"csrf": "", "player": None, "account": False, "nonce": ""}
+    else:
+        found = {"csrf": generate_csrf(), "nonce": g.get("nonce", ""), "player": current_player()}
+    # the player first: the page is in their language
+    return found | {"lang": str(get_locale() or "en")} | template_words(words_chosen())
 
 
 @blp.errorhandler(Exception)
