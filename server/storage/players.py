@@ -86,6 +86,11 @@ def decode(fields: Mapping[str, str]) -> Player | None:
     return Player(**{name: READERS[name](raw) for name, raw in fields.items() if name in READERS})
 
 
+def profiled(raw: Mapping[bytes | str, bytes | str]) -> Player | None:
+    """The player whose profile hash Redis gave as `raw` (None if it has none)."""
+    return decode({as_text(k): as_text(v) for k, v in raw.items()})
+
+
 def encode(player: Player, names: Iterable[str] | None = None) -> dict[str, str]:
     """The player's fields `names` as the profile keeps them (a None: not kept); without
     `names`, every field that does not hold its default (a new profile's)."""
@@ -138,8 +143,7 @@ class Players:
         return player
 
     def get(self, player_id: str) -> Player | None:
-        raw = self.client.hgetall(keys.player(player_id, "profile"))
-        return decode({as_text(k): as_text(v) for k, v in raw.items()})
+        return profiled(self.client.hgetall(keys.player(player_id, "profile")))
 
     def by_name(self, name: str) -> Player | None:
         player_id = self.client.get(keys.player_name(name))

@@ -5,7 +5,9 @@ started prunes the ended ones and keeps the latest few, so it stays small.
 
 from __future__ import annotations
 
+from server.domain.player import Player
 from server.storage import keys
+from server.storage.players import profiled
 from server.storage.redis_client import Client
 
 
@@ -28,9 +30,14 @@ class WebSessions:
         pipe.expire(key, lifetime)
         pipe.execute()
 
-    def ends(self, player_id: str, session_id: str) -> float | None:
-        """When the session ends (None: it is not live, ended here or everywhere)."""
-        return self.client.zscore(_live(player_id), session_id)
+    def holder(self, player_id: str, session_id: str) -> tuple[Player | None, float | None]:
+        """The player whose session it is, and when the session ends (None: it is not live,
+        ended here or everywhere), in one round trip: a page asks both at once."""
+        pipe = self.client.pipeline(transaction=False)
+        pipe.hgetall(keys.player(player_id, "profile"))
+        pipe.zscore(_live(player_id), session_id)
+        raw, ends = pipe.execute()
+        return profiled(raw), ends
 
     def end(self, player_id: str, session_id: str) -> None:
         self.client.zrem(_live(player_id), session_id)

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from server.domain.game import ACTIVE, FINISHED, OPEN, Game
 from server.http.errors import ApiError
-from server.http.language import gettext
+from server.http.language import gettext, template_words
 from server.presenters import games as presenters
 from server.presenters.shapes import GameView
 from server.web.controls import Steps, controls, steps
@@ -87,8 +87,8 @@ class Position:
     """What a page shows of `game` (as it stands, or stood then for a replay) to `seat` in
     `words`, and nothing else: the view as the API gives it, the players' names, the board,
     the tree of the move's steps (None unless the seat has a move to make), whether the seat's
-    choice is hidden from the others, and the `lines` of history (`history`). Kept from one
-    request to the next by `server.web.positions`."""
+    choice is hidden from the others, and the history drawn from its `lines` (`history`).
+    Kept from one request to the next by `server.web.positions`."""
 
     game: Game
     seat: int | None
@@ -97,11 +97,14 @@ class Position:
     board: Markup | None
     steps: Steps | None
     hidden_choice: bool
-    lines: list[Line]
+    history: Markup
 
 
-def position(game: Game, seat: int | None, lines: list[Line], words: Words) -> Position:
-    """The position of `game` for `seat`, drawn."""
+def position(
+    game: Game, seat: int | None, lines: list[Line], words: Words, at: int | None = None
+) -> Position:
+    """The position of `game` for `seat`, drawn; `at`: the version a replay shows (`game`
+    as it stood then), marked in the history."""
     shown = presenters.view(game, seat, presenters.player_at(game, seat))
     engine, names = game.engine, shown_names(game.names, game.bot_accounts, words)
     view, legal = shown["view"], shown["legal_moves"]
@@ -113,7 +116,16 @@ def position(game: Game, seat: int | None, lines: list[Line], words: Words) -> P
         Markup(engine.render_html(view, names, words=words)) if view else None,
         steps(engine, view, legal, words) if view and legal else None,
         seat is not None and shown["your_turn"] and engine.hidden_choice(game.state, seat),
-        lines,
+        Markup(
+            render_template(
+                "history.html",
+                lines=lines,
+                earlier=lines[0].version - 1 if lines else game.version,
+                at=at,
+                page_url=url_for("web.game", game_id=game.id),
+                **template_words(words),
+            )
+        ),
     )
 
 
@@ -143,7 +155,6 @@ def game_page(
     live = replay is None
     latest = replay.latest if replay else game.version
     page_url = url_for("web.game", game_id=game.id)
-    lines = drawn.lines
     return render_template(
         "game.html",
         game=shown["game"],
@@ -167,9 +178,8 @@ def game_page(
         controls=controls(drawn.steps, asked) if drawn.steps else None,
         scores=list(zip(names, result["scores"], strict=False)) if result else [],
         winners=seats_named(result["winners"], names) if result else "",
-        lines=lines,
+        history=drawn.history,
         talk=talk,
-        earlier=lines[0].version - 1 if lines else game.version,
         fresh=fresh,
         csrf=fresh.csrf,
         nonce=fresh.nonce,

@@ -72,7 +72,8 @@ def drawn(
         shown = games.at_version(found, replay.at) if replay else found
         since = 0 if whole else max(0, shown.version - HISTORY)
         stored = games.entries(found, since)[: shown.version - since]
-        return position(shown, seat, history(found, seat, stored, since, words), words)
+        lines = history(found, seat, stored, since, words)
+        return position(shown, seat, lines, words, replay.at if replay else None)
 
     at = replay.at if replay else None
     key = (found.id, found.version, found.revision, seat, words.language, at, whole)

@@ -82,13 +82,13 @@ def log_out(everywhere: bool = False) -> None:
     session.clear()
 
 
-def ended(player: Player | None) -> str | None:
-    """Why the session's cookie no longer lets its player in (None: it does), as its catalog's
-    id: it is told in the reader's words where it is shown."""
+def ended(player: Player | None, ends: float | None) -> str | None:
+    """Why the session's cookie no longer lets its player in (None: it does), given the
+    session's player and when it ends (`WebSessions.holder`), as its catalog's id: it is told
+    in the reader's words where it is shown."""
     generation = str(session.get("generation", ""))
     if player is None or not hmac.compare_digest(token_generation(player), generation):
         return N_("your token was rotated since you logged in")
-    ends = services().sessions.ends(player.id, str(session.get("id", "")))
     if ends is None or ends <= services().clock():
         return N_("you logged out, here or everywhere, or it ran its time")
     return None
@@ -101,8 +101,8 @@ def current_player() -> Player | None:
         found: Player | None = None
         player_id: Any = session.get("player")
         if isinstance(player_id, str):
-            found = services().players.get(player_id)
-            why = ended(found)
+            found, ends = services().sessions.holder(player_id, str(session.get("id", "")))
+            why = ended(found, ends)
             if why is not None:
                 found = None
                 session.clear()

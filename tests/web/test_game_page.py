@@ -68,7 +68,8 @@ def pages_agree(
 
         def page(shown: Game, seat: int | None) -> str:
             words = words_chosen()
-            drawn = position(shown, seat, history(shown, seat, stored, since, words), words)
+            lines = history(shown, seat, stored, since, words)
+            drawn = position(shown, seat, lines, words, replay.at if replay else None)
             return game_page(drawn, FRESH, watching=seat is None, replay=replay)
 
         for seat in (None, *range(seats)):
