@@ -194,9 +194,9 @@ def log(query: dict[str, Any], game_id: str) -> Log:
     """The game's history after version `since`, as you may see it, and the table talk since
     then (each message with the version it was said at)."""
     games, since = services().games, query["since"]
-    game, seat = games.for_viewer(game_id, g.player)
+    game, seat, talk = games.table(game_id, g.player)
     entries = presenters.log(game, seat, since, games.entries(game, since))
-    said = presenters.messages(game.record, 0, games.talk(game))
+    said = presenters.messages(game.record, 0, talk)
     messages = [message for message in said if message["version"] >= since]
     return {"version": game.version, "entries": entries, "messages": messages}
 

@@ -35,7 +35,6 @@ def say(body: dict[str, Any], game_id: str) -> Said:
 @blp.dumped_response(200, Messages)
 def read(query: dict[str, Any], game_id: str) -> Messages:
     """The table talk after message number `since` (the last `last` of them, if given)."""
-    games = services().games
-    game, _ = games.for_viewer(game_id, g.player)
-    shown = presenters.messages(game.record, query["since"], games.talk(game, query["since"]))
+    game, _, said = services().games.table(game_id, g.player, query["since"])
+    shown = presenters.messages(game.record, query["since"], said)
     return {"messages": shown[-query["last"] :] if "last" in query else shown}

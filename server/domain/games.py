@@ -58,6 +58,7 @@ class GameService:
         self.at_version = reading.at_version
         self.for_player = reading.for_player
         self.for_viewer = reading.for_viewer
+        self.table = reading.table
         self.record = reading.record
         self.record_for = reading.record_for
         self.records_for = reading.records_for

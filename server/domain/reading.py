@@ -37,8 +37,15 @@ class Reading:
         self.snapshot_every = snapshot_every
 
     def load(self, game_id: str) -> Game:
+        return self._loaded(game_id, None)[0]
+
+    def _loaded(self, game_id: str, talk: int | None) -> tuple[Game, list[bytes]]:
+        """The game, and with `talk` its table talk from message number `talk + 1` (as stored),
+        read in the same round trip."""
         held = self.held.get(game_id)
-        loaded = self.store.load(game_id, *((held.version, held.last_entry) if held else ()))
+        loaded = self.store.load(
+            game_id, *((held.version, held.last_entry) if held else (0, b"")), talk=talk
+        )
         if loaded is None:
             raise NotFound(N_("no such game"))
         engine = ENGINES[loaded.record.type]
@@ -55,7 +62,7 @@ class Reading:
         last_entry = tail[-1] if tail else loaded.last_entry
         game = Game(loaded.record, engine, state, start + len(tail), last_entry)
         self.held.keep(game)
-        return game
+        return game, loaded.talk or []
 
     def state_at(self, game: Game, version: int, log: list[bytes]) -> Any:
         """The game's state at an earlier `version`, replayed from its snapshot if that is no
@@ -93,12 +100,15 @@ class Reading:
         spectator (seat None), who sees what the rules show no seat in particular. A stranger
         to a private game is told it is not public: the refusal (403, not 404) says no more
         than the status did before."""
-        game = self.load(game_id)
-        if not game.record.sits_or_invited(player.id):
-            if game.record.public:
-                return game, None
-            raise NotAPlayer(N_("this game is not public: only its players may look at it"))
-        return game, seat_in(game, player)
+        return viewed(self.load(game_id), player)
+
+    def table(
+        self, game_id: str, player: Player, since: int = 0
+    ) -> tuple[Game, int | None, list[dict[str, Any]]]:
+        """What `for_viewer` gives, and the table talk after message number `since` (as
+        stored), in one round trip: a game's page shows both."""
+        game, said = self._loaded(game_id, since)
+        return *viewed(game, player), [orjson.loads(raw) for raw in said]
 
     def record(self, game_id: str) -> GameRecord | None:
         """The game's record, with no replay (None if there is no such game)."""
@@ -178,6 +188,15 @@ def players_record(record: GameRecord | None, player: Player) -> GameRecord:
     if not record.sits_or_invited(player.id):
         raise NotAPlayer(N_("you are not a player in this game"))
     return record
+
+
+def viewed(game: Game, player: Player) -> tuple[Game, int | None]:
+    """The game and the player's seat, if they may look at it (see `Reading.for_viewer`)."""
+    if not game.record.sits_or_invited(player.id):
+        if game.record.public:
+            return game, None
+        raise NotAPlayer(N_("this game is not public: only its players may look at it"))
+    return game, seat_in(game, player)
 
 
 def seat_in(game: Game, player: Player) -> int | None:

@@ -30,6 +30,8 @@ class Loaded:
     tail: list[bytes]
     last_entry: bytes
     """The log's last entry, as stored (empty if there is none)."""
+    talk: list[bytes] | None = None
+    """The talk at the game's table, as stored, when it was asked for (`GameStore.load`)."""
 
 
 Outcome = Literal["appended", "stale", "inactive", "replayed"]
@@ -81,9 +83,12 @@ class GameStore(Protocol):
     def version(self, game_id: str) -> int:
         """How many entries the game's log holds."""
 
-    def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
+    def load(
+        self, game_id: str, held_version: int = 0, held_entry: bytes = b"", talk: int | None = None
+    ) -> Loaded | None:
         """The game in one read: its record, and its log from the held state (if its entry is
-        still in place), else from the snapshot."""
+        still in place), else from the snapshot; with `talk`, its table talk from message number
+        `talk + 1` on too (as `talk` would read it)."""
 
     def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None: ...
 

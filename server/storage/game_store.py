@@ -161,26 +161,34 @@ end
 return false
 """
 
-# KEYS: meta, snap, log, archive.  ARGV: the version of a state the caller holds (0: none), and
-# the log entry that state ends with.  Returns, in one trip, the meta pairs and the log from
-# where a replay is to start: the held state's version if that entry is still in its place (see
-# server.domain.held_states), else the snapshot, with the snapshot; and the log's last entry. For a
-# compacted game: its meta pairs and its archive.
+# KEYS: meta, snap, log, archive, and the talk if it is asked for.  ARGV: the version of a state
+# the caller holds (0: none), the log entry that state ends with, and where in the talk to start.
+# Returns, in one trip, the meta pairs and the log from where a replay is to start: the held
+# state's version if that entry is still in its place (see server.domain.held_states), else the
+# snapshot, with the snapshot; and the log's last entry. For a compacted game: its meta pairs and
+# its archive. The talk asked for comes last.
 LOAD = """
-local meta = redis.call('HGETALL', KEYS[1])
-if #meta == 0 then return false end
-if redis.call('HEXISTS', KEYS[1], 'archived') == 1 then
-  return {meta, redis.call('GET', KEYS[4])}
+local function loaded()
+  local meta = redis.call('HGETALL', KEYS[1])
+  if #meta == 0 then return false end
+  if redis.call('HEXISTS', KEYS[1], 'archived') == 1 then
+    return {meta, redis.call('GET', KEYS[4])}
+  end
+  local length = redis.call('LLEN', KEYS[3])
+  local last = redis.call('LINDEX', KEYS[3], -1) or ''
+  local held = tonumber(ARGV[1])
+  if held > 0 and held <= length
+     and redis.call('LINDEX', KEYS[3], held - 1 - length) == ARGV[2] then
+    return {meta, held, 1, '', '', redis.call('LRANGE', KEYS[3], held, -1), last}
+  end
+  local snap = redis.call('HMGET', KEYS[2], 'version', 'tag', 'state')
+  local from = tonumber(snap[1]) or 0
+  local tail = redis.call('LRANGE', KEYS[3], from, -1)
+  return {meta, from, 0, snap[2] or '', snap[3] or '', tail, last}
 end
-local length = redis.call('LLEN', KEYS[3])
-local last = redis.call('LINDEX', KEYS[3], -1) or ''
-local held = tonumber(ARGV[1])
-if held > 0 and held <= length and redis.call('LINDEX', KEYS[3], held - 1 - length) == ARGV[2] then
-  return {meta, held, 1, '', '', redis.call('LRANGE', KEYS[3], held, -1), last}
-end
-local snap = redis.call('HMGET', KEYS[2], 'version', 'tag', 'state')
-local from = tonumber(snap[1]) or 0
-return {meta, from, 0, snap[2] or '', snap[3] or '', redis.call('LRANGE', KEYS[3], from, -1), last}
+local found = loaded()
+if found and #KEYS > 4 then table.insert(found, redis.call('LRANGE', KEYS[5], ARGV[3], -1)) end
+return found
 """
 
 # KEYS: meta, log, archive.  ARGV: LRANGE's first and last index.  The log's entries there; for
@@ -391,25 +399,37 @@ class RedisGameStore:
         found = pipe.execute()
         return [record_of(raw, blob) for raw, blob in zip(found[::2], found[1::2], strict=True)]
 
-    def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
+    def load(
+        self, game_id: str, held_version: int = 0, held_entry: bytes = b"", talk: int | None = None
+    ) -> Loaded | None:
         """The game, its log read on from `held_version` if the caller holds the state there
-        and the log's entry at that version is still `held_entry` (see LOAD)."""
+        and the log's entry at that version is still `held_entry` (see LOAD); and with `talk`,
+        its table talk from there on, in the same round trip."""
+        parts = ("meta", "snap", "log", "archive") + (() if talk is None else ("talk",))
         found = self._load(
-            keys=[keys.game(game_id, part) for part in ("meta", "snap", "log", "archive")],
-            args=[held_version, held_entry],
+            keys=[keys.game(game_id, part) for part in parts],
+            args=[held_version, held_entry, talk or 0],
         )
         if not found:
             return None
+        said = None if talk is None else list(found.pop())
         pairs, *rest = found
         record = decode(decoded(pairs), archive.record_text(rest[0]) if len(rest) == 1 else None)
         if len(rest) == 1:  # compacted
             if archive.holds(record, held_version, held_entry):
-                return Loaded(record, held_version, True, "", b"", [], held_entry)
+                return Loaded(record, held_version, True, "", b"", [], held_entry, said)
             log = archive.entries(record, rest[0])
-            return Loaded(record, 0, False, "", b"", log, log[-1] if log else b"")
+            return Loaded(record, 0, False, "", b"", log, log[-1] if log else b"", said)
         start, from_held, tag, state, tail, last = rest
         return Loaded(
-            record, int(start), bool(from_held), tag.decode(), state or b"", list(tail), last or b""
+            record,
+            int(start),
+            bool(from_held),
+            tag.decode(),
+            state or b"",
+            list(tail),
+            last or b"",
+            said,
         )
 
     def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None:

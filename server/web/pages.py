@@ -61,7 +61,7 @@ def drawn(
     """The game's page as it is now, for the player; a public game's for a spectator (403 for
     a private game's stranger, 404 for no game); with `?at=N`, as it stood after move N."""
     games = services().games
-    found, seat = games.for_viewer(game_id, player)
+    found, seat, said = games.table(game_id, player)
     watching = seat is None and not found.record.sits_or_invited(player.id)
     asked = request.args.get("at")
     replay = replayed(asked, found.version) if asked is not None else None
@@ -79,7 +79,6 @@ def drawn(
     key = (found.id, found.version, found.revision, seat, words.language, at, whole)
     drawn_now = positions().drawn(key, draw)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
-    said = games.talk(found)
     talk = [
         message
         for message in presenters.messages(found.record, 0, said)

@@ -64,16 +64,19 @@ class MemoryGameStore:
     def version(self, game_id: str) -> int:
         return len(self.logs.get(game_id, []))
 
-    def load(self, game_id: str, held_version: int = 0, held_entry: bytes = b"") -> Loaded | None:
+    def load(
+        self, game_id: str, held_version: int = 0, held_entry: bytes = b"", talk: int | None = None
+    ) -> Loaded | None:
         record = self.records_by_id.get(game_id)
         if record is None:
             return None
         log = self.logs[game_id]
         last = log[-1] if log else b""
+        said = None if talk is None else [orjson.dumps(m) for m in self.talk(game_id, talk)]
         if 0 < held_version <= len(log) and log[held_version - 1] == held_entry:
-            return Loaded(record, held_version, True, "", b"", log[held_version:], last)
+            return Loaded(record, held_version, True, "", b"", log[held_version:], last, said)
         start, tag, blob = self.snapshots.get(game_id, (0, "", b""))
-        return Loaded(record, start, False, tag, blob, log[start:], last)
+        return Loaded(record, start, False, tag, blob, log[start:], last, said)
 
     def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None:
         return self.snapshots.get(game_id)
