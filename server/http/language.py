@@ -80,4 +80,5 @@ def template_words(said: Words) -> dict[str, Callable[..., str]]:
 
 def _filled(context: Context, text: str, values: Mapping[str, object]) -> str:
     # always a format string, as Jinja's: "100%%" reads the same with values or without
-    return (Markup(text) if context.eval_ctx.autoescape else text) % values
+    shown = Markup(text) if context.eval_ctx.autoescape else text
+    return shown % values if values or "%" in text else shown

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, g, render_template, request
+from flask import Blueprint, Flask, Response, current_app, g, render_template, request, url_for
 from flask_babel import get_locale
 from flask_wtf import CSRFProtect
 from flask_wtf.csrf import CSRFError, generate_csrf
@@ -100,8 +101,32 @@ def shared() -> dict[str, Any]:
         found = {"csrf": "", "player": None, "account": False, "nonce": ""}
     else:
         found = {"csrf": generate_csrf(), "nonce": g.get("nonce", ""), "player": current_player()}
+    found["links"] = links(request.script_root)
     # the player first: the page is in their language
     return found | {"lang": str(get_locale() or "en")} | template_words(words_chosen())
+
+
+LINKED = (
+    "web.index",
+    "web.games",
+    "web.new_game",
+    "web.lobby",
+    "web.leaderboard",
+    "web.settings",
+    "web.login",
+    "web.logout",
+)
+"""The pages every page may link to (the layout's)."""
+FILES = ("turnpost.css", "controls.css", "controls.js")
+"""The static files pages load."""
+
+
+@cache
+def links(root: str) -> dict[str, str]:
+    """The addresses of `LINKED` pages, by endpoint, and of `FILES`, by name: the same for
+    every page of a process reached at `root` (`request.script_root`), so built once."""
+    static = {name: url_for("web.static", filename=name) for name in FILES}
+    return {endpoint: url_for(endpoint) for endpoint in LINKED} | static
 
 
 @blp.errorhandler(Exception)
