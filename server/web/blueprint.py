@@ -16,14 +16,13 @@ from functools import cache
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, render_template, request, url_for
-from flask_babel import get_locale
 from flask_wtf import CSRFProtect
 from flask_wtf.csrf import CSRFError, generate_csrf
 
 from server.domain.errors import N_
 from server.http.context import services
 from server.http.errors import ApiError
-from server.http.language import template_words, words_chosen
+from server.http.language import chosen, template_words, words_chosen
 from server.http.refusals import answer_for
 from server.web.positions import POSITIONS, Positions
 from server.web.returning import here
@@ -103,7 +102,7 @@ def shared() -> dict[str, Any]:
         found = {"csrf": generate_csrf(), "nonce": g.get("nonce", ""), "player": current_player()}
     found["links"] = links(request.script_root)
     # the player first: the page is in their language
-    return found | {"lang": str(get_locale() or "en")} | template_words(words_chosen())
+    return found | {"lang": chosen()} | template_words(words_chosen())
 
 
 LINKED = (
