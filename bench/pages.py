@@ -8,8 +8,11 @@ connection, for a random game: its API view (`GET /api/v1/games/ID`, as the play
 page (`GET /play/ID`), and its page as a replay halfway through (`GET /play/ID?at=N`). The
 server's CPU time (gunicorn and Redis, user and system) over each phase, per request, is what
 is compared: the target is a page within twice the view's. The phases alternate within each
-round, so a change in the machine's speed weighs on all of them alike. Run:
-`./dev bench pages` (or `python -m bench.pages --help`).
+round, so a change in the machine's speed weighs on all of them alike. Each web process keeps
+the parts of the pages it drew last (`server.web.positions`), as a page read again at one
+position is (a step of a move, a message said, a reload); `--positions 0` keeps none, so every
+page is drawn from the start, as a position's first page is. Run: `./dev bench pages` (or
+`python -m bench.pages --help`).
 """
 
 from __future__ import annotations
@@ -95,13 +98,20 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=5.0, help="each phase, each round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=1, help="gunicorn's web processes")
+    parser.add_argument(
+        "--positions",
+        type=int,
+        default=None,
+        help="positions of pages each web process keeps drawn (default: the service's)",
+    )
     return parser.parse_args()
 
 
 def main() -> None:
     args = arguments()
     random.seed(1)
-    with running_service("everysec", args.workers) as service:
+    kept = {} if args.positions is None else {"TURNPOST_DRAWN_POSITIONS": str(args.positions)}
+    with running_service("everysec", args.workers, settings=kept) as service:
         base = service.base
         web_base = base.removesuffix("/api/v1")
         games = [played(base, web_base, str(n), args.moves) for n in range(args.games)]

@@ -10,7 +10,7 @@ parts); each request only walks it to the steps it asks for."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +54,8 @@ class Steps:
 
     root: Node
     text: Markup
+    drawn: dict[Hashable, Markup] = field(default_factory=dict, compare=False, repr=False)
+    """Each choice of the tree as its page draws it, once drawn (`server.web.game_page`)."""
 
 
 @dataclass(frozen=True)

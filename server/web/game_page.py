@@ -21,7 +21,7 @@ from server.http.errors import ApiError
 from server.http.language import gettext, template_words
 from server.presenters import games as presenters
 from server.presenters.shapes import GameView
-from server.web.controls import Steps, controls, steps
+from server.web.controls import Controls, Steps, controls, steps
 from shared.engine import seats_named, shown_names
 from shared.words import Words
 
@@ -155,6 +155,7 @@ def game_page(
     live = replay is None
     latest = replay.latest if replay else game.version
     page_url = url_for("web.game", game_id=game.id)
+    offered = controls(drawn.steps, asked) if drawn.steps else None
     return render_template(
         "game.html",
         game=shown["game"],
@@ -175,7 +176,8 @@ def game_page(
         hidden_choice=drawn.hidden_choice,
         board=drawn.board,
         example=shown["legal_moves"][0]["text"] if shown["legal_moves"] else "",
-        controls=controls(drawn.steps, asked) if drawn.steps else None,
+        controls=offered,
+        choice=choice(drawn.steps, offered, game.id, page_url) if drawn.steps and offered else "",
         scores=list(zip(names, result["scores"], strict=False)) if result else [],
         winners=seats_named(result["winners"], names) if result else "",
         history=drawn.history,
@@ -199,6 +201,19 @@ def game_page(
             clocks=watched.clocks,
         ),
     )
+
+
+def choice(tree: Steps, offered: Controls, game_id: str, page_url: str) -> Markup:
+    """The choice `offered` as the page draws it (`templates/choice.html`): the same for every
+    request that asks for the same steps of a position, so drawn once and kept with its tree;
+    the form that sends the move, with its tokens, is drawn for each request."""
+    key = (tuple(offered.keys), offered.focus, offered.lost)
+    found = tree.drawn.get(key)
+    if found is None:
+        found = tree.drawn[key] = Markup(
+            render_template("choice.html", controls=offered, game_id=game_id, page_url=page_url)
+        )
+    return found
 
 
 def at(game_id: str, version: int) -> str:
