@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import g, render_template, url_for
+from flask import current_app, g, render_template, url_for
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -98,6 +98,7 @@ class Position:
     steps: Steps | None
     hidden_choice: bool
     history: Markup
+    words: Words
 
 
 def position(
@@ -116,16 +117,15 @@ def position(
         Markup(engine.render_html(view, names, words=words)) if view else None,
         steps(engine, view, legal, words) if view and legal else None,
         seat is not None and shown["your_turn"] and engine.hidden_choice(game.state, seat),
-        Markup(
-            render_template(
-                "history.html",
-                lines=lines,
-                earlier=lines[0].version - 1 if lines else game.version,
-                at=at,
-                page_url=url_for("web.game", game_id=game.id),
-                **template_words(words),
-            )
+        fragment(
+            "history.html",
+            words,
+            lines=lines,
+            earlier=lines[0].version - 1 if lines else game.version,
+            at=at,
+            page_url=url_for("web.game", game_id=game.id),
         ),
+        words,
     )
 
 
@@ -177,7 +177,9 @@ def game_page(
         board=drawn.board,
         example=shown["legal_moves"][0]["text"] if shown["legal_moves"] else "",
         controls=offered,
-        choice=choice(drawn.steps, offered, game.id, page_url) if drawn.steps and offered else "",
+        choice=choice(drawn.steps, offered, game.id, page_url, drawn.words)
+        if drawn.steps and offered
+        else "",
         scores=list(zip(names, result["scores"], strict=False)) if result else [],
         winners=seats_named(result["winners"], names) if result else "",
         history=drawn.history,
@@ -203,15 +205,22 @@ def game_page(
     )
 
 
-def choice(tree: Steps, offered: Controls, game_id: str, page_url: str) -> Markup:
+def fragment(name: str, words: Words, **values: Any) -> Markup:
+    """A part of a page drawn from `values` alone, in `words`: without the page's own context
+    (its player, its tokens), which a part kept from one request to the next must not hold."""
+    template = current_app.jinja_env.get_template(name)
+    return Markup(template.render(values | template_words(words)))
+
+
+def choice(tree: Steps, offered: Controls, game_id: str, page_url: str, words: Words) -> Markup:
     """The choice `offered` as the page draws it (`templates/choice.html`): the same for every
     request that asks for the same steps of a position, so drawn once and kept with its tree;
     the form that sends the move, with its tokens, is drawn for each request."""
     key = (tuple(offered.keys), offered.focus, offered.lost)
     found = tree.drawn.get(key)
     if found is None:
-        found = tree.drawn[key] = Markup(
-            render_template("choice.html", controls=offered, game_id=game_id, page_url=page_url)
+        found = tree.drawn[key] = fragment(
+            "choice.html", words, controls=offered, game_id=game_id, page_url=page_url
         )
     return found
 
