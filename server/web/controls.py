@@ -14,6 +14,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -97,7 +98,11 @@ def steps(
             node = found[1]
         if node.move is None:
             node.move, node.said = str(entry["text"]), choice.said
-    return Steps(root, htmlsafe_json_dumps(root.plain()))
+    return Steps(root, htmlsafe_json_dumps(root.plain(), dumps=_json))
+
+
+def _json(value: JSON) -> str:
+    return orjson.dumps(value).decode()
 
 
 def controls(tree: Steps, asked: Sequence[str] | None) -> Controls:
