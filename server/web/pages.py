@@ -77,7 +77,7 @@ def drawn(
 
     at = replay.at if replay else None
     key = (found.id, found.version, found.revision, seat, words.language, at, whole)
-    drawn_now = positions().drawn(key, draw)
+    kept = positions().drawn(key, draw)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
     talk = [
         message
@@ -92,7 +92,7 @@ def drawn(
         else services().deadlines.told(found.record, seat, zone(player), now, words, clocks)
     )
     return game_page(
-        drawn_now,
+        kept,
         Fresh.made(),
         refusal=refusal,
         draft=draft or "".join(drafts[-1:]),
