@@ -116,7 +116,7 @@ LINKED = (
     "web.logout",
 )
 """The pages every page may link to (the layout's)."""
-FILES = ("turnpost.css", "controls.css", "controls.js")
+FILES = ("turnpost.css", "controls.css", "controls.js", "live.js")
 """The static files pages load."""
 
 

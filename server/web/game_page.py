@@ -163,6 +163,7 @@ def game_page(
         seat=seat,
         names=names,
         version=game.version,
+        revision=game.revision,
         latest=latest,
         open=game.status == OPEN,
         active=game.status == ACTIVE,

@@ -206,6 +206,33 @@ def test_a_page_that_updates_itself_tells_the_deadline_of_the_move_now_due(
         api.app.extensions["turnpost"] = services
 
 
+def test_a_move_half_chosen_outlives_talk_and_the_controls_the_update_brings_work_in_place(
+    api: LiveServer, browser: Browser
+) -> None:
+    """A message said while a move is half chosen updates the talk and keeps the choice; when
+    the other player moves, the page's update brings new controls, which its script walks in
+    place, as the page's first ones (no request per step)."""
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    seat = mover(game_id, clients)
+    choosing = opened(browser, clients[seat], game_id)
+    choosing.locator("#move-options button").first.click()
+    expect(choosing.locator("#move-chosen")).to_be_visible()
+    asked = choosing.locator("#move-asks").text_content()
+    clients[1 - seat].ok("POST", f"/games/{game_id}/messages", json={"text": "take your time"})
+    expect(choosing.locator("#live-talk")).to_contain_text("take your time")
+    expect(choosing.locator("#move-chosen")).to_be_visible()
+    expect(choosing.locator("#move-asks")).to_have_text(asked or "")
+    waiting = opened(browser, clients[1 - seat], game_id)
+    waiting.evaluate("window.notReloaded = true")
+    moved(clients[seat], game_id)
+    expect(waiting.locator("#status")).to_have_text("Your turn.")
+    waiting.locator("#move-options button").first.click()
+    expect(waiting.locator("#move-chosen")).to_be_visible()
+    assert waiting.evaluate("window.notReloaded") is True  # walked in place, not a new page
+    choosing.context.close()
+    waiting.context.close()
+
+
 def test_every_state_of_the_page_is_accessible_light_and_dark_and_reflows_at_200_percent(
     api: LiveServer, browser: Browser
 ) -> None:
