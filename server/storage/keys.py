@@ -28,7 +28,8 @@ By owner (in `server/storage/`):
 - `told.py`: `{p:ID}:talk` (what each player's notices have told them of each game's talk).
 - `wait_slots.py`: `{p:ID}:waits` (a player's open long polls).
 - `login_links.py`: `{p:ID}:login:NONCE` (a login link spent).
-- `web_sessions.py`: `{p:ID}:sessions` (a player's live web sessions).
+- `web_sessions.py`: `{p:ID}:sessions` (a player's live web sessions; read with the player,
+  whose profile `players.py` reads on the same pipeline).
 - `player_events.py`: `{p:ID}:events` (a player's events for their one wait, a capped stream;
   also its channel) and `:events:last` (the last event told per game, and what was dropped);
   written by its own Lua (`TOLD`), which `game_store.py`'s scripts run with the change they

@@ -32,7 +32,7 @@ from typing import Any, get_args, get_type_hints
 from server.domain.errors import N_, Conflict
 from server.domain.player import Player
 from server.storage import keys
-from server.storage.redis_client import Client, as_text, hash_fields, members
+from server.storage.redis_client import Client, Pipe, as_text, hash_fields, members
 
 PLAYER_ID = re.compile(r"p_[0-9a-f]{16}")
 
@@ -84,6 +84,13 @@ def decode(fields: Mapping[str, str]) -> Player | None:
     if any(name not in fields for name in REQUIRED):
         return None
     return Player(**{name: READERS[name](raw) for name, raw in fields.items() if name in READERS})
+
+
+def read_profile(pipe: Pipe, player_id: str) -> None:
+    """The read of a player's profile, queued on `pipe`, whose reply `profiled` decodes: for
+    an owner of other keys of the player that reads them with the player in one round trip
+    (`web_sessions.py`)."""
+    pipe.hgetall(keys.player(player_id, "profile"))
 
 
 def profiled(raw: Mapping[bytes | str, bytes | str]) -> Player | None:

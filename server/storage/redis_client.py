@@ -21,7 +21,7 @@ import redis
 from gevent import monkey
 from redis._parsers import _HiredisParser
 from redis.client import PubSub
-from redis.cluster import RedisCluster
+from redis.cluster import ClusterPipeline, RedisCluster
 from redis.exceptions import ClusterDownError, ConnectionError, TimeoutError, TryAgainError
 from redis.sentinel import Sentinel
 from redis.typing import EncodableT, FieldT, ZSetRangeResponse
@@ -30,6 +30,8 @@ CLUSTER_SCHEME = "redis+cluster://"
 SENTINEL_SCHEME = "redis+sentinel://"
 
 Client: TypeAlias = redis.Redis | RedisCluster
+Pipe: TypeAlias = redis.client.Pipeline | ClusterPipeline
+"""What `Client.pipeline()` gives."""
 
 UNAVAILABLE = (ConnectionError, TimeoutError, ClusterDownError, TryAgainError)
 """Redis is down, restarting, still loading its AOF, or a cluster slot is moving: the request

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from server.domain.player import Player
 from server.storage import keys
-from server.storage.players import profiled
+from server.storage.players import profiled, read_profile
 from server.storage.redis_client import Client
 
 
@@ -34,7 +34,7 @@ class WebSessions:
         """The player whose session it is, and when the session ends (None: it is not live,
         ended here or everywhere), in one round trip: a page asks both at once."""
         pipe = self.client.pipeline(transaction=False)
-        pipe.hgetall(keys.player(player_id, "profile"))
+        read_profile(pipe, player_id)
         pipe.zscore(_live(player_id), session_id)
         raw, ends = pipe.execute()
         return profiled(raw), ends
