@@ -12,60 +12,40 @@ from collections.abc import Callable
 from typing import Any
 
 import typer
-from typer import rich_utils
 from typer.core import TyperCommand, TyperGroup
 
+from client import usage
 from client.commands import account, bot, catalogue, fairness, games, play, players, settings
 from client.words import _
 
 
-def help_words() -> None:
-    """Typer's and Click's own words in help, in the reader's language: Typer keeps them as
-    module constants, read as each help is drawn; the help option's own is set below."""
-    rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
-    rich_utils.OPTIONS_PANEL_TITLE = _("Options")
-    rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
-    rich_utils.ERRORS_PANEL_TITLE = _("Error")
-    rich_utils.ABORTED_TEXT = _("Aborted.")
-    rich_utils.DEFAULT_STRING = _("[default: {}]")
-    rich_utils.REQUIRED_LONG_STRING = _("[required]")
-    rich_utils.RICH_HELP = _("Try [blue]'{command_path} {help_option}'[/] for help.")
-
-
-OWN_HELP = {
-    "help": lambda: _("Show this message and exit."),
-    "install_completion": lambda: _("Install completion for the current shell."),
-    "show_completion": lambda: _(
-        "Show completion for the current shell, to copy it or customize the installation."
-    ),
-}
-"""The help of the options Click and Typer add to every command, by their parameter's name."""
-
-
-def translated(params: list[Any]) -> list[Any]:
-    for param in params:
-        if param.name in OWN_HELP:
-            param.help = OWN_HELP[param.name]()
-    return params
-
-
-def usage_line(command: Any, ctx: Any, formatter: Any) -> None:
-    """`Usage: turnpost …`, its first word in the reader's language (Click's is English)."""
-    pieces = command.collect_usage_pieces(ctx)
-    formatter.write_usage(ctx.command_path, " ".join(pieces), _("Usage: "))
-
-
 class Commands(TyperGroup):
-    """The app's group, its added options' help in the reader's language."""
+    """The app's group: Typer's own words in the reader's language (`client.usage`), set as
+    each command line starts, its usage errors said in them."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        usage.help_words()
+        with usage.in_words(ctx):
+            rest: list[str] = super().parse_args(ctx, args)
+        return rest
+
+    def invoke(self, ctx: Any) -> Any:
+        with usage.in_words(ctx):
+            return super().invoke(ctx)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0]
+        if self.get_command(ctx, name) is None and not name.startswith("-"):
+            ctx.fail(usage.no_such_command(name, self.list_commands(ctx)))
+        return super().resolve_command(ctx, args)
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return translated(super().get_params(ctx))
+        return usage.translated(super().get_params(ctx))
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
-        usage_line(self, ctx, formatter)
+        usage.usage_line(self, ctx, formatter)
 
 
-help_words()
 app = typer.Typer(
     name="turnpost",
     cls=Commands,
@@ -83,17 +63,27 @@ app = typer.Typer(
 
 class Usage(TyperCommand):
     """Usage lines as people write them, `turnpost play [OPTIONS] GAME MOVE`, not Typer's
-    `{GAME} {MOVE}`; and help whose sentences the terminal's width wraps, not the source's."""
+    `{GAME} {MOVE}`; help whose sentences the terminal's width wraps, not the source's; and
+    arguments left over said in the reader's words (Typer lets them through, so they are
+    counted here)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        settings = kwargs.pop("context_settings", None) or {}
+        super().__init__(*args, context_settings={**settings, "allow_extra_args": True}, **kwargs)
         self.help = unfolded(self.help)
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        with usage.in_words(ctx):
+            extra: list[str] = super().parse_args(ctx, args)
+        if extra and not ctx.resilient_parsing:
+            ctx.fail(usage.extra_arguments(extra))
+        return extra
+
     def get_params(self, ctx: Any) -> list[Any]:
-        return translated(super().get_params(ctx))
+        return usage.translated(super().get_params(ctx))
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
-        usage_line(self, ctx, formatter)
+        usage.usage_line(self, ctx, formatter)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         # Any: Typer 0.29 and later bring a click of their own, whose Context is not click's

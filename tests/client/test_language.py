@@ -8,15 +8,19 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
+from typer.testing import CliRunner
 
+from client.cli import app
 from client.screens.profile import LANGUAGE_NAMES
 from client.words import chosen, from_environment, speaking
 from shared.games import ENGINES
 from tests.support import languages
 from tests.support.pseudo import PSEUDO, unmarked
-from tests.support.terminal import Player, PlayerFactory, helps_in, start_game
+from tests.support.terminal import Player, PlayerFactory, helps_in, start_game, told_in
 
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 ADDRESS = re.compile(r"https?://\S+|\S+@\S+|\S*/\S*|\b[0-9a-f]{6,}\b")
@@ -46,6 +50,77 @@ def test_help_speaks_polish_and_german(language: str) -> None:
         assert all(title in text for title in titles), (command, summary)
         assert "Show this message and exit." not in text
         assert "Print the answer as JSON" not in text
+        typers = ("Usage:", "Options", "Arguments", "Commands", "[default:", "[required]")
+        assert not [word for word in typers if word in text], (command, text)
+
+
+MISTAKES = {
+    "a missing argument": ("show",),
+    "an unknown option": ("show", "k3J9xQ", "--jsn"),
+    "a bad choice": ("games", "--mine", "mien"),
+    "not a number": ("wait", "--timeout", "soon"),
+    "a number too small": ("wait", "--poll", "0"),
+    "an option without its value": ("wait", "--timeout"),
+    "a switch given a value": ("show", "k3J9xQ", "--json=yes"),
+    "an argument too many": ("show", "k3J9xQ", "now", "please"),
+    "an unknown command": ("shwo",),
+}
+"""Usage errors a person makes, which Typer finds before any command runs."""
+
+TOLD = {
+    "pl": {
+        "a missing argument": "Brak argumentu 'GAME'.",
+        "an unknown option": "Nie ma opcji --jsn. Czy chodziło o --json?",
+        "a bad choice": "'mien' nie jest żadną z wartości 'waiting', 'active', 'open',",
+        "not a number": "'soon' nie jest liczbą całkowitą.",
+        "a number too small": "0 to mniej niż 1.",
+        "an option without its value": "Opcja --timeout wymaga wartości.",
+        "a switch given a value": "Opcja --json nie przyjmuje wartości.",
+        "an argument too many": "Zbędne argumenty: now please.",
+        "an unknown command": "Nie ma polecenia 'shwo'. Czy chodziło o 'show'",
+    },
+    "de": {
+        "a missing argument": "Fehlendes Argument 'GAME'.",
+        "an unknown option": "Unbekannte Option: --jsn. Meintest du --json?",
+        "a bad choice": "'mien' ist keiner der Werte 'waiting', 'active', 'open',",
+        "not a number": "'soon' ist keine ganze Zahl.",
+        "a number too small": "0 ist kleiner als 1.",
+        "an option without its value": "Die Option --timeout braucht einen Wert.",
+        "a switch given a value": "Die Option --json nimmt keinen Wert.",
+        "an argument too many": "Überzählige Argumente: now please.",
+        "an unknown command": "Unbekannter Befehl: 'shwo'. Meintest du 'show'",
+    },
+}
+"""The start of what each mistake is told, in Polish and German."""
+
+
+@pytest.mark.parametrize("language", ["pl", "de"])
+def test_usage_errors_speak_polish_and_german_within_80_columns(language: str) -> None:
+    """Typer writes these itself, in English: the command line says them again in the
+    reader's words (client/usage.py), above the usage line and where to find help."""
+    heading = {"pl": ("Użycie:", "Pomoc:", "Błąd"), "de": ("Aufruf:", "Hilfe:", "Fehler")}
+    for mistake, args in MISTAKES.items():
+        done = told_in(language, 80, *args)
+        told = " ".join(done.stderr.replace("│", " ").split())
+        assert done.returncode == 2, (mistake, done.stderr)
+        assert TOLD[language][mistake] in told, (mistake, done.stderr)
+        assert all(word in told for word in heading[language]), (mistake, done.stderr)
+        assert max(cell_len(line) for line in done.stderr.splitlines()) <= 80, done.stderr
+
+
+def test_usage_errors_in_a_pseudo_language_leave_no_english_unmarked(tmp_path: Path) -> None:
+    """Every word of a usage error goes through the catalogs but what the person typed, the
+    command's and the parameters' names and the usage line's notation."""
+    notation = {"turnpost", "OPTIONS", "GAME", "COMMAND", "ARGS", "help", "json"}
+    env = {"TURNPOST_CONFIG_DIR": str(tmp_path), "COLUMNS": "80"}
+    with speaking(PSEUDO):
+        for mistake, args in MISTAKES.items():
+            result = CliRunner().invoke(app, list(args), env=env)
+            typed = {word for arg in args for word in languages.WORD.findall(arg)}
+            given = {"waiting", "active", "open", "finished", "moves", "me", "timeout"}
+            left = set(languages.WORD.findall(unmarked(result.stderr))) - notation - typed - given
+            assert result.exit_code == 2, (mistake, result.stderr)
+            assert not left, (mistake, left, result.stderr)
 
 
 def english_left(text: str, type_id: str, allowed: Iterable[str]) -> list[str]:

@@ -176,19 +176,37 @@ print(json.dumps(helps))
 """
 
 
-def helps_in(language: str, width: int) -> dict[str, str]:
-    """Every command's help (and the app's, under ""), as a player whose locale is `language`
-    reads it: in a process of its own, since Typer builds help texts as the app is imported."""
-    env = {**os.environ, "LANG": LOCALES[language]}
+def speaking_env(language: str, width: int) -> dict[str, str]:
+    """The environment of a process whose locale is `language`, its terminal `width` wide, with
+    no saved settings: the language the command line picks as the app is imported."""
+    env = {**os.environ, "LANG": LOCALES[language], "COLUMNS": str(width)}
     env.pop("LC_ALL", None)
     env.pop("LC_MESSAGES", None)
     env["TURNPOST_CONFIG_DIR"] = "/nonexistent/turnpost"
+    return env
+
+
+def helps_in(language: str, width: int) -> dict[str, str]:
+    """Every command's help (and the app's, under ""), as a player whose locale is `language`
+    reads it: in a process of its own, since Typer builds help texts as the app is imported."""
     done = subprocess.run(
         [sys.executable, "-c", HELPS, str(width)],
-        env=env,
+        env=speaking_env(language, width),
         capture_output=True,
         text=True,
         check=True,
     )
     helps: dict[str, str] = json.loads(done.stdout)
     return helps
+
+
+def told_in(language: str, width: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """`turnpost ARGS` run by a player whose locale is `language`, at a terminal `width` wide."""
+    return subprocess.run(
+        [sys.executable, "-m", "client", *args],
+        cwd=REPO,
+        env=speaking_env(language, width),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
