@@ -60,9 +60,9 @@ def register(app: Flask) -> None:
 def template_words(said: Words) -> dict[str, Callable[..., str]]:
     """The templates' `_()` and `ngettext()` in `said`, for one render (the pages' context
     processor hands them over, once the page's player is known): the language is found once a
-    page, not once a word. As Jinja's own
-    "new style" gettext, each escapes the values it fills in unless they are safe. Made once
-    per language (the process's `Words` live as long as it does)."""
+    page, not once a word. As Jinja's own "new style" gettext, each escapes the values it fills
+    in unless they are safe. Made once per language (the process's `Words` live as long as it
+    does)."""
 
     @pass_context
     def gettext(context: Context, message: str, /, **values: object) -> str:
@@ -79,6 +79,6 @@ def template_words(said: Words) -> dict[str, Callable[..., str]]:
 
 
 def _filled(context: Context, text: str, values: Mapping[str, object]) -> str:
-    # always a format string, as Jinja's: "100%%" reads the same with values or without
+    # a format string, as Jinja's are, whenever it may be one: "100%%" reads "100%" either way
     shown = Markup(text) if context.eval_ctx.autoescape else text
     return shown % values if values or "%" in text else shown
