@@ -76,7 +76,16 @@ def drawn(
         return position(shown, seat, lines, words, replay.at if replay else None)
 
     at = replay.at if replay else None
-    key = (found.id, found.version, found.revision, seat, words.language, at, whole)
+    key = (
+        found.id,
+        found.version,
+        found.last_entry,
+        found.revision,
+        seat,
+        words.language,
+        at,
+        whole,
+    )
     kept = positions().drawn(key, draw)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
     talk = [
