@@ -67,15 +67,14 @@ def drawn(
     replay = replayed(asked, found.version) if asked is not None else None
     whole = request.args.get("history") == "all" or replay is not None
     words = language.words_chosen()
+    at = replay.at if replay else None
 
     def draw() -> Position:
-        shown = games.at_version(found, replay.at) if replay else found
+        shown = games.at_version(found, at) if at is not None else found
         since = 0 if whole else max(0, shown.version - HISTORY)
         stored = games.entries(found, since)[: shown.version - since]
-        lines = history(found, seat, stored, since, words)
-        return position(shown, seat, lines, words, replay.at if replay else None)
+        return position(shown, seat, history(found, seat, stored, since, words), words, at)
 
-    at = replay.at if replay else None
     key = (
         found.id,
         found.version,
@@ -91,7 +90,7 @@ def drawn(
     talk = [
         message
         for message in presenters.messages(found.record, 0, said)
-        if replay is None or message["version"] <= replay.at
+        if at is None or message["version"] <= at
     ][-TALK_SHOWN:]
     now = services().clock()
     clocks = services().deadlines.of(found.record, now)
