@@ -108,9 +108,8 @@ def connect_server(url: str, **options: Any) -> redis.Redis:
 
 
 def subscription(client: Client, **options: Any) -> PubSub:
-    """`client.pubsub(**options)`, typed. redis-py leaves `pubsub` unannotated, and mypy's
-    `untyped_calls_exclude` (pyproject.toml) does not reach a method called on a union."""
-    made: PubSub = client.pubsub(**options)  # type: ignore[no-untyped-call]
+    """`client.pubsub(**options)`, one name for a subscription on a client of either kind."""
+    made: PubSub = client.pubsub(**options)
     return made
 
 
