@@ -225,6 +225,15 @@ class Players:
     def game_ids(self, player_id: str) -> list[str]:
         return members(self.client.zrevrange(keys.player(player_id, "games"), 0, -1))
 
+    def shared_games(self, player_id: str, other_id: str) -> list[str]:
+        """The games in both players' lists: one's list, looked up in the other's (two reads,
+        as the lists live in different slots)."""
+        mine = self.game_ids(player_id)
+        if not mine:
+            return []
+        theirs = self.client.zmscore(keys.player(other_id, "games"), mine)
+        return [game_id for game_id, score in zip(mine, theirs, strict=True) if score is not None]
+
 
 def name_taken(name: str) -> Conflict:
     return Conflict(
