@@ -125,3 +125,23 @@ def test_the_settings_page_says_whom_one_takes_invitations_from_and_blocks_playe
     lifted = visitor.post("/settings/blocks", {**blocks, "unblock": "bo"})
     assert "You no longer block bo." in said(lifted.text) and "You block nobody." in lifted.text
     assert "unheard words" in visitor.get(f"/play/{game_id}").text
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "de"])
+def test_the_invitations_and_blocks_fit_a_phone_in_every_language(
+    api: LiveServer, browser: Browser, language: str
+) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    ada.ok("PATCH", "/me", json={"language": language, "invitations": "played"})
+    long_name = "a-player-with-a-long-name-of-32c"
+    api.client().register(long_name)
+    for name in (long_name, "bo"):
+        ada.ok("PUT", f"/me/blocks/{name}")
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(ada.ok("POST", f"/games/{game_id}/login-link")["url"])
+    page.locator("form button").first.click()
+    page.goto(api.url + "/settings#invitations")
+    expect(page.locator("#blocks-heading")).to_be_visible()
+    assert Shown(page, []).overflow() == 0, "wider than 390 px"
+    context.close()
