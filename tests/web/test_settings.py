@@ -131,7 +131,7 @@ def test_the_settings_page_says_whom_one_takes_invitations_from_and_blocks_playe
 def test_the_invitations_and_blocks_fit_a_phone_in_every_language(
     api: LiveServer, browser: Browser, language: str
 ) -> None:
-    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    game_id, (ada, _) = start_game(api, "lost-cities", rounds=1)
     ada.ok("PATCH", "/me", json={"language": language, "invitations": "played"})
     long_name = "a-player-with-a-long-name-of-32c"
     api.client().register(long_name)
