@@ -39,12 +39,16 @@ class Limits:
 
 
 def invited(record: GameRecord | None) -> tuple[str, frozenset[str]]:
-    """The game's inviter and the players whose invitation to it is open (none once it has
-    started or was called off): the player who asked for a rematch, else its creator."""
+    """The game's inviter and the players whose invitation to it is open: the player who asked
+    for a rematch, else its creator; none once it has started or was called off, or once the
+    inviter has left it (their account deleted)."""
     if record is None or record.status != OPEN:
         return "", frozenset()
+    inviter = record.asked_by or record.creator
+    if record.seat_of(inviter) is None:
+        return inviter, frozenset()
     invitees = frozenset(s.player for s in record.seats if s.player is not None and not s.joined)
-    return record.asked_by or record.creator, invitees
+    return inviter, invitees
 
 
 @dataclass(frozen=True)

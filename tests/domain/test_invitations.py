@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from server.domain import invitations
 from server.domain.errors import Refusal, TooMany, Unwelcome
 from server.domain.invitations import invited
+from server.domain.leaving import Leaving, Left
 from server.domain.player import NOBODY, PLAYED
 from server.domain.record import ACTIVE, FINISHED, OPEN
 from tests.support.tables import NAMES, NOW, Table, started
@@ -178,3 +179,13 @@ def test_a_rematchs_invitations_are_counted_and_one_past_the_limit_asks_nothing(
     table.games.rematch(table["ada"], game_id)  # asking again joins it: answered
     assert counted(table)[0] == counted(table)[1] == held(table)
     assert all(g != again.id for _, g, _ in counted(table)[0])
+
+
+def test_the_invitations_of_a_rematch_whose_asker_left_are_released() -> None:
+    table = Table()
+    game_id = started(table)  # ada made it
+    table.games.resign(table["ada"], game_id)
+    again = table.games.rematch(table["bo"], game_id)  # bo asks: ada is invited
+    assert counted(table)[1] == {("id-bo", again.id, "id-ada")}
+    Leaving(table.games, table["bo"]).leave(again.id, Left())  # bo's account deleted
+    assert counted(table) == (set(), set())
