@@ -238,3 +238,7 @@ class BlockList(Protocol):
     def blocked_among(self, player_id: str, others: Collection[str]) -> set[str]:
         """Those of `others` the player blocks."""
         ...
+
+    def blockers(self, player_id: str) -> set[str]:
+        """The players who block the player."""
+        ...

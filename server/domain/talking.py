@@ -60,7 +60,8 @@ class Talking:
                 N_("this key was sent with another message; use a new key for a new one")
             )
         version = int(said.message["version"])
-        self.store.tell(concerns.of_talk(record, player.id, version, said.value))
+        unheard = self.blocks.blockers(player.id)
+        self.store.tell(concerns.of_talk(record, player.id, version, said.value, unheard))
         return record, said.value, said.message
 
     def talk(self, game: Game, reader: str, since: int = 0) -> list[dict[str, Any] | None]:

@@ -2,8 +2,9 @@
 
 `{p:ID}:blocks` is the set of the ids a player blocks, bounded by the number the service
 allows (`TURNPOST_BLOCKS`), checked and added in one script. Beside it, `{p:ID}:blockers` is
-the set of those who block the player, for one reason only: when an account is deleted, its id
-is taken out of every set that names it (`forget`), so nothing kept names a deleted player.
+the set of those who block the player: whom not to tell of what they say at a table
+(`blockers`), and, when an account is deleted, the sets to take its id out of (`forget`), so
+nothing kept names a deleted player.
 A block is added to the blocker's set first and to the other's index after, and taken out in
 the other order, so the index never misses a block that is kept.
 """
@@ -60,6 +61,10 @@ class Blocks:
             return set()
         found = self.client.smismember(keys.player(player_id, "blocks"), ordered)
         return {other for other, blocked in zip(ordered, found, strict=True) if blocked}
+
+    def blockers(self, player_id: str) -> set[str]:
+        """The players who block the player."""
+        return set(self._members(player_id, "blockers"))
 
     def forget(self, player_id: str) -> None:
         """A deleted account's id out of the others' sets (its own go with its keys)."""

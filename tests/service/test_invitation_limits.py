@@ -217,6 +217,8 @@ def test_a_blocked_players_talk_is_not_heard_by_the_blocker_and_they_cannot_tell
     assert [(m["number"], m["text"]) for m in heard] == [(3, "from bo")]
     logged = bo.ok("GET", f"/games/{game}/log")["messages"]
     assert [m["text"] for m in logged] == ["from bo"]
+    events = bo.ok("GET", "/me/wait", params={"after": "0-0", "timeout": 0})["events"]
+    assert [e["kind"] for e in events if e["kind"] == "talk"] == ["talk"], "woken for 'before'"
     bo.ok("DELETE", "/me/blocks/ada")
     assert len(bo.ok("GET", f"/games/{game}/messages")["messages"]) == 3
 

@@ -276,6 +276,9 @@ class MemoryBlocks:
     def blocked_among(self, player_id: str, others: Collection[str]) -> set[str]:
         return self.blocks.get(player_id, set()) & set(others)
 
+    def blockers(self, player_id: str) -> set[str]:
+        return {blocker for blocker, blocked in self.blocks.items() if player_id in blocked}
+
 
 def service(store: MemoryGameStore, roster: MemoryRoster, **options: Any) -> GameService:
     """The game service over the in-memory store and players, counting invitations and
