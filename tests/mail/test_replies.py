@@ -173,8 +173,8 @@ def test_lines_under_the_move_are_said_once_and_say_alone_moves_nothing(table: T
         answer = text_of(table.last_answer(other))
         assert answer.startswith("Said to the table:" if said else "Your message was not sent")
     assert table.load().version == 1
-    said = [m["text"] for m in table.services.games.talk(game, "") if m]
-    assert said[1:] == ["<b>well</b> played"]
+    texts = [m["text"] for m in table.services.games.talk(game, "") if m]
+    assert texts[1:] == ["<b>well</b> played"]
 
 
 def test_a_say_reply_nobody_could_see_is_not_said(table: Table) -> None:
