@@ -102,7 +102,8 @@ def blocks() -> Blocks:
 def block(name: str) -> Blocks:
     """Block a player: their invitations and rematches are refused, as from a player you take
     no invitations from, and you no longer read what they say at a table you share; they are
-    not told. At most a few hundred (429 `too_many_blocks`); again: no change."""
+    not told. At most `TURNPOST_BLOCKS` (500 unless the service says otherwise; then 429
+    `too_many_blocks`); again: no change."""
     found = services()
     blocking.block(found, g.player, name)
     return {"blocked": blocking.blocked(found, g.player)}
