@@ -1,11 +1,11 @@
-"""A player blocks another (`PUT /me/blocks/NAME`, `turnpost block`, the settings page): from
-then on the blocked player's invitations and rematches are refused in the same words as for a
-player who takes no invitations from them (`server.domain.invitations`), and what they say at a
-table the blocker shares with them is not shown to the blocker, in the API, the pages, the
-notices or the export (`server.domain.hearing`), and wakes no wait of theirs. Nothing tells
-the blocked player: what they say is said as anyone's, the games they already share go on,
-and they may still take a seat anyone may take. A player blocks at most `TURNPOST_BLOCKS`
-players."""
+"""A player blocks another (`PUT /me/blocks/NAME`, `turnpost block`, the settings page): the
+invitations from them still open are declined (as any decline, which tells them nothing more),
+and from then on the blocked player's invitations and rematches are refused in the same words
+as for a player who takes no invitations from them (`server.domain.invitations`), and what they
+say at a table the blocker shares with them is not shown to the blocker, in the API, the pages,
+the notices or the export (`server.domain.hearing`), and wakes no wait of theirs. Nothing tells
+the blocked player: what they say is said as anyone's, the games they already share go on, and
+they may still take a seat anyone may take. A player blocks at most `TURNPOST_BLOCKS` players."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from server.storage.services import Services
 
 
 def block(found: Services, player: Player, name: str) -> Player:
-    """The player blocks the one called `name` (again: no change); whom they block."""
+    """The player blocks the one called `name` (again: no change), and declines the
+    invitations from them still open; whom they block."""
     other = named(found, name)
     if other.id == player.id:
         raise Invalid(N_("you cannot block yourself"), code="cannot_block_yourself")
@@ -27,6 +28,7 @@ def block(found: Services, player: Player, name: str) -> Player:
             "too_many_blocks",
             {"most": most},
         )
+    found.games.decline_from(player, other.id)
     return other
 
 

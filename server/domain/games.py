@@ -88,6 +88,7 @@ class GameService:
         self.create = seating.create
         self.join = seating.join
         self.decline = seating.decline
+        self.decline_from = seating.decline_from
         self.cancel = seating.cancel
         self.rematch = seating.rematch
 

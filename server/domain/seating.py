@@ -21,7 +21,7 @@ from server.domain.concerns import Concern
 from server.domain.entries import dealt
 from server.domain.errors import N_, Conflict, Invalid, NotAPlayer, NotFound, Unplayable
 from server.domain.game import CANCELLED, FINISHED, OPEN, Game, engine_for, progress
-from server.domain.invitations import Claim, Inviting
+from server.domain.invitations import Claim, Inviting, invited
 from server.domain.player import Player
 from server.domain.reading import Reading, players_record
 from server.domain.record import GameRecord, Seat
@@ -278,6 +278,21 @@ class Seating:
         self.reseat(game_id, declined, player.id)
         self.players.remove_game(player.id, game_id)
         return self.reading.load(game_id)
+
+    def decline_from(self, player: Player, inviter: str) -> list[str]:
+        """Every invitation to the player from `inviter` still open, declined (as a block
+        begins: `server.accounts.blocking`); the ids of the games."""
+        declined = []
+        for claim in self.inviting.book.waiting(player.id):
+            by, invitees = invited(self.reading.record(claim.game_id))
+            if claim.other != inviter or by != inviter or player.id not in invitees:
+                continue
+            try:
+                self.decline(player, claim.game_id)
+            except (Conflict, NotAPlayer, NotFound):
+                continue  # answered or called off meanwhile
+            declined.append(claim.game_id)
+        return declined
 
     def rematch(self, player: Player, game_id: str, contribution: str | None = None) -> Game:
         """The next game of a finished one: the same type, options and creator, the same

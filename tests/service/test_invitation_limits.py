@@ -180,6 +180,20 @@ def test_a_blocked_player_is_answered_as_one_a_player_takes_no_invitations_from(
     assert told[0] == told[1]
 
 
+def test_a_block_declines_the_invitations_from_the_blocked_player_still_open(
+    server: LiveServer, redis_client: redis.Redis
+) -> None:
+    ada, bo, cy, *_ = players(server, "ada", "bo", "cy", "di", "ed")
+    from_ada = new_game(ada, "bo", "cy").json()["game"]["id"]
+    from_cy = new_game(cy, "bo").json()["game"]["id"]
+    bo.ok("PUT", "/me/blocks/ada")
+    seats = ada.ok("GET", f"/games/{from_ada}")["game"]["seats"]
+    assert [seat["name"] for seat in seats[:3]] == ["ada", None, "cy"], "declined, as any"
+    assert [g["id"] for g in bo.ok("GET", "/games")["games"]] == [from_cy]
+    assert new_game(ada, "di", "ed").status_code == 201, "bo's place given back: cy's kept"
+    refused(new_game(ada, "di"), 429, "too_many_invitations")
+
+
 def test_blocks_are_listed_bounded_and_lifted(
     server: LiveServer, redis_client: redis.Redis
 ) -> None:
