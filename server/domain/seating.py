@@ -311,7 +311,7 @@ class Seating:
                 N_("a rematch follows a finished game, and this one is not over"),
                 code="not_finished",
             )
-        while old.rematch is None or self.store.record(old.rematch) is None:
+        while old.rematch is None or self.reading.record(old.rematch) is None:
             record = self._rematch_of(old, player, contribution)
             claim = self.inviting.claim(record, made=False)
             if old.rematch is None:
@@ -320,6 +320,7 @@ class Seating:
                     claim.give_back()
                     old = self.reading.record_for(player, game_id)
                     continue
+                old = marked
             if self._store_new(record, claim):
                 return self.reading.load(record.id)
             break

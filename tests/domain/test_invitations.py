@@ -6,18 +6,20 @@ and the talk a blocker hears."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server.domain import invitations
+from server.domain.concerns import Concern
 from server.domain.errors import Refusal, TooMany, Unwelcome
 from server.domain.invitations import invited
 from server.domain.leaving import Leaving, Left
 from server.domain.player import NOBODY, PLAYED
-from server.domain.record import ACTIVE, FINISHED, OPEN
-from tests.support.tables import NAMES, NOW, Table, started
+from server.domain.record import ACTIVE, FINISHED, OPEN, GameRecord
+from tests.support.tables import NAMES, NOW, RacedStore, Table, started
 
 LIMITS = invitations.Limits(sent=3, waiting=2, per_hour=100)
 
@@ -189,3 +191,31 @@ def test_the_invitations_of_a_rematch_whose_asker_left_are_released() -> None:
     assert counted(table)[1] == {("id-bo", again.id, "id-ada")}
     Leaving(table.games, table["bo"]).leave(again.id, Left())  # bo's account deleted
     assert counted(table) == (set(), set())
+
+
+class CreateRaced(RacedStore):
+    """What `before_create` holds is done just before the next game is written."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.before_create: list[Callable[[], object]] = []
+
+    def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
+        while self.before_create:
+            self.before_create.pop(0)()
+        return super().create(record, told)
+
+
+def test_a_rematch_written_first_by_another_under_the_id_one_marked_is_joined() -> None:
+    """ada marks the finished game with the rematch's id; before she writes the game, bo asks,
+    finds the id, and writes it as his: ada's claim is given back and she joins his."""
+    table = Table(store=CreateRaced())
+    game_id = started(table)
+    table.games.resign(table["bo"], game_id)
+    store = table.store
+    assert isinstance(store, CreateRaced)
+    store.before_create.append(lambda: table.games.rematch(table["bo"], game_id))
+    again = table.games.rematch(table["ada"], game_id)
+    assert again.record.asked_by == "id-bo" and again.status == "active"
+    assert len(store.records_by_id) == 2
+    assert counted(table) == (set(), set()) == (held(table), held(table))
