@@ -226,12 +226,18 @@ class Players:
         return members(self.client.zrevrange(keys.player(player_id, "games"), 0, -1))
 
     def shared_games(self, player_id: str, other_id: str) -> list[str]:
-        """The games in both players' lists: one's list, looked up in the other's (two reads,
-        as the lists live in different slots)."""
-        mine = self.game_ids(player_id)
+        """The games in both players' lists: the shorter list, looked up in the other (the
+        lists live in different slots)."""
+        lists = [keys.player(player_id, "games"), keys.player(other_id, "games")]
+        pipe = self.client.pipeline(transaction=False)
+        for key in lists:
+            pipe.zcard(key)
+        sizes = pipe.execute()
+        shorter, longer = lists if sizes[0] <= sizes[1] else lists[::-1]
+        mine = members(self.client.zrevrange(shorter, 0, -1))
         if not mine:
             return []
-        theirs = self.client.zmscore(keys.player(other_id, "games"), mine)
+        theirs = self.client.zmscore(longer, mine)
         return [game_id for game_id, score in zip(mine, theirs, strict=True) if score is not None]
 
 
