@@ -24,6 +24,8 @@ from server.domain.player import NOBODY, PLAYED, Player
 from server.domain.record import GameRecord
 from server.domain.store import BlockList, Claimed, GameStore, InvitationBook, Roster
 
+PLAYED_BATCH = 20
+"""Games read at once in looking for one two players played together."""
 GRACE_SECONDS = 60
 """How long a claim whose game is not yet written is taken for a request still under way."""
 
@@ -101,15 +103,19 @@ class Inviting:
         return invitee.invitations != PLAYED or self.played(invitee.id, inviter.id)
 
     def played(self, player_id: str, other_id: str) -> bool:
-        """Whether the two sat at a game together that started."""
+        """Whether the two sat at a game together that started (their games read a few at a
+        time, latest first, until one is found)."""
         shared = self.players.shared_games(player_id, other_id)
-        return any(
-            record is not None
-            and record.status not in (OPEN, CANCELLED)
-            and record.seat_of(player_id) is not None
-            and record.seat_of(other_id) is not None
-            for record in self.store.records(shared)
-        )
+        for start in range(0, len(shared), PLAYED_BATCH):
+            if any(
+                record is not None
+                and record.status not in (OPEN, CANCELLED)
+                and record.seat_of(player_id) is not None
+                and record.seat_of(other_id) is not None
+                for record in self.store.records(shared[start : start + PLAYED_BATCH])
+            ):
+                return True
+        return False
 
     def claim(self, record: GameRecord, made: bool) -> Claim:
         """Count the invitations of a game about to be written, and the game itself as one
