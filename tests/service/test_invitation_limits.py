@@ -194,6 +194,27 @@ def test_a_block_declines_the_invitations_from_the_blocked_player_still_open(
     refused(new_game(ada, "di"), 429, "too_many_invitations")
 
 
+def test_a_blocked_players_rematch_is_answered_as_from_one_who_takes_no_invitations(
+    server: LiveServer, redis_client: redis.Redis
+) -> None:
+    """Twins after a finished game: bo blocks ada, or bo takes invitations from nobody."""
+    told = []
+    for blocked in (True, False):
+        redis_client.flushall()
+        ada, bo = players(server, "ada", "bo")
+        game = ada.ok("POST", "/games", json={"type": DICE, "invite": ["bo"]})["game"]["id"]
+        bo.ok("POST", f"/games/{game}/join")
+        finish(game, bo)
+        if blocked:
+            bo.ok("PUT", "/me/blocks/ada")
+        else:
+            bo.ok("PATCH", "/me", json={"invitations": "nobody"})
+        told.append(seen(ada.call("POST", f"/games/{game}/rematch")))
+        assert ada.ok("GET", f"/games/{game}")["game"]["rematch"] is None, "nothing asked"
+    assert told[0][0] == 403
+    assert told[0] == told[1]
+
+
 def test_blocks_are_listed_bounded_and_lifted(
     server: LiveServer, redis_client: redis.Redis
 ) -> None:
