@@ -182,6 +182,14 @@ class Api:
     def player(self, name: str) -> Any:
         return self.request("GET", f"/players/{quote(name, safe='')}")
 
+    def blocks(self) -> Any:
+        """The players one blocks."""
+        return self.request("GET", "/me/blocks")
+
+    def block(self, name: str, on: bool) -> Any:
+        """Block the player called `name` (or, not `on`, stop); the players one blocks."""
+        return self.request("PUT" if on else "DELETE", f"/me/blocks/{quote(name, safe='')}")
+
     def webhook(self, game_id: str | None, change: dict[str, str] | None, off: bool) -> Any:
         """One's webhook (or the game's): shown, set to `change` ({kind, url}), or removed."""
         path = game_path(game_id, "/webhook") if game_id else "/me/webhook"

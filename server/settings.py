@@ -60,6 +60,16 @@ class Config:
     at most (`server.storage.player_events`)."""
     talk_per_minute: int = field(default_factory=lambda: env.int("TURNPOST_TALK_PER_MINUTE", 5))
     """Messages one player may say at one game's table in a minute (`server.domain.talk`)."""
+    invitations_sent: int = field(default_factory=lambda: env.int("TURNPOST_INVITATIONS_SENT", 50))
+    """Invitations one player may have sent and not yet answered (`server.domain.invitations`)."""
+    invitations_waiting: int = field(
+        default_factory=lambda: env.int("TURNPOST_INVITATIONS_WAITING", 100)
+    )
+    """Invitations that may wait on one player's answer; more to them are refused."""
+    games_per_hour: int = field(default_factory=lambda: env.int("TURNPOST_GAMES_PER_HOUR", 30))
+    """Games one player may make (`POST /games`) in any hour; a rematch is not counted."""
+    blocks: int = field(default_factory=lambda: env.int("TURNPOST_BLOCKS", 500))
+    """Players one player may block (`server.storage.blocks`)."""
     queue_url: str = field(default_factory=lambda: env.str("TURNPOST_QUEUE_URL", ""))
     """The Redis holding the mail worker's job queue (RQ); REDIS_URL's when empty."""
     vacation_days: int = field(default_factory=lambda: env.int("TURNPOST_VACATION_DAYS", 21))

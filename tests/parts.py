@@ -35,6 +35,9 @@ def service_config(redis_url: str, **overrides: object) -> Config:
         "snapshot_every": 4,
         "secret": SECRET,
         "login_limit": "100000 per minute",
+        "games_per_hour": 100000,
+        "invitations_sent": 100000,
+        "invitations_waiting": 100000,
         **overrides,
     }
     return Config(**settings)  # type: ignore[arg-type]

@@ -1,5 +1,5 @@
 """How and where turnpost tells you about your games: your profile (`me`), `vacation`, a
-`webhook` and a `calendar` feed."""
+`webhook` and a `calendar` feed; and whom you hear from: the players you `block`."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from client.commands.arguments import JsonFlag, LanguageOption, complete_game_id
 from client.commands.showing import OVER
 from client.http import Refused
 from client.layout import show
-from client.screens.profile import profile, webhook_state
+from client.screens.profile import blocked, profile, webhook_state
 from client.session import Session, session
 from client.words import _
 
@@ -23,6 +23,12 @@ from client.words import _
 class Away(StrEnum):
     on = "on"
     off = "off"
+
+
+class Invitations(StrEnum):
+    anyone = "anyone"
+    played = "played"
+    nobody = "nobody"
 
 
 def show_profile(s: Session, answer: dict[str, Any]) -> None:
@@ -36,7 +42,7 @@ def show_profile(s: Session, answer: dict[str, Any]) -> None:
 @described(
     _(
         "Show your profile, or change how, when and in which language turnpost speaks to "
-        "you, or say that a program plays your account.\n\n"
+        "you, whom you take invitations from, or say that a program plays your account.\n\n"
         "Example: turnpost me --timezone Europe/Warsaw --quiet-hours 22:30-07:00 --digest "
         "--language pl"
     )
@@ -74,6 +80,17 @@ def me(
             show_default=False,
         ),
     ] = None,
+    invitations: Annotated[
+        Invitations | None,
+        typer.Option(
+            metavar="anyone|played|nobody",
+            help=_(
+                "Whom you take invitations and rematches from: anyone, the players you have "
+                "played a game with, or nobody. Never from a player you block."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     language: LanguageOption = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -86,6 +103,7 @@ def me(
             "digest": digest,
             "bot_account": bot_account,
             "language": language.value if language else None,
+            "invitations": invitations.value if invitations else None,
         }.items()
         if value is not None
     }
@@ -196,3 +214,33 @@ def calendar(
                 )
 
         s.out.emit(answer, say)
+
+
+PlayerName = Annotated[str, typer.Argument(metavar="NAME", help=_("The player's name."))]
+
+
+@described(
+    _(
+        "Block a player: their invitations and rematches are refused, as from a player you "
+        "take no invitations from, and you no longer read what they say at a table you "
+        "share. They are not told.\n\nExample: turnpost block bo"
+    )
+)
+def block(name: PlayerName, as_json: JsonFlag = False) -> None:
+    with session(as_json) as s:
+        answer = s.api.block(name, True)
+        s.out.emit(answer, lambda console: blocked(console, answer, blocking=name))
+
+
+@described(_("Stop blocking a player.\n\nExample: turnpost unblock bo"))
+def unblock(name: PlayerName, as_json: JsonFlag = False) -> None:
+    with session(as_json) as s:
+        answer = s.api.block(name, False)
+        s.out.emit(answer, lambda console: blocked(console, answer, unblocking=name))
+
+
+@described(_("The players you block.\n\nExample: turnpost blocks"))
+def blocks(as_json: JsonFlag = False) -> None:
+    with session(as_json) as s:
+        answer = s.api.blocks()
+        s.out.emit(answer, lambda console: blocked(console, answer))

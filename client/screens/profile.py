@@ -1,4 +1,5 @@
-"""One's profile: where and when mail goes, what is held, and the vacation."""
+"""One's profile: where and when mail goes, what is held, the vacation, whom one takes
+invitations from; and the players one blocks."""
 
 from __future__ import annotations
 
@@ -42,10 +43,35 @@ def profile(console: Console, me: dict[str, Any], now: float) -> None:
         (_("mail:"), _("a daily digest") if me["digest"] else _("every turn")),
         (_("held mail:"), held_mail(me, now)),
         (_("vacation:"), vacation),
+        (_("invited by:"), invited_by(me.get("invitations", "anyone"))),
     ]
     column = max(len(label) for label, _value in rows) + 1
     for label, value in rows:
         show(console, f"{label:{column}}{value}", hanging=column)
+
+
+def invited_by(mode: str) -> str:
+    """Whom one takes invitations from, in words."""
+    if mode == "nobody":
+        return _("nobody")
+    if mode == "played":
+        return _("the players you have played a game with")
+    return _("anyone")
+
+
+def blocked(
+    console: Console, answer: dict[str, Any], blocking: str = "", unblocking: str = ""
+) -> None:
+    """The players one blocks, after blocking or unblocking one if so."""
+    if blocking:
+        show(console, _("You block %(name)s.", name=blocking))
+    if unblocking:
+        show(console, _("You no longer block %(name)s.", name=unblocking))
+    names = answer["blocked"]
+    if names:
+        show(console, _("You block: %(names)s", names=", ".join(names)), hanging=2)
+    else:
+        show(console, _("You block nobody."))
 
 
 def registered(console: Console, me: dict[str, Any], now: float) -> None:

@@ -5,7 +5,8 @@ feed's hashes, so every token, session, login link and feed stops working at onc
 other key of the player (`{p:ID}:*`: their games list, outbox, vacations, webhook, polls,
 used login links), the name index (the name is free for anyone at once: no game shows it any
 more, so nobody who takes it inherits a record) and their place in the address index, their
-standings and places on the leaderboards, the text of every message they wrote at a table
+standings and places on the leaderboards, their blocks and their place in others'
+(`server.storage.blocks`), the text of every message they wrote at a table
 (each stays, its place kept, as `REMOVED`), the webhooks of the games they made, their place
 in the mail worker's indexes and a login link asked for at their address, and the worker's
 jobs that name them (`server.accounts.queued`). What stays: their seats in games that started,
@@ -56,6 +57,7 @@ def delete(found: Services, player: Player, active: str, level: str) -> Left:
         if hook is not None and hook.owner == player_id:
             found.hooks.remove("game", game_id)
     found.standings.forget(player_id)
+    found.blocks.forget(player_id)
     found.outbox.drop(player_id)
     if not [p for p in found.players.by_email(player.email) if p.id != player_id]:
         found.logins.withdraw(player.email)

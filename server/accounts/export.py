@@ -6,8 +6,8 @@ tool opens alone, and a browser saves it as what it is. Each file holds what the
 see through the API, made by the same presenters, so the archive can tell them nothing the
 API would not (their own view of each game, never another's hand):
 
-- `profile.json`: the profile (`GET /me`), past vacations, and the webhooks they set (without
-  their signing secrets, which are shown once, as tokens are);
+- `profile.json`: the profile (`GET /me`), past vacations, the webhooks they set (without
+  their signing secrets, which are shown once, as tokens are) and the players they block;
 - `games/<id>.json`: each game in their list as `GET /games/<id>` and its log show it to them;
 - `talk.json`: every message they wrote, game by game;
 - `ratings.json`: their record and rating in each game type, and every finished game.
@@ -26,6 +26,7 @@ from typing import Any
 import orjson
 from flask import Response
 
+from server.accounts import blocking
 from server.domain.game import Game
 from server.domain.player import Player
 from server.domain.quiet import zone
@@ -61,6 +62,7 @@ def archive(found: Services, player: Player, own: Profile) -> bytes:
                 for since, until in found.vacations.intervals(player, now)
             ],
             "webhooks": webhooks(found, player, [g["game"]["game"]["id"] for g in games]),
+            "blocks": blocking.blocked(found, player),
         },
         "talk.json": {"games": talk},
         "ratings.json": ratings(found, player),
@@ -79,11 +81,11 @@ INDENTED = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
 
 def game_file(found: Services, game: Game, seat: int | None, viewer: str) -> dict[str, Any]:
     """One game as the API shows it to the seat's player (`viewer`): its view, its whole log
-    and its talk."""
+    and its talk (as they hear it)."""
     return {
         "game": {**presenters.view(game, seat, viewer), "revision": game.revision},
         "log": presenters.log(game, seat, 0, found.games.entries(game, 0)),
-        "talk": presenters.messages(game.record, 0, found.games.talk(game)),
+        "talk": presenters.messages(game.record, 0, found.games.talk(game, viewer)),
     }
 
 

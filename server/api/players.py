@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import g
 
+from server.accounts import blocking
 from server.accounts.export import own_profile
 from server.accounts.profile import changed
 from server.api.blueprint import Blueprint
@@ -14,7 +15,7 @@ from server.http.auth import public_route
 from server.http.context import services
 from server.presenters import games as presenters
 from server.presenters.schemas import ProfileUpdateSchema, RegisterSchema
-from server.presenters.shapes import PlayerRecord, Profile, Registered, Token
+from server.presenters.shapes import Blocks, PlayerRecord, Profile, Registered, Token
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players and tokens")
 
@@ -50,10 +51,11 @@ def me() -> Profile:
 @blp.dumped_response(200, Profile)
 def update_me(changes: dict[str, Any]) -> Profile:
     """Change your email, time zone, quiet hours (`22:00-08:00`, `none`), `digest`, `language`
-    (`en`, `pl`, `de`: your mail, pages and refusal messages), or `bot_account` (a program
+    (`en`, `pl`, `de`: your mail, pages and refusal messages), `bot_account` (a program
     plays your account: it is marked so wherever your name is shown, in the games you take a
-    seat in from now on). A change of when you are mailed applies to mail held already from
-    the worker's next tick."""
+    seat in from now on), or `invitations`: whom you take invitations and rematches from
+    (`anyone`, `played`: the players you have played a game with, `nobody`). A change of
+    when you are mailed applies to mail held already from the worker's next tick."""
     return profile(changed(services(), g.player, changes))
 
 
@@ -86,3 +88,31 @@ def record(name: str) -> PlayerRecord:
 def rotate_token() -> Token:
     """A new token; the old one stops working at once."""
     return {"token": services().players.rotate_token(g.player)}
+
+
+@blp.route("/me/blocks")
+@blp.dumped_response(200, Blocks)
+def blocks() -> Blocks:
+    """The players you block."""
+    return {"blocked": blocking.blocked(services(), g.player)}
+
+
+@blp.route("/me/blocks/<player_name:name>", methods=["PUT"])
+@blp.dumped_response(200, Blocks)
+def block(name: str) -> Blocks:
+    """Block a player: their invitations and rematches are refused, as from a player you take
+    no invitations from, and you no longer read what they say at a table you share; they are
+    not told. At most `TURNPOST_BLOCKS` (500 unless the service says otherwise; then 429
+    `too_many_blocks`); again: no change."""
+    found = services()
+    blocking.block(found, g.player, name)
+    return {"blocked": blocking.blocked(found, g.player)}
+
+
+@blp.route("/me/blocks/<player_name:name>", methods=["DELETE"])
+@blp.dumped_response(200, Blocks)
+def unblock(name: str) -> Blocks:
+    """Lift a block (none there: no change)."""
+    found = services()
+    blocking.unblock(found, g.player, name)
+    return {"blocked": blocking.blocked(found, g.player)}

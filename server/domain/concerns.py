@@ -14,6 +14,7 @@ turn: a script that waits for its turns hears every one of them.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -63,12 +64,15 @@ def of_change(
     return found
 
 
-def of_talk(record: GameRecord, by: str, version: int, message: int) -> list[Concern]:
-    """The event of a message said at the table: for everyone seated there but its speaker."""
+def of_talk(
+    record: GameRecord, by: str, version: int, message: int, unheard: Collection[str] = ()
+) -> list[Concern]:
+    """The event of a message said at the table: for everyone seated there but its speaker and
+    those who do not hear them (`unheard`: the players who block them)."""
     return [
         _concern(record, sitter.player, seat, "talk", version, message=message)
         for seat, sitter in enumerate(record.seats)
-        if sitter.player and not sitter.bot and sitter.player != by
+        if sitter.player and not sitter.bot and sitter.player != by and sitter.player not in unheard
     ]
 
 

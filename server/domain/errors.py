@@ -116,10 +116,19 @@ class Stale(Conflict):
 
 
 class TooMany(Refusal):
-    """Too many requests of one kind in too short a time (messages to a table): `details`
-    says in how many seconds (`retry_after`)."""
+    """Too many of one kind: requests in too short a time (messages to a table, games made in
+    an hour), where `details` says in how many seconds (`retry_after`); or things kept at once
+    (a table's talk, invitations not yet answered, players blocked), where `details` names the
+    limit and its number (`limit`, `most`)."""
 
     default_code = "rate_limited"
+
+
+class Unwelcome(Refusal):
+    """A player takes no invitation from the caller: in the same words whatever the reason
+    (whom they take invitations from, or a block), so the caller learns no more than that."""
+
+    default_code = "not_accepting_invitations"
 
 
 class Illegal(Refusal):

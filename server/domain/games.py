@@ -23,13 +23,20 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from server.domain import talk
+from server.domain import invitations, talk
 from server.domain.held_states import HeldStates
 from server.domain.moving import Moving
 from server.domain.reading import Reading
 from server.domain.seating import Seating
 from server.domain.stand_ins import StandIns
-from server.domain.store import ChangeListener, GameStore, Roster, Unheard
+from server.domain.store import (
+    BlockList,
+    ChangeListener,
+    GameStore,
+    InvitationBook,
+    Roster,
+    Unheard,
+)
 from server.domain.talking import Talking
 
 
@@ -41,6 +48,9 @@ class GameService:
         store: GameStore,
         players: Roster,
         *,
+        book: InvitationBook,
+        blocks: BlockList,
+        invitation_limits: invitations.Limits | None = None,
         snapshot_every: int = 16,
         clock: Callable[[], float] = time.time,
         listener: ChangeListener | None = None,
@@ -48,11 +58,16 @@ class GameService:
         talk_limits: talk.Limits | None = None,
     ) -> None:
         listener = listener or Unheard()
-        self.reading = reading = Reading(store, players, HeldStates(held_states), snapshot_every)
-        self.seating = seating = Seating(reading, store, players, clock, listener)
+        self.reading = reading = Reading(
+            store, players, HeldStates(held_states), snapshot_every, blocks
+        )
+        inviting = invitations.Inviting(
+            store, players, book, blocks, clock, invitation_limits or invitations.Limits()
+        )
+        self.seating = seating = Seating(reading, store, players, clock, listener, inviting)
         self.moving = moving = Moving(reading, store, clock, listener)
         self.stand_ins = stand_ins = StandIns(reading, moving)
-        self.talking = talking = Talking(store, clock, talk_limits or talk.Limits())
+        self.talking = talking = Talking(store, clock, talk_limits or talk.Limits(), blocks)
 
         self.load = reading.load
         self.at_version = reading.at_version
@@ -73,6 +88,7 @@ class GameService:
         self.create = seating.create
         self.join = seating.join
         self.decline = seating.decline
+        self.decline_from = seating.decline_from
         self.cancel = seating.cancel
         self.rematch = seating.rematch
 

@@ -11,6 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 DEFAULT_QUIET_HOURS = "22:00-08:00"
+ANYONE, PLAYED, NOBODY = "anyone", "played", "nobody"
+INVITATIONS = (ANYONE, PLAYED, NOBODY)
+"""Whom a player takes invitations from: anyone, the players they have played a game with, or
+nobody (`server.domain.invitations`)."""
 """A player's quiet hours until they choose others (`server.domain.quiet`)."""
 
 
@@ -39,3 +43,5 @@ class Player:
     """A program plays this account (`turnpost bot`), and it says so wherever its name is shown
     (`shared.engine.shown_name`). Not to be mistaken for the service's own bots, which take a
     seat with no account behind it (`Seat.bot`, `server.domain.bots`)."""
+    invitations: str = ANYONE
+    """Whom they take invitations from, one of `INVITATIONS`."""

@@ -17,11 +17,12 @@ from server.domain import provenance
 from server.domain.entries import dealt
 from server.domain.errors import N_, NotAPlayer, NotFound
 from server.domain.game import OPEN, Game, progress
+from server.domain.hearing import heard
 from server.domain.held_states import HeldStates
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.snapshots import unpickled
-from server.domain.store import GameStore, Roster, never
+from server.domain.store import BlockList, GameStore, Roster, never
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.playout import replay
@@ -29,10 +30,16 @@ from shared.playout import replay
 
 class Reading:
     def __init__(
-        self, store: GameStore, players: Roster, held: HeldStates, snapshot_every: int
+        self,
+        store: GameStore,
+        players: Roster,
+        held: HeldStates,
+        snapshot_every: int,
+        blocks: BlockList,
     ) -> None:
         self.store = store
         self.players = players
+        self.blocks = blocks
         self.held = held
         self.snapshot_every = snapshot_every
 
@@ -104,11 +111,14 @@ class Reading:
 
     def table(
         self, game_id: str, player: Player, since: int = 0
-    ) -> tuple[Game, int | None, list[dict[str, Any]]]:
+    ) -> tuple[Game, int | None, list[dict[str, Any] | None]]:
         """What `for_viewer` gives, and the table talk after message number `since` (as
-        stored), in one round trip: a game's page shows both."""
+        stored) as the player hears it (`server.domain.hearing`), in one round trip: a game's
+        page shows both."""
         game, said = self._loaded(game_id, since)
-        return *viewed(game, player), [orjson.loads(raw) for raw in said]
+        shown = viewed(game, player)
+        talk = [orjson.loads(raw) for raw in said]
+        return *shown, heard(game.record, talk, player.id, self.blocks)
 
     def record(self, game_id: str) -> GameRecord | None:
         """The game's record, with no replay (None if there is no such game)."""

@@ -21,6 +21,7 @@ from server.domain.concerns import Concern
 from server.domain.entries import dealt
 from server.domain.errors import N_, Conflict, Invalid, NotAPlayer, NotFound, Unplayable
 from server.domain.game import CANCELLED, FINISHED, OPEN, Game, engine_for, progress
+from server.domain.invitations import Claim, Inviting, invited
 from server.domain.player import Player
 from server.domain.reading import Reading, players_record
 from server.domain.record import GameRecord, Seat
@@ -37,12 +38,14 @@ class Seating:
         players: Roster,
         clock: Callable[[], float],
         listener: ChangeListener,
+        inviting: Inviting,
     ) -> None:
         self.reading = reading
         self.store = store
         self.players = players
         self.clock = clock
         self.listener = listener
+        self.inviting = inviting
 
     def create(
         self,
@@ -62,13 +65,17 @@ class Seating:
         `contribution` is the creator's to the seed (the server makes one if none is given, and
         one for each bot's seat); a `public` game is listed in the lobby and open to
         spectators; `bots` are the levels of the bots that take a seat each (`domain.bots`). A
-        game whose seats are all taken so (the creator and bots) starts at once."""
+        game whose seats are all taken so (the creator and bots) starts at once. Each invitee
+        must take invitations from the creator, and the creator's invitations, the invitees'
+        and the games the creator made in the hour stay within their limits
+        (`server.domain.invitations`)."""
         engine = engine_for(type_id)
         bot_seats = bot_players.seats(type_id, bots)
         asked = 1 + len(invite) + len(bot_seats)
         wanted = max(engine.min_players, min(asked, engine.max_players))
         count = seats if seats is not None else wanted
         table = [Seat.of(creator, joined=True)]
+        invitees: list[Player] = []
         for name in invite:
             invitee = self.players.by_name(name)
             if invitee is None:
@@ -85,6 +92,7 @@ class Seating:
                     values={"name": invitee.name},
                 )
             table.append(Seat.of(invitee))
+            invitees.append(invitee)
         if len(table) > count:
             raise Invalid(
                 N_("%(seats)d seats cannot hold %(players)d players"),
@@ -102,7 +110,8 @@ class Seating:
         record = self._new_record(
             engine, type_id, options, table, creator, move_clock, contribution, public
         )
-        while not self._store_new(record):
+        self.inviting.check(creator, invitees)
+        while not self._store_new(record, self.inviting.claim(record, made=True)):
             # an id taken by another game: 96 random bits, so never, but its players' lists
             # must not point at someone else's
             for seat in table:
@@ -155,17 +164,21 @@ class Seating:
             record = record.changed(**progress(engine, dealt(engine, record), now))
         return record
 
-    def _store_new(self, record: GameRecord) -> bool:
-        """Write a new game; False if its id is taken. The players' game lists first, the game
-        itself last: a list entry whose game was never written (a crash in between) is skipped
-        when listing, while a game is never missing from its players' lists."""
+    def _store_new(self, record: GameRecord, claim: Claim) -> bool:
+        """Write a new game, its invitations counted by `claim`; False if its id is taken
+        (and the claim given back). The players' game lists first, the game itself last: a list
+        entry whose game was never written (a crash in between) is skipped when listing, while
+        a game is never missing from its players' lists."""
         for seat in record.seats:
             if seat.player:
                 self.players.add_game(seat.player, record.id, record.created)
         if record.public:
             self.store.list_publicly(record.id, record.created)
         self.listener.changing(record.id)
-        return self.store.create(record, concerns.of_change(None, record, 0))
+        if self.store.create(record, concerns.of_change(None, record, 0)):
+            return True
+        claim.give_back()
+        return False
 
     def reseat(
         self, game_id: str, change: Callable[[GameRecord], GameRecord], by: str | None = None
@@ -185,6 +198,7 @@ class Seating:
                 return False
             self.listener.changing(game_id)
             if self.store.seat(record, after, "revision", self._told(record, after, by)):
+                self.inviting.answered(record, after)
                 return True
 
     def _told(self, before: GameRecord, after: GameRecord, by: str | None) -> list[Concern]:
@@ -265,6 +279,21 @@ class Seating:
         self.players.remove_game(player.id, game_id)
         return self.reading.load(game_id)
 
+    def decline_from(self, player: Player, inviter: str) -> list[str]:
+        """Every invitation to the player from `inviter` still open, declined (as a block
+        begins: `server.accounts.blocking`); the ids of the games."""
+        declined = []
+        for claim in self.inviting.book.waiting(player.id):
+            by, invitees = invited(self.reading.record(claim.game_id))
+            if claim.other != inviter or by != inviter or player.id not in invitees:
+                continue
+            try:
+                self.decline(player, claim.game_id)
+            except (Conflict, NotAPlayer, NotFound):
+                continue  # answered or called off meanwhile
+            declined.append(claim.game_id)
+        return declined
+
     def rematch(self, player: Player, game_id: str, contribution: str | None = None) -> Game:
         """The next game of a finished one: the same type, options and creator, the same
         players, each a seat further round the table (so another starts), dealt anew: the
@@ -282,15 +311,35 @@ class Seating:
                 N_("a rematch follows a finished game, and this one is not over"),
                 code="not_finished",
             )
-        while old.rematch is None:
-            marked = old.changed(rematch=new_game_id())
-            if self.store.seat(old, marked, "rematch", self._told(old, marked, player.id)):
+        while old.rematch is None or self.reading.record(old.rematch) is None:
+            record = self._rematch_of(old, player, contribution)
+            claim = self.inviting.claim(record, made=False)
+            if old.rematch is None:
+                marked = old.changed(rematch=record.id)
+                if not self.store.seat(old, marked, "rematch", self._told(old, marked, player.id)):
+                    claim.give_back()
+                    old = self.reading.record_for(player, game_id)
+                    continue
                 old = marked
-            else:
-                old = self.reading.record_for(player, game_id)
+            if self._store_new(record, claim):
+                return self.reading.load(record.id)
+            break
+        # made by another's request: take the seat kept for you
+        assert old.rematch is not None
+        made = self.reading.load(old.rematch)
+        if made.seat_of(player.id) is not None:
+            return made
+        return self.join(player, old.rematch, contribution)
+
+    def _rematch_of(self, old: GameRecord, player: Player, contribution: str | None) -> GameRecord:
+        """The rematch `player` asks for (under the id the finished game names, or a new one),
+        once the others take invitations from them: each a seat further round the table, dealt
+        anew."""
         table = [seat_again(s, player.id) for s in (*old.seats[1:], *old.seats[:1])]
+        others = [self.players.get(s.player) for s in table if s.player and not s.joined]
+        self.inviting.check(player, [other for other in others if other is not None])
         engine = engine_for(old.type)
-        record = self._new_record(
+        return self._new_record(
             engine,
             old.type,
             engine.dealt_anew(old.options),
@@ -299,16 +348,9 @@ class Seating:
             old.clock,
             contribution,
             old.public,
-            old.rematch,
+            old.rematch or new_game_id(),
             old.creator,
         )
-        if self._store_new(record):
-            return self.reading.load(record.id)
-        # made by another's request: take the seat kept for you
-        made = self.reading.load(old.rematch)
-        if made.seat_of(player.id) is not None:
-            return made
-        return self.join(player, old.rematch, contribution)
 
 
 GAME_ID = re.compile(r"^[0-9a-f]{24}$")

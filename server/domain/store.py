@@ -6,7 +6,7 @@ ask through the same interface, never by keys."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -184,3 +184,61 @@ class Roster(Protocol):
     def remove_game(self, player_id: str, game_id: str) -> None: ...
 
     def game_ids(self, player_id: str) -> list[str]: ...
+
+    def shared_games(self, player_id: str, other_id: str) -> list[str]:
+        """The games in both players' lists."""
+        ...
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """An invitation counted: its game, the other player (the invitee of one sent, the
+    inviter of one waiting) and when it was claimed."""
+
+    game_id: str
+    other: str
+    claimed: float
+
+
+class InvitationBook(Protocol):
+    """The invitations each player has sent and has waiting, and the games they made lately,
+    counted exactly (`server.domain.invitations`; `server.storage.invitations` in Redis)."""
+
+    def send(
+        self,
+        inviter: str,
+        game_id: str,
+        invitees: Sequence[str],
+        now: float,
+        most_sent: int,
+        most_made: int,
+    ) -> tuple[str, int]:
+        """Claim the inviter's invitations in the game, and the game as one made within the
+        hour unless `most_made` is 0, in one step: `("", 0)`, or what is full (`"sent"`, or
+        `"made"` with the seconds until one of the hour's games stops counting)."""
+        ...
+
+    def wait(self, invitee: str, game_id: str, inviter: str, now: float, most: int) -> bool:
+        """Claim the invitation's place among those waiting on the invitee; False if full."""
+        ...
+
+    def release(
+        self, inviter: str, game_id: str, invitees: Sequence[str], made: bool = False
+    ) -> None:
+        """The invitations no longer open (and the game made given back, if `made`)."""
+
+    def sent(self, inviter: str) -> list[Claimed]: ...
+
+    def waiting(self, invitee: str) -> list[Claimed]: ...
+
+
+class BlockList(Protocol):
+    """Whom each player blocks (`server.storage.blocks`)."""
+
+    def blocked_among(self, player_id: str, others: Collection[str]) -> set[str]:
+        """Those of `others` the player blocks."""
+        ...
+
+    def blockers(self, player_id: str) -> set[str]:
+        """The players who block the player."""
+        ...

@@ -9,16 +9,24 @@ from typing import Any
 from server.domain import concerns, talk
 from server.domain.errors import N_, KeyReused, TooMany
 from server.domain.game import Game
+from server.domain.hearing import heard
 from server.domain.player import Player
 from server.domain.record import GameRecord
-from server.domain.store import GameStore
+from server.domain.store import BlockList, GameStore
 
 
 class Talking:
-    def __init__(self, store: GameStore, clock: Callable[[], float], limits: talk.Limits) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        clock: Callable[[], float],
+        limits: talk.Limits,
+        blocks: BlockList,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.limits = limits
+        self.blocks = blocks
 
     def say(
         self, player: Player, game_id: str, text: str, key: str | None = None
@@ -52,12 +60,14 @@ class Talking:
                 N_("this key was sent with another message; use a new key for a new one")
             )
         version = int(said.message["version"])
-        self.store.tell(concerns.of_talk(record, player.id, version, said.value))
+        unheard = self.blocks.blockers(player.id)
+        self.store.tell(concerns.of_talk(record, player.id, version, said.value, unheard))
         return record, said.value, said.message
 
-    def talk(self, game: Game, since: int = 0) -> list[dict[str, Any]]:
-        """The game's table talk after message number `since`, as stored."""
-        return self.store.talk(game.id, since)
+    def talk(self, game: Game, reader: str, since: int = 0) -> list[dict[str, Any] | None]:
+        """The game's table talk after message number `since`, as stored, as `reader` hears
+        it (`server.domain.hearing`)."""
+        return heard(game.record, self.store.talk(game.id, since), reader, self.blocks)
 
     def said_after(self, game_id: str, since: int) -> bool:
         """Whether anything was said at the game's table after message number `since` (a

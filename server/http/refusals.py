@@ -23,6 +23,7 @@ from server.domain.errors import (
     Refusal,
     TooMany,
     Unavailable,
+    Unwelcome,
 )
 from server.http import language
 from server.http.errors import HTTP_CODES, ApiError
@@ -40,6 +41,7 @@ STATUS: dict[type[Refusal], int] = {
     Illegal: 422,
     KeyReused: 422,
     TooMany: 429,
+    Unwelcome: 403,
 }
 """A refusal's status is its nearest kind's in this table."""
 

@@ -18,10 +18,11 @@ from shared.words import ENGLISH, Words
 
 def unheard(ctx: Context, game: Game, seat: int, words: Words = ENGLISH) -> tuple[list[str], int]:
     """What the others said at the table that the seat's player has not been told, as lines
-    for a notice, and the number of the game's last message."""
+    for a notice (but what players they block said), and the number of the game's last
+    message."""
     player = game.seats[seat].player
     told = ctx.told.upto(player, game.id) if player else 0
-    said = ctx.games.talk(game, told)
+    said = ctx.games.talk(game, player or "", told)
     names = shown_names(game.names, game.bot_accounts, words)
     lines = [
         words.gettext(
@@ -30,6 +31,6 @@ def unheard(ctx: Context, game: Game, seat: int, words: Words = ENGLISH) -> tupl
             text=message["text"].replace("\n", "\n    "),
         )
         for message in said
-        if message["seat"] != seat
+        if message is not None and message["seat"] != seat
     ]
     return lines, told + len(said)

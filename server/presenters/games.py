@@ -150,10 +150,15 @@ def message(record: GameRecord, number: int, stored: dict[str, Any]) -> shapes.S
 
 
 def messages(
-    record: GameRecord, since: int, stored: Iterable[dict[str, Any]]
+    record: GameRecord, since: int, stored: Iterable[dict[str, Any] | None]
 ) -> list[shapes.SaidMessage]:
-    """The messages after number `since`."""
-    return [message(record, number, said) for number, said in enumerate(stored, start=since + 1)]
+    """The messages after number `since`, but those the reader does not hear (None:
+    `server.domain.hearing`), each under its own number."""
+    return [
+        message(record, number, said)
+        for number, said in enumerate(stored, start=since + 1)
+        if said is not None
+    ]
 
 
 def history_line(text: str, entry: Mapping[str, Any], words: Words = ENGLISH) -> str:

@@ -26,6 +26,7 @@ def profile(player: Player, away: Away, held: HeldMail) -> shapes.Profile:
         "digest": player.digest,
         "language": player.language,
         "bot_account": player.bot_account,
+        "invitations": player.invitations,
         "vacation": {
             "on": away.on,
             "since": away.since,

@@ -17,6 +17,7 @@ from server.domain.addresses import RULES, normalized
 from server.domain.bots import TIMEOUT_LEVEL
 from server.domain.clock_options import move_clock
 from server.domain.leaving import ACTIVE_GAMES
+from server.domain.player import INVITATIONS
 from server.domain.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
 from server.domain.record import STATUSES
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
@@ -26,6 +27,7 @@ from server.presenters.shapes import (
     BOT_ACCOUNT_DOC,
     DIGEST_DOC,
     GAME_TYPE,
+    INVITATIONS_DOC,
     LANGUAGE_DOC,
     QUIET_HOURS_DOC,
 )
@@ -147,6 +149,7 @@ class ProfileUpdateSchema(Schema):
     digest = StrictBoolean(metadata=DIGEST_DOC)
     language = fields.String(validate=LANGUAGE, metadata=LANGUAGE_DOC)
     bot_account = StrictBoolean(metadata=BOT_ACCOUNT_DOC)
+    invitations = fields.String(validate=validate.OneOf(INVITATIONS), metadata=INVITATIONS_DOC)
 
 
 class WebhookSetSchema(Schema):

@@ -11,7 +11,7 @@ A key that is not always there is `NotRequired`; the document lists the others a
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from server.domain.concerns import KINDS as EVENT_KINDS
-from server.domain.player import DEFAULT_QUIET_HOURS
+from server.domain.player import DEFAULT_QUIET_HOURS, INVITATIONS
 from server.domain.record import STATUSES
 from server.presenters.documented import about
 from server.storage.hooks import KINDS
@@ -38,6 +38,11 @@ BOT_ACCOUNT_DOC = {
     "everywhere, and marked `(bot)` in texts; its games are rated as anyone's"
 }
 BotAccount = Annotated[bool, about(**BOT_ACCOUNT_DOC)]
+INVITATIONS_DOC = {
+    "description": "whom you take invitations (and rematches) from: anyone, the players you "
+    "have played a game with (`played`), or nobody; never from a player you block",
+    "enum": list(INVITATIONS),
+}
 
 GameTypeId = Annotated[str, about(**GAME_TYPE)]
 Level = Annotated[str, about(enum=list(LEVELS))]
@@ -73,6 +78,7 @@ class Profile(TypedDict):
     digest: Annotated[bool, about(**DIGEST_DOC)]
     language: Annotated[str, about(**LANGUAGE_DOC)]
     bot_account: BotAccount
+    invitations: Annotated[str, about(**INVITATIONS_DOC)]
     vacation: Vacation
     mail: HeldMail
 
@@ -121,6 +127,12 @@ class LeftGames(TypedDict):
 class Deleted(TypedDict):
     deleted: Annotated[str, about("the name of the player deleted")]
     games: LeftGames
+
+
+class Blocks(TypedDict):
+    blocked: Annotated[
+        list[str], about("the names of the players you block, in alphabetical order")
+    ]
 
 
 class Registered(TypedDict):

@@ -23,6 +23,11 @@ By owner (in `server/storage/`):
   calendar feed's hash), `:games`, and the indexes `name:NAME`, `email:ADDRESS` and
   `players:addresses-indexed`.
 - `vacations.py`: `{p:ID}:vacations` (past vacations).
+- `invitations.py`: `{p:ID}:invitations:sent` (the invitations a player sent, not yet
+  answered), `:invitations:waiting` (those waiting on their answer) and `:made` (the games
+  they made in the last hour).
+- `blocks.py`: `{p:ID}:blocks` (the players a player blocks) and `:blockers` (those who block
+  them, so a deleted account's id leaves every set).
 - `outbox.py`: `{p:ID}:outbox`, `:sending`, `:sent` (notices planned, being sent, sent), and
   `mail:due`, `mail:recheck` (whose mail is due, or is to be looked at again).
 - `told.py`: `{p:ID}:talk` (what each player's notices have told them of each game's talk).

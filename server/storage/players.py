@@ -225,6 +225,21 @@ class Players:
     def game_ids(self, player_id: str) -> list[str]:
         return members(self.client.zrevrange(keys.player(player_id, "games"), 0, -1))
 
+    def shared_games(self, player_id: str, other_id: str) -> list[str]:
+        """The games in both players' lists: the shorter list, looked up in the other (the
+        lists live in different slots)."""
+        lists = [keys.player(player_id, "games"), keys.player(other_id, "games")]
+        pipe = self.client.pipeline(transaction=False)
+        for key in lists:
+            pipe.zcard(key)
+        sizes = pipe.execute()
+        shorter, longer = lists if sizes[0] <= sizes[1] else lists[::-1]
+        mine = members(self.client.zrevrange(shorter, 0, -1))
+        if not mine:
+            return []
+        theirs = self.client.zmscore(longer, mine)
+        return [game_id for game_id, score in zip(mine, theirs, strict=True) if score is not None]
+
 
 def name_taken(name: str) -> Conflict:
     return Conflict(

@@ -6,14 +6,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from server.domain import invitations
 from server.domain.games import GameService
 from server.domain.talk import Limits
 from server.settings import Config
+from server.storage.blocks import Blocks
 from server.storage.calendars import Calendars
 from server.storage.clocks import Clocks
 from server.storage.deadlines import Deadlines
 from server.storage.game_store import RedisGameStore, confirmation
 from server.storage.hooks import Hooks
+from server.storage.invitations import Invitations
 from server.storage.login_links import LoginLinks
 from server.storage.outbox import Outbox
 from server.storage.player_events import PlayerEvents
@@ -56,6 +59,8 @@ class Services:
     clocks: Clocks
     """The games' running move clocks, as the worker keeps them."""
     sessions: WebSessions
+    blocks: Blocks
+    """Whom each player blocks (`server.accounts.blocking`)."""
 
     @classmethod
     def build(
@@ -66,9 +71,15 @@ class Services:
         events = PlayerEvents.configured(client, config)
         confirm = confirmation(config.wait_aof, config.wait_replicas)
         watch = GameWatch(client, clock)
+        blocks = Blocks(client, config.blocks)
         games = GameService(
             RedisGameStore(client, confirm, waits, events),
             players,
+            book=Invitations(client),
+            blocks=blocks,
+            invitation_limits=invitations.Limits(
+                config.invitations_sent, config.invitations_waiting, config.games_per_hour
+            ),
             snapshot_every=config.snapshot_every,
             held_states=config.held_states,
             clock=clock,
@@ -101,4 +112,5 @@ class Services:
             AskedLogins(client),
             clocks,
             WebSessions(client),
+            blocks,
         )

@@ -1,8 +1,9 @@
 """The settings page: a player's profile (time zone, quiet hours, digest, bot account), their
-language, vacation, calendar feed and webhook, their own data downloaded, or their account
-deleted. One section per setting, each with its own form, each made as the API makes it: the
-profile checked by the API's `ProfileUpdateSchema` and changed by `accounts.profile.changed`,
-the vacation by `Vacations`, the feed by `Calendars`, the webhook by
+language, whom they take invitations from and whom they block, vacation, calendar feed and
+webhook, their own data downloaded, or their account deleted. One section per setting, each
+with its own form, each made as the API makes it: the profile checked by the API's
+`ProfileUpdateSchema` and changed by `accounts.profile.changed`, blocks by
+`accounts.blocking`, the vacation by `Vacations`, the feed by `Calendars`, the webhook by
 `webhooks.setting.set_hook`. A refusal is shown in the section of the form that was sent, its
 fields kept."""
 
@@ -14,14 +15,14 @@ from flask import flash, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
-from server.accounts import deletion
+from server.accounts import blocking, deletion
 from server.accounts.export import download, own_profile
 from server.accounts.profile import changed
 from server.domain.bots import TIMEOUT_LEVEL
 from server.domain.errors import N_, Invalid, Refusal
 from server.domain.game import CANCELLED, FINISHED
 from server.domain.leaving import ACTIVE_GAMES, RESIGN
-from server.domain.player import Player
+from server.domain.player import ANYONE, NOBODY, PLAYED, Player
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.language import gettext
@@ -37,6 +38,12 @@ from server.webhooks.setting import set_hook
 from shared.words import LANGUAGES
 
 ZONES: list[str] = list(TIMEZONE.choices)
+INVITATION_MODES = {
+    ANYONE: N_("anyone"),
+    PLAYED: N_("the players I have played a game with"),
+    NOBODY: N_("nobody"),
+}
+"""Whom one takes invitations from, in the page's words (`Player.invitations`)."""
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch"}
 """Each language as its own speakers name it, so that anyone finds their own."""
 
@@ -80,6 +87,8 @@ def page(
         failing_since=when(hook.failing_since, player) if hook and hook.failing_since else None,
         secret=secret,
         languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+        invitation_modes=[(mode, gettext(label)) for mode, label in INVITATION_MODES.items()],
+        blocked=blocking.blocked(found, player),
     )
 
 
@@ -119,6 +128,38 @@ def set_language() -> Response | tuple[str, int]:
         return page(player, refusal=told, section="language"), told.status
     changed(services(), player, {"language": language})
     return redirect(url_for("web.settings") + "#language", 303)
+
+
+@blp.post("/settings/invitations")
+def invitations() -> Response | tuple[str, int]:
+    """Whom the player takes invitations from, as `PATCH /api/v1/me` sets it."""
+    player = signed_in()
+    try:
+        changes = ProfileUpdateSchema().load({"invitations": request.form.get("invitations", "")})
+    except ValidationError as error:
+        told, why = unchecked(error)
+        return page(player, refusal=told, section="invitations", errors=why), 400
+    changed(services(), player, changes)
+    flash(gettext("Your settings are saved."), "note")
+    return redirect(url_for("web.settings") + "#invitations", 303)
+
+
+@blp.post("/settings/blocks")
+def blocks() -> Response | tuple[str, int]:
+    """A player blocked or unblocked, as `PUT` and `DELETE /api/v1/me/blocks/NAME` do."""
+    player = signed_in()
+    sent = request.form
+    try:
+        if "unblock" in sent:
+            other = blocking.unblock(services(), player, sent.get("unblock", "").strip())
+            flash(gettext("You no longer block %(name)s.", name=other.name), "note")
+        else:
+            other = blocking.block(services(), player, sent.get("block", "").strip())
+            flash(gettext("You block %(name)s.", name=other.name), "note")
+    except Refusal as refusal:
+        told = refused(refusal)
+        return page(player, refusal=told, section="blocks", sent=sent), told.status
+    return redirect(url_for("web.settings") + "#invitations", 303)
 
 
 @blp.post("/settings/vacation")

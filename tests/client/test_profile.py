@@ -70,3 +70,22 @@ def test_register_and_me_say_when_mail_is_held(player: PlayerFactory) -> None:
     assert "held mail:   none; mail goes out as it comes" in cy.ok("me", "--quiet-hours", "none")
     digest = cy.ok("me", "--digest")
     assert "held mail:   none yet; a daily digest: mail goes out" in digest
+
+
+def test_me_says_whom_one_takes_invitations_from_and_block_lists_and_lifts_blocks(
+    player: PlayerFactory,
+) -> None:
+    ada, bo = player("ada"), player("bo")
+    assert ada.json("me")["invitations"] == "anyone"
+    assert ada.json("me", "--invitations", "played")["invitations"] == "played"
+    assert "invited by:  the players you have played a game with" in ada.ok("me")
+    assert ada.run("me", "--invitations", "friends").exit_code == 2
+    refused = bo.run("new", "lost-cities", "--invite", "ada")
+    assert refused.exit_code == 1 and "ada accepts no invitations from you" in refused.stderr
+
+    assert ada.ok("blocks").strip() == "You block nobody."
+    assert ada.ok("block", "bo").splitlines() == ["You block bo.", "You block: bo"]
+    assert ada.json("blocks") == {"blocked": ["bo"]}
+    missing = ada.run("block", "nobody-here")
+    assert missing.exit_code == 1 and "no player is called nobody-here" in missing.stderr
+    assert ada.ok("unblock", "bo").splitlines() == ["You no longer block bo.", "You block nobody."]

@@ -27,7 +27,7 @@ from client.screens.game_list import game_list
 from client.screens.lobby import public_games
 from client.screens.log import log_lines
 from client.screens.players import leaderboard, player_record
-from client.screens.profile import profile
+from client.screens.profile import blocked, profile
 from client.words import loaded, speaking
 from server.presenters.catalogue import game_type
 from shared.games import ENGINES
@@ -239,6 +239,7 @@ def profiles(draw: st.DrawFn) -> dict[str, Any]:
         "quiet_hours": draw(st.sampled_from(["none", "22:00-08:00", "23:30-06:15"])),
         "digest": draw(st.booleans()),
         "bot_account": draw(st.booleans()),
+        "invitations": draw(st.sampled_from(["anyone", "played", "nobody"])),
         "mail": {
             "held_count": draw(st.integers(0, 200)),
             "held_now": draw(st.booleans()),
@@ -296,6 +297,12 @@ def test_a_log_and_its_talk_fit(drawn_log: tuple[list[Any], list[Any]]) -> None:
 @given(profiles())
 def test_a_profile_fits(me: dict[str, Any]) -> None:
     assert_fits(lambda console: profile(console, me, NOW))
+
+
+@SOME
+@given(st.lists(names, max_size=60), names)
+def test_the_players_one_blocks_fit(blocks: list[str], name: str) -> None:
+    assert_fits(lambda console: blocked(console, {"blocked": blocks}, blocking=name))
 
 
 def test_a_long_option_is_shown_briefly_and_in_full_as_json() -> None:

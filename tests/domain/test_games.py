@@ -20,12 +20,13 @@ from server.domain.games import GameService
 from server.domain.leaving import Leaving, Left
 from server.domain.player import Player
 from shared import bots
+from tests.support import memory
 from tests.support.memory import MemoryGameStore, MemoryRoster
 
 
 def service() -> tuple[GameService, MemoryGameStore, MemoryRoster]:
     store, roster = MemoryGameStore(), MemoryRoster("ada", "bo", "cy")
-    return GameService(store, roster, clock=lambda: 1_800_000_000), store, roster
+    return memory.service(store, roster, clock=lambda: 1_800_000_000), store, roster
 
 
 def started() -> tuple[GameService, MemoryGameStore, MemoryRoster, str, list[Player]]:

@@ -164,7 +164,7 @@ def test_lines_under_the_move_are_said_once_and_say_alone_moves_nothing(table: T
         assert table.mail_in(raw).returncode == 0
     game = table.load()
     assert game.version == 1
-    assert [m["text"] for m in table.services.games.talk(game)] == ["Nice\nhand!"]
+    assert [m["text"] for m in table.services.games.talk(game, "") if m] == ["Nice\nhand!"]
     assert "Said to the table: Nice\n  hand!" in text_of(table.last_answer(seat))
 
     other = 1 - seat
@@ -173,7 +173,8 @@ def test_lines_under_the_move_are_said_once_and_say_alone_moves_nothing(table: T
         answer = text_of(table.last_answer(other))
         assert answer.startswith("Said to the table:" if said else "Your message was not sent")
     assert table.load().version == 1
-    assert [m["text"] for m in table.services.games.talk(game)][1:] == ["<b>well</b> played"]
+    texts = [m["text"] for m in table.services.games.talk(game, "") if m]
+    assert texts[1:] == ["<b>well</b> played"]
 
 
 def test_a_say_reply_nobody_could_see_is_not_said(table: Table) -> None:
@@ -186,11 +187,12 @@ def test_a_say_reply_nobody_could_see_is_not_said(table: Table) -> None:
         assert table.reply(seat, body).returncode == 0
         answer = text_of(table.last_answer(seat))
         assert answer.startswith("Your message was not sent: a message "), (text, answer)
-    assert table.services.games.talk(game) == []
+    assert table.services.games.talk(game, "") == []
     decomposed = unicodedata.normalize("NFD", SEEN[2])
     for text in (SEEN[0], SEEN[3], decomposed):
         assert table.reply(seat, f"say: {text}".encode().decode("latin-1")).returncode == 0
         said = unicodedata.normalize("NFC", text)
         assert f"Said to the table: {said}" in text_of(table.last_answer(seat))
-    assert [m["text"] for m in table.services.games.talk(game)] == [SEEN[0], SEEN[3], SEEN[2]]
+    kept = [m["text"] for m in table.services.games.talk(game, "") if m]
+    assert kept == [SEEN[0], SEEN[3], SEEN[2]]
     assert table.load().version == game.version

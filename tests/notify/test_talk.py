@@ -109,3 +109,28 @@ def test_every_message_reaches_each_other_player_once_in_a_whole_game(
             escaped = text.replace("<", "&lt;").replace(">", "&gt;").split("\n")[0]
             assert html.count(escaped) == expected, (listener, escaped)
         assert not re.search(r"<b>\w+</b> says", html), "markup in a message is escaped"
+
+
+def test_a_blocked_players_words_are_in_no_notice_to_the_blocker(
+    chatty: LiveServer, mail: Mail
+) -> None:
+    game_id, (ada, bo) = start_game(chatty, "lost-cities", rounds=1)
+    mail.run()
+    told_before = len(mail.inbox.to(bo.player["email"]))
+    bo.ok("PUT", "/me/blocks/ada")
+    ada.ok("POST", f"/games/{game_id}/messages", json={"text": "from the blocked"})
+    bo.ok("POST", f"/games/{game_id}/messages", json={"text": "from the blocker"})
+    for player in (ada, bo):
+        view = player.ok("GET", f"/games/{game_id}")
+        if view["your_turn"]:
+            move = view["legal_moves"][0]["text"]
+            body = {"move": move, "expected_version": view["version"]}
+            player.ok("POST", f"/games/{game_id}/moves", json=body)
+            break
+    bo.ok("POST", f"/games/{game_id}/resign")
+    mail.run()
+    assert len(mail.inbox.to(bo.player["email"])) > told_before, "bo was told of the game"
+    to_bo = "\n".join(text_of(m) for m in mail.inbox.to(bo.player["email"]))
+    to_ada = "\n".join(text_of(m) for m in mail.inbox.to(ada.player["email"]))
+    assert "from the blocked" not in to_bo
+    assert "bo wrote: from the blocker" in to_ada, "the blocker is heard as ever"

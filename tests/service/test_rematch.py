@@ -20,6 +20,7 @@ from server.presenters import games as presenters
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
+from tests.support import memory
 from tests.support.games import start_game
 from tests.support.memory import MemoryGameStore, MemoryRoster
 from tests.support.stored import stored
@@ -167,7 +168,7 @@ def world(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> dict[str,
     roster = MemoryRoster("ada", "bo", "eve")
     for name, player in roster.players.items():
         roster.players[name] = replace(player, timezone="Europe/Warsaw")  # as the lobby shows it
-    games = GameService(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
+    games = memory.service(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
     ada, bo, eve = (roster.players[name] for name in ("ada", "bo", "eve"))
     game = games.create(ada, "lost-cities", 2, {"rounds": 1, **options}, [], public=True)
     told: dict[str, Any] = {"eve: lobby": presenters.lobby(games.lobby())}

@@ -4,17 +4,19 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 import orjson
 
 from server.domain.concerns import Concern
+from server.domain.games import GameService
 from server.domain.idempotency import Idempotency, Made
 from server.domain.player import Player
 from server.domain.record import GameRecord
-from server.domain.store import Appended, Loaded, never
+from server.domain.store import Appended, Claimed, Loaded, never
 from server.domain.talk import Limits, Said
 
 
@@ -205,3 +207,82 @@ class MemoryRoster:
     def game_ids(self, player_id: str) -> list[str]:
         mine = self.games.get(player_id, {})
         return sorted(mine, key=mine.__getitem__, reverse=True)
+
+    def shared_games(self, player_id: str, other_id: str) -> list[str]:
+        theirs = self.games.get(other_id, {})
+        return [game_id for game_id in self.game_ids(player_id) if game_id in theirs]
+
+
+class MemoryInvitations:
+    """The invitations counted, as `server.storage.invitations` counts them in Redis."""
+
+    def __init__(self) -> None:
+        self.sent_by: dict[str, dict[tuple[str, str], float]] = {}
+        self.waiting_on: dict[str, dict[tuple[str, str], float]] = {}
+        self.made: dict[str, dict[str, float]] = {}
+
+    def send(
+        self,
+        inviter: str,
+        game_id: str,
+        invitees: Sequence[str],
+        now: float,
+        most_sent: int,
+        most_made: int,
+    ) -> tuple[str, int]:
+        made = self.made.setdefault(inviter, {})
+        if most_made:
+            for game, when in list(made.items()):
+                if when <= now - 3600:
+                    del made[game]
+            if game_id not in made and len(made) >= most_made:
+                return "made", max(1, math.ceil(min(made.values()) + 3600 - now))
+        sent = self.sent_by.setdefault(inviter, {})
+        new = [(game_id, invitee) for invitee in invitees if (game_id, invitee) not in sent]
+        if len(sent) + len(new) > most_sent:
+            return "sent", 0
+        sent.update({member: now for member in new})
+        if most_made:
+            made[game_id] = now
+        return "", 0
+
+    def wait(self, invitee: str, game_id: str, inviter: str, now: float, most: int) -> bool:
+        waiting = self.waiting_on.setdefault(invitee, {})
+        if (game_id, inviter) not in waiting and len(waiting) >= most:
+            return False
+        waiting.setdefault((game_id, inviter), now)
+        return True
+
+    def release(
+        self, inviter: str, game_id: str, invitees: Sequence[str], made: bool = False
+    ) -> None:
+        for invitee in invitees:
+            self.sent_by.get(inviter, {}).pop((game_id, invitee), None)
+            self.waiting_on.get(invitee, {}).pop((game_id, inviter), None)
+        if made:
+            self.made.get(inviter, {}).pop(game_id, None)
+
+    def sent(self, inviter: str) -> list[Claimed]:
+        return [Claimed(g, o, t) for (g, o), t in self.sent_by.get(inviter, {}).items()]
+
+    def waiting(self, invitee: str) -> list[Claimed]:
+        return [Claimed(g, o, t) for (g, o), t in self.waiting_on.get(invitee, {}).items()]
+
+
+class MemoryBlocks:
+    def __init__(self) -> None:
+        self.blocks: dict[str, set[str]] = {}
+
+    def blocked_among(self, player_id: str, others: Collection[str]) -> set[str]:
+        return self.blocks.get(player_id, set()) & set(others)
+
+    def blockers(self, player_id: str) -> set[str]:
+        return {blocker for blocker, blocked in self.blocks.items() if player_id in blocked}
+
+
+def service(store: MemoryGameStore, roster: MemoryRoster, **options: Any) -> GameService:
+    """The game service over the in-memory store and players, counting invitations and
+    keeping blocks in memory too (`book`, `blocks` and the rest may be given)."""
+    options.setdefault("book", MemoryInvitations())
+    options.setdefault("blocks", MemoryBlocks())
+    return GameService(store, roster, **options)

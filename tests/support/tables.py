@@ -17,7 +17,8 @@ from server.domain.games import GameService
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.store import Appended
-from tests.support.memory import MemoryGameStore, MemoryRoster
+from tests.support import memory
+from tests.support.memory import MemoryBlocks, MemoryGameStore, MemoryInvitations, MemoryRoster
 
 NOW = 1_800_000_000
 NAMES = ("ada", "bo", "cy", "di", "ed")
@@ -55,14 +56,23 @@ class Table:
     store: RacedStore = field(default_factory=RacedStore)
     roster: MemoryRoster = field(default_factory=lambda: MemoryRoster(*NAMES))
     clock: list[float] = field(default_factory=lambda: [NOW])
+    book: MemoryInvitations = field(default_factory=MemoryInvitations)
+    blocks: MemoryBlocks = field(default_factory=MemoryBlocks)
 
     def __post_init__(self) -> None:
         self.games = self.service()
 
-    def service(self) -> GameService:
+    def service(self, **options: Any) -> GameService:
         """A service over this table's store: another process (a web process, a worker),
-        holding no game states of its own."""
-        return GameService(self.store, self.roster, clock=lambda: self.clock[0])
+        holding no game states of its own (`options`: more of `GameService`'s)."""
+        return memory.service(
+            self.store,
+            self.roster,
+            clock=lambda: self.clock[0],
+            book=self.book,
+            blocks=self.blocks,
+            **options,
+        )
 
     def __getitem__(self, name: str) -> Player:
         return self.roster.players[name]

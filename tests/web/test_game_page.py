@@ -18,6 +18,7 @@ from server.http.language import words_chosen
 from server.web.game_page import HISTORY, Fresh, Replay, game_page, history, position
 from shared.games import ENGINES
 from tests.parts import LiveServer
+from tests.support import memory
 from tests.support.memory import MemoryGameStore, MemoryRoster
 
 NAMES = ("ada", "bo", "cy", "di", "ed")
@@ -36,7 +37,7 @@ def test_twins_a_viewer_cannot_tell_apart_draw_the_same_page(type_id: str, api: 
     told_apart = 0
     for players in sorted({engine.min_players, engine.max_players}):
         roster = MemoryRoster(*NAMES[:players])
-        games = GameService(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
+        games = memory.service(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
         people = [roster.players[name] for name in NAMES[:players]]
         game = games.create(people[0], type_id, players, {}, list(NAMES[1:players]), public=True)
         for person in people[1:]:

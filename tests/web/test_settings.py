@@ -95,3 +95,53 @@ def test_the_settings_page_at_a_phones_width_without_javascript(
     expect(page.get_by_text("The account ada is deleted.")).to_be_visible()
     assert bo.ok("GET", f"/games/{game_id}")["game"]["seats"][0]["bot"] == "quick"
     context.close()
+
+
+def test_the_settings_page_says_whom_one_takes_invitations_from_and_blocks_players(
+    api: LiveServer, redis_client: redis.Redis
+) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    visitor = logged_in(api, ada, game_id)
+    page = visitor.get("/settings")
+    assert 'value="anyone" checked' in page.text and "You block nobody." in said(page.text)
+    form = form_fields(page.text, action="/settings/invitations")
+    saved = visitor.post("/settings/invitations", {**form, "invitations": "played"})
+    assert saved.status_code == 200 and saved.history[0].status_code == 303
+    assert ada.ok("GET", "/me")["invitations"] == "played"
+    assert 'value="played" checked' in saved.text
+    wrong = visitor.post("/settings/invitations", {**form, "invitations": "friends"})
+    assert wrong.status_code == 400 and ada.ok("GET", "/me")["invitations"] == "played"
+
+    blocks = form_fields(page.text, action="/settings/blocks")
+    blocked = visitor.post("/settings/blocks", {**blocks, "block": "bo"})
+    assert blocked.status_code == 200 and "You block bo." in said(blocked.text)
+    assert ada.ok("GET", "/me/blocks") == {"blocked": ["bo"]}
+    unknown = visitor.post("/settings/blocks", {**blocks, "block": "nobody-here"})
+    assert unknown.status_code == 404 and "No player is called nobody-here" in said(unknown.text)
+    assert 'value="nobody-here"' in unknown.text, "the name sent kept"
+    bo.ok("POST", f"/games/{game_id}/messages", json={"text": "unheard words"})
+    assert "unheard words" not in visitor.get(f"/play/{game_id}").text
+    assert "unheard words" in bo.ok("GET", f"/games/{game_id}/messages")["messages"][0]["text"]
+    lifted = visitor.post("/settings/blocks", {**blocks, "unblock": "bo"})
+    assert "You no longer block bo." in said(lifted.text) and "You block nobody." in lifted.text
+    assert "unheard words" in visitor.get(f"/play/{game_id}").text
+
+
+@pytest.mark.parametrize("language", ["en", "pl", "de"])
+def test_the_invitations_and_blocks_fit_a_phone_in_every_language(
+    api: LiveServer, browser: Browser, language: str
+) -> None:
+    game_id, (ada, _) = start_game(api, "lost-cities", rounds=1)
+    ada.ok("PATCH", "/me", json={"language": language, "invitations": "played"})
+    long_name = "a-player-with-a-long-name-of-32c"
+    api.client().register(long_name)
+    for name in (long_name, "bo"):
+        ada.ok("PUT", f"/me/blocks/{name}")
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(ada.ok("POST", f"/games/{game_id}/login-link")["url"])
+    page.locator("form button").first.click()
+    page.goto(api.url + "/settings#invitations")
+    expect(page.locator("#blocks-heading")).to_be_visible()
+    assert Shown(page, []).overflow() == 0, "wider than 390 px"
+    context.close()
