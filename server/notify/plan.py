@@ -10,12 +10,12 @@ worker that fell behind sends one notice per player, about the game as it is:
 - invited players get an invitation once, and a note if the game is cancelled before it starts;
 - a finished game is counted in its players' records and ratings (`server.storage.standings`).
 
-The planned version is stored beside the log (`server.storage.mail_state`) and only ever
-raised, under a per-game lock, so planning is safe to repeat and to run in several workers.
-When a bot's seat must act, planning also queues the bot's move
-(`server.notify.jobs.play_bot`), and the game stays marked as changed until the bot has moved:
-a job lost with its worker is queued again by the catch-up of a worker that starts, or by the
-sweep (`server.notify.jobs`). Once a finished game is planned to its end it is compacted
+The planned version is stored beside the log (`server.storage.mail_state`) and only ever raised,
+under a per-game lock, so planning is safe to repeat and to run in several workers. When a bot's
+seat must act, planning also queues the bot's move (`server.notify.jobs.play_bot`, on the play
+queue, as the plan of a game in play is), and the game stays marked as changed until the bot has
+moved: a job lost with its worker is queued again by the catch-up of a worker that starts, or by
+the sweep (`server.notify.jobs`). Once a finished game is planned to its end it is compacted
 (`GameStore.compact`), and its mail state and move clocks go with its plain form: a compacted
 game is never planned again, so nothing about it can be told twice.
 """
@@ -32,7 +32,6 @@ from server.notify import clocks, webhooks
 from server.notify.context import Context
 from server.storage.outbox import item_id
 from server.storage.redis_client import UNAVAILABLE
-from server.storage.watch import queue_bot
 from shared.engine import RESIGN
 
 log = logging.getLogger("turnpost.notify")
@@ -47,9 +46,11 @@ class Busy(Exception):
 
 
 def plan(ctx: Context, game_id: str) -> list[str]:
-    """Plan the game's pending notices; returns the players who got any."""
+    """Plan the game's pending notices; returns the players who got any. A bot to act is asked
+    to move once the game's lock is given up, so the plan its move makes finds it free."""
     if not ctx.mail_state.lock(game_id, LOCK_SECONDS):
         raise Busy(game_id)
+    bot_to_act = False
     try:
         marked = ctx.watch.marked(game_id)
         told = _plan(ctx, game_id)
@@ -68,10 +69,12 @@ def plan(ctx: Context, game_id: str) -> list[str]:
                 _compact(ctx, record)
             elif _bots_to_act(record):
                 ctx.watch.mark(game_id, ctx.clock(), anew=True)
-                queue_bot(ctx.queue, game_id)
-        return told
+                bot_to_act = True
     finally:
         ctx.mail_state.unlock(game_id)
+    if bot_to_act:
+        ctx.queues.once("play_bot", game_id, urgent=True)
+    return told
 
 
 def _bots_to_act(record: GameRecord) -> bool:

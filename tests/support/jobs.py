@@ -81,13 +81,14 @@ class Mail:
 
     def run(self) -> None:
         """Relay the games' announcements into jobs, as the worker's relay thread does, and run
-        every queued job (the hook worker's too), until neither a job nor an announcement (a
+        every queued job (the play queue's first, then the mail queue's, then the hook
+        worker's), until neither a job nor an announcement (a
         job's own change, a timeout say) is left."""
-        queues = [self.ctx.queue, self.ctx.hook_queue]
-        while relay_heard(self.announcements, self.ctx.queue, HEARD_WITHIN) or any(
+        queues = list(self.ctx.queues.all())
+        while relay_heard(self.announcements, self.ctx.queues, HEARD_WITHIN) or any(
             jobs.count for jobs in queues
         ):
-            BurstWorker(queues, connection=self.ctx.queue.connection).work(burst=True)
+            BurstWorker(queues, connection=self.ctx.queues.connection).work(burst=True)
 
     def miss_announcements(self) -> None:
         """What a worker that was not running would have missed."""
