@@ -4,18 +4,21 @@ process, for the tests that kill one."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import psutil
@@ -128,6 +131,24 @@ def jobs_in_process(
     finally:
         announcements.close()
         context.use(None)
+
+
+class GatedInbox(SmtpInbox):
+    """Stalls the first delivery at MAIL FROM until the test opens the gate."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered = threading.Event()
+        self.gate = threading.Event()
+
+    async def handle_MAIL(
+        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
+    ) -> str:
+        self.entered.set()
+        while not self.gate.is_set():
+            await asyncio.sleep(0.05)
+        envelope.mail_from = address
+        return "250 OK"
 
 
 def texts(mail: Mail, clients: list[ApiClient]) -> list[list[str]]:
