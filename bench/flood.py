@@ -31,7 +31,6 @@ import time
 from collections import Counter
 from typing import Any
 
-
 from bench.growth import mail_worker_running
 from bench.service import percentile, register, running_service, sessions_for
 from server.runtime.cli import HOOK_WORKER, PLAY_WORKER, WORKER

@@ -91,14 +91,16 @@ second job in."""
 
 # KEYS: a subject's place.  ARGV: the claim (queue and job), how long it is kept, how a claim
 # already there begins if it is to stand ('': whatever it is), and where RQ keeps a job. A claim
-# stands only while its job waits in a queue: one whose job has started (its worker killed before
-# the job gave its place back, say) or is gone holds nothing back.  Nil: it stands; '': the place
-# is taken with nothing to take out; otherwise the claim taken over, whose job still waits.
+# stands while its job waits in a queue, or is about to (its claimer queues it next: two workers'
+# relays hear each announcement at once); one whose job has started (its worker killed before
+# the job gave its place back, say) holds nothing back.  Nil: it stands; '': the place is taken
+# with nothing to take out; otherwise the claim taken over, whose job may still wait.
 CLAIM = """
 local held = redis.call('GET', KEYS[1])
 if held then
   local job = string.sub(held, string.find(held, ' ', 1, true) + 1)
-  if redis.call('HGET', ARGV[4] .. job, 'status') ~= 'queued' then
+  local status = redis.call('HGET', ARGV[4] .. job, 'status')
+  if status and status ~= 'queued' then
     held = ''
   elseif string.sub(held, 1, #ARGV[3]) == ARGV[3] then
     return false

@@ -8,6 +8,7 @@ handles it."""
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from typing import Any
 
@@ -17,13 +18,14 @@ from rq.job import Job
 from server.notify import plan as planning
 from server.notify.context import Context
 from server.notify.jobs import SWEEP_AFTER, run_tick
-from server.storage.watch import CHANGED, KINDS, Queues, relay_heard
+from server.storage.watch import CHANGED, KINDS, Queues, listen, relay_heard
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import clocked_game, move, start_game
 from tests.support.jobs import HEARD_WITHIN, BurstWorker, Mail
 
 TICKS = 10
+GAMES = 40
 
 
 def queued(ctx: Context) -> Counter[tuple[str, tuple[Any, ...]]]:
@@ -72,6 +74,30 @@ def test_each_game_has_one_planning_job_queued_however_many_ticks_pass(
     mail.clock.advance(SWEEP_AFTER + 1)
     run_tick(mail.ctx)
     assert plans_queued(mail.ctx) == {}
+
+
+def test_two_workers_hearing_every_announcement_at_once_queue_one_plan_a_game(
+    api: LiveServer, mail: Mail
+) -> None:
+    """Every mail and play worker relays; each announcement is heard by all of them at the same
+    moment, and a place claimed by one whose job is not queued yet still stands."""
+    ada = api.client().register("ada")
+    api.client().register("bo")
+    second = listen(mail.ctx.redis)
+    try:
+        body = {"type": "lost-cities", "invite": ["bo"]}
+        games = [ada.ok("POST", "/games", json=body)["game"]["id"] for _ in range(GAMES)]
+        relays = [
+            threading.Thread(target=relay_heard, args=(heard, mail.ctx.queues, HEARD_WITHIN))
+            for heard in (mail.announcements, second)
+        ]
+        for relay in relays:
+            relay.start()
+        for relay in relays:
+            relay.join()
+    finally:
+        second.close()
+    assert plans_queued(mail.ctx) == dict.fromkeys(games, 1)
 
 
 def test_a_player_whose_held_mail_is_due_has_one_flush_queued_however_many_ticks_pass(
