@@ -10,8 +10,8 @@ Login links asked for on the login page travel the same way: the address is mark
 queues a job that mails them (`server.notify.logins`).
 
 An announcement nobody heard (no worker running, or its subscription broken for a moment) is not
-lost: the mark is still there, and the relay plans every marked game each time it subscribes
-(the worker's periodic sweep too, for a mark left too long). A game's planned-up-to version
+lost: the mark is still there, and the relay has every marked game planned each time it
+subscribes (`jobs.catch_up`; the worker's periodic sweep too, for a mark left too long). A game's planned-up-to version
 lives beside its log (`server.storage.mail_state`), so planning twice finds nothing new the
 second time.
 
