@@ -29,13 +29,13 @@ import os
 import threading
 import time
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from bench.growth import mail_worker_running
 from bench.service import percentile, register, running_service, sessions_for
 from server.runtime.cli import HOOK_WORKER, PLAY_WORKER, WORKER
 from server.settings import Config
-from server.storage.redis_client import Client, connect
+from server.storage.redis_client import Client, as_text, connect
 from server.storage.watch import HOOK_QUEUE, PLAY_QUEUE, QUEUE
 
 TARGET = 2.0
@@ -91,7 +91,11 @@ class Flood:
     def run(self) -> None:
         register(self.base, "victim")
         (session,) = sessions_for([register(self.base, "flooder")])
-        body = {"type": "lost-cities", "invite": ["victim"], "options": {"rounds": 1}}
+        body: dict[str, Any] = {
+            "type": "lost-cities",
+            "invite": ["victim"],
+            "options": {"rounds": 1},
+        }
         started = time.monotonic()
         for _ in range(self.invitations):
             while (
@@ -123,7 +127,8 @@ class Sampler:
 
     def sample(self) -> None:
         for name in self.QUEUES:
-            ids = [i.decode() for i in self.client.lrange(f"rq:queue:{name}", 0, -1)]
+            waiting = cast(list[bytes], self.client.lrange(f"rq:queue:{name}", 0, -1))
+            ids = [as_text(job_id) for job_id in waiting]
             self.longest[name] = max(self.longest[name], len(ids))
             pipe = self.client.pipeline(transaction=False)
             for job_id in ids:
@@ -132,7 +137,7 @@ class Sampler:
             for description, count in described.items():
                 if count > 1:
                     self.twice += count - 1
-                    self.doubled[description.decode()] += count - 1
+                    self.doubled[as_text(description)] += count - 1
         self.samples += 1
 
     def run(self) -> None:

@@ -11,9 +11,9 @@ queues a job that mails them (`server.notify.logins`).
 
 An announcement nobody heard (no worker running, or its subscription broken for a moment) is not
 lost: the mark is still there, and the relay has every marked game planned each time it
-subscribes (`jobs.catch_up`; the worker's periodic sweep too, for a mark left too long). A game's planned-up-to version
-lives beside its log (`server.storage.mail_state`), so planning twice finds nothing new the
-second time.
+subscribes (`jobs.catch_up`; the worker's periodic sweep too, for a mark left too long). A
+game's planned-up-to version lives beside its log (`server.storage.mail_state`), so planning
+twice finds nothing new the second time.
 
 Every job but a webhook's post (whose hook holds its one job: `server.storage.hook_posts`) is
 queued at most once per subject at a time (`Queues.once`): a plan per game, a flush per player, a
