@@ -90,17 +90,18 @@ holds nothing back even before: `CLAIM`). A job that waits longer behind a backl
 second job in."""
 
 # KEYS: a subject's place.  ARGV: the claim (queue and job), how long it is kept, how a claim
-# already there begins if it is to stand ('': whatever it is), and where RQ keeps a job. A claim
-# stands while its job waits in a queue, or is about to (its claimer queues it next: two workers'
-# relays hear each announcement at once); one whose job has started (its worker killed before
-# the job gave its place back, say) holds nothing back.  Nil: it stands; '': the place is taken
-# with nothing to take out; otherwise the claim taken over, whose job may still wait.
+# already there begins if it is to stand ('': whatever it is), and where RQ keeps a job and a
+# queue. A claim stands while its job waits in its queue, or is about to (its claimer queues it
+# next: two workers' relays hear each announcement at once); one whose job a worker has taken
+# (killed before the job gave its place back, say) holds nothing back.  Nil: it stands; '': the
+# place is taken with nothing to take out; otherwise the claim taken over, its job waiting.
 CLAIM = """
 local held = redis.call('GET', KEYS[1])
 if held then
-  local job = string.sub(held, string.find(held, ' ', 1, true) + 1)
-  local status = redis.call('HGET', ARGV[4] .. job, 'status')
-  if status and status ~= 'queued' then
+  local space = string.find(held, ' ', 1, true)
+  local queue, job = string.sub(held, 1, space - 1), string.sub(held, space + 1)
+  local taken = redis.call('EXISTS', ARGV[4] .. job) == 1
+  if taken and not redis.call('LPOS', ARGV[5] .. queue, job) then
     held = ''
   elseif string.sub(held, 1, #ARGV[3]) == ARGV[3] then
     return false
@@ -178,7 +179,16 @@ class Queues:
         place, job_id = claimed(kind, subject), f"{kind}-{uuid.uuid4().hex}"
         claim = f"{jobs.name} {job_id}"
         stands = f"{PLAY_QUEUE} " if urgent else ""
-        held = self.connection.eval(CLAIM, 1, place, claim, QUEUED_FOR, stands, Job.key_for(""))
+        held = self.connection.eval(
+            CLAIM,
+            1,
+            place,
+            claim,
+            QUEUED_FOR,
+            stands,
+            Job.key_for(""),
+            Queue.redis_queue_namespace_prefix,
+        )
         if held is None:
             return False
         if held:
