@@ -50,7 +50,7 @@ def _drop(queues: Queues, queue: Queue, found: re.Pattern[str]) -> int:
     for job in Job.fetch_many(sorted(ids), connection=queue.connection):
         if job is not None and found.search(told(job)):
             job.delete()
-            queues.started(job)  # its place, if it holds one, for whoever asks next
+            queues.release(job)  # its place, if it holds one, for whoever asks next
             dropped += 1
     return dropped
 

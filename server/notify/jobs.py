@@ -56,7 +56,7 @@ def started() -> Context:
     ctx = current()
     job = get_current_job()
     if job is not None:
-        ctx.queues.started(job)
+        ctx.queues.release(job)
     return ctx
 
 

@@ -20,7 +20,7 @@ queued at most once per subject at a time (`Queues.once`): a plan per game, a fl
 bot's move and a clock's check per game, one tick, one catch-up, one mailing of login links, one
 note per switched-off hook. A sweep every few seconds had queued a job per marked game each time,
 3,015 jobs for 246 games behind a load, and a tick 213 flushes of one player. The subject's
-place is claimed before its job is queued and given back as the job starts (`Queues.started`),
+place is claimed before its job is queued and given back as the job starts (`Queues.release`),
 before it reads anything, so a change made while it runs queues the next one, which sees it.
 
 What a game in play waits for never waits behind anyone's mail: its plan, its bot's move and its
@@ -216,7 +216,7 @@ class Queues:
             with contextlib.suppress(NoSuchJobError):
                 Job.fetch(job_id, connection=self.connection).delete(remove_from_queue=False)
 
-    def started(self, job: Job) -> None:
+    def release(self, job: Job) -> None:
         """Said by a job as it starts (and as it is retried), before it reads anything: its
         subject's place is given up if the job holds it (a retry must not give up the place of
         a job queued since), so a change from now on queues a job of its own."""

@@ -32,13 +32,13 @@ def flood(api: LiveServer, sender: ApiClient, invited: str) -> list[str]:
 def started_order(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The descriptions of the jobs in the order they start."""
     order: list[str] = []
-    started = Queues.started
+    release = Queues.release
 
     def noted(queues: Queues, job: Job) -> None:
         order.append(str(job.description))
-        started(queues, job)
+        release(queues, job)
 
-    monkeypatch.setattr(Queues, "started", noted)
+    monkeypatch.setattr(Queues, "release", noted)
     yield order
 
 

@@ -176,18 +176,18 @@ def test_a_job_waiting_is_asked_for_once_and_one_asked_for_as_it_runs_runs_next(
     assert len(mine) == 1
     assert mine[0].origin == (mail.ctx.queues.play if urgent else mail.ctx.queues.mail).name
 
-    started = Queues.started
+    release = Queues.release
     meanwhile: list[bool] = []
     ran: list[str] = []
 
-    def started_then_asked_again(queues: Queues, job: Job) -> None:
-        started(queues, job)
+    def released_then_asked_again(queues: Queues, job: Job) -> None:
+        release(queues, job)
         if str(job.func_name).endswith(f".{kind}"):
             ran.append(job.id)
             if not meanwhile:  # the first run: its subject changes as it runs
                 meanwhile.append(queues.once(kind, subject, *args, urgent=urgent))
 
-    monkeypatch.setattr(Queues, "started", started_then_asked_again)
+    monkeypatch.setattr(Queues, "release", released_then_asked_again)
     queues = list(mail.ctx.queues.all())
     BurstWorker(queues, connection=mail.ctx.queues.connection).work(burst=True)
     assert meanwhile == [True], "asked for while it ran: queued"
