@@ -32,6 +32,7 @@ from server.notify import clocks, webhooks
 from server.notify.context import Context
 from server.storage.outbox import item_id
 from server.storage.redis_client import UNAVAILABLE
+from server.storage.watch import in_play
 from shared.engine import RESIGN
 
 log = logging.getLogger("turnpost.notify")
@@ -47,10 +48,11 @@ class Busy(Exception):
 
 def plan(ctx: Context, game_id: str) -> list[str]:
     """Plan the game's pending notices; returns the players who got any. A bot to act is asked
-    to move once the game's lock is given up, so the plan its move makes finds it free."""
+    to move once the game's lock is given up, so the plan its move makes finds it free; so is
+    the next plan of a change made meanwhile, whose own job may have found the lock taken."""
     if not ctx.mail_state.lock(game_id, LOCK_SECONDS):
         raise Busy(game_id)
-    bot_to_act = False
+    bot_to_act = behind = False
     try:
         marked = ctx.watch.marked(game_id)
         told = _plan(ctx, game_id)
@@ -65,6 +67,7 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         elif record is not None and status not in (OPEN, CANCELLED) and record.archived is None:
             if _behind(ctx, game_id):
                 ctx.watch.mark(game_id, ctx.clock())
+                behind = True
             elif status == FINISHED:
                 _compact(ctx, record)
             elif _bots_to_act(record):
@@ -74,6 +77,8 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         ctx.mail_state.unlock(game_id)
     if bot_to_act:
         ctx.queues.once("play_bot", game_id, urgent=True)
+    if behind:
+        ctx.queues.once("plan", game_id, urgent=in_play(status))
     return told
 
 

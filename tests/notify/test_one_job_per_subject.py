@@ -222,3 +222,34 @@ def test_a_change_made_while_its_game_is_planned_is_planned_next(
     assert len(mail.to(ada.player)) == before + 1
     assert mail.to(ada.player)[-1].startswith("Your turn.")
     assert plans_queued(mail.ctx) == {}
+
+
+def test_a_change_whose_own_plan_found_the_game_locked_is_planned_next(
+    api: LiveServer, mail: Mail, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers serve the play queue: a move's plan may start while the plan before it still
+    holds the game's lock, and is refused (`Busy`, retried later by RQ). The plan holding the
+    lock finds the game moved on as it ends and queues the next at once, rather than leaving
+    it to the retry or the sweep."""
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1, first_player=0)
+    mail.run()
+    inner = planning._plan
+    refused: list[str] = []
+
+    def plan_while_bo_moves(ctx: Context, planned: str) -> list[str]:
+        told = inner(ctx, planned)
+        if not refused:
+            move(bo, game_id)
+            mail.miss_announcements()  # its own job: the one the lock refuses
+            with pytest.raises(planning.Busy):
+                planning.plan(ctx, planned)
+            refused.append(planned)
+        return told
+
+    monkeypatch.setattr(planning, "_plan", plan_while_bo_moves)
+    before = len(mail.to(ada.player))
+    move(ada, game_id)
+    mail.run()  # no tick: no sweep, no retry due
+    assert refused == [game_id]
+    assert len(mail.to(ada.player)) == before + 1
+    assert mail.to(ada.player)[-1].startswith("Your turn.")
