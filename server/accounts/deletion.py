@@ -9,8 +9,9 @@ standings and places on the leaderboards, their blocks and their place in others
 (`server.storage.blocks`), the text of every message they wrote at a table
 (each stays, its place kept, as `REMOVED`), the webhooks of the games they made, their place
 in the mail worker's indexes and a login link asked for at their address, and the worker's
-jobs that name them (`server.accounts.queued`). What stays: their seats in games that started,
-under a neutral name (`server.domain.leaving`), and what the other players wrote.
+jobs that name them, in every queue (`server.accounts.queued`). What stays: their seats in
+games that started, under a neutral name (`server.domain.leaving`), and what the other players
+wrote.
 
 Nothing is deleted until the request names the player (`confirm`), so no stray request ends
 an account. The profile goes last: a deletion cut short (a crash, Redis out of reach) leaves
@@ -24,7 +25,7 @@ from server.domain.errors import N_, Invalid
 from server.domain.leaving import Leaving, Left
 from server.domain.player import Player
 from server.storage.services import Services
-from server.storage.watch import queue, queue_connection
+from server.storage.watch import Queues, queue_connection
 
 REMOVED = "(removed: its writer deleted their account)"
 """What a deleted player's message says in its place at the table (its number, seat, time and
@@ -61,7 +62,7 @@ def delete(found: Services, player: Player, active: str, level: str) -> Left:
     found.outbox.drop(player_id)
     if not [p for p in found.players.by_email(player.email) if p.id != player_id]:
         found.logins.withdraw(player.email)
-    jobs = queue(queue_connection(found.config, found.redis))
-    drop_jobs_naming(jobs, [player.name, player.email, player_id])
+    queues = Queues.on(queue_connection(found.config, found.redis))
+    drop_jobs_naming(queues, player_id, [player.name, player.email])
     found.players.forget(player)
     return left

@@ -1,11 +1,12 @@
 """The worker's jobs that name a deleted player, dropped with their account.
 
-A job carries ids, but a webhook's message is its own argument (`server.notify.jobs`): the
-names of a game's players, for a post not yet made or a retry not yet due, and a failed job is
-kept for inspection. Those that name the player (their name, address or id, each as a whole
-word, in any case) are deleted, wherever they wait: queued, scheduled for a retry, deferred or
-failed. A job running at that moment finishes, and the worker keeps nothing of it after
-(`default_result_ttl=0`).
+A job carries ids (a flush names its player, a hook's post or note its owner's hook), and a
+failed job is kept for inspection, its error with it. Those that name the player (their name,
+address or id, each as a whole word, in any case) are deleted from every queue (the play queue,
+the mail queue, the hooks'), wherever they wait: queued, scheduled for a retry, deferred or
+failed; the places they held are given up, and so is any place still kept for the player's id
+(`watch.Queues.forget`). A job running at that moment finishes, and the worker keeps nothing of
+it after (`default_result_ttl=0`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from rq import Queue
 from rq.exceptions import DeserializationError
 from rq.job import Job
 
+from server.storage.watch import Queues
+
 WORD = r"[\w.@+-]"
 """What a name or an address is made of: a mention of `bo` is not one of `bot`."""
 
@@ -27,9 +30,16 @@ def naming(words: Iterable[str]) -> re.Pattern[str]:
     return re.compile(rf"(?<!{WORD})(?:{alternatives})(?!{WORD})", re.IGNORECASE)
 
 
-def drop_jobs_naming(queue: Queue, words: Iterable[str]) -> int:
-    """Delete the jobs whose arguments or description name any of `words`; how many."""
-    found = naming(words)
+def drop_jobs_naming(queues: Queues, player_id: str, words: Iterable[str]) -> int:
+    """Delete the jobs whose arguments or description name the player's id or any of `words`,
+    and free the player's places; how many jobs."""
+    found = naming([player_id, *words])
+    dropped = sum(_drop(queues, queue, found) for queue in queues.all())
+    queues.forget(player_id)
+    return dropped
+
+
+def _drop(queues: Queues, queue: Queue, found: re.Pattern[str]) -> int:
     registries = (
         queue.scheduled_job_registry,
         queue.deferred_job_registry,
@@ -40,6 +50,7 @@ def drop_jobs_naming(queue: Queue, words: Iterable[str]) -> int:
     for job in Job.fetch_many(sorted(ids), connection=queue.connection):
         if job is not None and found.search(told(job)):
             job.delete()
+            queues.release(job)  # its place, if it holds one, for whoever asks next
             dropped += 1
     return dropped
 

@@ -75,6 +75,7 @@ class GameService:
         self.for_viewer = reading.for_viewer
         self.table = reading.table
         self.record = reading.record
+        self.records = reading.records
         self.record_for = reading.record_for
         self.records_for = reading.records_for
         self.lobby = reading.lobby

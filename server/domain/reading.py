@@ -124,6 +124,10 @@ class Reading:
         """The game's record, with no replay (None if there is no such game)."""
         return self.store.record(game_id)
 
+    def records(self, game_ids: list[str]) -> list[GameRecord | None]:
+        """The games' records in one round trip (None for a game there is not)."""
+        return self.store.records(game_ids)
+
     def record_for(self, player: Player, game_id: str) -> GameRecord:
         """The game's record, if the player sits or is invited in it (else 404 or 403)."""
         return players_record(self.store.record(game_id), player)

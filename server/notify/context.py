@@ -11,8 +11,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rq import Queue
-
 from server.domain.games import GameService
 from server.settings import Config, MailSettings
 from server.storage.clocks import Clocks
@@ -29,7 +27,7 @@ from server.storage.services import Services
 from server.storage.standings import Standings
 from server.storage.told import Told
 from server.storage.vacations import Vacations
-from server.storage.watch import HOOK_QUEUE, AskedLogins, GameWatch, queue, queue_connection
+from server.storage.watch import AskedLogins, GameWatch, Queues, queue_connection
 
 
 @dataclass(frozen=True)
@@ -48,9 +46,8 @@ class Context:
     hook_posts: HookPosts
     """What waits to be posted to each hook (`server.webhooks.waiting`)."""
     config: Config
-    queue: Queue
-    hook_queue: Queue
-    """Webhook posts only (`watch.HOOK_QUEUE`)."""
+    queues: Queues
+    """The play queue, the mail queue and the hooks' (`server.storage.watch`)."""
     standings: Standings
     secret: ServerSecret
     """Signs reply addresses."""
@@ -83,8 +80,7 @@ class Context:
             services.hooks,
             HookPosts(client),
             config,
-            queue(jobs),
-            queue(jobs, HOOK_QUEUE),
+            Queues.on(jobs),
             services.standings,
             services.secret,
             services.links,

@@ -1,27 +1,35 @@
 """The worker's jobs (RQ). Each takes ids only and is safe to run again or concurrently.
 
-- `plan(game_id)`: a game changed; put its notices in its players' outboxes. One is queued per
-  game at a time (`watch.queue_plan`).
+Each is queued at most once per subject at a time (`watch.Queues.once`), and gives its subject's
+place back as it starts (`started`), so a change made while it runs queues the next one. What a
+game in play waits for is queued on the play queue, which every worker serves first and the play
+worker alone; the rest on the mail queue (`server.storage.watch`).
+
+- `plan(game_id)`: a game changed; put its notices in its players' outboxes. Urgent for a game
+  in play: a bot's move follows from it.
 - `flush(player_id)`: deliver what in a player's outbox may go out now (see `quiet`).
-- `check_clock(game_id)`: remind the game's players whose move time runs low, or time them
-  out (see `clocks`).
+- `check_clock(game_id)`, urgent: remind the game's players whose move time runs low, or time
+  them out (see `clocks`).
 - `deliver_hook(scope, of, token)`: post what waits for a game's or a player's webhook (see
   `webhooks`); a hook has one such job at a time, known by its token. The hook worker alone
   runs it, from a queue of its own (`watch.HOOK_QUEUE`).
 - `tell_hook_owner(owner, scope, of, why)`: mail a hook's owner that it is switched off.
-- `play_bot(game_id)`: the move of a bot whose seat must act (`GameService.play_bot`); planning
-  queues it, and keeps the game marked until the bot has moved (see `plan`).
+- `play_bot(game_id)`, urgent: the move of a bot whose seat must act (`GameService.play_bot`);
+  planning queues it, and keeps the game marked until the bot has moved (see `plan`).
 - `login_mail()`: mail the login links asked for on the login page (see `logins`).
-- `tick()`: every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (no worker
-  heard it, or a web process died between its mark and its write) or whose bot has not moved
-  (its job was lost with a worker killed as it thought), mail login links nobody was told of,
-  flush players whose held mail is due or whose settings changed, and check the move clocks
+- `tick()`, urgent, every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (no
+  worker heard it, or a web process died between its mark and its write) or whose bot has not
+  moved (its job was lost with a worker killed as it thought), mail login links nobody was told
+  of, flush players whose held mail is due or whose settings changed, and check the move clocks
   that are due.
+- `catch_up()`, urgent, as a worker's relay subscribes: plan every game still marked, and mail
+  the login links asked for, which nobody may have heard of.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 
 from rq import get_current_job
 
@@ -31,9 +39,8 @@ from server.notify import clocks, logins, notices, webhooks
 from server.notify import plan as planning
 from server.notify.context import Context, current
 from server.presenters.words import words_for
-from server.storage import watch
 from server.storage.held import release_at
-from server.storage.watch import RETRY, queue_login_mail, queue_plan
+from server.storage.watch import in_play
 
 log = logging.getLogger("turnpost.notify")
 
@@ -43,35 +50,49 @@ ago lost its: the sweep plans the game again."""
 FAILED_DELIVERY_PAUSE = 300.0
 
 
-def plan(game_id: str) -> None:
+def started() -> Context:
+    """The context a job runs with, once the job has given up its subject's place (run by hand,
+    it holds none)."""
     ctx = current()
     job = get_current_job()
-    if job is not None:  # (run by hand, it holds no place)
-        watch.plan_started(ctx.queue, game_id, job.id)
+    if job is not None:
+        ctx.queues.release(job)
+    return ctx
+
+
+def plan(game_id: str) -> None:
+    ctx = started()
     for player_id in planning.plan(ctx, game_id):
-        enqueue_flush(ctx, player_id)
+        queue_flush(ctx, player_id)
 
 
 def flush(player_id: str) -> None:
-    deliver_due(current(), player_id)
+    deliver_due(started(), player_id)
 
 
 def check_clock(game_id: str) -> None:
-    ctx = current()
+    ctx = started()
     for player_id in clocks.check(ctx, game_id):
-        enqueue_flush(ctx, player_id)
+        queue_flush(ctx, player_id)
 
 
 def play_bot(game_id: str) -> None:
-    current().games.play_bot(game_id)
+    started().games.play_bot(game_id)
 
 
 def login_mail() -> None:
-    logins.mail_links(current())
+    logins.mail_links(started())
 
 
 def tick() -> None:
-    run_tick(current())
+    run_tick(started())
+
+
+def catch_up() -> None:
+    ctx = started()
+    sweep(ctx, ctx.watch.marked_before(math.inf))
+    if ctx.logins.asked_before(math.inf):
+        ctx.queues.once("login_mail")
 
 
 def deliver_hook(scope: str, of: str, token: str) -> None:
@@ -79,25 +100,30 @@ def deliver_hook(scope: str, of: str, token: str) -> None:
 
 
 def tell_hook_owner(owner: str, scope: str, of: str, why: str) -> None:
-    webhooks.tell_owner(current(), owner, scope, of, why)
+    webhooks.tell_owner(started(), owner, scope, of, why)
 
 
-def enqueue_flush(ctx: Context, player_id: str) -> None:
-    ctx.queue.enqueue(flush, player_id, retry=RETRY, description=f"flush {player_id}")
+def queue_flush(ctx: Context, player_id: str) -> None:
+    ctx.queues.once("flush", player_id)
+
+
+def sweep(ctx: Context, games: list[str]) -> None:
+    """Plan each of `games`, urgently those in play."""
+    for game_id, record in zip(games, ctx.games.records(games), strict=True):
+        ctx.queues.once("plan", game_id, urgent=record is not None and in_play(record.status))
 
 
 def run_tick(ctx: Context) -> None:
     now = ctx.clock()
-    for game in ctx.watch.marked_before(now - SWEEP_AFTER):
-        queue_plan(ctx.queue, game, "sweep")
+    sweep(ctx, ctx.watch.marked_before(now - SWEEP_AFTER))
     if ctx.logins.asked_before(now - SWEEP_AFTER):
-        queue_login_mail(ctx.queue, "swept")
+        ctx.queues.once("login_mail")
     rechecks = ctx.outbox.rechecks()
     for player_id in dict.fromkeys([*ctx.outbox.due_players(now), *rechecks]):
-        enqueue_flush(ctx, player_id)
+        queue_flush(ctx, player_id)
     ctx.outbox.rechecked(rechecks)
     for game in ctx.clocks.due(now):
-        ctx.queue.enqueue(check_clock, game, retry=RETRY)
+        ctx.queues.once("check_clock", game, urgent=True)
 
 
 def deliver_due(ctx: Context, player_id: str) -> int:

@@ -10,12 +10,12 @@ worker that fell behind sends one notice per player, about the game as it is:
 - invited players get an invitation once, and a note if the game is cancelled before it starts;
 - a finished game is counted in its players' records and ratings (`server.storage.standings`).
 
-The planned version is stored beside the log (`server.storage.mail_state`) and only ever
-raised, under a per-game lock, so planning is safe to repeat and to run in several workers.
-When a bot's seat must act, planning also queues the bot's move
-(`server.notify.jobs.play_bot`), and the game stays marked as changed until the bot has moved:
-a job lost with its worker is queued again by the catch-up of a worker that starts, or by the
-sweep (`server.notify.jobs`). Once a finished game is planned to its end it is compacted
+The planned version is stored beside the log (`server.storage.mail_state`) and only ever raised,
+under a per-game lock, so planning is safe to repeat and to run in several workers. When a bot's
+seat must act, planning also queues the bot's move (`server.notify.jobs.play_bot`, on the play
+queue, as the plan of a game in play is), and the game stays marked as changed until the bot has
+moved: a job lost with its worker is queued again by the catch-up of a worker that starts, or by
+the sweep (`server.notify.jobs`). Once a finished game is planned to its end it is compacted
 (`GameStore.compact`), and its mail state and move clocks go with its plain form: a compacted
 game is never planned again, so nothing about it can be told twice.
 """
@@ -32,7 +32,7 @@ from server.notify import clocks, webhooks
 from server.notify.context import Context
 from server.storage.outbox import item_id
 from server.storage.redis_client import UNAVAILABLE
-from server.storage.watch import queue_bot
+from server.storage.watch import in_play
 from shared.engine import RESIGN
 
 log = logging.getLogger("turnpost.notify")
@@ -47,9 +47,12 @@ class Busy(Exception):
 
 
 def plan(ctx: Context, game_id: str) -> list[str]:
-    """Plan the game's pending notices; returns the players who got any."""
+    """Plan the game's pending notices; returns the players who got any. A bot to act is asked
+    to move once the game's lock is given up, so the plan its move makes finds it free; so is
+    the next plan of a change made meanwhile, whose own job may have found the lock taken."""
     if not ctx.mail_state.lock(game_id, LOCK_SECONDS):
         raise Busy(game_id)
+    bot_to_act = behind = False
     try:
         marked = ctx.watch.marked(game_id)
         told = _plan(ctx, game_id)
@@ -64,14 +67,19 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         elif record is not None and status not in (OPEN, CANCELLED) and record.archived is None:
             if _behind(ctx, game_id):
                 ctx.watch.mark(game_id, ctx.clock())
+                behind = True
             elif status == FINISHED:
                 _compact(ctx, record)
             elif _bots_to_act(record):
                 ctx.watch.mark(game_id, ctx.clock(), anew=True)
-                queue_bot(ctx.queue, game_id)
-        return told
+                bot_to_act = True
     finally:
         ctx.mail_state.unlock(game_id)
+    if bot_to_act:
+        ctx.queues.once("play_bot", game_id, urgent=True)
+    if behind:
+        ctx.queues.once("plan", game_id, urgent=in_play(status))
+    return told
 
 
 def _bots_to_act(record: GameRecord) -> bool:

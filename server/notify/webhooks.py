@@ -163,9 +163,9 @@ def _run(ctx: Context, scope: str, of: str, token: str, after: float) -> None:
         "description": f"webhook {scope} {of}",
     }
     if after > 0:
-        ctx.hook_queue.enqueue_in(timedelta(seconds=after), job, scope, of, token, **options)
+        ctx.queues.hooks.enqueue_in(timedelta(seconds=after), job, scope, of, token, **options)
     else:
-        ctx.hook_queue.enqueue(job, scope, of, token, **options)
+        ctx.queues.hooks.enqueue(job, scope, of, token, **options)
 
 
 def deliver(ctx: Context, scope: str, of: str, token: str) -> None:
@@ -224,15 +224,7 @@ def _failed(ctx: Context, hook: Hook, why: str, disable_after: float) -> bool:
     if not ctx.hooks.failed(hook, ctx.clock(), disable_after, why):
         return False
     log.warning("webhook %s %s switched off: %s", hook.scope, hook.of, why)
-    ctx.queue.enqueue(
-        "server.notify.jobs.tell_hook_owner",
-        hook.owner,
-        hook.scope,
-        hook.of,
-        why,
-        retry=RETRY,
-        description=f"webhook off {hook.scope} {hook.of}",
-    )
+    ctx.queues.once("tell_hook_owner", hook.of, hook.owner, hook.scope, hook.of, why)
     return True
 
 

@@ -44,16 +44,20 @@ def serve(
     connections: int = typer.Option(
         CONNECTIONS, help="requests each worker serves at once, long polls included"
     ),
+    play_workers: int = typer.Option(
+        1, min=1, help="play worker processes: how many bots' moves may be under way at once"
+    ),
     hook_workers: int = typer.Option(
         2, min=1, help="hook worker processes: how many webhook posts may be under way at once"
     ),
 ) -> None:
     """Run the API under gunicorn, and beside it the worker that sends mail (to the Maildir
-    ./var/mail unless TURNPOST_SMTP_HOST is set) and the hook workers that post to webhooks,
-    apart so that no webhook holds up mail, bots or clocks. Without REDIS_URL, start an embedded
-    redis-server (AOF on, every write synced, data under ./var/redis), and a second one without
-    persistence for the rate limiter's counters, for as long as the service runs. Any of these
-    that stops is started again.
+    ./var/mail unless TURNPOST_SMTP_HOST is set), the play workers that move bots and enforce
+    move clocks, apart so that no mail holds them up, and the hook workers that post to
+    webhooks, apart so that no webhook holds up mail, bots or clocks. Without REDIS_URL, start
+    an embedded redis-server (AOF on, every write synced, data under ./var/redis), and a second
+    one without persistence for the rate limiter's counters, for as long as the service runs.
+    Any of these that stops is started again.
 
     Example: turnpost-server serve --port 8000
     """
@@ -84,6 +88,10 @@ def serve(
             env=env,
         )
         workers_beside = [Supervised("the mail worker", worker_process(WORKER, env), end_group)]
+        workers_beside += [
+            Supervised(f"play worker {number}", worker_process(PLAY_WORKER, env), end_group)
+            for number in range(1, play_workers + 1)
+        ]
         workers_beside += [
             Supervised(f"hook worker {number}", worker_process(HOOK_WORKER, env), end_group)
             for number in range(1, hook_workers + 1)
@@ -164,6 +172,7 @@ def supervised_redis(name: str, redis_server: RedisProcess) -> Iterator[Supervis
 
 
 WORKER = (sys.executable, "-m", "server.runtime.cli", "worker")
+PLAY_WORKER = (sys.executable, "-m", "server.runtime.cli", "play-worker")
 HOOK_WORKER = (sys.executable, "-m", "server.runtime.cli", "hook-worker")
 
 
@@ -184,13 +193,27 @@ def end_group(process: subprocess.Popen[bytes]) -> None:
 @cli.command()
 def worker() -> None:
     """Run the mail worker: turn notices, digests, reminders and move-clock deadlines (RQ jobs
-    queued in the service's Redis). Needs REDIS_URL; run as many as you like.
+    queued in the service's Redis), what games in play wait for first. Needs REDIS_URL; run as
+    many as you like.
 
     Example: REDIS_URL=redis://localhost:6379/0 turnpost-server worker
     """
     config = Config()
     require_redis_url(config)
     notify_worker.run(config)
+
+
+@cli.command("play-worker")
+def play_worker() -> None:
+    """Run a play worker: what games in play wait for alone (their notices planned, bots'
+    moves, move clocks' checks), so that no mail, however slow, holds up a bot or a clock.
+    Needs REDIS_URL; run one or more beside the mail worker.
+
+    Example: REDIS_URL=redis://localhost:6379/0 turnpost-server play-worker
+    """
+    config = Config()
+    require_redis_url(config)
+    notify_worker.run(config, mail=False)
 
 
 @cli.command("hook-worker")

@@ -25,6 +25,9 @@ BANKS = "banks"
 """`{g:ID}:banks`: seat → its time bank between its decisions."""
 DUE = "clock:games"
 """Sorted set: game id → when the worker looks at its clocks next."""
+CLOCKS_CHANGED = "clock"
+"""What the game's channel hears when its clocks change (its own writes announce the game's
+status): the pages wait for it, the worker's relay knows it as its own and plans nothing."""
 
 
 def kept_with_game(game_id: str) -> list[str]:
@@ -73,7 +76,7 @@ class Clocks:
             pipe.hset(keys.game(game_id, BANKS), str(seat), left)
         pipe.zadd(DUE, {game_id: look})
         pipe.execute()
-        self.client.publish(keys.game(game_id, "log"), 0)
+        self.client.publish(keys.game(game_id, "log"), CLOCKS_CHANGED)
 
     def reminded(self, game_id: str, seat: int, clock: dict[str, Any]) -> None:
         """The seat's running clock, as it is after a reminder."""

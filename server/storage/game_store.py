@@ -7,10 +7,12 @@ its length still equals the version the caller saw, and the meta, the snapshot, 
 index and the announcement change in the same step. Nothing is read-modify-written from Python.
 
 Every script that changes a game announces it on the game's channel (`PUBLISH` to the name of
-its log key), and adds one to its revision (`GameRecord.revision`; a join or a cancel changes the
-record, not the log's length): long polls (`wait_for_change`, on one subscription per process:
-`server.storage.waits`) and the mail worker's relay listen there, and the web process pays no round
-trip of its own to tell them. Compaction changes nothing anyone sees, and says nothing.
+its log key, saying the game's status after the change: the worker's relay plans a game in play
+first, `server.storage.watch`), and adds one to its revision (`GameRecord.revision`; a join or a
+cancel changes the record, not the log's length): long polls (`wait_for_change`, on one
+subscription per process: `server.storage.waits`) and the mail worker's relay listen there, and
+the web process pays no round trip of its own to tell them. Compaction changes nothing anyone
+sees, and says nothing.
 
 The request index notes where each move sent with an idempotency key lies in the log, so that a
 resend is answered by building its first answer again (`server.domain.idempotency`). A finished game
@@ -94,7 +96,7 @@ if tonumber(ARGV[4]) > 0 then
 end
 if field ~= '' then redis.call('HSET', KEYS[4], field, ARGV[3]) end
 redis.call('HINCRBY', KEYS[2], 'revision', 1)
-redis.call('PUBLISH', KEYS[1], new_version)
+redis.call('PUBLISH', KEYS[1], redis.call('HGET', KEYS[2], 'status') or '')
 if #KEYS > 4 then told(5, last_entry + 1) end
 return {'appended', tostring(new_version)}
 """
@@ -111,7 +113,7 @@ CREATE = (
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local items = tonumber(ARGV[1])
 redis.call('HSET', KEYS[1], unpack(ARGV, 2, 1 + items))
-redis.call('PUBLISH', KEYS[2], 0)
+redis.call('PUBLISH', KEYS[2], redis.call('HGET', KEYS[1], 'status') or '')
 if #KEYS > 2 then told(3, 2 + items) end
 return 1
 """
@@ -130,7 +132,7 @@ if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3]) end
 local items = tonumber(ARGV[4])
 if items > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, 5, 4 + items)) end
 redis.call('HINCRBY', KEYS[1], 'revision', 1)
-redis.call('PUBLISH', KEYS[2], redis.call('LLEN', KEYS[2]))
+redis.call('PUBLISH', KEYS[2], redis.call('HGET', KEYS[1], 'status') or '')
 if #KEYS > 3 then told(4, 5 + items) end
 return 1
 """
@@ -244,7 +246,7 @@ local message = {seat = seat, at = now, version = version, text = ARGV[7]}
 if key ~= '' then message.key = key end
 local stored = cjson.encode(message)
 redis.call('RPUSH', KEYS[1], stored)
-redis.call('PUBLISH', KEYS[3], version)
+redis.call('PUBLISH', KEYS[3], redis.call('HGET', KEYS[2], 'status') or '')
 return {'said', #said + 1, stored}
 """
 

@@ -43,8 +43,10 @@ By owner (in `server/storage/`):
   ratings).
 - `watch.py`: `mail:games` (changed games to plan), `mail:logins` (login links asked for;
   also a channel), the games' `:log` channels it listens on (`game_store.py` announces on
-  them), and in the queue's Redis `mail:queued:ID` (a game's planning job queued)
-  and RQ's own keys (`server/accounts/queued.py` drops a deleted player's jobs through RQ).
+  them, with the game's status), and in the queue's Redis `mail:queued:KIND:SUBJECT` (the one
+  job of a kind queued for a subject: a game, a player, a hook; `mail:queued:KIND` for a job of
+  none, such as the tick) and RQ's own keys, the play, mail and hooks' queues
+  (`server/accounts/queued.py` drops a deleted player's jobs through RQ).
 - `secret.py`: `server:secret` (the server's secret, when `TURNPOST_SECRET` is not set).
 
 The rate limits' counters are the `limits` package's, under its own prefix

@@ -7,9 +7,10 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
+from aiosmtpd.controller import Controller
 
-from tests.parts import LiveServer
-from tests.support.jobs import Mail
+from tests.parts import LiveServer, smtp_serving
+from tests.support.jobs import GatedInbox, Mail
 
 
 @pytest.fixture
@@ -19,3 +20,13 @@ def clocked(api: LiveServer, mail: Mail) -> Iterator[LiveServer]:
     api.app.extensions["turnpost"] = dataclasses.replace(services, clock=mail.clock)
     yield api
     api.app.extensions["turnpost"] = services
+
+
+@pytest.fixture
+def gated() -> Iterator[tuple[Controller, GatedInbox]]:
+    inbox = GatedInbox()
+    with smtp_serving(inbox) as controller:
+        try:
+            yield controller, inbox
+        finally:
+            inbox.gate.set()  # a stalled session would keep the server from stopping

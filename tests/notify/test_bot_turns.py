@@ -16,7 +16,6 @@ from rq.registry import StartedJobRegistry
 from client.verify import bot_moves_check, verify
 from server.domain import bots as bot_players
 from server.notify.jobs import SWEEP_AFTER
-from server.storage.watch import queue_bot
 from shared.bots import VERSION, VERSIONS
 from shared.games import ENGINES
 from shared.playout import replay
@@ -187,11 +186,11 @@ def test_a_worker_killed_as_a_bot_thinks_loses_and_doubles_nothing(
     smtp = mail.ctx.mail.smtp_port
     with worker_process(api, smtp, tmp_path / "first.log") as worker:
         game_id = ada.ok("POST", "/games", json=body)["game"]["id"]
-        started = StartedJobRegistry(queue=mail.ctx.queue)
+        started = StartedJobRegistry(queue=mail.ctx.queues.play)
         deadline = time.monotonic() + 60
         while not any(
             job is not None and job.func_name == PLAY_BOT
-            for job in Job.fetch_many(started.get_job_ids(), connection=mail.ctx.queue.connection)
+            for job in Job.fetch_many(started.get_job_ids(), connection=mail.ctx.queues.connection)
         ):
             assert time.monotonic() < deadline, (tmp_path / "first.log").read_text()
             time.sleep(0.005)
@@ -205,7 +204,8 @@ def test_a_worker_killed_as_a_bot_thinks_loses_and_doubles_nothing(
             time.sleep(0.05)
     assert view["version"] == 1 and view["your_turn"]
 
-    queue_bot(mail.ctx.queue, game_id)  # the lost job, run again, and the sweep: nothing new
+    # The lost job, run again, and the sweep: nothing new.
+    mail.ctx.queues.once("play_bot", game_id, urgent=True)
     mail.clock.advance(SWEEP_AFTER + 1)
     mail.tick()
     (entry,) = log(ada, game_id)

@@ -9,7 +9,7 @@ import redis
 from server.storage import clocks, keys
 from server.storage.outbox import DUE
 from server.storage.redis_client import as_text, members
-from server.storage.watch import CHANGED, queue_plan
+from server.storage.watch import CHANGED
 from tests.parts import LiveServer
 from tests.support.games import clocked_game, move
 from tests.support.jobs import Mail, texts
@@ -56,7 +56,7 @@ def test_a_finished_game_is_compacted_and_its_mail_leaves_nothing_behind(
     assert mail_kept(redis_client, player_ids, game_id) == []
     # Planned again (a sweep, a stray announcement): nobody is told anything twice, and the
     # worker writes nothing of the game back.
-    queue_plan(mail.ctx.queue, game_id, "sweep")
+    mail.ctx.queues.once("plan", game_id)
     mail.tick()
     assert texts(mail, players) == told
     assert set(game_keys(redis_client, game_id)) == {"meta", "archive"}

@@ -506,7 +506,7 @@ def test_a_hook_that_never_answers_holds_up_no_other_game(
         assert statistics.median(answers) < 1.0, answers
         assert "webhook" not in (tmp_path / "mail.log").read_text(), "no post in the mail worker"
 
-        hook_jobs = mail.ctx.hook_queue
+        hook_jobs = mail.ctx.queues.hooks
         queued = [*hook_jobs.job_ids, *hook_jobs.scheduled_job_registry.get_job_ids()]
         queued += hook_jobs.started_job_registry.get_job_ids()
         assert len(queued) <= 1, "one job for the hook, whatever the moves"

@@ -3,47 +3,14 @@ delivering: what it was sending goes out once after its claim runs out, nothing 
 
 from __future__ import annotations
 
-import asyncio
-import threading
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-import pytest
 from aiosmtpd.controller import Controller
 
 from server.notify import context
-from tests.parts import LiveServer, SmtpInbox, smtp_serving
-from tests.support.jobs import Mail, worker_process
-
-
-class GatedInbox(SmtpInbox):
-    """Stalls the first delivery at MAIL FROM until the test opens the gate."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.entered = threading.Event()
-        self.gate = threading.Event()
-
-    async def handle_MAIL(
-        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
-    ) -> str:
-        self.entered.set()
-        while not self.gate.is_set():
-            await asyncio.sleep(0.05)
-        envelope.mail_from = address
-        return "250 OK"
-
-
-@pytest.fixture
-def gated() -> Iterator[tuple[Controller, GatedInbox]]:
-    inbox = GatedInbox()
-    with smtp_serving(inbox) as controller:
-        try:
-            yield controller, inbox
-        finally:
-            inbox.gate.set()  # a stalled session would keep the server from stopping
+from tests.parts import LiveServer
+from tests.support.jobs import GatedInbox, Mail, worker_process
 
 
 def test_a_worker_killed_mid_delivery_loses_nothing_and_sends_nothing_twice(

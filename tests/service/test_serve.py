@@ -1,6 +1,6 @@
 """`turnpost-server serve`, the README's first command, as a new user runs it: no REDIS_URL, so
-it starts its own Redis, the web processes, the mail worker and the hook workers, starts again
-whichever of them stops, and takes them all down on SIGTERM."""
+it starts its own Redis, the web processes, the mail worker, the play worker and the hook
+workers, starts again whichever of them stops, and takes them all down on SIGTERM."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from tests.support.load import Load
 from tests.support.processes import eventually, status
 
 WORKER = ["-m", "server.runtime.cli", "worker"]
+PLAY_WORKER = ["-m", "server.runtime.cli", "play-worker"]
 HOOK_WORKER = ["-m", "server.runtime.cli", "hook-worker"]
 
 
@@ -47,7 +48,7 @@ def redis_server(serve: psutil.Process, directory: Path) -> psutil.Process | Non
 
 def workers_of(serve: psutil.Process, command: list[str] = WORKER) -> list[psutil.Process]:
     """The workers `serve` started (not the children they fork to run jobs): the mail worker,
-    or the hook workers (`HOOK_WORKER`)."""
+    the play workers (`PLAY_WORKER`) or the hook workers (`HOOK_WORKER`)."""
     found = []
     for child in serve.children():
         try:
@@ -115,6 +116,9 @@ def test_serve_runs_the_service_restarts_its_workers_and_stops_whole(
     assert second.is_running()
     _, orphans = psutil.wait_procs(its_scheduler, timeout=30)
     assert not orphans
+    (play,) = eventually(lambda: workers_of(serve, PLAY_WORKER))
+    play.kill()
+    eventually(lambda: [w for w in workers_of(serve, PLAY_WORKER) if w.pid != play.pid])
     hook_workers = eventually(lambda: workers_of(serve, HOOK_WORKER))
     assert len(hook_workers) == 2
     hook_workers[0].kill()

@@ -4,18 +4,21 @@ process, for the tests that kill one."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import psutil
@@ -81,13 +84,14 @@ class Mail:
 
     def run(self) -> None:
         """Relay the games' announcements into jobs, as the worker's relay thread does, and run
-        every queued job (the hook worker's too), until neither a job nor an announcement (a
+        every queued job (the play queue's first, then the mail queue's, then the hook
+        worker's), until neither a job nor an announcement (a
         job's own change, a timeout say) is left."""
-        queues = [self.ctx.queue, self.ctx.hook_queue]
-        while relay_heard(self.announcements, self.ctx.queue, HEARD_WITHIN) or any(
+        queues = list(self.ctx.queues.all())
+        while relay_heard(self.announcements, self.ctx.queues, HEARD_WITHIN) or any(
             jobs.count for jobs in queues
         ):
-            BurstWorker(queues, connection=self.ctx.queue.connection).work(burst=True)
+            BurstWorker(queues, connection=self.ctx.queues.connection).work(burst=True)
 
     def miss_announcements(self) -> None:
         """What a worker that was not running would have missed."""
@@ -127,6 +131,24 @@ def jobs_in_process(
     finally:
         announcements.close()
         context.use(None)
+
+
+class GatedInbox(SmtpInbox):
+    """Stalls the first delivery at MAIL FROM until the test opens the gate."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered = threading.Event()
+        self.gate = threading.Event()
+
+    async def handle_MAIL(
+        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
+    ) -> str:
+        self.entered.set()
+        while not self.gate.is_set():
+            await asyncio.sleep(0.05)
+        envelope.mail_from = address
+        return "250 OK"
 
 
 def texts(mail: Mail, clients: list[ApiClient]) -> list[list[str]]:

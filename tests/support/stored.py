@@ -76,11 +76,11 @@ def content(redis_client: redis.Redis, key: bytes) -> Any:
     return redis_client.dump(key)  # a string or a stream: its bytes are its content
 
 
-def everything(client: redis.Redis) -> bytes:
-    """Every key and every value in Redis, of every type, lower-cased; with the payload of the
-    worker's jobs unpacked (RQ keeps it compressed)."""
+def everything(client: redis.Redis, match: str | None = None) -> bytes:
+    """Every key and every value in Redis (those whose key matches `match`), of every type,
+    lower-cased; with the payload of the worker's jobs unpacked (RQ keeps it compressed)."""
     found = []
-    for key in client.scan_iter(count=1000):
+    for key in client.scan_iter(match=match, count=1000):
         kind = client.type(key)
         values: list[Any]
         if kind == b"string":
