@@ -62,6 +62,7 @@ class GameService:
         self.record = reading.record
         self.record_for = reading.record_for
         self.records_for = reading.records_for
+        self.games_of = reading.games_of
         self.lobby = reading.lobby
         self.wait_for_change = reading.wait_for_change
         self.version = reading.version

@@ -12,6 +12,7 @@ import orjson
 
 from server.domain.concerns import Concern
 from server.domain.idempotency import Idempotency, Made
+from server.domain.lists import Position
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.store import Appended, Loaded, never
@@ -157,8 +158,8 @@ class MemoryGameStore:
     def list_publicly(self, game_id: str, created: int) -> None:
         self.listed[game_id] = created
 
-    def lobby(self) -> list[str]:
-        return sorted(self.listed, key=self.listed.__getitem__)
+    def lobby_page(self, after: Position | None, count: int) -> list[Position]:
+        return ranged(self.listed, after, count, newest_first=False)
 
     def unlist(self, game_ids: list[str]) -> None:
         for game_id in game_ids:
@@ -205,3 +206,21 @@ class MemoryRoster:
     def game_ids(self, player_id: str) -> list[str]:
         mine = self.games.get(player_id, {})
         return sorted(mine, key=mine.__getitem__, reverse=True)
+
+    def game_page(self, player_id: str, after: Position | None, count: int) -> list[Position]:
+        return ranged(self.games.get(player_id, {}), after, count, newest_first=True)
+
+
+def ranged(
+    scored: dict[str, float], after: Position | None, count: int, newest_first: bool
+) -> list[Position]:
+    """Up to `count` members of `scored` after `after`, in a sorted set's order (by score, then
+    member), as `server.storage.ranges` reads one."""
+    order = sorted(Position(int(score), member) for member, score in scored.items())
+    key = (lambda p: (p.score, p.id))
+    if newest_first:
+        order.reverse()
+    if after is not None:
+        mark = (after.score, after.id)
+        order = [p for p in order if (key(p) < mark if newest_first else key(p) > mark)]
+    return order[:count]
