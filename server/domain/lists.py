@@ -100,3 +100,9 @@ def listing(record: GameRecord, player_id: str) -> Listing | None:
         record.status == OPEN and invited
     )
     return Listing(seat, invited, waiting, WAITING if waiting else record.status)
+
+
+def listed_as(record: GameRecord, player_id: str, which: str | None) -> bool:
+    """Whether the player's list `mine=which` holds the game (`Listing.shown_as`)."""
+    found = listing(record, player_id)
+    return found is not None and found.shown_as(which)

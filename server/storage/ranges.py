@@ -7,6 +7,8 @@ own to `Ranges.after`.
 
 from __future__ import annotations
 
+from typing import cast
+
 from server.domain.lists import Position
 from server.storage.redis_client import Client, as_text
 
@@ -15,8 +17,7 @@ AFTER = """
 -- highest first. Members of one score are in byte order, as Redis keeps them.
 local key, score, member, count = KEYS[1], ARGV[1], ARGV[2], tonumber(ARGV[3])
 local rev = ARGV[4] == '1'
-local rank
-if rev then rank = redis.call('ZREVRANK', key, member) else rank = redis.call('ZRANK', key, member) end
+local rank = redis.call(rev and 'ZREVRANK' or 'ZRANK', key, member)
 if rank and tonumber(redis.call('ZSCORE', key, member)) == tonumber(score) then
   if rev then return redis.call('ZREVRANGE', key, rank + 1, rank + count, 'WITHSCORES') end
   return redis.call('ZRANGE', key, rank + 1, rank + count, 'WITHSCORES')
@@ -63,13 +64,7 @@ class Ranges:
         None), highest scores first if `newest_first`, each with its place."""
         if position is None:
             read = self.client.zrevrange if newest_first else self.client.zrange
-            return [
-                Position(int(score), as_text(member))
-                for member, score in read(key, 0, count - 1, withscores=True)
-            ]
-        flat = self._after(
-            keys=[key], args=[position.score, position.id, count, int(newest_first)]
-        )
-        return [
-            Position(int(float(flat[i + 1])), as_text(flat[i])) for i in range(0, len(flat), 2)
-        ]
+            scored = cast(list[tuple[bytes, float]], read(key, 0, count - 1, withscores=True))
+            return [Position(int(score), as_text(member)) for member, score in scored]
+        flat = self._after(keys=[key], args=[position.score, position.id, count, int(newest_first)])
+        return [Position(int(float(flat[i + 1])), as_text(flat[i])) for i in range(0, len(flat), 2)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -212,15 +212,12 @@ class MemoryRoster:
 
 
 def ranged(
-    scored: dict[str, float], after: Position | None, count: int, newest_first: bool
+    scored: Mapping[str, float], after: Position | None, count: int, newest_first: bool
 ) -> list[Position]:
     """Up to `count` members of `scored` after `after`, in a sorted set's order (by score, then
     member), as `server.storage.ranges` reads one."""
-    order = sorted(Position(int(score), member) for member, score in scored.items())
-    key = (lambda p: (p.score, p.id))
-    if newest_first:
-        order.reverse()
+    order = sorted(((int(score), member) for member, score in scored.items()), reverse=newest_first)
     if after is not None:
         mark = (after.score, after.id)
-        order = [p for p in order if (key(p) < mark if newest_first else key(p) > mark)]
-    return order[:count]
+        order = [place for place in order if (place < mark if newest_first else place > mark)]
+    return [Position(score, member) for score, member in order[:count]]
