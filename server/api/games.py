@@ -57,6 +57,7 @@ def create(body: dict[str, Any]) -> GameView:
 
 @blp.route("", methods=["GET"])
 @blp.arguments(GameListQuery, location="query")
+@blp.paged()
 @blp.dumped_response(200, GameList)
 def list_mine(query: dict[str, Any]) -> GameList:
     """A page of your games, newest first (`mine`: waiting on you, active, open, finished,

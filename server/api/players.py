@@ -75,6 +75,7 @@ def stop_vacation() -> Profile:
 
 @blp.route("/players/<player_name:name>")
 @blp.arguments(PageQuery, location="query")
+@blp.paged()
 @blp.dumped_response(200, PlayerRecord)
 def record(query: dict[str, Any], name: str) -> PlayerRecord:
     """A player's record in each game type they have played (played, won, lost, resigned,

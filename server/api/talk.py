@@ -34,6 +34,7 @@ def say(body: dict[str, Any], game_id: str) -> Said:
 
 @blp.route("/<game_id:game_id>/messages", methods=["GET"])
 @blp.arguments(MessageQuery, location="query")
+@blp.paged()
 @blp.dumped_response(200, Messages)
 def read(query: dict[str, Any], game_id: str) -> Messages:
     """A page of the table talk, oldest first: after message number `since` (the last `last`
