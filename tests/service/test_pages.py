@@ -9,7 +9,8 @@ from typing import Any
 import redis
 import requests
 
-from server.domain.lists import MAX_LIMIT
+from server.domain.lists import MAX_LIMIT, Position
+from server.storage.ranges import Ranges
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import start_game
@@ -147,3 +148,27 @@ def test_table_talk_comes_in_pages(api: LiveServer) -> None:
     lobby = clients[0].ok("GET", "/games?open=public&limit=1")["next"]
     refused = clients[0].call("GET", f"/games/{game_id}/messages", params={"cursor": lobby or "x"})
     assert refused.status_code == 400
+
+
+def test_a_page_after_a_game_gone_from_its_index_starts_where_it_was(
+    redis_client: redis.Redis,
+) -> None:
+    """The range read by position, on Redis itself: games of one second ordered by id, and a
+    page whose last game has left the index (declined) followed from where that game was."""
+    ranges = Ranges(redis_client)
+    scored = {f"{n:024x}": 100 + n // 4 for n in range(12)}  # four games a second
+    redis_client.zadd("index", scored)
+    for newest_first in (True, False):
+        order = sorted(scored, key=lambda game: (scored[game], game), reverse=newest_first)
+        met: list[str] = []
+        after: Position | None = None
+        while page := ranges.after("index", after, 5, newest_first):
+            met.extend(place.id for place in page)
+            after = page[-1]
+            redis_client.zrem("index", after.id)  # gone before the next page is read
+        assert met == order
+        redis_client.zadd("index", scored)
+    gone = Position(101, f"{5:024x}")
+    redis_client.zrem("index", gone.id)
+    assert [p.id for p in ranges.after("index", gone, 3, True)] == [f"{n:024x}" for n in (4, 3, 2)]
+    assert [p.id for p in ranges.after("index", gone, 3, False)] == [f"{n:024x}" for n in (6, 7, 8)]
