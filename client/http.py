@@ -67,6 +67,10 @@ def readable_reason(error: requests.RequestException) -> str:
     return errno.group(1).strip().lower() if errno else str(error)
 
 
+PAGE_LIMIT = 200
+"""The longest page the server answers (`server.domain.lists.MAX_LIMIT`)."""
+
+
 class Api:
     def __init__(self, url: str, token: str | None = None) -> None:
         self.url = url.rstrip("/").removesuffix(API_PREFIX)
@@ -237,11 +241,26 @@ class Api:
             body["seats"] = seats
         return self.request("POST", "/games", json=body)
 
-    def games(self, mine: str | None = None) -> Any:
-        return self.request("GET", "/games", params={"mine": mine} if mine else None)
+    def games(self, mine: str | None = None, most: int | None = None) -> Any:
+        """My games (`mine`: of one kind), newest first: all of them, or the first `most`."""
+        return self.paged("/games", {"mine": mine} if mine else {}, "games", most)
 
-    def lobby(self) -> Any:
-        return self.request("GET", "/games", params={"open": "public"})
+    def lobby(self, most: int | None = None) -> Any:
+        """The lobby's games, oldest first: all of them, or the first `most`."""
+        return self.paged("/games", {"open": "public"}, "games", most)
+
+    def paged(self, path: str, params: dict[str, Any], key: str, most: int | None) -> Any:
+        """A list the server answers in pages, page after page along each one's `next`, until
+        there is none or `most` items are in: `{key: the items, "next": the cursor after
+        them}`."""
+        items: list[Any] = []
+        while True:
+            limit = PAGE_LIMIT if most is None else min(PAGE_LIMIT, most - len(items))
+            page = self.request("GET", path, params={**params, "limit": limit})
+            items.extend(page[key])
+            if page["next"] is None or (most is not None and len(items) >= most):
+                return {key: items, "next": page["next"]}
+            params = {**params, "cursor": page["next"]}
 
     def game(self, game_id: str) -> Any:
         return self.request("GET", game_path(game_id))

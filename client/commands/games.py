@@ -22,6 +22,15 @@ from client.session import Session, session
 from client.words import _, words
 from shared.fairness import fixed_by_creator_text
 
+MostGames = Annotated[
+    int | None,
+    typer.Option(
+        "--limit",
+        min=1,
+        help=_("At most this many games, the first in the server's order (default: all)."),
+    ),
+]
+
 
 class Listing(StrEnum):
     waiting = "waiting"
@@ -177,11 +186,12 @@ def rematch(game: GameId, as_json: JsonFlag = False) -> None:
 )
 def games(
     mine: Annotated[Listing | None, typer.Option(help=_("Only these games."))] = None,
+    limit: MostGames = None,
     as_json: JsonFlag = False,
 ) -> None:
     with session(as_json) as s:
         kind = mine.value if mine else None
-        answer = s.api.games(kind)
+        answer = s.api.games(kind, limit)
         s.out.emit(answer, lambda console: game_list(console, answer["games"], time.time(), kind))
 
 
@@ -192,9 +202,9 @@ def games(
         "GAME`.\n\nExample: turnpost lobby"
     )
 )
-def lobby(as_json: JsonFlag = False) -> None:
+def lobby(limit: MostGames = None, as_json: JsonFlag = False) -> None:
     with session(as_json) as s:
-        answer = s.api.lobby()
+        answer = s.api.lobby(limit)
         s.out.emit(answer, lambda console: public_games(console, answer["games"], time.time()))
 
 

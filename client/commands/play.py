@@ -285,7 +285,7 @@ def wait_for_any(poll: int, timeout: int | None, as_json: bool) -> None:
         while found is None:
             waiting = s.api.games("waiting")["games"]
             if waiting:
-                first = waiting[0]
+                first = longest_waiting(waiting)
                 kind = "invited" if first["invited"] else "turn"
                 found = need(first["id"], first["type"], kind)
             else:
@@ -343,4 +343,10 @@ def next_game(
         waiting = s.api.games("waiting")["games"]
         if not waiting:
             raise Failure(ExitCode.REFUSED, "nothing_waiting", _("no game waits on you"))
-    show(waiting[0]["id"], everything, as_json)
+    show(longest_waiting(waiting)["id"], everything, as_json)
+
+
+def longest_waiting(waiting: list[dict[str, Any]]) -> dict[str, Any]:
+    """Of the games waiting on me, the one that has waited longest (the server lists them
+    newest first)."""
+    return min(waiting, key=lambda game: game["updated"])

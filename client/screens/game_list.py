@@ -31,11 +31,13 @@ def no_games(mine: str | None) -> str:
 def game_list(
     console: Console, games: Sequence[dict[str, Any]], now: float, mine: str | None = None
 ) -> None:
-    """My games as the server orders them (waiting on me first), one line each; `mine` is the
-    kind asked for, if any."""
+    """My games, those waiting on me first (longest waiting first), then the active, open,
+    finished and cancelled ones (latest change first), one line each; `mine` is the kind asked
+    for, if any."""
     if not games:
         show(console, no_games(mine))
         return
+    games = sorted(games, key=shown_order)
     rows = [
         (
             game["id"],
@@ -74,6 +76,16 @@ def game_list(
                 "dim",
             ),
         )
+
+
+ORDER = {"waiting": 0, "active": 1, "open": 2, "finished": 3, "cancelled": 4}
+
+
+def shown_order(game: dict[str, Any]) -> tuple[int, float]:
+    """Where a game comes in the list: by what it is to me, then by its last change."""
+    if game["waiting_on_you"]:
+        return ORDER["waiting"], game["updated"]
+    return ORDER.get(game["status"], len(ORDER)), -game["updated"]
 
 
 def standing(game: dict[str, Any]) -> str:

@@ -108,7 +108,7 @@ def ratings(found: Services, player: Player) -> dict[str, Any]:
     standings = found.standings.of(player.id, sorted(ENGINES))
     return {
         "records": {type_id: presenters.standing(s) for type_id, s in standings.items()},
-        "games": presenters.history(records, player.id, len(records)),
+        "games": presenters.history(records, player.id),
     }
 
 

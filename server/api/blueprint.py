@@ -173,6 +173,18 @@ class Blueprint(flask_smorest.Blueprint):
 
         return decorator
 
+    def paged(self) -> Callable[[Callable[P, R]], Callable[P, R]]:
+        """Documents a list answered in pages (`server.http.pages`): its `Link` header."""
+        link = {
+            "description": 'the next page, if there is one: `<URL>; rel="next"` (RFC 8288), '
+            "the same request with `cursor` set to the answer's `next`",
+            "schema": {"type": "string"},
+        }
+        decorate: Callable[[Callable[P, R]], Callable[P, R]] = self.doc(
+            responses={200: {"headers": {"Link": link}}}
+        )
+        return decorate
+
     def dumped_response(
         self, status: int, shape: type[R]
     ) -> Callable[[Callable[P, R]], Callable[P, Any]]:

@@ -10,8 +10,10 @@ from flask import Request, g, request
 from server.api.blueprint import Blueprint
 from server.domain.errors import N_
 from server.domain.game import Game
+from server.domain.lists import listed_as
 from server.domain.quiet import zone
 from server.domain.record import GameRecord
+from server.http import pages
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.long_polls import wait_for
@@ -55,26 +57,38 @@ def create(body: dict[str, Any]) -> GameView:
 
 @blp.route("", methods=["GET"])
 @blp.arguments(GameListQuery, location="query")
+@blp.paged()
 @blp.dumped_response(200, GameList)
 def list_mine(query: dict[str, Any]) -> GameList:
-    """Your games, those waiting on you first (`mine`: waiting, active, open, finished,
-    cancelled), each with when a notice to you about it that is held goes out
-    (`notice_held_until`); or, with `open=public`, the lobby: every public game with a seat
-    free, oldest first, with its players' time zones (anyone registered may join or watch)."""
+    """A page of your games, newest first (`mine`: waiting on you, active, open, finished,
+    cancelled; without it, all), each with when a notice to you about it that is held goes out
+    (`notice_held_until`); or, with `open=public`, a page of the lobby: every public game with
+    a seat free, oldest first, with its players' time zones (anyone registered may join or
+    watch). `next` is the cursor of the next page (also in the `Link` header), null after the
+    last; a page may hold fewer games than `limit` and still have a next."""
+    limit = query["limit"]
     if "open" in query:
-        return {"games": presenters.lobby(services().games.lobby())}
-    records = {record.id: record for record in services().games.records_for(g.player) if record}
-    listed = presenters.game_list(records.values(), g.player.id, query.get("mine"))
+        lobby = services().games.lobby(pages.read("lobby", query.get("cursor")), limit)
+        found = pages.cursor("lobby", lobby.next)
+        return {"games": presenters.lobby(lobby.items), "next": pages.link_next(found)}
+    which, me = query.get("mine"), g.player.id
+    page = services().games.games_of(
+        g.player,
+        lambda record: listed_as(record, me, which),
+        pages.read("games", query.get("cursor")),
+        limit,
+    )
     held = held_mail(services().outbox, g.player, services().clock()).games
     return {
         "games": [
             {
                 **game,
                 "notice_held_until": held.get(game["id"]),
-                "clocks": clocks(records[game["id"]]),
+                "clocks": clocks(record),
             }
-            for game in listed
-        ]
+            for game, record in zip(presenters.game_list(page.items, me), page.items, strict=True)
+        ],
+        "next": pages.link_next(pages.cursor("games", page.next)),
     }
 
 

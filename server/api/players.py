@@ -11,10 +11,11 @@ from server.accounts.export import own_profile
 from server.accounts.profile import changed
 from server.api.blueprint import Blueprint
 from server.domain.player import Player
+from server.http import pages
 from server.http.auth import public_route
 from server.http.context import services
 from server.presenters import games as presenters
-from server.presenters.schemas import ProfileUpdateSchema, RegisterSchema
+from server.presenters.schemas import PageQuery, ProfileUpdateSchema, RegisterSchema
 from server.presenters.shapes import Blocks, PlayerRecord, Profile, Registered, Token
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players and tokens")
@@ -75,12 +76,17 @@ def stop_vacation() -> Profile:
 
 
 @blp.route("/players/<player_name:name>")
+@blp.arguments(PageQuery, location="query")
+@blp.paged()
 @blp.dumped_response(200, PlayerRecord)
-def record(name: str) -> PlayerRecord:
+def record(query: dict[str, Any], name: str) -> PlayerRecord:
     """A player's record in each game type they have played (played, won, lost, resigned,
-    timed out, and their rating with its uncertainty) and their finished games, latest first,
-    with opponents and scores."""
-    return presenters.player_record(services(), name)
+    timed out, and their rating with its uncertainty) and a page of their finished games,
+    newest first, with opponents and scores; `next` (also in the `Link` header) is the cursor
+    of the next page, null after the last."""
+    after = pages.read("played", query.get("cursor"))
+    found, position = presenters.player_record(services(), name, after, query["limit"])
+    return {**found, "next": pages.link_next(pages.cursor("played", position))}
 
 
 @blp.route("/me/token", methods=["POST"])

@@ -9,6 +9,8 @@ from flask import g, request
 
 from server.api.blueprint import Blueprint
 from server.api.games import idempotency_key
+from server.domain.lists import Position
+from server.http import pages
 from server.http.context import services
 from server.presenters import games as presenters
 from server.presenters.schemas import MessageQuery, MessageSchema
@@ -32,9 +34,19 @@ def say(body: dict[str, Any], game_id: str) -> Said:
 
 @blp.route("/<game_id:game_id>/messages", methods=["GET"])
 @blp.arguments(MessageQuery, location="query")
+@blp.paged()
 @blp.dumped_response(200, Messages)
 def read(query: dict[str, Any], game_id: str) -> Messages:
-    """The table talk after message number `since` (the last `last` of them, if given)."""
-    game, _, said = services().games.table(game_id, g.player, query["since"])
-    shown = presenters.messages(game.record, query["since"], said)
-    return {"messages": shown[-query["last"] :] if "last" in query else shown}
+    """A page of the table talk, oldest first: after message number `since` (the last `last`
+    of those, if given), or after the page a `cursor` ends (`since` and `last` then count no
+    more); `next` (also in the `Link` header) is the cursor of the next page, null after the
+    last."""
+    after = pages.read("talk", query.get("cursor"))
+    since = query["since"] if after is None else after.score
+    game, _, said = services().games.table(game_id, g.player, since)
+    if after is None and "last" in query:
+        since, said = since + max(0, len(said) - query["last"]), said[-query["last"] :]
+    shown = presenters.messages(game.record, since, said[: query["limit"]])
+    more = len(said) > query["limit"]
+    position = Position(shown[-1]["number"], "") if more else None
+    return {"messages": shown, "next": pages.link_next(pages.cursor("talk", position))}

@@ -78,6 +78,7 @@ class GameService:
         self.records = reading.records
         self.record_for = reading.record_for
         self.records_for = reading.records_for
+        self.games_of = reading.games_of
         self.lobby = reading.lobby
         self.wait_for_change = reading.wait_for_change
         self.version = reading.version

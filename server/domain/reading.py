@@ -19,6 +19,7 @@ from server.domain.errors import N_, NotAPlayer, NotFound
 from server.domain.game import OPEN, Game, progress
 from server.domain.hearing import heard
 from server.domain.held_states import HeldStates
+from server.domain.lists import DEFAULT_LIMIT, Page, Position, filtered
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.snapshots import unpickled
@@ -137,22 +138,50 @@ class Reading:
         perhaps not yet theirs: see `Seating.join`)."""
         return self.store.records(self.players.game_ids(player.id))
 
-    def lobby(self) -> list[tuple[GameRecord, list[Player | None]]]:
-        """The public games with a seat anyone may take, oldest first, each with the profiles
-        of the players at its table (None for a seat free or a profile gone). Games that can no
-        longer be joined leave the index as they are met."""
-        ids = self.store.lobby()
-        listed, gone = [], []
-        for game_id, record in zip(ids, self.store.records(ids), strict=True):
-            if record is None:
-                continue  # being made, or never written
-            if record.status != OPEN or not any(seat.free for seat in record.seats):
-                gone.append(game_id)
-                continue
-            players = [self.players.get(s.player) if s.player else None for s in record.seats]
-            listed.append((record, players))
+    def games_of(
+        self,
+        player: Player,
+        keep: Callable[[GameRecord], bool],
+        after: Position | None = None,
+        limit: int = DEFAULT_LIMIT,
+    ) -> Page[GameRecord]:
+        """A page of the records of the player's games that `keep` keeps, newest first (see
+        `server.domain.lists`)."""
+
+        def read(after: Position | None, count: int) -> list[tuple[GameRecord | None, Position]]:
+            return self._recorded(self.players.game_page(player.id, after, count))
+
+        return filtered(read, keep, after, limit)
+
+    def _recorded(self, places: list[Position]) -> list[tuple[GameRecord | None, Position]]:
+        """Each game of a page of an index with its record (None for one never written)."""
+        return list(zip(self.store.records([p.id for p in places]), places, strict=True))
+
+    def lobby(
+        self, after: Position | None = None, limit: int = DEFAULT_LIMIT
+    ) -> Page[tuple[GameRecord, list[Player | None]]]:
+        """A page of the public games with a seat anyone may take, oldest first, each with the
+        profiles of the players at its table (None for a seat free or a profile gone). Games
+        that can no longer be joined leave the index as they are met; one being made (no
+        record yet) is passed over."""
+        gone: list[str] = []
+
+        def joinable(record: GameRecord) -> bool:
+            if record.status == OPEN and any(seat.free for seat in record.seats):
+                return True
+            gone.append(record.id)
+            return False
+
+        def read(after: Position | None, count: int) -> list[tuple[GameRecord | None, Position]]:
+            return self._recorded(self.store.lobby_page(after, count))
+
+        page = filtered(read, joinable, after, limit)
         self.store.unlist(gone)
-        return listed
+        listed = [
+            (record, [self.players.get(s.player) if s.player else None for s in record.seats])
+            for record in page.items
+        ]
+        return Page(listed, page.next)
 
     def wait_for_change(
         self,

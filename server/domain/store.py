@@ -12,6 +12,7 @@ from typing import Any, Literal, Protocol
 
 from server.domain.concerns import Concern
 from server.domain.idempotency import Idempotency, Made
+from server.domain.lists import Position
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.talk import Limits, Said
@@ -152,8 +153,9 @@ class GameStore(Protocol):
     def list_publicly(self, game_id: str, created: int) -> None:
         """Put a public game in the lobby's index (before the game itself is written)."""
 
-    def lobby(self) -> list[str]:
-        """The ids in the lobby's index, oldest first (some perhaps started or never written)."""
+    def lobby_page(self, after: Position | None, count: int) -> list[Position]:
+        """Up to `count` games of the lobby's index after `after`, oldest first (some perhaps
+        started or never written)."""
 
     def unlist(self, game_ids: list[str]) -> None:
         """Take games that can no longer be joined out of the lobby's index."""
@@ -187,6 +189,10 @@ class Roster(Protocol):
 
     def shared_games(self, player_id: str, other_id: str) -> list[str]:
         """The games in both players' lists."""
+        ...
+
+    def game_page(self, player_id: str, after: Position | None, count: int) -> list[Position]:
+        """Up to `count` of the player's games after `after`, newest first."""
         ...
 
 

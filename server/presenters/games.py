@@ -9,14 +9,14 @@ from zoneinfo import ZoneInfo
 
 from server.domain import provenance
 from server.domain.errors import N_, NotFound
-from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game, Moved
+from server.domain.game import ACTIVE, FINISHED, Game, Moved
+from server.domain.lists import DEFAULT_LIMIT, Position, listing
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.standings import Standing
 from server.presenters import shapes
 from server.storage.deadlines import SeatClock, local
 from server.storage.services import Services
-from server.storage.standings import HISTORY_SIZE
 from shared.engine import seat_name, shown_names
 from shared.games import ENGINES
 from shared.words import ENGLISH, Words
@@ -174,34 +174,20 @@ def history_line(text: str, entry: Mapping[str, Any], words: Words = ENGLISH) ->
     return text
 
 
-def game_list(
-    records: Iterable[GameRecord | None], player_id: str, which: str | None
-) -> list[shapes.GameSummary]:
-    """A player's games (`which`: waiting, active, open, finished, or all), those waiting on
-    them first (longest waiting first); None stands for a game that was never written."""
+def game_list(records: Iterable[GameRecord], player_id: str) -> list[shapes.GameSummary]:
+    """A player's games as their list shows them, in the order given, each with their seat and
+    whether it waits on them (`server.domain.lists.listing`); a game with no seat of theirs is
+    left out."""
     listed: list[shapes.GameSummary] = []
     for record in records:
-        mine = [i for i, s in enumerate(record.seats if record else ()) if s.player == player_id]
-        if record is None or not mine:
-            continue  # a game that was never written, or a seat that was never taken
-        summary = public_game(record, player_id)
-        seats = summary["seats"]
-        seat = mine[0]
-        invited = not seats[seat]["joined"]
-        waiting = (summary["status"] == ACTIVE and seat in summary["to_act"]) or (
-            summary["status"] == OPEN and invited
-        )
-        category = "waiting" if waiting else summary["status"]
-        if which is None or which == category or (which == ACTIVE and waiting):
-            mine_too: shapes.Listed = {"seat": seat, "waiting_on_you": waiting, "invited": invited}
-            listed.append({**summary, **mine_too})
-    order = {"waiting": 0, ACTIVE: 1, OPEN: 2, FINISHED: 3, CANCELLED: 4}
-    listed.sort(
-        key=lambda g: (
-            order["waiting" if g["waiting_on_you"] else g["status"]],
-            g["updated"] if g["waiting_on_you"] else -g["updated"],
-        )
-    )
+        found = listing(record, player_id)
+        if found is not None:
+            mine: shapes.Listed = {
+                "seat": found.seat,
+                "waiting_on_you": found.waiting,
+                "invited": found.invited,
+            }
+            listed.append({**public_game(record, player_id), **mine})
     return listed
 
 
@@ -262,38 +248,37 @@ def leaderboard(ranked: Iterable[tuple[Player, Standing]]) -> list[shapes.Ranked
     ]
 
 
-def history(records: Iterable[GameRecord | None], player_id: str, most: int) -> list[shapes.Played]:
-    """A player's finished games, latest first: with whom, the scores, and whether they won."""
+def history(records: Iterable[GameRecord | None], player_id: str) -> list[shapes.Played]:
+    """All a player's finished games, latest first: with whom, the scores, whether they won."""
     finished = [
-        record
-        for record in records
-        if record is not None
-        and record.status == FINISHED
-        and record.seat_of(player_id) is not None
+        record for record in records if record is not None and was_played(record, player_id)
     ]
     finished.sort(key=lambda record: -record.updated)
-    played: list[shapes.Played] = []
-    for record in finished[:most]:
-        seat = record.seat_of(player_id)
-        result = record.result or {}
-        scores = result.get("scores", [])
-        played.append(
-            {
-                "id": record.id,
-                "type": record.type,
-                "finished": record.updated,
-                "opponents": [s.name for i, s in enumerate(record.seats) if i != seat],
-                "bot_accounts": [
-                    s.name for i, s in enumerate(record.seats) if i != seat and s.bot_account
-                ],
-                "scores": {
-                    s.name or seat_name(i, ()): score
-                    for (i, s), score in zip(enumerate(record.seats), scores, strict=False)
-                },
-                "won": seat in result.get("winners", []),
-            }
-        )
-    return played
+    return [played(record, player_id) for record in finished]
+
+
+def was_played(record: GameRecord, player_id: str) -> bool:
+    """Whether the game is one of the player's finished games."""
+    return record.status == FINISHED and record.seat_of(player_id) is not None
+
+
+def played(record: GameRecord, player_id: str) -> shapes.Played:
+    """A finished game as the player's record lists it."""
+    seat = record.seat_of(player_id)
+    result = record.result or {}
+    scores = result.get("scores", [])
+    return {
+        "id": record.id,
+        "type": record.type,
+        "finished": record.updated,
+        "opponents": [s.name for i, s in enumerate(record.seats) if i != seat],
+        "bot_accounts": [s.name for i, s in enumerate(record.seats) if i != seat and s.bot_account],
+        "scores": {
+            s.name or seat_name(i, ()): score
+            for (i, s), score in zip(enumerate(record.seats), scores, strict=False)
+        },
+        "won": seat in result.get("winners", []),
+    }
 
 
 def untried_steps(made: int, untried: Sequence[Any]) -> shapes.Untried:
@@ -335,18 +320,23 @@ def seat_clock(clock: SeatClock, zone: ZoneInfo) -> shapes.SeatClock:
     }
 
 
-def player_record(found: Services, name: str) -> shapes.PlayerRecord:
-    """A player's record in each game type they have played and their latest finished games
-    (`GET /players/{name}` and the page of their history alike); 404 if there is no such
+def player_record(
+    found: Services, name: str, after: Position | None = None, limit: int = DEFAULT_LIMIT
+) -> tuple[shapes.PlayerRecord, Position | None]:
+    """A player's record in each game type they have played and a page of their finished
+    games, newest first (`GET /players/{name}` and the page of their history alike), and where
+    the next page starts (`next` is left for the edge to name); 404 if there is no such
     player."""
     player = found.players.by_name(name)
     if player is None:
         raise NotFound(N_("no such player"))
-    played = history(found.games.records_for(player), player.id, HISTORY_SIZE)
+    page = found.games.games_of(player, lambda record: was_played(record, player.id), after, limit)
     standings = found.standings.of(player.id, sorted(ENGINES))
-    return {
+    answer: shapes.PlayerRecord = {
         "name": player.name,
         "bot_account": player.bot_account,
         "records": {type_id: standing(s) for type_id, s in standings.items()},
-        "games": played,
+        "games": [played(record, player.id) for record in page.items],
+        "next": None,
     }
+    return answer, page.next

@@ -17,6 +17,7 @@ from server.domain.addresses import RULES, normalized
 from server.domain.bots import TIMEOUT_LEVEL
 from server.domain.clock_options import move_clock
 from server.domain.leaving import ACTIVE_GAMES
+from server.domain.lists import DEFAULT_LIMIT, MAX_LIMIT
 from server.domain.player import INVITATIONS
 from server.domain.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
 from server.domain.record import STATUSES
@@ -139,6 +140,36 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
+class Digits(fields.Integer):
+    """A whole number written in ASCII digits alone: `int` also reads `١٢` and, through
+    marshmallow, a sign, spaces or `_`; a query string's `limit=²` is refused, not a 500."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, str) and not re.fullmatch(r"[0-9]{1,10}", value, re.ASCII):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+PAGE_CURSOR = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
+"""What a page's cursor looks like (`server.http.pages` reads what it names)."""
+
+
+class PageQuery(Schema):
+    """A page of a list (`server.domain.lists`): how long, and where the last one ended."""
+
+    limit = Digits(
+        load_default=DEFAULT_LIMIT,
+        validate=validate.Range(1, MAX_LIMIT),
+        metadata={"description": f"at most this many on the page (default {DEFAULT_LIMIT})"},
+    )
+    cursor = fields.String(
+        validate=FullMatch(PAGE_CURSOR, error="a cursor is a page's `next`, as it came"),
+        metadata={
+            "description": "where the page before ended: its `next` (without it, the first page)"
+        },
+    )
+
+
 class ProfileUpdateSchema(Schema):
     email = EmailAddress()
     timezone = fields.String(validate=TIMEZONE)
@@ -257,7 +288,7 @@ class JoinSchema(Schema):
     contribution = CONTRIBUTION
 
 
-class GameListQuery(Schema):
+class GameListQuery(PageQuery):
     mine = fields.String(
         validate=validate.OneOf(["waiting", *STATUSES]),
         metadata={
@@ -322,7 +353,7 @@ class MessageSchema(Schema):
     )
 
 
-class MessageQuery(Schema):
+class MessageQuery(PageQuery):
     since = fields.Integer(
         load_default=0,
         validate=validate.Range(0, 10**9),

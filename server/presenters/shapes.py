@@ -321,8 +321,18 @@ class GameSummary(Game, Listed):
     pass
 
 
+NextPage = Annotated[
+    str | None,
+    about(
+        'the cursor of the next page (give it as `cursor`; the `Link` header\'s rel="next" '
+        "names the same request with it), null after the last page"
+    ),
+]
+
+
 class GameList(TypedDict):
     games: list[GameSummary]
+    next: NextPage
 
 
 class LegalMove(TypedDict):
@@ -414,6 +424,7 @@ class Said(TypedDict):
 
 class Messages(TypedDict):
     messages: list[SaidMessage]
+    next: NextPage
 
 
 class Log(TypedDict):
@@ -466,7 +477,8 @@ class PlayerRecord(TypedDict):
     name: str
     bot_account: BotAccount
     records: dict[str, Standing]
-    games: Annotated[list[Played], about("finished games, latest first")]
+    games: Annotated[list[Played], about("a page of their finished games, newest first")]
+    next: NextPage
 
 
 class ErrorBody(TypedDict):

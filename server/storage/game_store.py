@@ -38,6 +38,7 @@ from server.domain.concerns import Concern
 from server.domain.encoding import encoded
 from server.domain.errors import N_, Unavailable
 from server.domain.idempotency import Idempotency, Made
+from server.domain.lists import Position
 from server.domain.record import (
     FINISHED,
     MOVED,
@@ -53,7 +54,8 @@ from server.domain.talk import Limits, Said, Spoken
 from server.settings import Config
 from server.storage import archive, clocks, keys, mail_state, player_events
 from server.storage.player_events import PlayerEvents
-from server.storage.redis_client import Client, as_bytes, as_text, members
+from server.storage.ranges import Ranges
+from server.storage.redis_client import Client, as_bytes, as_text
 from server.storage.waits import Waits
 
 logger = logging.getLogger(__name__)
@@ -332,6 +334,7 @@ class RedisGameStore:
         self.events = events or PlayerEvents.configured(client, Config())
         self.confirm = confirm
         self.waits = waits or Waits(client)
+        self.ranges = Ranges(client)
         self._create = client.register_script(CREATE)
         self._update_if = client.register_script(UPDATE_IF)
         self._append = client.register_script(APPEND)
@@ -660,8 +663,8 @@ class RedisGameStore:
     def list_publicly(self, game_id: str, created: int) -> None:
         self.client.zadd(keys.LOBBY, {game_id: created})
 
-    def lobby(self) -> list[str]:
-        return members(self.client.zrange(keys.LOBBY, 0, -1))
+    def lobby_page(self, after: Position | None, count: int) -> list[Position]:
+        return self.ranges.after(keys.LOBBY, after, count, newest_first=False)
 
     def unlist(self, game_ids: list[str]) -> None:
         if game_ids:

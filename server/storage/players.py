@@ -30,8 +30,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, get_args, get_type_hints
 
 from server.domain.errors import N_, Conflict
+from server.domain.lists import Position
 from server.domain.player import Player
 from server.storage import keys
+from server.storage.ranges import Ranges
 from server.storage.redis_client import Client, Pipe, as_text, hash_fields, members
 
 PLAYER_ID = re.compile(r"p_[0-9a-f]{16}")
@@ -112,6 +114,7 @@ ADDRESSES_INDEXED = "players:addresses-indexed"
 class Players:
     def __init__(self, client: Client) -> None:
         self.client = client
+        self.ranges = Ranges(client)
 
     def register(
         self, name: str, email: str, timezone: str, language: str = "en"
@@ -239,6 +242,10 @@ class Players:
             return []
         theirs = self.client.zmscore(longer, mine)
         return [game_id for game_id, score in zip(mine, theirs, strict=True) if score is not None]
+
+    def game_page(self, player_id: str, after: Position | None, count: int) -> list[Position]:
+        """Up to `count` of the player's games after `after`, newest first (by creation)."""
+        return self.ranges.after(keys.player(player_id, "games"), after, count, newest_first=True)
 
 
 def name_taken(name: str) -> Conflict:

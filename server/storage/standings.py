@@ -43,7 +43,6 @@ return 'settled'
 Settled = Literal["settled", "settled before", "not finished"]
 
 LEADERBOARD_SIZE = 100
-HISTORY_SIZE = 50
 
 
 def key(type_id: str, part: str) -> str:

@@ -1,11 +1,12 @@
 """The lobby (`/lobby`): the public games with a seat free, as the API lists them
-(`GameService.lobby`, `presenters.lobby`), each taken up by the game's own join form
-(`POST /play/ID/join`, `GameService.join`)."""
+(`GameService.lobby`, `presenters.lobby`), a page with a link to the next, each taken up by
+the game's own join form (`POST /play/ID/join`, `GameService.join`)."""
 
 from __future__ import annotations
 
-from flask import render_template
+from flask import render_template, request, url_for
 
+from server.http import pages
 from server.http.context import services
 from server.http.language import words_chosen
 from server.presenters import games as presenters
@@ -18,6 +19,7 @@ from shared.engine import shown_name
 @blp.get("/lobby")
 def lobby() -> str:
     player, words = signed_in(), words_chosen()
+    page = services().games.lobby(pages.read("lobby", request.args.get("cursor")))
     games = [
         {
             "id": game["id"],
@@ -32,6 +34,9 @@ def lobby() -> str:
             "rated": game["rated"],
             "mine": any(seat["name"] == player.name for seat in game["seats"]),
         }
-        for game in presenters.lobby(services().games.lobby())
+        for game in presenters.lobby(page.items)
     ]
-    return render_template("lobby.html", games=games)
+    more = pages.cursor("lobby", page.next)
+    return render_template(
+        "lobby.html", games=games, more=more and url_for("web.lobby", cursor=more)
+    )

@@ -1,17 +1,20 @@
 """My games (`/play`): the games waiting on me first, each with my deadline in my time zone,
-then the invitations to me (taken up or declined here), then the others; drawn from the same
-list the API answers (`presenters.game_list`), and declined as the API declines."""
+then the invitations to me (taken up or declined here), then the others, each list a page with
+a link to the next; drawn from the same pages the API answers (`GameService.games_of`,
+`presenters.game_list`), and declined as the API declines."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import flash, redirect, render_template, url_for
+from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from server.domain.game import CANCELLED, FINISHED
+from server.domain.lists import WAITING, listed_as, listing
 from server.domain.player import Player
 from server.domain.record import GameRecord
+from server.http import pages
 from server.http.context import services
 from server.http.language import gettext, words_chosen
 from server.presenters import games as presenters
@@ -21,33 +24,47 @@ from server.web.moments import when
 from server.web.sessions import signed_in
 from shared.engine import player_names
 
-FINISHED_SHOWN = 10
-"""The latest finished games the list shows; the rest are on one's history page."""
-
 
 @blp.get("/play")
 def games() -> str:
-    player = signed_in()
-    records = {record.id: record for record in services().games.records_for(player) if record}
-    listed = presenters.game_list(records.values(), player.id, None)
+    """Two lists a page each, as `GET /api/v1/games` pages them: the games waiting on me
+    (`mine=waiting`, from `?waiting=CURSOR`), then my others (from `?cursor=CURSOR`)."""
+    player, found = signed_in(), services().games
+    waiting_page = found.games_of(
+        player,
+        lambda record: listed_as(record, player.id, WAITING),
+        pages.read("games", request.args.get("waiting")),
+    )
+    others_page = found.games_of(
+        player,
+        lambda record: (mine := listing(record, player.id)) is not None and not mine.waiting,
+        pages.read("games", request.args.get("cursor")),
+    )
     waiting, invited, others, over = [], [], [], []
-    for game in listed:
-        row = shown(game, records[game["id"]], player)
-        if game["invited"]:
-            invited.append(row)
-        elif game["waiting_on_you"]:
-            waiting.append(row)
-        elif game["status"] in (FINISHED, CANCELLED):
-            over.append(row)
-        else:
-            others.append(row)
+    for page in (waiting_page, others_page):
+        for game, record in zip(
+            presenters.game_list(page.items, player.id), page.items, strict=True
+        ):
+            row = shown(game, record, player)
+            if game["invited"]:
+                invited.append(row)
+            elif game["waiting_on_you"]:
+                waiting.append(row)
+            elif game["status"] in (FINISHED, CANCELLED):
+                over.append(row)
+            else:
+                others.append(row)
+    more_waiting = pages.cursor("games", waiting_page.next)
+    more_others = pages.cursor("games", others_page.next)
     return render_template(
         "games.html",
         waiting=waiting,
         invited=invited,
         others=others,
-        over=over[:FINISHED_SHOWN],
+        over=over,
         zone=player.timezone,
+        more_waiting=more_waiting and url_for("web.games", waiting=more_waiting),
+        more_others=more_others and url_for("web.games", cursor=more_others),
     )
 
 

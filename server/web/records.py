@@ -1,11 +1,13 @@
-"""Records and ratings: a player's page (their finished games and their record and rating in
-each game type, `GET /players/NAME`'s answer, `presenters.player_record`) and each type's
-leaderboard (as `GET /game-types/TYPE/leaderboard` ranks it)."""
+"""Records and ratings: a player's page (a page of their finished games, with a link to the
+next, and their record and rating in each game type, `GET /players/NAME`'s answer,
+`presenters.player_record`) and each type's leaderboard (as `GET /game-types/TYPE/leaderboard`
+ranks it)."""
 
 from __future__ import annotations
 
-from flask import render_template, request
+from flask import render_template, request, url_for
 
+from server.http import pages
 from server.http.context import services
 from server.http.language import words_chosen
 from server.presenters import games as presenters
@@ -19,7 +21,9 @@ from shared.games import ENGINES
 @blp.get("/players/<name>")
 def player_page(name: str) -> str:
     viewer, words = signed_in(), words_chosen()
-    found = presenters.player_record(services(), name)
+    after = pages.read("played", request.args.get("cursor"))
+    found, position = presenters.player_record(services(), name, after)
+    more = pages.cursor("played", position)
     played = [
         {
             **game,
@@ -45,6 +49,7 @@ def player_page(name: str) -> str:
         own=found["name"] == viewer.name,
         records=records,
         played=played,
+        more=more and url_for("web.player_page", name=name, cursor=more),
     )
 
 

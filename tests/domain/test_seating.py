@@ -64,12 +64,14 @@ def test_a_refused_creation_writes_nothing(
 def test_a_public_game_is_in_the_lobby_until_its_seats_are_taken() -> None:
     table = Table()
     game = table.games.create(table["ada"], "lost-cities-dice", 3, {}, [], public=True)
-    ((record, players),) = table.games.lobby()
+    ((record, players),) = table.games.lobby().items
     assert record.id == game.id and players == [table["ada"], None, None]
     table.games.join(table["bo"], game.id)
-    assert [players for _, players in table.games.lobby()] == [[table["ada"], table["bo"], None]]
+    assert [players for _, players in table.games.lobby().items] == [
+        [table["ada"], table["bo"], None]
+    ]
     table.games.join(table["cy"], game.id)
-    assert table.games.lobby() == [] and table.store.listed == {}
+    assert table.games.lobby().items == [] and table.store.listed == {}
 
 
 @settings(max_examples=40, deadline=None)

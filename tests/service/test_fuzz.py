@@ -80,6 +80,10 @@ BEYOND_THE_DOCUMENT: dict[str, frozenset[str]] = {
     "PUT /api/v1/games/{game_id}/webhook": frozenset({"bad_webhook"}),
     # The caller's own name, which confirms that an account is to be deleted.
     "DELETE /api/v1/me": frozenset({"confirmation_mismatch"}),
+    # A cursor is opaque: only a page's `next`, given back to its own list, names a place.
+    "GET /api/v1/games": frozenset({"bad_cursor"}),
+    "GET /api/v1/players/{name}": frozenset({"bad_cursor"}),
+    "GET /api/v1/games/{game_id}/messages": frozenset({"bad_cursor"}),
 }
 """The refusals, by operation, of requests the document may call valid: rules a JSON Schema
 cannot state (the document states them in words)."""

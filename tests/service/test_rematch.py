@@ -171,7 +171,7 @@ def world(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> dict[str,
     games = memory.service(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
     ada, bo, eve = (roster.players[name] for name in ("ada", "bo", "eve"))
     game = games.create(ada, "lost-cities", 2, {"rounds": 1, **options}, [], public=True)
-    told: dict[str, Any] = {"eve: lobby": presenters.lobby(games.lobby())}
+    told: dict[str, Any] = {"eve: lobby": presenters.lobby(games.lobby().items)}
     told["eve: open"] = answers(games, game.id, eve)
     games.join(bo, game.id)
     games.resign(bo, game.id)
@@ -184,7 +184,7 @@ def world(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> dict[str,
     for person in (ada, bo):
         (listed,) = [
             g
-            for g in presenters.game_list(games.records_for(person), person.id, None)
+            for g in presenters.game_list(games.games_of(person, bool).items, person.id)
             if g["id"] == again.id
         ]
         told[f"{person.name}: rematch listed"] = listed

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -14,6 +14,7 @@ import orjson
 from server.domain.concerns import Concern
 from server.domain.games import GameService
 from server.domain.idempotency import Idempotency, Made
+from server.domain.lists import Position
 from server.domain.player import Player
 from server.domain.record import GameRecord
 from server.domain.store import Appended, Claimed, Loaded, never
@@ -159,8 +160,8 @@ class MemoryGameStore:
     def list_publicly(self, game_id: str, created: int) -> None:
         self.listed[game_id] = created
 
-    def lobby(self) -> list[str]:
-        return sorted(self.listed, key=self.listed.__getitem__)
+    def lobby_page(self, after: Position | None, count: int) -> list[Position]:
+        return ranged(self.listed, after, count, newest_first=False)
 
     def unlist(self, game_ids: list[str]) -> None:
         for game_id in game_ids:
@@ -211,6 +212,21 @@ class MemoryRoster:
     def shared_games(self, player_id: str, other_id: str) -> list[str]:
         theirs = self.games.get(other_id, {})
         return [game_id for game_id in self.game_ids(player_id) if game_id in theirs]
+
+    def game_page(self, player_id: str, after: Position | None, count: int) -> list[Position]:
+        return ranged(self.games.get(player_id, {}), after, count, newest_first=True)
+
+
+def ranged(
+    scored: Mapping[str, float], after: Position | None, count: int, newest_first: bool
+) -> list[Position]:
+    """Up to `count` members of `scored` after `after`, in a sorted set's order (by score, then
+    member), as `server.storage.ranges` reads one."""
+    order = sorted(((int(score), member) for member, score in scored.items()), reverse=newest_first)
+    if after is not None:
+        mark = (after.score, after.id)
+        order = [place for place in order if (place < mark if newest_first else place > mark)]
+    return [Position(score, member) for score, member in order[:count]]
 
 
 class MemoryInvitations:

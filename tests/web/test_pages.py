@@ -1,5 +1,6 @@
-"""A game's page and its forms over HTTP, as a browser without JavaScript sends them: every
-refusal is a page that says why, with the API's status, and a form sent twice moves once."""
+"""A game's page and its forms over HTTP, as a browser without JavaScript sends them (every
+refusal is a page that says why, with the API's status, and a form sent twice moves once), and
+the lists' pages, each with a link to the next."""
 
 from __future__ import annotations
 
@@ -173,3 +174,67 @@ def test_an_open_games_page_refreshes_at_its_start_and_a_cancelled_ones_wait_ans
     over = visitor.get(f"/play/{other['id']}/wait?version=0&revision={revision}")
     assert over.json() == {"changed": False, "version": 0, "revision": revision}
     assert time.monotonic() - started < 10 and redis_client.zcard(place) == 0
+
+
+def more_link(page: str, words: str = "More games") -> str | None:
+    """Where a list's "more" link that says `words` leads."""
+    found = re.search(rf'<p class="more"><a href="([^"]+)">{words}<', page)
+    return html.unescape(found[1]) if found else None
+
+
+def joinable(page: str) -> list[str]:
+    """The games a page offers a join form for."""
+    return re.findall(r'action="/play/([0-9a-f]{24})/join"', page)
+
+
+def test_the_lists_show_a_page_and_a_link_to_the_next(api: LiveServer, mail: Mail) -> None:
+    ada, bo = api.client().register("ada"), api.client().register("bo")
+    invited = {
+        bo.ok("POST", "/games", json={"type": "lost-cities", "invite": ["ada"]})["game"]["id"]
+        for _ in range(60)
+    }
+    own = {
+        ada.ok("POST", "/games", json={"type": "lost-cities", "public": True})["game"]["id"]
+        for _ in range(55)
+    }
+    finished = set()
+    for _ in range(52):
+        game_id = bo.ok("POST", "/games", json={"type": "lost-cities", "invite": ["ada"]})
+        finished.add(game_id := game_id["game"]["id"])
+        ada.ok("POST", f"/games/{game_id}/join")
+        bo.ok("POST", f"/games/{game_id}/resign")
+    visitor = logged_in(mail, api.url, ada)
+
+    first = visitor.get("/play").text
+    assert len(joinable(first)) == 50  # a page of the invitations
+    more = more_link(first, "More games waiting on you")
+    assert more is not None
+    second = visitor.get(more).text
+    assert more_link(second, "More games waiting on you") is None
+    assert set(joinable(first)) | set(joinable(second)) == invited
+    assert not set(joinable(first)) & set(joinable(second))
+    pages, others = [first], more_link(first, "More of your games")
+    while others is not None:
+        pages.append(visitor.get(others).text)
+        others = more_link(pages[-1], "More of your games")
+    rows = [re.findall(r'href="/play/([0-9a-f]{24})"', page) for page in pages]
+    assert len(pages) == 3
+    assert sorted(game for row in rows for game in row if game not in invited) == sorted(
+        own | finished
+    )
+
+    lobby_visitor = logged_in(mail, api.url, bo)
+    lobby = lobby_visitor.get("/lobby").text
+    following = more_link(lobby)
+    assert len(joinable(lobby)) == 50 and following is not None
+    lobby_next = lobby_visitor.get(following).text
+    assert set(joinable(lobby)) | set(joinable(lobby_next)) == own and more_link(lobby_next) is None
+
+    record = lobby_visitor.get("/players/ada").text
+    following = more_link(record)
+    assert following is not None
+    record_next = lobby_visitor.get(following).text
+    listed = re.findall(r'href="/play/([0-9a-f]{24})"', record + record_next)
+    assert sorted(listed) == sorted(finished) and more_link(record_next) is None
+    refused = lobby_visitor.get("/lobby?cursor=nonsense")
+    assert refused.status_code == 400
