@@ -1,20 +1,27 @@
 """Each player's events (`server.domain.concerns`), kept for their one wait (`GET /me/wait`).
 
-A capped stream per player, `{p:ID}:events`: an event's id is its cursor, so a script that asks
-again after the last cursor it saw misses nothing in between, whichever web process it asks.
-Events are kept for `TURNPOST_EVENTS_KEPT` seconds and the last `TURNPOST_EVENTS_KEPT_COUNT`,
-whichever is fewer; a cursor older than what was dropped is told so (`Since.expired`), from
-the newest id ever dropped, kept beside the stream, so a cursor after which nothing was dropped
-still resumes. Each write announces itself on the stream's name, the channel a waiting poll
-listens on (`server.storage.waits`).
+What a player keeps grows with their games, not their moves: one entry per game, its latest
+event. `{p:ID}:changes` orders the player's games by their latest event's cursor (a sorted
+set, the cursor `MS-SEQ` its score `MS * 1000 + SEQ`, made from Redis's TIME, so cursors are
+time-ordered and one from the future can be told); `{p:ID}:changes:told` holds each game's
+latest event. A game's new event replaces its entry: a game that changed twice between two
+asks is told once, with its latest change (its `status`, `to_act` and `your_turn` are the game
+as it stands), so a script that asks again after the last cursor it saw misses no game that
+changed in between, whichever web process it asks. The same event told twice (a resent
+message) is written once.
+
+Entries are kept for `TURNPOST_EVENTS_KEPT` seconds and for the last
+`TURNPOST_EVENTS_KEPT_COUNT` games, whichever is fewer; both keys expire that long after the
+last write. Only an entry dropped so is a drop (an entry replaced by its game's next one is
+not): the newest cursor ever dropped is kept beside the entries (`~dropped`), and a cursor
+before it is told so (`Since.expired`). Each write announces itself on `{p:ID}:changes`, the
+channel a waiting poll listens on (`server.storage.waits`).
 
 A change's events are written by the very script that writes the change (`TOLD`, which
 `server.storage.game_store` runs in its own scripts): a move and its events are one step, in the
 round trip the move takes anyway, and no event tells of a change that was refused. Only on a
 Cluster, where one script cannot write a game's keys and its players', and for talk (a
-message's number is known once it is said) are they written apart, right after (`tell`). The
-same event told twice (a resent message) is written once: each player keeps the last event
-written per game (`{p:ID}:events:last`), and one equal to it is dropped.
+message's number is known once it is said) are they written apart, right after (`tell`).
 """
 
 from __future__ import annotations
@@ -31,62 +38,67 @@ from server.settings import Config
 from server.storage import keys
 from server.storage.redis_client import Client, as_text
 
-# What both scripts share: ids compared, and the stream trimmed to what is kept, the newest id
-# it ever dropped kept beside it (`~dropped` in the player's `events:last`: Redis's own
-# max-deleted-entry-id counts XDEL alone, not trimming).
+# What both scripts share: cursors and their scores, and the entries trimmed to what is kept,
+# the newest score ever dropped kept beside them (`~dropped` in the player's `changes:told`).
 TRIM = """
-local function parts(id)
-  local ms, seq = string.match(id, '^(%d+)-(%d+)$')
-  if not ms then return tonumber(id), 0 end
+local function parts(cursor)
+  local ms, seq = string.match(cursor, '^(%d+)-(%d+)$')
+  if not ms then return tonumber(cursor), 0 end
   return tonumber(ms), tonumber(seq)
 end
-local function before(a, b)
-  local am, as = parts(a)
-  local bm, bs = parts(b)
-  return am < bm or (am == bm and as < bs)
+local function score_of(cursor)
+  local ms, seq = parts(cursor)
+  return ms * 1000 + math.min(seq, 999)
+end
+local function cursor_of(score)
+  local s = tonumber(score)
+  return string.format('%d-%d', math.floor(s / 1000), s % 1000)
 end
 local function now_ms()
   local now = redis.call('TIME')
   return tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 end
-local function trim(stream, told, count, oldest)
-  local last = nil
-  local length = redis.call('XLEN', stream)
-  if length > count then
-    local over = redis.call('XRANGE', stream, '-', '+', 'COUNT', length - count)
-    last = over[#over][1]
+local function trim(order, told, count, oldest)
+  local gone = redis.call('ZRANGEBYSCORE', order, '-inf', string.format('(%d', oldest * 1000))
+  local over = redis.call('ZCARD', order) - #gone - count
+  if over > 0 then gone = redis.call('ZRANGE', order, 0, #gone + over - 1) end
+  if #gone == 0 then return end
+  local mark = tonumber(redis.call('ZSCORE', order, gone[#gone]))
+  for _, game in ipairs(gone) do
+    redis.call('ZREM', order, game)
+    redis.call('HDEL', told, game)
   end
-  local old = redis.call('XREVRANGE', stream, '(' .. oldest .. '-0', '-', 'COUNT', 1)
-  if #old > 0 and (last == nil or before(last, old[1][1])) then last = old[1][1] end
-  if last then
-    local ms, seq = parts(last)
-    redis.call('XTRIM', stream, 'MINID', string.format('%d-%d', ms, seq + 1))
-    redis.call('HSET', told, '~dropped', last)
+  if mark > tonumber(redis.call('HGET', told, '~dropped') or 0) then
+    redis.call('HSET', told, '~dropped', string.format('%d', mark))
   end
 end
 """
 
 # The players' events of one change, written by the script that makes the change (or by TELL
-# alone): `told(first_key, first_arg)` takes KEYS[first_key..] as pairs (a player's events,
-# their last event per game) and ARGV[first_arg..] as the game, how many events are kept, for
-# how many ms, then one event per pair. An event equal to the last one told of the game is
-# dropped; each one written is announced on its stream's name.
+# alone): `told(first_key, first_arg)` takes KEYS[first_key..] as pairs (a player's games in
+# order, their latest events) and ARGV[first_arg..] as the game, how many games are kept, for
+# how many ms, then one event per pair. An event equal to the game's latest is dropped; each
+# one written replaces the game's entry, after every other, and is announced.
 TOLD = (
     TRIM
     + """
 local function told(first_key, first_arg)
   local game = ARGV[first_arg]
   local count, kept_ms = tonumber(ARGV[first_arg + 1]), tonumber(ARGV[first_arg + 2])
-  local oldest = now_ms() - kept_ms
+  local now = now_ms()
   for i = first_key, #KEYS, 2 do
+    local order, latest = KEYS[i], KEYS[i + 1]
     local event = ARGV[first_arg + 3 + (i - first_key) / 2]
-    if redis.call('HGET', KEYS[i + 1], game) ~= event then
-      local id = redis.call('XADD', KEYS[i], '*', 'e', event)
-      trim(KEYS[i], KEYS[i + 1], count, oldest)
-      redis.call('HSET', KEYS[i + 1], game, event)
-      redis.call('PEXPIRE', KEYS[i], kept_ms)
-      redis.call('PEXPIRE', KEYS[i + 1], kept_ms)
-      redis.call('PUBLISH', KEYS[i], id)
+    if redis.call('HGET', latest, game) ~= event then
+      local score = math.max(now * 1000, tonumber(redis.call('HGET', latest, '~dropped') or 0) + 1)
+      local last = redis.call('ZRANGE', order, -1, -1, 'WITHSCORES')
+      if #last > 0 and tonumber(last[2]) >= score then score = tonumber(last[2]) + 1 end
+      redis.call('ZADD', order, string.format('%d', score), game)
+      redis.call('HSET', latest, game, event)
+      trim(order, latest, count, now - kept_ms)
+      redis.call('PEXPIRE', order, kept_ms)
+      redis.call('PEXPIRE', latest, kept_ms)
+      redis.call('PUBLISH', order, cursor_of(score))
     end
   end
 end
@@ -97,44 +109,62 @@ TELL = TOLD + "told(1, 1)\n"
 """A change's events on their own: where the change was written apart (talk), or on a Cluster,
 where one script cannot write both a game's keys and its players'."""
 
-# KEYS: the player's events, their last event per game.  ARGV: the cursor ('': now), how many
-# events are kept, for how many ms, how many to return at most.  Returns {expired (0/1), the
-# cursor read from, the events after it}. A stream gone (nothing written for longer than events
-# are kept) took with it nothing still kept: only a cursor from before that is expired.
+# KEYS: the player's games in order, their latest events.  ARGV: the cursor ('': now), how many
+# games are kept, for how many ms, how many to return at most.  Returns {what the cursor is (0
+# fine, 1 expired, 2 from the future), the cursor read from, then per game after it: the game,
+# its cursor, its event}. Keys gone (nothing written for longer than events are kept) took with
+# them nothing still kept: only a cursor from before that, but the origin, is expired.
 SINCE = (
     TRIM
     + """
 local now = now_ms()
 local oldest = now - tonumber(ARGV[3])
 local after = ARGV[1]
-local from_now = (now - 1) .. '-0'  -- before any id XADD makes from now on
-if redis.call('EXISTS', KEYS[1]) == 0 then
-  if after == '' then return {0, from_now, {}} end
-  return {(after ~= '0' and parts(after) < oldest) and 1 or 0, after, {}}
+local from_now = (now - 1) * 1000  -- before any cursor made from now on
+local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+top = #top > 0 and tonumber(top[2]) or 0
+if after == '' then return {0, cursor_of(top > 0 and top or from_now), {}} end
+local at = score_of(after)
+if at > math.max(top, now * 1000 + 999) then return {2, after, {}} end
+if top == 0 then
+  local origin = at == 0
+  return {(not origin and at < oldest * 1000) and 1 or 0, after, {}}
 end
 trim(KEYS[1], KEYS[2], tonumber(ARGV[2]), oldest)
-if after == '' then
-  local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
-  after = #last > 0 and last[1][1] or from_now
+if after ~= '0' and at < tonumber(redis.call('HGET', KEYS[2], '~dropped') or 0) then
+  return {1, after, {}}
 end
-local dropped = redis.call('HGET', KEYS[2], '~dropped') or '0-0'
-local expired = (after ~= '0' and before(after, dropped)) and 1 or 0
-return {expired, after, redis.call('XRANGE', KEYS[1], '(' .. after, '+', 'COUNT', ARGV[4])}
+local found = redis.call(
+  'ZRANGEBYSCORE', KEYS[1], string.format('(%d', at), '+inf', 'WITHSCORES', 'LIMIT', 0, ARGV[4])
+local games, entries = {}, {}
+for i = 1, #found, 2 do games[#games + 1] = found[i] end
+if #games == 0 then return {0, after, {}} end
+local events = redis.call('HMGET', KEYS[2], unpack(games))
+for i, game in ipairs(games) do
+  entries[#entries + 1] = {game, cursor_of(found[2 * i]), events[i]}
+end
+return {0, after, entries}
 """
 )
 
 MOST = 100
 """Events answered at once at most; the cursor then says where to go on."""
 
+FIELDS = ("type", "kind", "version", "status", "to_act", "your_turn", "rematch", "message")
+"""What an event tells of its game, kept in this order (a list: the names are not kept for
+each one, nor the game, which is its entry's)."""
+
 
 @dataclass(frozen=True)
 class Since:
-    """What a player's stream holds after `cursor`: `events`, each with its own cursor, and
-    whether events after it were dropped unread (`expired`)."""
+    """What a player's entries hold after `cursor`: `events`, each with its own cursor, and
+    whether events after it were dropped unread (`expired`) or the cursor is one no event
+    had yet (`future`)."""
 
     cursor: str
     events: list[dict[str, Any]]
     expired: bool
+    future: bool = False
 
     @property
     def last(self) -> str:
@@ -161,7 +191,7 @@ class PlayerEvents:
         """The keys and arguments that `told` (in TOLD) takes for one change's events, all of
         one game: for a script that writes them with the change itself."""
         pairs = [key for concern in concerns for key in keys_of(concern.player)]
-        events = [orjson.dumps(event_of(concern)) for concern in concerns]
+        events = [orjson.dumps(kept(concern)) for concern in concerns]
         game = concerns[0].game if concerns else ""
         return pairs, [game, self.kept_count, self.kept_ms, *events]
 
@@ -176,38 +206,35 @@ class PlayerEvents:
             self._tell(keys=touched, args=args)
 
     def since(self, player_id: str, cursor: str | None) -> Since:
-        """The player's events after `cursor` (None: from now on, none yet)."""
-        expired, start, entries = self._since(
+        """The player's events after `cursor` (None: from now on, none yet): each game's
+        latest that came after it, oldest first."""
+        state, start, entries = self._since(
             keys=keys_of(player_id),
             args=[cursor or "", self.kept_count, self.kept_ms, MOST],
         )
         events = [
-            {"cursor": as_text(entry_id), **orjson.loads(fields[1])}  # its one field, `e`
-            for entry_id, fields in entries
+            {
+                "cursor": as_text(entry_cursor),
+                "game": as_text(game),
+                **dict(zip(FIELDS, orjson.loads(event), strict=True)),
+            }
+            for game, entry_cursor, event in entries
         ]
-        return Since(as_text(start), events, bool(expired))
+        return Since(as_text(start), events, state == 1, state == 2)
 
 
-def event_of(concern: Concern) -> dict[str, Any]:
-    """What the player is told: the concern but for whom it is for."""
-    return {
-        "game": concern.game,
-        "type": concern.type,
-        "kind": concern.kind,
-        "version": concern.version,
-        "status": concern.status,
-        "to_act": concern.to_act,
-        "your_turn": concern.your_turn,
-        "rematch": concern.rematch,
-        "message": concern.message,
-    }
+def kept(concern: Concern) -> list[Any]:
+    """What the player is told of the concern's game, as kept (`FIELDS`): the concern but for
+    whom it is for and the game."""
+    return [getattr(concern, name) for name in FIELDS]
 
 
 def keys_of(player_id: str) -> list[str]:
-    """The player's events and their last event per game."""
-    return [channel(player_id), keys.player(player_id, "events:last")]
+    """The player's games in the order of their latest events, and those events."""
+    return [channel(player_id), keys.player(player_id, "changes:told")]
 
 
 def channel(player_id: str) -> str:
-    """The player's stream, whose name is also the channel its writes are announced on."""
-    return keys.player(player_id, "events")
+    """The player's games in order, whose name is also the channel their writes are announced
+    on."""
+    return keys.player(player_id, "changes")
