@@ -57,7 +57,6 @@ PLAYERS_OWN = ("profile",)
 """A player's keys that are theirs, not any match's (with their `token:` and `name:` keys)."""
 PLAYERS_PARTS = {
     "changes": "players' events",
-    "changes:told": "players' events",
     "made": "games made (an hour)",
 }
 """A player's keys shown on their own line; the others are the players' records of the match.

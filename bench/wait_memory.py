@@ -1,5 +1,5 @@
 """The one wait's memory per player as their games and moves grow: `MEMORY USAGE` of what
-`server.storage.player_events` keeps for a player (`{p:ID}:changes` and `:changes:told`) after
+`server.storage.player_events` keeps for a player (`{p:ID}:changes`) after
 each of `--games` games has had each number of `--moves` moves, each move an event for the
 player (their turn, every other move), told through the same script a move runs (`TOLD`).
 What is kept grows with the games (one entry each, the game's latest event) and is flat in
@@ -16,7 +16,7 @@ from pathlib import Path
 from server.domain.concerns import Concern
 from server.runtime.redis_process import RedisProcess
 from server.settings import Config
-from server.storage.player_events import PlayerEvents, keys_of
+from server.storage.player_events import PlayerEvents, channel
 from server.storage.redis_client import Client, connect
 
 
@@ -43,7 +43,7 @@ def told(events: PlayerEvents, player: str, games: list[str], moves: int) -> Non
 
 
 def kept(client: Client, player: str) -> int:
-    return sum(int(client.memory_usage(key, samples=0) or 0) for key in keys_of(player))
+    return int(client.memory_usage(channel(player), samples=0) or 0)
 
 
 def main() -> None:

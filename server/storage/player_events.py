@@ -1,21 +1,23 @@
 """Each player's events (`server.domain.concerns`), kept for their one wait (`GET /me/wait`).
 
 What a player keeps grows with their games, not their moves: one entry per game, its latest
-event. `{p:ID}:changes` orders the player's games by their latest event's cursor (a sorted
-set, the cursor `MS-SEQ` its score `MS * 1000 + SEQ`, made from Redis's TIME, so cursors are
-time-ordered and one from the future can be told); `{p:ID}:changes:told` holds each game's
-latest event. A game's new event replaces its entry: a game that changed twice between two
-asks is told once, with its latest change (its `status`, `to_act` and `your_turn` are the game
-as it stands), so a script that asks again after the last cursor it saw misses no game that
-changed in between, whichever web process it asks. The same event told twice (a resent
-message) is written once.
+event, in one hash, `{p:ID}:changes` (the game, then the event's score in hex and the event;
+about 60 bytes a game, within what Redis keeps compactly). A cursor is `MS-SEQ`, its score `MS * 1000 + SEQ`, made from Redis's
+TIME and after every cursor made before (`~last`), so cursors are time-ordered and one from the
+future can be told. A game's new event replaces its entry: a game that changed twice between
+two asks is told once, with its latest change (its `status`, `to_act` and `your_turn` are the
+game as it stands), so a script that asks again after the last cursor it saw misses no game
+that changed in between, whichever web process it asks. The same event told twice (a resent
+message) is written once. Writing reads and writes one entry; asking reads the player's
+entries whole, at most `TURNPOST_EVENTS_KEPT_COUNT` of them (a few tens for most players).
 
 Entries are kept for `TURNPOST_EVENTS_KEPT` seconds and for the last
-`TURNPOST_EVENTS_KEPT_COUNT` games, whichever is fewer; both keys expire that long after the
-last write. Only an entry dropped so is a drop (an entry replaced by its game's next one is
-not): the newest cursor ever dropped is kept beside the entries (`~dropped`), and a cursor
-before it is told so (`Since.expired`). Each write announces itself on `{p:ID}:changes`, the
-channel a waiting poll listens on (`server.storage.waits`).
+`TURNPOST_EVENTS_KEPT_COUNT` games, whichever is fewer: the hash expires that long after the
+last write, an entry older is dropped as the player next asks, and the oldest goes when a game
+more would pass the count. Only an entry dropped so is a drop (an entry replaced by its game's
+next one is not): the newest cursor ever dropped is kept beside the entries (`~dropped`), and a
+cursor before it is told so (`Since.expired`). Each write announces itself on the hash's
+name, the channel a waiting poll listens on (`server.storage.waits`).
 
 A change's events are written by the very script that writes the change (`TOLD`, which
 `server.storage.game_store` runs in its own scripts): a move and its events are one step, in the
@@ -38,8 +40,9 @@ from server.settings import Config
 from server.storage import keys
 from server.storage.redis_client import Client, as_text
 
-# What both scripts share: cursors and their scores, and the entries trimmed to what is kept,
-# the newest score ever dropped kept beside them (`~dropped` in the player's `changes:told`).
+# What both scripts share: cursors and their scores, the player's entries read in order, and
+# those no longer kept dropped, the newest score ever dropped kept beside them (`~dropped`; and
+# `~last`, the newest score made, so that cursors only grow).
 TRIM = """
 local function parts(cursor)
   local ms, seq = string.match(cursor, '^(%d+)-(%d+)$')
@@ -51,34 +54,48 @@ local function score_of(cursor)
   return ms * 1000 + math.min(seq, 999)
 end
 local function cursor_of(score)
-  local s = tonumber(score)
-  return string.format('%d-%d', math.floor(s / 1000), s % 1000)
+  return string.format('%d-%d', math.floor(score / 1000), score % 1000)
 end
+local function hex(score) return string.format('%x', score) end
+local function unhex(text) return text and tonumber(text, 16) or 0 end
 local function now_ms()
   local now = redis.call('TIME')
   return tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 end
-local function trim(order, told, count, oldest)
-  local gone = redis.call('ZRANGEBYSCORE', order, '-inf', string.format('(%d', oldest * 1000))
-  local over = redis.call('ZCARD', order) - #gone - count
-  if over > 0 then gone = redis.call('ZRANGE', order, 0, #gone + over - 1) end
-  if #gone == 0 then return end
-  local mark = tonumber(redis.call('ZSCORE', order, gone[#gone]))
-  for _, game in ipairs(gone) do
-    redis.call('ZREM', order, game)
-    redis.call('HDEL', told, game)
+local function entries(changes)
+  local all = redis.call('HGETALL', changes)
+  local found = {}
+  for i = 1, #all, 2 do
+    if string.sub(all[i], 1, 1) ~= '~' then
+      local score, event = string.match(all[i + 1], '^(%x+) (.*)$')
+      found[#found + 1] = {all[i], unhex(score), event}
+    end
   end
-  if mark > tonumber(redis.call('HGET', told, '~dropped') or 0) then
-    redis.call('HSET', told, '~dropped', string.format('%d', mark))
+  table.sort(found, function(a, b) return a[2] < b[2] end)
+  return found
+end
+local function trim(changes, count, oldest, found)
+  local drop = 0
+  while drop < #found and (found[drop + 1][2] < oldest * 1000 or #found - drop > count) do
+    drop = drop + 1
   end
+  if drop == 0 then return found end
+  for i = 1, drop do redis.call('HDEL', changes, found[i][1]) end
+  if found[drop][2] > unhex(redis.call('HGET', changes, '~dropped')) then
+    redis.call('HSET', changes, '~dropped', hex(found[drop][2]))
+  end
+  local left = {}
+  for i = drop + 1, #found do left[#left + 1] = found[i] end
+  return left
 end
 """
 
 # The players' events of one change, written by the script that makes the change (or by TELL
-# alone): `told(first_key, first_arg)` takes KEYS[first_key..] as pairs (a player's games in
-# order, their latest events) and ARGV[first_arg..] as the game, how many games are kept, for
-# how many ms, then one event per pair. An event equal to the game's latest is dropped; each
-# one written replaces the game's entry, after every other, and is announced.
+# alone): `told(first_key, first_arg)` takes KEYS[first_key..] as the players' entries and
+# ARGV[first_arg..] as the game, how many games are kept, for how many ms, then one event per
+# player. An event equal to the game's latest is dropped; each one written replaces the game's
+# entry, with a cursor after every other, and is announced. Only a player at the bound of
+# games kept has their entries read whole (the oldest is dropped); replacing reads one.
 TOLD = (
     TRIM
     + """
@@ -86,19 +103,19 @@ local function told(first_key, first_arg)
   local game = ARGV[first_arg]
   local count, kept_ms = tonumber(ARGV[first_arg + 1]), tonumber(ARGV[first_arg + 2])
   local now = now_ms()
-  for i = first_key, #KEYS, 2 do
-    local order, latest = KEYS[i], KEYS[i + 1]
-    local event = ARGV[first_arg + 3 + (i - first_key) / 2]
-    if redis.call('HGET', latest, game) ~= event then
-      local score = math.max(now * 1000, tonumber(redis.call('HGET', latest, '~dropped') or 0) + 1)
-      local last = redis.call('ZRANGE', order, -1, -1, 'WITHSCORES')
-      if #last > 0 and tonumber(last[2]) >= score then score = tonumber(last[2]) + 1 end
-      redis.call('ZADD', order, string.format('%d', score), game)
-      redis.call('HSET', latest, game, event)
-      trim(order, latest, count, now - kept_ms)
-      redis.call('PEXPIRE', order, kept_ms)
-      redis.call('PEXPIRE', latest, kept_ms)
-      redis.call('PUBLISH', order, cursor_of(score))
+  for i = first_key, #KEYS do
+    local changes = KEYS[i]
+    local event = ARGV[first_arg + 3 + i - first_key]
+    local kept = redis.call('HGET', changes, game)
+    if not kept or string.match(kept, '^%x+ (.*)$') ~= event then
+      local score = math.max(now * 1000, unhex(redis.call('HGET', changes, '~last')) + 1)
+      local made = hex(score)
+      redis.call('HSET', changes, game, made .. ' ' .. event, '~last', made)
+      if not kept and redis.call('HLEN', changes) > count + 1 then
+        trim(changes, count, now - kept_ms, entries(changes))
+      end
+      redis.call('PEXPIRE', changes, kept_ms)
+      redis.call('PUBLISH', changes, cursor_of(score))
     end
   end
 end
@@ -109,50 +126,43 @@ TELL = TOLD + "told(1, 1)\n"
 """A change's events on their own: where the change was written apart (talk), or on a Cluster,
 where one script cannot write both a game's keys and its players'."""
 
-# KEYS: the player's games in order, their latest events.  ARGV: the cursor ('': now), how many
-# games are kept, for how many ms, how many to return at most.  Returns {what the cursor is (0
-# fine, 1 expired, 2 from the future), the cursor read from, then per game after it: the game,
-# its cursor, its event}. Keys gone (nothing written for longer than events are kept) took with
-# them nothing still kept: only a cursor from before that, but the origin, is expired.
+# KEYS: the player's entries.  ARGV: the cursor ('': now), how many games are kept, for how
+# many ms, how many to return at most.  Returns {what the cursor is (0 fine, 1 expired, 2 from
+# the future), the cursor read from, then per game after it: the game, its cursor, its event}.
+# Entries gone (nothing written for longer than events are kept) took with them nothing still
+# kept: only a cursor from before that, but the origin, is expired.
 SINCE = (
     TRIM
     + """
 local now = now_ms()
 local oldest = now - tonumber(ARGV[3])
 local after = ARGV[1]
-local from_now = (now - 1) * 1000  -- before any cursor made from now on
-local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
-top = #top > 0 and tonumber(top[2]) or 0
-if after == '' then return {0, cursor_of(top > 0 and top or from_now), {}} end
+local top = unhex(redis.call('HGET', KEYS[1], '~last'))
+if after == '' then return {0, cursor_of(top > 0 and top or (now - 1) * 1000), {}} end
 local at = score_of(after)
 if at > math.max(top, now * 1000 + 999) then return {2, after, {}} end
-if top == 0 then
-  local origin = at == 0
-  return {(not origin and at < oldest * 1000) and 1 or 0, after, {}}
-end
-trim(KEYS[1], KEYS[2], tonumber(ARGV[2]), oldest)
-if after ~= '0' and at < tonumber(redis.call('HGET', KEYS[2], '~dropped') or 0) then
+if top == 0 then return {(at ~= 0 and at < oldest * 1000) and 1 or 0, after, {}} end
+local found = trim(KEYS[1], tonumber(ARGV[2]), oldest, entries(KEYS[1]))
+if after ~= '0' and at < unhex(redis.call('HGET', KEYS[1], '~dropped')) then
   return {1, after, {}}
 end
-local found = redis.call(
-  'ZRANGEBYSCORE', KEYS[1], string.format('(%d', at), '+inf', 'WITHSCORES', 'LIMIT', 0, ARGV[4])
-local games, entries = {}, {}
-for i = 1, #found, 2 do games[#games + 1] = found[i] end
-if #games == 0 then return {0, after, {}} end
-local events = redis.call('HMGET', KEYS[2], unpack(games))
-for i, game in ipairs(games) do
-  entries[#entries + 1] = {game, cursor_of(found[2 * i]), events[i]}
+local most, answer = tonumber(ARGV[4]), {}
+for _, entry in ipairs(found) do
+  if entry[2] > at and #answer < most then
+    answer[#answer + 1] = {entry[1], cursor_of(entry[2]), entry[3]}
+  end
 end
-return {0, after, entries}
+return {0, after, answer}
 """
 )
 
 MOST = 100
 """Events answered at once at most; the cursor then says where to go on."""
 
-FIELDS = ("type", "kind", "version", "status", "to_act", "your_turn", "rematch", "message")
-"""What an event tells of its game, kept in this order (a list: the names are not kept for
-each one, nor the game, which is its entry's)."""
+FIELDS = ("type", "kind", "version", "status", "to_act", "your_turn", "message", "rematch")
+"""What an event tells of its game, kept in this order as a list (the names are not kept for
+each one, nor the game, which is its entry's; `your_turn` as 0 or 1, and the nulls it ends
+with left out), so that an entry stays within what Redis keeps compactly."""
 
 
 @dataclass(frozen=True)
@@ -190,10 +200,10 @@ class PlayerEvents:
     def told(self, concerns: Sequence[Concern]) -> tuple[list[str], list[Any]]:
         """The keys and arguments that `told` (in TOLD) takes for one change's events, all of
         one game: for a script that writes them with the change itself."""
-        pairs = [key for concern in concerns for key in keys_of(concern.player)]
+        players = [channel(concern.player) for concern in concerns]
         events = [orjson.dumps(kept(concern)) for concern in concerns]
         game = concerns[0].game if concerns else ""
-        return pairs, [game, self.kept_count, self.kept_ms, *events]
+        return players, [game, self.kept_count, self.kept_ms, *events]
 
     def tell(self, concerns: Sequence[Concern]) -> None:
         """One change's events written on their own, in one script; on a Cluster one script a
@@ -209,14 +219,14 @@ class PlayerEvents:
         """The player's events after `cursor` (None: from now on, none yet): each game's
         latest that came after it, oldest first."""
         state, start, entries = self._since(
-            keys=keys_of(player_id),
+            keys=[channel(player_id)],
             args=[cursor or "", self.kept_count, self.kept_ms, MOST],
         )
         events = [
             {
                 "cursor": as_text(entry_cursor),
                 "game": as_text(game),
-                **dict(zip(FIELDS, orjson.loads(event), strict=True)),
+                **told_of(orjson.loads(event)),
             }
             for game, entry_cursor, event in entries
         ]
@@ -226,15 +236,21 @@ class PlayerEvents:
 def kept(concern: Concern) -> list[Any]:
     """What the player is told of the concern's game, as kept (`FIELDS`): the concern but for
     whom it is for and the game."""
-    return [getattr(concern, name) for name in FIELDS]
+    values = [getattr(concern, name) for name in FIELDS]
+    values[FIELDS.index("your_turn")] = int(concern.your_turn)
+    while values[-1] is None:
+        values.pop()
+    return values
 
 
-def keys_of(player_id: str) -> list[str]:
-    """The player's games in the order of their latest events, and those events."""
-    return [channel(player_id), keys.player(player_id, "changes:told")]
+def told_of(values: list[Any]) -> dict[str, Any]:
+    """An event as kept (`kept`), as the player is told it."""
+    event = dict(zip(FIELDS, values + [None] * (len(FIELDS) - len(values)), strict=True))
+    event["your_turn"] = bool(event["your_turn"])
+    return event
 
 
 def channel(player_id: str) -> str:
-    """The player's games in order, whose name is also the channel their writes are announced
-    on."""
+    """The player's entries, each game's latest event, whose name is also the channel their
+    writes are announced on."""
     return keys.player(player_id, "changes")
