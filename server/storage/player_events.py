@@ -2,14 +2,15 @@
 
 What a player keeps grows with their games, not their moves: one entry per game, its latest
 event, in one hash, `{p:ID}:changes` (the game, then the event's score in hex and the event;
-about 60 bytes a game, within what Redis keeps compactly). A cursor is `MS-SEQ`, its score `MS * 1000 + SEQ`, made from Redis's
-TIME and after every cursor made before (`~last`), so cursors are time-ordered and one from the
-future can be told. A game's new event replaces its entry: a game that changed twice between
-two asks is told once, with its latest change (its `status`, `to_act` and `your_turn` are the
-game as it stands), so a script that asks again after the last cursor it saw misses no game
-that changed in between, whichever web process it asks. The same event told twice (a resent
-message) is written once. Writing reads and writes one entry; asking reads the player's
-entries whole, at most `TURNPOST_EVENTS_KEPT_COUNT` of them (a few tens for most players).
+about 60 bytes a game, within what Redis keeps compactly). A cursor is `MS-SEQ`, its score
+`MS * 1000 + SEQ`, made from Redis's TIME and after every cursor made before (`~last`), so
+cursors are time-ordered and one from the future can be told. A game's new event replaces its
+entry: a game that changed twice between two asks is told once, with its latest change (its
+`status`, `to_act` and `your_turn` are the game as it stands), so a script that asks again
+after the last cursor it saw misses no game that changed in between, whichever web process it
+asks. The same event told twice (a resent message) is written once. Writing reads and writes
+one entry; asking reads the player's entries whole, at most `TURNPOST_EVENTS_KEPT_COUNT` of
+them (a few tens for most players).
 
 Entries are kept for `TURNPOST_EVENTS_KEPT` seconds and for the last
 `TURNPOST_EVENTS_KEPT_COUNT` games, whichever is fewer: the hash expires that long after the
