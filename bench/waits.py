@@ -117,10 +117,10 @@ def waiter(
                 tally.answers += 1
                 tally.events += len(body["events"])
                 for event in body["events"]:
-                    if event["kind"] == "turn" and event["your_turn"]:
+                    if event["your_turn"]:  # a game's latest change says its turn
                         tally.woken.setdefault((event["game"], event["version"]), heard)
             for event in body["events"]:
-                if event["kind"] == "turn" and event["your_turn"]:
+                if event["your_turn"]:  # a game's latest change says its turn
                     turns.put((token, event["game"]))
 
 

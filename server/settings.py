@@ -56,8 +56,8 @@ class Config:
     events_kept_count: int = field(
         default_factory=lambda: env.int("TURNPOST_EVENTS_KEPT_COUNT", 1000)
     )
-    """A player's events for their one wait (`GET /me/wait`) are kept this long, and this many
-    at most (`server.storage.player_events`)."""
+    """A player's events for their one wait (`GET /me/wait`), each game's latest, are kept this
+    long, for this many games at most (`server.storage.player_events`)."""
     talk_per_minute: int = field(default_factory=lambda: env.int("TURNPOST_TALK_PER_MINUTE", 5))
     """Messages one player may say at one game's table in a minute (`server.domain.talk`)."""
     invitations_sent: int = field(default_factory=lambda: env.int("TURNPOST_INVITATIONS_SENT", 50))

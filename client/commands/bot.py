@@ -121,14 +121,16 @@ class Runner:
                 self.play(game["id"])
 
     def on_event(self, event: dict[str, Any]) -> None:
+        """A game's latest change (an earlier one of the same game may not be told): its turn
+        is read from `your_turn`, whatever the change was (talk may follow a move)."""
         kind = event["kind"]
-        if kind == "turn" and event["your_turn"] and self.rules.plays(event["type"]):
+        if event["your_turn"] and self.rules.plays(event["type"]):
             self.play(event["game"])
         elif kind == "invited":
             seen = self.api.game(event["game"])
             if seen["game"]["status"] == "open" and seen["seat"] is None:
                 self.consider(seen["game"])
-        elif kind == "ended":
+        elif event["status"] in ("finished", "cancelled"):
             self.catch_up()  # a game less: an invitation left for want of room may fit now
 
     def consider(self, game: dict[str, Any]) -> None:

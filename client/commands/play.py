@@ -270,8 +270,9 @@ def resign(
         show_game(s, s.api.resign(public["id"]))
 
 
-NEEDS_YOU = ("turn", "invited", "rematch")
-"""The events that mean a game waits on the player (`GET /me/wait`)."""
+NEEDS_YOU = ("invited", "rematch")
+"""The events that mean a game waits on the player (`GET /me/wait`) besides its turn, which
+any event says (`your_turn`: a game's latest change may be talk after a move)."""
 
 
 def wait_for_any(poll: int, timeout: int | None, as_json: bool) -> None:
@@ -314,8 +315,10 @@ def _next_need(
                 raise
             return None, str(refused.details["cursor"])
         cursor = answer["cursor"]
-        for event in answer["events"]:
-            if event["kind"] in NEEDS_YOU and (event["kind"] != "turn" or event["your_turn"]):
+        for event in answer["events"]:  # a game's latest change: a turn is `your_turn`
+            if event["your_turn"]:
+                return need(event["game"], event["type"], "turn"), cursor
+            if event["kind"] in NEEDS_YOU:
                 return need(event["game"], event["type"], event["kind"]), cursor
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from server.domain.errors import N_, Gone
+from server.domain.errors import N_, Gone, Invalid
 from server.domain.game import CANCELLED, FINISHED, Game
 from server.domain.player import Player
 from server.domain.store import never
@@ -57,10 +57,17 @@ def events_after(player: Player, cursor: str | None, timeout: float) -> Since:
     `timeout` seconds (capped by the server) none. However many games the player has, this is
     one poll on one channel, holding one of their places (`server.storage.wait_slots`). A
     cursor after which events were dropped unread is refused (410 `cursor_expired`), with the
-    cursor to go on from once the player has looked at their games again."""
+    cursor to go on from once the player has looked at their games again; one later than any
+    event is refused too (400 `cursor_from_future`: its holder would never hear of anything)."""
     found = services()
     events = found.events
     since = events.since(player.id, cursor)
+    if since.future:
+        raise Invalid(
+            N_("this cursor is later than any event: wait after a cursor the service gave"),
+            {"cursor": events.since(player.id, None).cursor},
+            "cursor_from_future",
+        )
     timeout = min(timeout, found.config.max_wait_seconds)
     if not since.events and not since.expired and timeout > 0:
         start = since.cursor

@@ -35,10 +35,10 @@ By owner (in `server/storage/`):
 - `login_links.py`: `{p:ID}:login:NONCE` (a login link spent).
 - `web_sessions.py`: `{p:ID}:sessions` (a player's live web sessions; read with the player,
   whose profile `players.py` reads on the same pipeline).
-- `player_events.py`: `{p:ID}:events` (a player's events for their one wait, a capped stream;
-  also its channel) and `:events:last` (the last event told per game, and what was dropped);
-  written by its own Lua (`TOLD`), which `game_store.py`'s scripts run with the change they
-  make, so a change and its events are one step.
+- `player_events.py`: `{p:ID}:changes` (a player's events for their one wait: each game's
+  latest, with its cursor, and the newest cursor made and dropped; also its channel), written
+  by its own Lua (`TOLD`), which `game_store.py`'s scripts run with the change they make, so a
+  change and its events are one step.
 - `standings.py`: `{r:TYPE}:standings`, `:board`, `:settled` (a game type's records and
   ratings).
 - `watch.py`: `mail:games` (changed games to plan), `mail:logins` (login links asked for;
