@@ -93,7 +93,7 @@ def test_every_command_has_help_with_an_example(player: PlayerFactory) -> None:
         for command in app.registered_commands
         if command.callback
     ]
-    assert len(commands) == 31
+    assert len(commands) == 34
     for command in commands:
         shown = someone.ok(command, "--help")
         assert "Example: turnpost " in shown, command

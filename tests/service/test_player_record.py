@@ -61,6 +61,7 @@ def test_a_profile_shows_what_it_always_showed() -> None:
         "bot_account": False,
         "digest": False,
         "language": "en",
+        "invitations": "anyone",
         "vacation": {"on": False, "since": None, "until": None, "days_left": 21.0},
         "mail": {"held_now": False, "held_count": 0, "next_release": None},
     }
