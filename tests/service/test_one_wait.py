@@ -17,6 +17,7 @@ from server.runtime.redis_process import RedisProcess
 from tests.api_client import ApiClient
 from tests.parts import LiveServer, service_config
 from tests.support.polls import waiting
+from tests.support.stored import events_memory
 
 POLL = 30
 WOKEN_WITHIN = 5.0
@@ -249,11 +250,6 @@ def play_round(clients: dict[str, ApiClient], games: list[str]) -> None:
                 break
 
 
-def memory_of(redis_client: redis.Redis, player_id: str) -> int:
-    found = redis_client.scan_iter(match=f"{{p:{player_id}}}:changes*")
-    return sum(int(redis_client.memory_usage(key, samples=0) or 0) for key in found)
-
-
 def test_nothing_is_missed_and_what_is_kept_is_flat_in_moves(
     api: LiveServer, redis_client: redis.Redis
 ) -> None:
@@ -275,7 +271,7 @@ def test_nothing_is_missed_and_what_is_kept_is_flat_in_moves(
             seen |= {event["game"]: event for event in answer["events"]}
             cursor = answer["cursor"]
         if round_number in (3, 23):
-            sizes.append(memory_of(redis_client, ada.player["id"]))
+            sizes.append(events_memory(redis_client, ada.player["id"]))
     answer = ada.ok("GET", "/me/wait", params={"after": cursor, "timeout": 0})
     seen |= {event["game"]: event for event in answer["events"]}
     for game_id in games:

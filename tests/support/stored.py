@@ -110,6 +110,12 @@ def game_keys(redis_client: redis.Redis, game_id: str) -> dict[str, int]:
     }
 
 
+def events_memory(redis_client: redis.Redis, player_id: str) -> int:
+    """The memory of what the one wait keeps for a player (`{p:ID}:changes`)."""
+    found = redis_client.scan_iter(match=f"{{p:{player_id}}}:changes*")
+    return sum(int(redis_client.memory_usage(key, samples=0) or 0) for key in found)
+
+
 def games_of(api: LiveServer) -> GameService:
     """The live server's game service, as its routes reach it."""
     services: Services = api.app.extensions["turnpost"]
