@@ -16,6 +16,7 @@ import pytest
 import redis
 import requests
 
+from server.runtime.processes import start_process, stop_process
 from server.runtime.redis_process import free_port
 from tests.api_client import Endpoints
 from tests.support.games import started_games
@@ -68,7 +69,7 @@ def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     }
     env["TURNPOST_DATA"] = str(tmp_path / "var")
     port = free_port()
-    process = subprocess.Popen(
+    process = start_process(
         [
             sys.executable,
             "-m",
@@ -80,14 +81,14 @@ def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
             "1",
         ],
         env=env,
-        start_new_session=True,  # so a failed test can take down the whole group
     )
     try:
         yield process, f"http://127.0.0.1:{port}"
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+        # Stopped as a process manager stops it, and killed with its group if it hangs. (Its
+        # workers, in groups of their own, go with it either way: the kernel ends them as it
+        # dies. Killed here outright, with no such signal, they were left running for ever.)
+        stop_process(process, timeout=30)
 
 
 def test_serve_runs_the_service_restarts_its_workers_and_stops_whole(
@@ -130,6 +131,23 @@ def test_serve_runs_the_service_restarts_its_workers_and_stops_whole(
     assert any("redis-server" in " ".join(p.cmdline()) for p in everything)
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=60) == 0
+    _, alive = psutil.wait_procs(everything, timeout=30)
+    assert not alive, [p.cmdline() for p in alive]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's PR_SET_PDEATHSIG")
+def test_serve_killed_outright_takes_everything_it_started_with_it(
+    served: tuple[subprocess.Popen[bytes], str],
+) -> None:
+    """`kill -9` of `serve`, which can clear nothing up: the kernel ends its children (Redis,
+    gunicorn, the workers, each in a group of its own), and they what they started."""
+    process, url = served
+    eventually(lambda: healthy(url))
+    serve = psutil.Process(process.pid)
+    eventually(lambda: len(workers_of(serve, HOOK_WORKER)) == 2)
+    everything = serve.children(recursive=True)
+    process.kill()
+    process.wait()
     _, alive = psutil.wait_procs(everything, timeout=30)
     assert not alive, [p.cmdline() for p in alive]
 
