@@ -31,6 +31,12 @@ LEFT: pytest.StashKey[list[str]] = pytest.StashKey()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    from hypothesis import settings
+
+    # No example has a deadline: on a busy machine any may take longer than Hypothesis's 200 ms
+    # by default, which says nothing of the code; what is slow is measured in bench/.
+    settings.register_profile("suite", deadline=None)
+    settings.load_profile("suite")
     config.stash[LEFT] = []
     if not controls_workers(config):
         from tests.support.leftovers import mark

@@ -115,7 +115,7 @@ def dovecot() -> Iterator[Dovecot]:
     (directory / "dovecot.conf").write_text(dovecot_config(directory, port))
     process = start_process([binary, "-F", "-c", str(directory / "dovecot.conf")])
     try:
-        if not wait_for_port(port, process, 20):
+        if not wait_for_port(port, process, 60):
             log = directory / "dovecot.log"
             why = log.read_text()[-500:] if log.exists() else f"exit status {process.poll()}"
             pytest.skip(f"no IMAP server can be started: Dovecot did not come up: {why}")

@@ -442,15 +442,22 @@ def keep_moving(
         move(mover, game_id, -1)
 
 
+SLOWER_AT_MOST = 3
+"""How much slower a bot's answers may be while a hook hangs than just before: the game that
+moves every second beside it costs the worker a little; a post the bot's move waited behind
+cost it seconds, a bot's answer being a few tenths of a second."""
+
+
 def test_a_hook_that_never_answers_holds_up_no_other_game(
     api: LiveServer, mail: Mail, redis_client: redis.Redis, tmp_path: Path
 ) -> None:
     """A game's webhook at a loopback address that takes a connection and never answers (then
     takes none), its game moving every second, with the mail worker and a hook worker running
-    as `serve` runs them: another game's bot answers within a second, the mail worker posts
-    nothing, and the hook has one job, not one per move, with the latest change waiting for it.
-    (With the posts in the mail worker's queue, each move had held every job behind it for
-    3 s and more, so the bot's answers grew by seconds each time.)"""
+    as `serve` runs them: another game's bot answers about as fast as it did just before, with
+    the hook's game still (`SLOWER_AT_MOST` times its median then, at most), the mail worker
+    posts nothing, and the hook has one job, not one per move, with the latest change waiting
+    for it. (With the posts in the mail worker's queue, each move had held every job behind it
+    for 3 s and more, so the bot's answers grew by seconds each time.)"""
     services = api.app.extensions["turnpost"]
     api.app.extensions["turnpost"] = replace(services, hooks=Hooks(redis_client, True))
     smtp = mail.ctx.mail.smtp_port
@@ -491,6 +498,9 @@ def test_a_hook_that_never_answers_holds_up_no_other_game(
             return [time.monotonic() - started]
 
         bot_answers()  # the workers are up
+        alone: list[float] = []  # the baseline, on this machine as busy as it is now
+        while len(alone) < 5:
+            alone += bot_answers()
         started = time.monotonic()
         mover = threading.Thread(target=keep_moving, args=(players, game_id, 1.0, stop))
         mover.start()
@@ -501,9 +511,10 @@ def test_a_hook_that_never_answers_holds_up_no_other_game(
         finally:
             stop.set()
             mover.join()
-        # Within a second as a rule: a busy machine may slow the mail worker's own jobs now and
-        # then, but a post in its queue held every job behind it for seconds, at every move.
-        assert statistics.median(answers) < 1.0, answers
+        # A busy machine slows both alike; a post in the mail worker's queue held every job
+        # behind it for seconds, at every move.
+        baseline = statistics.median(alone)
+        assert statistics.median(answers) < SLOWER_AT_MOST * baseline, (answers, alone)
         assert "webhook" not in (tmp_path / "mail.log").read_text(), "no post in the mail worker"
 
         hook_jobs = mail.ctx.queues.hooks

@@ -170,7 +170,7 @@ def test_serve_starts_a_killed_redis_again_and_loses_no_answered_move(
         load.wait_for(30)
         killed = eventually(lambda: redis_server(serve, data / "redis"))
         killed.kill()
-        eventually(lambda: status(url, "/health/ready") == 503, within=5)
+        eventually(lambda: status(url, "/health/ready") == 503)
         assert status(url, "/health/live") == 200
         eventually(lambda: status(url, "/health/ready") == 200)
         assert redis_server(serve, data / "redis") not in (None, killed)
