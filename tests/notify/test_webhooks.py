@@ -26,7 +26,7 @@ from standardwebhooks import Webhook
 from server.notify import context
 from server.storage.hooks import Hooks
 from server.webhooks import waiting as hook_waiting
-from server.webhooks.outbound import Refused, Resolver, check_url, post, resolve
+from server.webhooks.outbound import READ_SECONDS, Refused, Resolver, check_url, post, resolve
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import move, start_game
@@ -442,6 +442,8 @@ def keep_moving(
         move(mover, game_id, -1)
 
 
+FIRST_PAUSE = 2
+"""Seconds the hook that never answers is paused after its first failure (10 s as served)."""
 SLOWER_AT_MOST = 3
 """How much slower a bot's answers may be while a hook hangs than just before: the game that
 moves every second beside it costs the worker a little; a post the bot's move waited behind
@@ -466,7 +468,12 @@ def test_a_hook_that_never_answers_holds_up_no_other_game(
         socket.create_server(("127.0.0.1", 0), backlog=0) as silent,
         worker_process(api, smtp, tmp_path / "mail.log"),
         worker_process(
-            api, smtp, tmp_path / "hooks.log", "hook-worker", TURNPOST_WEBHOOK_LOOPBACK="1"
+            api,
+            smtp,
+            tmp_path / "hooks.log",
+            "hook-worker",
+            TURNPOST_WEBHOOK_LOOPBACK="1",
+            TURNPOST_WEBHOOK_RETRY=f"{FIRST_PAUSE} 3600",
         ),
     ):
         game_id, players = start_game(api, "lost-cities", rounds=1, stall_limit=0)
@@ -506,7 +513,8 @@ def test_a_hook_that_never_answers_holds_up_no_other_game(
         mover.start()
         try:
             answers = bot_answers()
-            while time.monotonic() - started < 15:  # past the hook's first pause (10 s)
+            # past the first post's wait for an answer, the hook's first pause and its retry
+            while time.monotonic() - started < 1 + READ_SECONDS + FIRST_PAUSE + READ_SECONDS:
                 answers += bot_answers()
         finally:
             stop.set()
