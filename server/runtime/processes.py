@@ -32,7 +32,7 @@ def _prctl() -> Callable[..., int] | None:
     if not sys.platform.startswith("linux"):
         return None
     try:
-        return ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True).prctl  # type: ignore[no-any-return]
+        return ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True).prctl
     except (OSError, AttributeError):
         return None
 
