@@ -135,30 +135,15 @@ def test_serve_runs_the_service_restarts_its_workers_and_stops_whole(
     assert not alive, [p.cmdline() for p in alive]
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's PR_SET_PDEATHSIG")
-def test_serve_killed_outright_takes_everything_it_started_with_it(
-    served: tuple[subprocess.Popen[bytes], str],
-) -> None:
-    """`kill -9` of `serve`, which can clear nothing up: the kernel ends its children (Redis,
-    gunicorn, the workers, each in a group of its own), and they what they started."""
-    process, url = served
-    eventually(lambda: healthy(url))
-    serve = psutil.Process(process.pid)
-    eventually(lambda: len(workers_of(serve, HOOK_WORKER)) == 2)
-    everything = serve.children(recursive=True)
-    process.kill()
-    process.wait()
-    _, alive = psutil.wait_procs(everything, timeout=30)
-    assert not alive, [p.cmdline() for p in alive]
-
-
 def test_serve_starts_a_killed_redis_again_and_loses_no_answered_move(
     served: tuple[subprocess.Popen[bytes], str], tmp_path: Path
 ) -> None:
     """`kill -9` of either embedded redis-server in the middle of a write load: `serve` starts it
     again on the same data and socket, with nobody stepping in. Readiness answers 503 while the
     service's Redis is down and 200 once it is back; liveness 200 throughout. Every move that
-    was answered is in its log, from the AOF; no request got a 500."""
+    was answered is in its log, from the AOF; no request got a 500. Then `kill -9` of `serve`
+    itself, which can clear nothing up: on Linux the kernel ends its children (Redis, gunicorn,
+    the workers, each in a group of its own), and they what they started."""
     process, url = served
     eventually(lambda: status(url, "/health/ready") == 200)
     serve = psutil.Process(process.pid)
@@ -188,3 +173,9 @@ def test_serve_starts_a_killed_redis_again_and_loses_no_answered_move(
             thread.join()
     assert 500 not in load.statuses
     load.check(redis.Redis(unix_socket_path=str(data / "redis" / "redis.sock")))
+    if sys.platform.startswith("linux"):  # PR_SET_PDEATHSIG
+        everything = serve.children(recursive=True)
+        process.kill()
+        process.wait()
+        _, alive = psutil.wait_procs(everything, timeout=30)
+        assert not alive, [p.cmdline() for p in alive]
