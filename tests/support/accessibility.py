@@ -12,16 +12,11 @@ from playwright.sync_api import Page
 
 AXE = Axe()
 GRAVE = ("serious", "critical")
-RUN = "axe.run({resultTypes: ['violations']})"
 
 
 def serious_violations(page: Page) -> list[str]:
-    """Each serious or critical violation on the page as one line: rule, impact, where. axe-core
-    (half a megabyte of script) is put into a document once, not before each look: a page is
-    looked at in each width and scheme."""
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(AXE.axe_script)
-    found = page.evaluate(RUN)["violations"]
+    """Each serious or critical violation on the page as one line: rule, impact, where."""
+    found = AXE.run(page).response["violations"]
     return [
         f"{violation['id']} ({violation['impact']}): "
         + ", ".join(" ".join(node["target"]) for node in violation["nodes"])
