@@ -26,7 +26,6 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import tempfile
 import time
 from collections import defaultdict
@@ -46,7 +45,7 @@ from bench.service import (
     sessions_for,
 )
 from server.runtime.cli import WORKER, end_group
-from server.runtime.redis_process import stop_process
+from server.runtime.processes import start_process, stop_process
 from server.storage.game_store import RedisGameStore
 from server.storage.redis_client import Client, connect
 
@@ -90,7 +89,7 @@ def mail_worker_running(
         env = {**os.environ, "REDIS_URL": redis_url, "TURNPOST_DATA": data, **settings}
         for number, command in enumerate(commands):
             log = stack.enter_context(open(Path(data) / f"worker-{number}.log", "wb"))
-            process = subprocess.Popen(command, env=env, start_new_session=True, stderr=log)
+            process = start_process(command, env=env, stderr=log)
             stack.callback(end_group, process)
             stack.callback(stop_process, process)
         yield Path(data)

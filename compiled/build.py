@@ -11,7 +11,8 @@ A build is compiled from a copy of `shared/` in a scratch directory (nothing com
 lies beside the sources to shadow them), gathered in a hidden directory beside the builds and
 renamed, whole, to the digest the finder looks for: a build stopped half-way (Ctrl-C, the
 service stopped, a compiler error) leaves nothing the finder would load. One build at a time
-per environment (a lock file): another `./dev` waits for it, then finds the build made. Where
+per environment (a lock file, naming its holder): another `./dev` waits for it, saying whose
+build it waits for and, once a minute, that it still waits, then finds the build made. Where
 mypyc, a C compiler or Python's headers are missing, it says so in one line and the engines
 stay plain Python: everything runs the same, only slower.
 
@@ -60,7 +61,29 @@ BACKGROUND = (
     f"compiling the engines in the background, at low priority ({DURATION});",
     "until then they run from source, and the next ./dev serve runs them compiled",
 )
-WAITING = "another ./dev is compiling the engines: waiting for it"
+HOLDER = "another ./dev"
+"""Who holds the lock, when it does not say (a build made before it did)."""
+STILL = 60.0
+"""Seconds between the lines of a build in the foreground that waits for another one."""
+
+
+def waiting(who: str) -> str:
+    """What a build in the foreground says as it starts to wait for the one `who` makes."""
+    return f"{who or HOLDER} is compiling the engines: waiting for its build"
+
+
+def holder(beside: int | None) -> str:
+    """Who builds, as another `./dev` waiting for it says: `./dev serve` builds in the
+    background, at low priority, so on a busy machine for longer than `DURATION`."""
+    if beside is None:
+        return f"another ./dev (process {os.getpid()})"
+    return f"./dev serve (process {beside})"
+
+
+def still(minutes: int) -> str:
+    """...and once a minute while it waits: on a busy machine a build at low priority can take
+    many minutes, and a wait that says nothing looks like a hang."""
+    return f"still waiting for the engines' build ({minutes} min so far; a busy machine slows it)"
 
 
 @dataclass(frozen=True)
@@ -130,20 +153,30 @@ def keep_on(beside: int | None) -> None:
 
 @contextmanager
 def locked(lock: Path, beside: int | None) -> Iterator[None]:
-    """The environment's one build at a time. A build in the foreground says once that it
-    waits; one in the background waits without a word, and only while the process beside runs."""
-    with lock.open("w") as held:
-        said = False
+    """The environment's one build at a time, its holder named in the lock file. A build in
+    the foreground says that it waits and for whom, and once a minute that it still does; one
+    in the background waits without a word, and only while the process beside runs."""
+    with lock.open("a+") as held:
+        began = time.monotonic()
+        said = 0
         while True:
             try:
                 fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
                 keep_on(beside)
-                if beside is None and not said:
-                    say(WAITING)
-                    said = True
+                minutes = int((time.monotonic() - began) // STILL)
+                if beside is None and said == 0:
+                    held.seek(0)
+                    say(waiting(held.read().strip()))
+                    said = 1
+                elif beside is None and minutes >= said:
+                    say(still(minutes))
+                    said = minutes + 1
                 time.sleep(POLL)
+        held.truncate(0)
+        held.write(holder(beside))
+        held.flush()
         yield
 
 

@@ -3,13 +3,17 @@ worker), the API served over real HTTP on loopback, an SMTP server that keeps wh
 and what runs against them: the worker's jobs, mail-in's environment, players at a terminal.
 Their parts are imported when a fixture is first asked for (`tests.parts`, `tests.support`), so
 the engines' tests run with none of the server's stack installed. A fixture one folder alone
-uses lives in that folder's conftest."""
+uses lives in that folder's conftest.
+
+The session ends with a look for processes the suite started and left running
+(`tests.support.leftovers`): each test process looks for its own, and the run fails naming them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -21,6 +25,53 @@ if TYPE_CHECKING:
     from tests.parts import LiveServer, SmtpInbox
     from tests.support.jobs import Mail
     from tests.support.terminal import PlayerFactory
+
+
+LEFT: pytest.StashKey[list[str]] = pytest.StashKey()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from hypothesis import settings
+
+    # No example has a deadline: on a busy machine any may take longer than Hypothesis's 200 ms
+    # by default, which says nothing of the code; what is slow is measured in bench/.
+    settings.register_profile("suite", deadline=None)
+    settings.load_profile("suite")
+    config.stash[LEFT] = []
+    if not controls_workers(config):
+        from tests.support.leftovers import mark
+
+        mark()
+
+
+def controls_workers(config: pytest.Config) -> bool:
+    """pytest-xdist's controller, whose workers run the tests (and look for what they left)."""
+    return config.pluginmanager.getplugin("dsession") is not None
+
+
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """A worker's leftovers, in the controller."""
+    node.config.stash[LEFT] += getattr(node, "workeroutput", {}).get("leftovers", [])
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    config = session.config
+    if not controls_workers(config):
+        from tests.support.leftovers import end_leftovers
+
+        config.stash[LEFT] += end_leftovers()
+        if hasattr(config, "workeroutput"):  # a worker: the controller says it
+            config.workeroutput["leftovers"] = config.stash[LEFT]
+            return
+    if config.stash[LEFT]:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    if config.stash[LEFT]:
+        terminalreporter.section("processes the tests left running (now killed)", red=True)
+        for left in config.stash[LEFT]:
+            terminalreporter.write_line(left)
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -121,6 +120,7 @@ def tour() -> str:
 def mail_worker(api: LiveServer, tmp_path: Path) -> Iterator[Path]:
     """`turnpost-server worker` as `./dev serve` runs it, over the live server's Redis: no SMTP
     server, so its mail goes to the Maildir var/mail under the directory it runs in (returned)."""
+    from server.runtime.processes import start_process, stop_process
     from tests.parts import SECRET
 
     env = {
@@ -132,19 +132,17 @@ def mail_worker(api: LiveServer, tmp_path: Path) -> Iterator[Path]:
     env.pop("TURNPOST_SMTP_HOST", None)
     env.pop("TURNPOST_DATA", None)
     with (tmp_path / "worker.log").open("w") as log:
-        worker = subprocess.Popen(
+        worker = start_process(
             [sys.executable, "-m", "server.runtime.cli", "worker"],
             cwd=tmp_path,
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
-            start_new_session=True,
         )
     try:
         yield tmp_path
     finally:
-        os.killpg(worker.pid, signal.SIGKILL)
-        worker.wait()
+        stop_process(worker)
 
 
 @pytest.mark.skipif(not shutil.which("jq"), reason="the tour reads a game's id with jq")

@@ -22,12 +22,8 @@ from server.http.limits import limiter_storage
 from server.inbound.mail_in import mail_in
 from server.inbound.mail_poll import mail_poll
 from server.notify import worker as notify_worker
-from server.runtime.redis_process import (
-    RedisProcess,
-    counters_process,
-    embedded_process,
-    stop_process,
-)
+from server.runtime.processes import start_process, stop_process
+from server.runtime.redis_process import RedisProcess, counters_process, embedded_process
 from server.runtime.web_process import CONNECTIONS, gunicorn_command
 from server.settings import Config
 from server.storage.game_store import RedisGameStore
@@ -83,7 +79,7 @@ def serve(
         env.setdefault("TURNPOST_PUBLIC_URL", f"http://{host}:{port}")
         typer.echo(f"the engines: {described()}")
         typer.echo(f"turnpost on http://{host}:{port}/ (API: /api/v1, docs: /api/v1/docs)")
-        server = subprocess.Popen(
+        server = start_process(
             gunicorn_command(f"{host}:{port}", workers, connections, "--access-logfile", "-"),
             env=env,
         )
@@ -180,7 +176,7 @@ def worker_process(
     command: tuple[str, ...], env: dict[str, str]
 ) -> Callable[[], subprocess.Popen[bytes]]:
     """A worker runs in a process group of its own, ended whole (`end_group`)."""
-    return lambda: subprocess.Popen(command, env=env, start_new_session=True)
+    return lambda: start_process(command, env=env)
 
 
 def end_group(process: subprocess.Popen[bytes]) -> None:

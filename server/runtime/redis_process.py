@@ -18,6 +18,7 @@ from typing import Self
 
 import redis
 
+from server.runtime.processes import start_process, stop_process
 from server.storage.redis_client import EMBEDDED, connect, connect_server, socket_path
 
 
@@ -38,18 +39,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def stop_process(process: subprocess.Popen[bytes] | None, timeout: float = 15) -> None:
-    """SIGTERM, and SIGKILL if it has not exited within `timeout` seconds."""
-    if process is None or process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def free_cluster_port() -> int:
@@ -118,7 +107,7 @@ class RedisProcess:
     def launch(self) -> subprocess.Popen[bytes]:
         """Start redis-server and return at once: it answers once it has replayed its AOF."""
         self.directory.mkdir(parents=True, exist_ok=True)
-        self.process = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL)
+        self.process = start_process(self.command(), stdout=subprocess.DEVNULL)
         return self.process
 
     def wait_until_up(self, timeout: float = 10.0) -> Self:

@@ -11,7 +11,8 @@ import time
 import psutil
 import requests
 
-from server.runtime.redis_process import free_port, stop_process
+from server.runtime.processes import start_process, stop_process
+from server.runtime.redis_process import free_port
 
 CONNECTIONS = 1000
 """Requests a web process serves at once (gunicorn's default for its async workers), long polls
@@ -59,7 +60,7 @@ class WebProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 30.0) -> WebProcess:
-        self.process = subprocess.Popen(self.command, env=self.env)
+        self.process = start_process(self.command, env=self.env)
         deadline = time.monotonic() + timeout
         while True:
             try:

@@ -16,6 +16,7 @@ from shared.engine import Engine, Seat
 from shared.games import ENGINES
 from shared.games.lost_cities.cards import CODE_OF_ID
 from shared.games.lost_cities.scoring import expedition_points
+from tests.support.engines import randoms
 
 ENGINE_IDS = sorted(ENGINES)
 seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
@@ -50,7 +51,7 @@ def check_board(engine: Engine[Any], view: dict[str, Any], players: int) -> str:
 
 @pytest.mark.parametrize("type_id", ENGINE_IDS)
 @SETTINGS
-@given(data=st.data(), seed=seeds, twin_seed=seeds, rnd=st.randoms(use_true_random=False))
+@given(data=st.data(), seed=seeds, twin_seed=seeds, rnd=randoms)
 def test_every_view_of_a_random_game_draws_a_board_from_what_its_seat_may_see(
     type_id: str, data: st.DataObject, seed: str, twin_seed: str, rnd: random.Random
 ) -> None:
@@ -73,7 +74,7 @@ def test_every_view_of_a_random_game_draws_a_board_from_what_its_seat_may_see(
 
 
 @SETTINGS
-@given(seed=seeds, rnd=st.randoms(use_true_random=False))
+@given(seed=seeds, rnd=randoms)
 def test_a_lost_cities_board_shows_your_hand_and_of_the_other_only_what_all_know(
     seed: str, rnd: random.Random
 ) -> None:
@@ -96,7 +97,7 @@ def test_a_lost_cities_board_shows_your_hand_and_of_the_other_only_what_all_know
 
 
 @SETTINGS
-@given(seed=seeds, rnd=st.randoms(use_true_random=False))
+@given(seed=seeds, rnd=randoms)
 def test_a_lost_cities_board_shows_each_expeditions_points_to_the_end(
     seed: str, rnd: random.Random
 ) -> None:

@@ -35,7 +35,7 @@ from shared.games.lost_cities_dice import state as dice
 from shared.games.lost_cities_dice.legal import sheet_moves
 from shared.games.lost_cities_dice.moves import encode
 from shared.immutable import replaced
-from tests.support.engines import reached, seeds
+from tests.support.engines import randoms, reached, seeds
 
 ENGINE_IDS = sorted(ENGINES)
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -63,7 +63,7 @@ class Sampled(NamedTuple):
 def sampled(draw: st.DrawFn, type_id: str) -> Sampled:
     engine = ENGINES[type_id]
     players = draw(st.integers(engine.min_players, engine.max_players))
-    rnd = draw(st.randoms(use_true_random=False))
+    rnd = draw(randoms)
     state = reached(engine, players, draw(seeds), rnd)
     seat = draw(st.integers(0, players - 1))
     twin = engine.resample(state, seat, draw(seeds))
@@ -258,7 +258,7 @@ def keeps_to_the_stacks(sample: livingstone.State) -> bool:
 
 
 @SETTINGS
-@given(seed=seeds, rnd=st.randoms(use_true_random=False), data=st.data())
+@given(seed=seeds, rnd=randoms, data=st.data())
 def test_a_livingstone_sample_keeps_the_stacks_the_seat_saw_made(
     seed: str, rnd: random.Random, data: st.DataObject
 ) -> None:
@@ -372,7 +372,7 @@ def test_choose_refuses_a_level_it_does_not_know_and_a_seat_with_nothing_to_do()
 
 @pytest.mark.parametrize("patient", [True, False])
 @BOT_SETTINGS
-@given(seed=seeds, rnd=st.randoms(use_true_random=False), turns=st.integers(8, 30))
+@given(seed=seeds, rnd=randoms, turns=st.integers(8, 30))
 def test_lost_cities_bots_read_a_patient_opponent_from_its_public_play(
     patient: bool, seed: str, rnd: random.Random, turns: int
 ) -> None:

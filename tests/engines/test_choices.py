@@ -16,7 +16,7 @@ from shared.engine import Engine
 from shared.games import ENGINES
 from shared.games.livingstone import Livingstone
 from shared.games.livingstone.moves import donate_move
-from tests.support.engines import ENGINE_IDS, SETTINGS, reached, seeds
+from tests.support.engines import ENGINE_IDS, SETTINGS, randoms, reached, seeds
 from tests.support.pseudo import PSEUDO, unmarked
 
 CARD_ID = re.compile(r"\b[A-Z](?:w[1-3]|10|[2-9])\b")
@@ -63,7 +63,7 @@ def test_every_legal_move_has_one_path_and_no_choice_offers_more_than_a_dozen(
 ) -> None:
     engine = ENGINES[type_id]
     players = data.draw(st.integers(engine.min_players, engine.max_players))
-    rnd = data.draw(st.randoms(use_true_random=False))
+    rnd = data.draw(randoms)
     state = reached(engine, players, data.draw(seeds), rnd)
     for seat in acting(engine, state):
         moves = engine.legal_moves(state, seat)

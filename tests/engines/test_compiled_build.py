@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from compiled import build as builder
-from compiled.build import BACKGROUND, FOREGROUND, WAITING, Place, build, missing
+from compiled.build import BACKGROUND, FOREGROUND, Place, build, missing, still, waiting
 from compiled.finder import built, source_digest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -164,16 +164,19 @@ def test_one_build_at_a_time_and_the_second_finds_the_first_ones(
     answers: list[str] = []
     with place.lock.open("w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
-        waiting = threading.Thread(
+        held.write(builder.holder(4242))  # as `./dev serve`'s build says who it is
+        held.flush()
+        second = threading.Thread(
             target=lambda: answers.append(build(place, compiler=compiler(place, "fail")))
         )
-        waiting.start()
+        second.start()
         time.sleep(1.5)
-        assert waiting.is_alive()
+        assert second.is_alive()
         (place.builds / source_digest(place.sources)).mkdir()  # the other ./dev's build
-    waiting.join(timeout=20)
+    second.join(timeout=20)
     assert answers == [""]
-    assert capsys.readouterr().err == f"{WAITING}\n"
+    said = capsys.readouterr().err
+    assert said == "./dev serve (process 4242) is compiling the engines: waiting for its build\n"
 
 
 def test_in_the_background_the_service_starts_at_once_and_the_build_follows(
@@ -222,7 +225,9 @@ def background(place: Place, beside: int, said: Path) -> subprocess.Popen[bytes]
 
 def test_what_a_build_says_fits_80_columns(place: Place) -> None:
     done = build(place, beside=os.getpid(), compiler=compiler(place, "ok"))
-    lines = [FOREGROUND, *BACKGROUND, WAITING, done.replace(" 0 s", " 999 s")]
+    holders = [builder.holder(None), builder.holder(os.getpid())]
+    said = [waiting(holder.replace(str(os.getpid()), "4194304")) for holder in holders]
+    lines = [FOREGROUND, *BACKGROUND, *said, still(999), done.replace(" 0 s", " 999 s")]
     assert all(len(line) <= 80 for line in lines), [len(line) for line in lines]
     assert builder.DURATION in FOREGROUND
     assert builder.DURATION in BACKGROUND[0]

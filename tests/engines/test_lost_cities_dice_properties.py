@@ -21,6 +21,7 @@ from shared.games.lost_cities_dice import LostCitiesDice
 from shared.games.lost_cities_dice.sheet import Sheet
 from shared.games.lost_cities_dice.state import State
 from shared.playout import replay
+from tests.support.engines import randoms
 
 ENGINE = LostCitiesDice()
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
@@ -28,9 +29,6 @@ COLUMNS = 8
 
 seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
 orders = st.sampled_from(["simultaneous", "clockwise"])
-randoms = st.integers(0, 2**32).map(random.Random)
-"""Move picking: a plain generator seeded by Hypothesis (so failures replay); Hypothesis's own
-`randoms()` records every draw, which costs more than the game itself over thousands of games."""
 
 
 def many(examples: int) -> settings:

@@ -20,6 +20,7 @@ from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from shared.games.lost_cities.state import State, known_in
 from shared.immutable import replaced
 from shared.playout import playout, replay
+from tests.support.engines import randoms
 
 ENGINE = LostCities()
 LETTERS = "YBWGRP"
@@ -35,9 +36,6 @@ CODES = {
     "bad_move",
 }
 
-randoms = st.integers(0, 2**64).map(random.Random)
-"""Move choices from a plain seeded Random: far cheaper per call than `st.randoms()`, whose
-every call is a Hypothesis draw, and a failure still replays from the drawn number."""
 ALL_CARDS = {colours: list(deck_codes(colours)) for colours in (5, 6)}
 seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
 options = st.fixed_dictionaries(

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from server.runtime.processes import start_process, stop_process
 from server.runtime.redis_process import free_port
 from tests.support.letters import SERVER_COMMAND, Table, letter, plain_reply, text_of
 
@@ -112,16 +113,15 @@ def dovecot() -> Iterator[Dovecot]:
     (directory / "passwd").write_text(f"{USER}:{{PLAIN}}{PASSWORD}\n")
     port = free_port()
     (directory / "dovecot.conf").write_text(dovecot_config(directory, port))
-    process = subprocess.Popen([binary, "-F", "-c", str(directory / "dovecot.conf")])
+    process = start_process([binary, "-F", "-c", str(directory / "dovecot.conf")])
     try:
-        if not wait_for_port(port, process, 20):
+        if not wait_for_port(port, process, 60):
             log = directory / "dovecot.log"
             why = log.read_text()[-500:] if log.exists() else f"exit status {process.poll()}"
             pytest.skip(f"no IMAP server can be started: Dovecot did not come up: {why}")
         yield Dovecot(port)
     finally:
-        process.terminate()
-        process.wait(timeout=20)
+        stop_process(process, timeout=20)
         shutil.rmtree(directory, ignore_errors=True)
 
 

@@ -15,7 +15,7 @@ from server.storage.hooks import KINDS
 from server.webhooks.messages import body, public_update
 from shared.engine import Engine, IllegalMove
 from shared.games import ENGINES
-from tests.support.engines import ENGINE_IDS, SETTINGS, reached, seeds
+from tests.support.engines import ENGINE_IDS, SETTINGS, randoms, reached, seeds
 
 NAMES = ["ada", "bo", "cy", "di", "ed"]
 
@@ -42,7 +42,7 @@ def posts(engine: Engine[Any], state: Any, events: list[Any], players: int) -> l
 def test_spectators_twins_get_the_same_posts(type_id: str, data: st.DataObject) -> None:
     engine = ENGINES[type_id]
     players = data.draw(st.integers(engine.min_players, engine.max_players))
-    rnd = data.draw(st.randoms(use_true_random=False))
+    rnd = data.draw(randoms)
     state = reached(engine, players, data.draw(seeds), rnd)
     twin = engine.resample(state, None, data.draw(seeds))
     assert posts(engine, state, [], players) == posts(engine, twin, [], players)

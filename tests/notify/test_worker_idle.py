@@ -9,7 +9,8 @@ import sys
 import time
 from pathlib import Path
 
-from server.runtime.redis_process import RedisProcess, stop_process
+from server.runtime.processes import start_process, stop_process
+from server.runtime.redis_process import RedisProcess
 
 IDLE_SECONDS = 8.0
 """Longer than redis-py's default socket timeout."""
@@ -26,7 +27,7 @@ def test_an_idle_worker_waits_for_jobs_without_errors(
     }
     log = tmp_path / "worker.log"
     with log.open("w") as output:
-        worker = subprocess.Popen(
+        worker = start_process(
             [sys.executable, "-m", "server.runtime.cli", "worker"],
             env=env,
             stdout=output,

@@ -20,7 +20,8 @@ import pytest
 import redis
 
 from server.http.limits import NAMESPACE, RateLimits, client_key, limiter_storage
-from server.runtime.redis_process import LocalCluster, RedisProcess, free_port, stop_process
+from server.runtime.processes import start_process, stop_process
+from server.runtime.redis_process import LocalCluster, RedisProcess, free_port
 from server.runtime.web_process import WebProcess
 from server.storage.redis_client import connect
 from shared.games import ENGINES
@@ -60,7 +61,7 @@ def spread(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TwoWebProcesses
             "TURNPOST_REGISTRATION_LIMIT": "100000 per hour",
             "TURNPOST_SNAPSHOT_EVERY": "4",
         }
-        worker = subprocess.Popen(
+        worker = start_process(
             [sys.executable, "-m", "server.runtime.cli", "worker"], env={**os.environ, **env}
         )
         try:

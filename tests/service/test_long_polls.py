@@ -6,7 +6,6 @@ once."""
 from __future__ import annotations
 
 import signal
-import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -221,9 +220,9 @@ def test_long_polls_leave_room_for_views_and_moves(
             answers = [pool.submit(wait, index) for index in range(60)]
             eventually(lambda: sum(answer.done() for answer in answers) == 30, within=30)
             game_id, player = players[0]
-            started = time.monotonic()
             assert player.call("GET", f"/games/{game_id}").status_code == 200
-            assert time.monotonic() - started < 5
+            # at once: while every poll that waits still waits (none ends before the move)
+            assert sum(answer.done() for answer in answers) == 30
             for game_id, pair in games:
                 views = [p.ok("GET", f"/games/{game_id}") for p in pair]
                 mover = pair[0] if views[0]["your_turn"] else pair[1]

@@ -5,7 +5,6 @@ says (their fields are fixed here; `test_leaks.py` checks no hidden card shows i
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -20,7 +19,6 @@ from tests.support.polls import waiting
 from tests.support.stored import events_memory
 
 POLL = 30
-WOKEN_WITHIN = 5.0
 FIELDS = {
     "cursor",
     "game",
@@ -47,13 +45,8 @@ def cursor_now(client: ApiClient) -> str:
     return str(answer["cursor"])
 
 
-def my_wait(pool: ThreadPoolExecutor, client: ApiClient, after: str) -> Future[tuple[Any, float]]:
-    def wait() -> tuple[Any, float]:
-        started = time.monotonic()
-        answer = client.ok("GET", "/me/wait", params={"after": after, "timeout": POLL})
-        return answer, time.monotonic() - started
-
-    return pool.submit(wait)
+def my_wait(pool: ThreadPoolExecutor, client: ApiClient, after: str) -> Future[Any]:
+    return pool.submit(client.ok, "GET", "/me/wait", params={"after": after, "timeout": POLL})
 
 
 def woken_by(
@@ -67,8 +60,8 @@ def woken_by(
     answer = my_wait(pool, client, after)
     waiting(redis_client, client)
     change()
-    found, took = answer.result(timeout=POLL + 30)
-    assert found["changed"] and took < WOKEN_WITHIN, (found, took)
+    found = answer.result(timeout=POLL + 30)
+    assert found["changed"], found  # woken: a wait that runs out says nothing changed
     assert found["cursor"] == found["events"][-1]["cursor"]
     for event in found["events"]:
         assert set(event) == FIELDS, event

@@ -20,8 +20,8 @@ from tests.parts import LiveServer
 from tests.support.polls import waiting
 
 POLL = 30
-"""Each poll's timeout: a poll that answers well before it was woken."""
-WOKEN_WITHIN = 10.0
+"""Each poll's timeout: one that runs out answers `changed: false`, so `changed: true` says it
+was woken, and an answer at once is one that came before it."""
 
 
 @pytest.fixture
@@ -52,11 +52,11 @@ def poll(
 def woken(
     redis_client: redis.Redis, watcher: ApiClient, answer: Future[tuple[Any, float]], change: Any
 ) -> Any:
-    """The poll's answer to `change()`, made while the poll waits: it changed, and came at once."""
+    """The poll's answer to `change()`, made while the poll waits: woken by it."""
     waiting(redis_client, watcher)
     change()
-    view, took = answer.result(timeout=POLL + 30)
-    assert view["changed"] is True and took < WOKEN_WITHIN, (view, took)
+    view, _ = answer.result(timeout=POLL + 30)
+    assert view["changed"] is True, view
     return view
 
 
@@ -112,8 +112,8 @@ def test_a_change_made_before_the_poll_is_sent_answers_it_at_once(
     game_id = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})["game"]["id"]
     seen = ada.ok("GET", f"/games/{game_id}")
     bo.ok("POST", f"/games/{game_id}/join")
-    view, took = poll(polls, ada, game_id, seen).result()
-    assert view["changed"] is True and took < WOKEN_WITHIN
+    view, _ = poll(polls, ada, game_id, seen).result()
+    assert view["changed"] is True
     assert view["game"]["status"] == "active" and view["version"] == seen["version"]
 
 
@@ -143,7 +143,7 @@ def test_a_poll_on_a_finished_or_cancelled_game_answers_at_once_and_holds_no_pla
         seen = ada.ok("GET", f"/games/{game_id}")
         for revision in (seen["revision"], None):
             view, took = poll(polls, ada, game_id, seen, revision=revision).result()
-            assert view == {**seen, "changed": False} and took < WOKEN_WITHIN
+            assert view == {**seen, "changed": False} and took < POLL  # before it ran out
         assert redis_client.zcard(place) == 0
 
 

@@ -30,6 +30,7 @@ from rq import SimpleWorker
 from server.notify import context
 from server.notify.context import Context
 from server.notify.jobs import run_tick
+from server.runtime.processes import start_process
 from server.settings import MailSettings
 from server.storage.watch import listen, relay_heard
 from tests.api_client import ApiClient
@@ -174,12 +175,11 @@ def worker_process(
         **settings,
     }
     with output.open("w") as written:
-        worker = subprocess.Popen(
+        worker = start_process(
             [sys.executable, "-m", "server.runtime.cli", command],
             env=env,
             stdout=written,
             stderr=subprocess.STDOUT,
-            start_new_session=True,
         )
     try:
         yield worker

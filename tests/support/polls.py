@@ -68,4 +68,4 @@ def move_on(mover: ApiClient, game_id: str, move: str, version: int) -> None:
 def waiting(redis_client: redis.Redis, client: ApiClient, polls: int = 1) -> None:
     """Until the player's polls hold their places: each is registered and about to wait."""
     place = keys.player(client.player["id"], "waits")
-    eventually(lambda: redis_client.zcard(place) == polls, within=10)
+    eventually(lambda: redis_client.zcard(place) == polls)
