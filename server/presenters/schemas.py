@@ -35,6 +35,7 @@ from server.presenters.shapes import (
 from server.storage.hooks import KINDS
 from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
+from shared.numbers import whole_number
 from shared.words import LANGUAGES
 
 
@@ -140,12 +141,16 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
-class Digits(fields.Integer):
-    """A whole number written in ASCII digits alone: `int` also reads `١٢` and, through
-    marshmallow, a sign, spaces or `_`; a query string's `limit=²` is refused, not a 500."""
+class WholeNumber(fields.Integer):
+    """A whole number: in a query string, ASCII digits alone (`shared.numbers`: `int` also
+    reads `٣`, `+1`, ` 1` and `1_0`, and `str.isdigit` holds for `²`), refused otherwise, never
+    a 500; in a JSON body (`strict`), a JSON number, never text or `true`. Every number the API
+    takes is one of these."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
-        if isinstance(value, str) and not re.fullmatch(r"[0-9]{1,10}", value, re.ASCII):
+        if isinstance(value, str) and not self.strict:
+            value = whole_number(value)
+        if value is None or isinstance(value, bool):
             raise self.make_error("invalid")
         return super()._deserialize(value, attr, data, **kwargs)
 
@@ -157,7 +162,7 @@ PAGE_CURSOR = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
 class PageQuery(Schema):
     """A page of a list (`server.domain.lists`): how long, and where the last one ended."""
 
-    limit = Digits(
+    limit = WholeNumber(
         load_default=DEFAULT_LIMIT,
         validate=validate.Range(1, MAX_LIMIT),
         metadata={"description": f"at most this many on the page (default {DEFAULT_LIMIT})"},
@@ -228,15 +233,19 @@ CONTRIBUTION = fields.String(
 )
 
 
+MAX_SEATS = 10
+MAX_OTHERS = MAX_SEATS - 1
+"""The most players a request may invite, and the most bots it may seat, beside its maker."""
+
 MAX_OPTION_NAME = 64
 """Said in words in the OpenAPI document, whose version (3.0) cannot constrain an object's keys."""
 
 
 class CreateGameSchema(Schema):
     type = fields.String(required=True, validate=validate.Length(max=64), metadata=GAME_TYPE)
-    seats = fields.Integer(
+    seats = WholeNumber(
         strict=True,
-        validate=validate.Range(1, 10),
+        validate=validate.Range(1, MAX_SEATS),
         metadata={
             "description": "how many players; default: one for you, each invited player and "
             "each bot, or the fewest the game takes"
@@ -252,12 +261,12 @@ class CreateGameSchema(Schema):
         },
     )
     invite = fields.List(
-        fields.String(validate=NAME), load_default=list, validate=validate.Length(max=9)
+        fields.String(validate=NAME), load_default=list, validate=validate.Length(max=MAX_OTHERS)
     )
     bots = fields.List(
         fields.String(validate=validate.Length(max=32), metadata={"enum": list(LEVELS)}),
         load_default=list,
-        validate=validate.Length(max=9),
+        validate=validate.Length(max=MAX_OTHERS),
         metadata={
             "description": "a seat for a bot of each level given (random, quick or search; "
             "repeat one for several): a bot moves at once when its turn comes, and a game "
@@ -310,35 +319,34 @@ class GameListQuery(PageQuery):
 
 class MoveSchema(Schema):
     move = Move(required=True, metadata={"oneOf": Move.FORMS})
-    expected_version = fields.Integer(required=True, strict=True, validate=validate.Range(0, 10**9))
+    expected_version = WholeNumber(required=True, strict=True, validate=validate.Range(0, 10**9))
 
 
 class LogQuery(Schema):
-    since = fields.Integer(load_default=0, validate=validate.Range(0, 10**9))
+    since = WholeNumber(load_default=0, validate=validate.Range(0, 10**9))
 
 
 class WaitQuery(Schema):
-    version = fields.Integer(required=True, validate=validate.Range(0, 10**9))
-    revision = fields.Integer(
+    version = WholeNumber(required=True, validate=validate.Range(0, 10**9))
+    revision = WholeNumber(
         validate=validate.Range(0, 10**9),
         metadata={"description": "the game's revision you saw (its view's `revision`)"},
     )
-    timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
+    timeout = WholeNumber(load_default=30, validate=validate.Range(0, 3600))
 
 
-CURSOR = r"^(0|[0-9]{1,15}-[0-9]{1,15})$"
+CURSOR = re.compile(r"^(0|[0-9]{1,15}-[0-9]{1,15})$")
 
 
 class MyWaitQuery(Schema):
     after = fields.String(
-        validate=validate.Regexp(CURSOR, error="a cursor is an event's `cursor`, or 0"),
+        validate=FullMatch(CURSOR, error="a cursor is an event's `cursor`, or 0"),
         metadata={
             "description": "the last cursor you saw (0: every event kept); without it, events "
-            "from now on",
-            "pattern": CURSOR,
+            "from now on"
         },
     )
-    timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
+    timeout = WholeNumber(load_default=30, validate=validate.Range(0, 3600))
 
 
 class MessageSchema(Schema):
@@ -354,11 +362,11 @@ class MessageSchema(Schema):
 
 
 class MessageQuery(PageQuery):
-    since = fields.Integer(
+    since = WholeNumber(
         load_default=0,
         validate=validate.Range(0, 10**9),
         metadata={"description": "only messages after this number"},
     )
-    last = fields.Integer(
+    last = WholeNumber(
         validate=validate.Range(1, 1000), metadata={"description": "only the last this many"}
     )
