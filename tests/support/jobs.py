@@ -70,7 +70,7 @@ class BurstWorker(SimpleWorker):
     the service's workers (`server.notify.worker`), it keeps no job's result once done."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, default_result_ttl=0, **kwargs)
+        super().__init__(*args, **{**kwargs, "default_result_ttl": 0})
 
     def subscribe(self) -> None:
         pass
