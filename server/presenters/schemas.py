@@ -21,6 +21,7 @@ from server.domain.lists import DEFAULT_LIMIT, MAX_LIMIT
 from server.domain.player import INVITATIONS
 from server.domain.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
 from server.domain.record import STATUSES
+from server.domain.talk import BIDI_CONTROLS
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.domain.talk import MAX_MARKS as MAX_MESSAGE_MARKS
@@ -35,6 +36,7 @@ from server.presenters.shapes import (
 from server.storage.hooks import KINDS
 from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
+from shared.games import ENGINES
 from shared.numbers import whole_number
 from shared.words import LANGUAGES
 
@@ -155,8 +157,29 @@ class WholeNumber(fields.Integer):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-PAGE_CURSOR = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
-"""What a page's cursor looks like (`server.http.pages` reads what it names)."""
+CURSOR_KINDS = ("games", "lobby", "played", "talk")
+"""The lists a page's cursor may belong to: a player's games, the lobby, a player's finished
+games, a game's table talk (`server.http.pages`)."""
+
+
+def cursor_pattern(*kinds: str) -> str:
+    """A cursor of one of the lists `kinds`: the list, and a `Position` in it (its score, and
+    the id of the item there), as `server.http.pages` writes it."""
+    return rf"^({'|'.join(kinds)})\.([0-9]{{1,15}})\.([0-9a-f]{{0,24}})$"
+
+
+PAGE_CURSOR = re.compile(cursor_pattern(*CURSOR_KINDS))
+
+
+def page_cursor(*kinds: str) -> fields.String:
+    return fields.String(
+        validate=FullMatch(
+            re.compile(cursor_pattern(*kinds)), error="a cursor is a page's `next`, as it came"
+        ),
+        metadata={
+            "description": "where the page before ended: its `next` (without it, the first page)"
+        },
+    )
 
 
 class PageQuery(Schema):
@@ -167,12 +190,12 @@ class PageQuery(Schema):
         validate=validate.Range(1, MAX_LIMIT),
         metadata={"description": f"at most this many on the page (default {DEFAULT_LIMIT})"},
     )
-    cursor = fields.String(
-        validate=FullMatch(PAGE_CURSOR, error="a cursor is a page's `next`, as it came"),
-        metadata={
-            "description": "where the page before ended: its `next` (without it, the first page)"
-        },
-    )
+
+
+class PlayedQuery(PageQuery):
+    """A page of a player's finished games."""
+
+    cursor = page_cursor("played")
 
 
 class ProfileUpdateSchema(Schema):
@@ -188,12 +211,21 @@ class ProfileUpdateSchema(Schema):
     invitations = fields.String(validate=validate.OneOf(INVITATIONS), metadata=INVITATIONS_DOC)
 
 
+WEBHOOK_URL = r"^[Hh][Tt][Tt][Pp][Ss]://[^/?#@:\[\]]+(:[0-9]{0,5})?([/?#].*)?$"
+"""What a webhook's address looks like, for the OpenAPI document: https, a host (a name or an
+IPv4 address) and no user or password. Whether the host is public is checked where it is read
+(`server.webhooks.outbound`), and again at each post."""
+
+
 class WebhookSetSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(KINDS))
     url = fields.String(
         required=True,
         validate=validate.Length(1, 2000),
-        metadata={"description": "https:// and a public address (checked at each post)"},
+        metadata={
+            "description": "https:// and a public address (checked at each post)",
+            "pattern": WEBHOOK_URL,
+        },
     )
 
 
@@ -233,9 +265,12 @@ CONTRIBUTION = fields.String(
 )
 
 
-MAX_SEATS = 10
-MAX_OTHERS = MAX_SEATS - 1
-"""The most players a request may invite, and the most bots it may seat, beside its maker."""
+FEWEST_SEATS = min(engine.min_players for engine in ENGINES.values())
+MOST_SEATS = max(engine.max_players for engine in ENGINES.values())
+"""The seats a game may have, of any type (each type's own counts: `GET /game-types`)."""
+MAX_OTHERS = 9
+"""The most players a request may invite, and the most bots it may seat: more than a table
+has room for, so that a request for too many is told how many the game takes."""
 
 MAX_OPTION_NAME = 64
 """Said in words in the OpenAPI document, whose version (3.0) cannot constrain an object's keys."""
@@ -245,7 +280,7 @@ class CreateGameSchema(Schema):
     type = fields.String(required=True, validate=validate.Length(max=64), metadata=GAME_TYPE)
     seats = WholeNumber(
         strict=True,
-        validate=validate.Range(1, MAX_SEATS),
+        validate=validate.Range(FEWEST_SEATS, MOST_SEATS),
         metadata={
             "description": "how many players; default: one for you, each invited player and "
             "each bot, or the fewest the game takes"
@@ -298,6 +333,7 @@ class JoinSchema(Schema):
 
 
 class GameListQuery(PageQuery):
+    cursor = page_cursor("games", "lobby")
     mine = fields.String(
         validate=validate.OneOf(["waiting", *STATUSES]),
         metadata={
@@ -349,19 +385,32 @@ class MyWaitQuery(Schema):
     timeout = WholeNumber(load_default=30, validate=validate.Range(0, 3600))
 
 
+UNSAID = "\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f" + "".join(
+    f"\\u{ord(character):04x}" for character in sorted(BIDI_CONTROLS)
+)
+"""The characters no message may hold, as a pattern's class: control characters but the line
+break, and those that reorder the text around them (`server.domain.talk`)."""
+MESSAGE_TEXT = rf"^[^{UNSAID}]*[^\s{UNSAID}][^{UNSAID}]*$"
+"""A message's text as far as a pattern can state it: none of `UNSAID`, and something that is
+not a space. (What can be seen, and how many marks a character carries, the text is checked
+for where it is said: `server.domain.talk`.)"""
+
+
 class MessageSchema(Schema):
     text = fields.String(
         required=True,
         metadata={
+            "pattern": MESSAGE_TEXT,
             "description": f"plain text, at most {MAX_MESSAGE_CHARS} characters on "
             f"{MAX_MESSAGE_LINES} lines (line breaks: \\n), kept in NFC; no control "
             "characters, something that can be seen (a letter, digit, symbol or punctuation "
-            f"mark), at most {MAX_MESSAGE_MARKS} combining marks on a character"
+            f"mark), at most {MAX_MESSAGE_MARKS} combining marks on a character",
         },
     )
 
 
 class MessageQuery(PageQuery):
+    cursor = page_cursor("talk")
     since = WholeNumber(
         load_default=0,
         validate=validate.Range(0, 10**9),
