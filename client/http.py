@@ -16,6 +16,7 @@ from urllib.parse import quote
 import requests
 
 from client.words import _, language
+from shared.numbers import whole_number
 
 API_PREFIX = "/api/v1"
 POLL_LATER = frozenset({"too_many_waits", "busy"})
@@ -142,13 +143,13 @@ class Api:
                     status=response.status_code,
                 ),
             )
-        retry_after = response.headers.get("Retry-After", "")
+        retry_after = whole_number(response.headers.get("Retry-After", ""))
         raise Refused(
             response.status_code,
             str(error.get("code", "error")),
             str(error["message"]),
             error.get("details") or {},
-            float(retry_after) if retry_after.isdigit() else None,
+            None if retry_after is None else float(retry_after),
         )
 
     # -- players ----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from shared.choices import Choice
 from shared.guide import Guide
+from shared.numbers import whole_number
 from shared.text import WIDTH
 from shared.words import ENGLISH, LATER, Said, Words
 
@@ -183,12 +184,9 @@ def int_option(
     def parse(value: JSON) -> int | None:
         if value is None and default is None:
             return None
-        if isinstance(value, bool):
+        number = whole_number(value) if isinstance(value, str) else value
+        if number is None or isinstance(value, bool):  # text in ASCII digits, or a number
             raise BadValue(LATER.gettext("must be a whole number"))
-        try:
-            number = int(str(value).strip()) if isinstance(value, str) else value
-        except ValueError:
-            raise BadValue(LATER.gettext("must be a whole number")) from None
         if not isinstance(number, int) or not low <= number <= high:
             raise BadValue(
                 LATER.gettext("must be a whole number from %(low)d to %(high)d", low=low, high=high)

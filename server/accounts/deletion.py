@@ -7,7 +7,9 @@ used login links), the name index (the name is free for anyone at once: no game 
 more, so nobody who takes it inherits a record) and their place in the address index, their
 standings and places on the leaderboards, their blocks and their place in others'
 (`server.storage.blocks`), the text of every message they wrote at a table
-(each stays, its place kept, as `REMOVED`), the webhooks of the games they made, their place
+(each stays, its place kept, as `REMOVED`), the webhooks of the games they made and the posts
+about their games waiting for anyone's webhook that name them, their id as a game's creator or
+a rematch's asker (`DELETED_PLAYER`, in a finished game's archive too), their place
 in the mail worker's indexes and a login link asked for at their address, and the worker's
 jobs that name them, in every queue (`server.accounts.queued`). What stays: their seats in
 games that started, under a neutral name (`server.domain.leaving`), and what the other players
@@ -20,10 +22,11 @@ a token that sends it again, and every step is safe to do twice.
 
 from __future__ import annotations
 
-from server.accounts.queued import drop_jobs_naming
+from server.accounts.queued import drop_jobs_naming, naming
 from server.domain.errors import N_, Invalid
 from server.domain.leaving import Leaving, Left
 from server.domain.player import Player
+from server.storage.hook_posts import HookPosts
 from server.storage.services import Services
 from server.storage.watch import Queues, queue_connection
 
@@ -49,7 +52,10 @@ def delete(found: Services, player: Player, active: str, level: str) -> Left:
     player_id = player.id
     leaving = Leaving(found.games, player, active, level)
     left = Left()
+    posts = HookPosts(found.redis)
+    named = naming([player_id, player.name, player.email])
     for game_id in found.players.game_ids(player_id):
+        record = found.games.record(game_id)
         seat = leaving.seat_in(game_id)
         if seat is not None:
             found.games.unsay(game_id, seat, REMOVED)
@@ -57,6 +63,11 @@ def delete(found: Services, player: Player, active: str, level: str) -> Left:
         hook = found.hooks.get("game", game_id)
         if hook is not None and hook.owner == player_id:
             found.hooks.remove("game", game_id)
+        others = [s.player for s in record.seats if s.player] if record is not None else []
+        for scope, of in [("game", game_id), *(("player", other) for other in others)]:
+            waiting = posts.message(scope, of, game_id)
+            if waiting is not None and named.search(waiting):
+                posts.drop(scope, of, game_id)
     found.standings.forget(player_id)
     found.blocks.forget(player_id)
     found.outbox.drop(player_id)

@@ -15,7 +15,7 @@ from server.http import pages
 from server.http.auth import public_route
 from server.http.context import services
 from server.presenters import games as presenters
-from server.presenters.schemas import PageQuery, ProfileUpdateSchema, RegisterSchema
+from server.presenters.schemas import PlayedQuery, ProfileUpdateSchema, RegisterSchema
 from server.presenters.shapes import Blocks, PlayerRecord, Profile, Registered, Token
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players and tokens")
@@ -76,7 +76,7 @@ def stop_vacation() -> Profile:
 
 
 @blp.route("/players/<player_name:name>")
-@blp.arguments(PageQuery, location="query")
+@blp.arguments(PlayedQuery, location="query")
 @blp.paged()
 @blp.dumped_response(200, PlayerRecord)
 def record(query: dict[str, Any], name: str) -> PlayerRecord:

@@ -12,9 +12,10 @@ from typing import Any
 
 from server.domain.bots import TIMEOUT_LEVEL, TIMEOUT_POLICIES
 from server.domain.errors import N_
+from shared.numbers import DIGITS
 
 UNITS = {"m": 60, "h": 3600, "d": 86400}
-DURATION = re.compile(r"^([1-9]\d{0,3})([mhd])$")
+DURATION = re.compile(rf"^([1-9]{DIGITS}{{0,3}})([mhd])$")
 DURATIONS = {
     "move_time": (10 * 60, 365 * 86400),
     "time_bank": (10 * 60, 365 * 86400),
@@ -26,7 +27,7 @@ POLICIES = ("skip", "forfeit", *TIMEOUT_POLICIES)
 
 def parse_duration(name: str, text: object) -> int:
     """`90m`, `12h`, `3d` → seconds, within the option's range; ValueError with the reason."""
-    found = DURATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
+    found = DURATION.fullmatch(text.lower()) if isinstance(text, str) else None
     if found is None:
         raise ValueError(f"{name} is a number and a unit: 90m, 12h or 3d")
     seconds = int(found[1]) * UNITS[found[2]]

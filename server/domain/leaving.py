@@ -24,7 +24,15 @@ from server.domain import bots as bot_players
 from server.domain.errors import Conflict, GameOver, Illegal
 from server.domain.games import GameService
 from server.domain.player import Player
-from server.domain.record import ACTIVE, OPEN, VACATED, Contribution, GameRecord, Seat
+from server.domain.record import (
+    ACTIVE,
+    DELETED_PLAYER,
+    OPEN,
+    VACATED,
+    Contribution,
+    GameRecord,
+    Seat,
+)
 
 RESIGN, BOT = "resign", "bot"
 ACTIVE_GAMES = (RESIGN, BOT)
@@ -65,10 +73,14 @@ class Leaving:
         """Leave one game, noting in `left` what became of it."""
         record = self.games.record(game_id)
         player_id = self.player.id
-        if record is None or not record.sits_or_invited(player_id):
+        if record is None or not record.mentions(player_id):
             return  # never written, or left already
         outcome = left.kept
-        if record.status == OPEN and record.creator == player_id:
+        if (
+            record.status == OPEN
+            and record.creator == player_id
+            and record.sits_or_invited(player_id)
+        ):
             try:
                 self.games.cancel(self.player, game_id)
                 outcome = left.cancelled
@@ -107,7 +119,8 @@ class Leaving:
 def without(record: GameRecord, player_id: str, level: str | None = None) -> GameRecord:
     """The record with the player's seats given up: in a game not started, free again, their
     contribution taken back; in one that started (or was called off), vacated, and a bot's of
-    `level` if one is given and the game runs; an invitation never taken up, gone."""
+    `level` if one is given and the game runs; an invitation never taken up, gone; and their id
+    as its creator or its rematch's asker, `DELETED_PLAYER`."""
     seats = list(record.seats)
     made: list[Contribution | None] = list(record.contributions)
     number = count(1 + sum(seat.vacated for seat in seats))
@@ -121,4 +134,13 @@ def without(record: GameRecord, player_id: str, level: str | None = None) -> Gam
         else:
             bot = level if record.status == ACTIVE else None
             seats[index] = Seat(name=f"{VACATED} {next(number)}", joined=True, bot=bot)
-    return record.changed(seats=tuple(seats), contributions=tuple(made))
+    return record.changed(
+        seats=tuple(seats),
+        contributions=tuple(made),
+        creator=gone(record.creator, player_id),
+        asked_by=None if record.asked_by is None else gone(record.asked_by, player_id),
+    )
+
+
+def gone(field: str, player_id: str) -> str:
+    return DELETED_PLAYER if field == player_id else field

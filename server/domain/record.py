@@ -41,6 +41,9 @@ class Status(StrEnum):
 OPEN, ACTIVE, FINISHED, CANCELLED = Status.OPEN, Status.ACTIVE, Status.FINISHED, Status.CANCELLED
 VACATED = "deleted player"
 """The name of a seat whose player deleted their account, before its number in the game."""
+DELETED_PLAYER = "deleted"
+"""Who made a game, or asked for its rematch, once that player deleted their account: no
+player's id (ids are `p_` and hex digits), so nothing of theirs stays in the record."""
 
 STATUSES = (OPEN, ACTIVE, FINISHED, CANCELLED)
 
@@ -155,6 +158,11 @@ class GameRecord:
 
     def sits_or_invited(self, player_id: str) -> bool:
         return any(seat.player == player_id for seat in self.seats)
+
+    def mentions(self, player_id: str) -> bool:
+        """Does the record hold the player's id: a seat, an invitation, as its creator or as
+        the player who asked for it?"""
+        return self.sits_or_invited(player_id) or player_id in (self.creator, self.asked_by)
 
     def changed(self, **changes: Any) -> GameRecord:
         return dataclasses.replace(self, **changes)

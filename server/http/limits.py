@@ -54,8 +54,14 @@ def limiter_storage(redis_url: str) -> str:
 
 
 def client_key(player_id: str | None, address: str) -> str:
-    """Whom a request counts against: its player, else its address."""
-    return "player:" + player_id if player_id else "addr:" + address
+    """Whom a request counts against: its player (by a digest of their id, so the counters
+    keep nothing of a player whose account is deleted while they run), else its address."""
+    return "player:" + digest(player_id) if player_id else "addr:" + address
+
+
+def digest(text: str) -> str:
+    """What a counter is kept under instead of `text`: a player's id, an address to mail."""
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 class RateLimits:
@@ -89,8 +95,7 @@ class RateLimits:
         """A login link asked for `email`: refused with 429 past the limit, alike for every
         address (counted by a hash of it, so the counters hold no addresses)."""
         self._count(self.logins, "login-from:" + str(request.remote_addr))
-        mailbox = hashlib.sha256(email.casefold().encode()).hexdigest()[:32]
-        self._count(self.logins, "login-to:" + mailbox)
+        self._count(self.logins, "login-to:" + digest(email.casefold()))
 
     def _count(self, limit: RateLimitItem, client: str) -> None:
         """If the counters cannot be reached, the request goes on uncounted: it then meets the

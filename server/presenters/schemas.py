@@ -21,6 +21,7 @@ from server.domain.lists import DEFAULT_LIMIT, MAX_LIMIT
 from server.domain.player import INVITATIONS
 from server.domain.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
 from server.domain.record import STATUSES
+from server.domain.talk import BIDI_CONTROLS
 from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
 from server.domain.talk import MAX_MARKS as MAX_MESSAGE_MARKS
@@ -35,6 +36,8 @@ from server.presenters.shapes import (
 from server.storage.hooks import KINDS
 from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
+from shared.games import ENGINES
+from shared.numbers import whole_number
 from shared.words import LANGUAGES
 
 
@@ -140,34 +143,59 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
-class Digits(fields.Integer):
-    """A whole number written in ASCII digits alone: `int` also reads `١٢` and, through
-    marshmallow, a sign, spaces or `_`; a query string's `limit=²` is refused, not a 500."""
+class WholeNumber(fields.Integer):
+    """A whole number: in a query string, ASCII digits alone (`shared.numbers`: `int` also
+    reads `٣`, `+1`, ` 1` and `1_0`, and `str.isdigit` holds for `²`), refused otherwise, never
+    a 500; in a JSON body (`strict`), a JSON number, never text or `true`. Every number the API
+    takes is one of these."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
-        if isinstance(value, str) and not re.fullmatch(r"[0-9]{1,10}", value, re.ASCII):
+        if isinstance(value, str) and not self.strict:
+            value = whole_number(value)
+        if value is None or isinstance(value, bool):
             raise self.make_error("invalid")
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-PAGE_CURSOR = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
-"""What a page's cursor looks like (`server.http.pages` reads what it names)."""
+CURSOR_KINDS = ("games", "lobby", "played", "talk")
+"""The lists a page's cursor may belong to: a player's games, the lobby, a player's finished
+games, a game's table talk (`server.http.pages`)."""
+
+
+def cursor_pattern(*kinds: str) -> str:
+    """A cursor of one of the lists `kinds`: the list, and a `Position` in it (its score, and
+    the id of the item there), as `server.http.pages` writes it."""
+    return rf"^({'|'.join(kinds)})\.([0-9]{{1,15}})\.([0-9a-f]{{0,24}})$"
+
+
+PAGE_CURSOR = re.compile(cursor_pattern(*CURSOR_KINDS))
+
+
+def page_cursor(*kinds: str) -> fields.String:
+    return fields.String(
+        validate=FullMatch(
+            re.compile(cursor_pattern(*kinds)), error="a cursor is a page's `next`, as it came"
+        ),
+        metadata={
+            "description": "where the page before ended: its `next` (without it, the first page)"
+        },
+    )
 
 
 class PageQuery(Schema):
     """A page of a list (`server.domain.lists`): how long, and where the last one ended."""
 
-    limit = Digits(
+    limit = WholeNumber(
         load_default=DEFAULT_LIMIT,
         validate=validate.Range(1, MAX_LIMIT),
         metadata={"description": f"at most this many on the page (default {DEFAULT_LIMIT})"},
     )
-    cursor = fields.String(
-        validate=FullMatch(PAGE_CURSOR, error="a cursor is a page's `next`, as it came"),
-        metadata={
-            "description": "where the page before ended: its `next` (without it, the first page)"
-        },
-    )
+
+
+class PlayedQuery(PageQuery):
+    """A page of a player's finished games."""
+
+    cursor = page_cursor("played")
 
 
 class ProfileUpdateSchema(Schema):
@@ -183,12 +211,21 @@ class ProfileUpdateSchema(Schema):
     invitations = fields.String(validate=validate.OneOf(INVITATIONS), metadata=INVITATIONS_DOC)
 
 
+WEBHOOK_URL = r"^[Hh][Tt][Tt][Pp][Ss]://[^/?#@:\[\]]+(:[0-9]{0,5})?([/?#].*)?$"
+"""What a webhook's address looks like, for the OpenAPI document: https, a host (a name or an
+IPv4 address) and no user or password. Whether the host is public is checked where it is read
+(`server.webhooks.outbound`), and again at each post."""
+
+
 class WebhookSetSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(KINDS))
     url = fields.String(
         required=True,
         validate=validate.Length(1, 2000),
-        metadata={"description": "https:// and a public address (checked at each post)"},
+        metadata={
+            "description": "https:// and a public address (checked at each post)",
+            "pattern": WEBHOOK_URL,
+        },
     )
 
 
@@ -228,15 +265,22 @@ CONTRIBUTION = fields.String(
 )
 
 
+FEWEST_SEATS = min(engine.min_players for engine in ENGINES.values())
+MOST_SEATS = max(engine.max_players for engine in ENGINES.values())
+"""The seats a game may have, of any type (each type's own counts: `GET /game-types`)."""
+MAX_OTHERS = 9
+"""The most players a request may invite, and the most bots it may seat: more than a table
+has room for, so that a request for too many is told how many the game takes."""
+
 MAX_OPTION_NAME = 64
 """Said in words in the OpenAPI document, whose version (3.0) cannot constrain an object's keys."""
 
 
 class CreateGameSchema(Schema):
     type = fields.String(required=True, validate=validate.Length(max=64), metadata=GAME_TYPE)
-    seats = fields.Integer(
+    seats = WholeNumber(
         strict=True,
-        validate=validate.Range(1, 10),
+        validate=validate.Range(FEWEST_SEATS, MOST_SEATS),
         metadata={
             "description": "how many players; default: one for you, each invited player and "
             "each bot, or the fewest the game takes"
@@ -252,12 +296,12 @@ class CreateGameSchema(Schema):
         },
     )
     invite = fields.List(
-        fields.String(validate=NAME), load_default=list, validate=validate.Length(max=9)
+        fields.String(validate=NAME), load_default=list, validate=validate.Length(max=MAX_OTHERS)
     )
     bots = fields.List(
         fields.String(validate=validate.Length(max=32), metadata={"enum": list(LEVELS)}),
         load_default=list,
-        validate=validate.Length(max=9),
+        validate=validate.Length(max=MAX_OTHERS),
         metadata={
             "description": "a seat for a bot of each level given (random, quick or search; "
             "repeat one for several): a bot moves at once when its turn comes, and a game "
@@ -289,6 +333,7 @@ class JoinSchema(Schema):
 
 
 class GameListQuery(PageQuery):
+    cursor = page_cursor("games", "lobby")
     mine = fields.String(
         validate=validate.OneOf(["waiting", *STATUSES]),
         metadata={
@@ -310,55 +355,67 @@ class GameListQuery(PageQuery):
 
 class MoveSchema(Schema):
     move = Move(required=True, metadata={"oneOf": Move.FORMS})
-    expected_version = fields.Integer(required=True, strict=True, validate=validate.Range(0, 10**9))
+    expected_version = WholeNumber(required=True, strict=True, validate=validate.Range(0, 10**9))
 
 
 class LogQuery(Schema):
-    since = fields.Integer(load_default=0, validate=validate.Range(0, 10**9))
+    since = WholeNumber(load_default=0, validate=validate.Range(0, 10**9))
 
 
 class WaitQuery(Schema):
-    version = fields.Integer(required=True, validate=validate.Range(0, 10**9))
-    revision = fields.Integer(
+    version = WholeNumber(required=True, validate=validate.Range(0, 10**9))
+    revision = WholeNumber(
         validate=validate.Range(0, 10**9),
         metadata={"description": "the game's revision you saw (its view's `revision`)"},
     )
-    timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
+    timeout = WholeNumber(load_default=30, validate=validate.Range(0, 3600))
 
 
-CURSOR = r"^(0|[0-9]{1,15}-[0-9]{1,15})$"
+CURSOR = re.compile(r"^(0|[0-9]{1,15}-[0-9]{1,15})$")
 
 
 class MyWaitQuery(Schema):
     after = fields.String(
-        validate=validate.Regexp(CURSOR, error="a cursor is an event's `cursor`, or 0"),
+        validate=FullMatch(CURSOR, error="a cursor is an event's `cursor`, or 0"),
         metadata={
             "description": "the last cursor you saw (0: every event kept); without it, events "
-            "from now on",
-            "pattern": CURSOR,
+            "from now on"
         },
     )
-    timeout = fields.Integer(load_default=30, validate=validate.Range(0, 3600))
+    timeout = WholeNumber(load_default=30, validate=validate.Range(0, 3600))
+
+
+UNSAID = "\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f" + "".join(
+    f"\\u{ord(character):04x}" for character in sorted(BIDI_CONTROLS)
+)
+"""The characters no message may hold, as a pattern's class: control characters but the line
+break, and those that reorder the text around them (`server.domain.talk`)."""
+MESSAGE_TEXT = rf"^[^{UNSAID}]*[^\s{UNSAID}][^{UNSAID}]*$"
+"""A message's text as far as a pattern can state it: none of `UNSAID`, and something that is
+not a space. (What can be seen, and how many marks a character carries, the text is checked
+for where it is said: `server.domain.talk`.)"""
 
 
 class MessageSchema(Schema):
     text = fields.String(
         required=True,
         metadata={
+            "pattern": MESSAGE_TEXT,
             "description": f"plain text, at most {MAX_MESSAGE_CHARS} characters on "
             f"{MAX_MESSAGE_LINES} lines (line breaks: \\n), kept in NFC; no control "
             "characters, something that can be seen (a letter, digit, symbol or punctuation "
-            f"mark), at most {MAX_MESSAGE_MARKS} combining marks on a character"
+            f"mark), at most {MAX_MESSAGE_MARKS} combining marks on a character",
         },
     )
 
 
 class MessageQuery(PageQuery):
-    since = fields.Integer(
+    cursor = page_cursor("talk")
+    since = WholeNumber(
         load_default=0,
         validate=validate.Range(0, 10**9),
         metadata={"description": "only messages after this number"},
     )
-    last = fields.Integer(
+    last = WholeNumber(
         validate=validate.Range(1, 1000), metadata={"description": "only the last this many"}
     )

@@ -110,5 +110,9 @@ class HookPosts:
         """End the job with token `token`, unless something waits: True if it must run again."""
         return bool(self._release(keys=[key(scope, of)], args=[token]))
 
+    def drop(self, scope: str, of: str, game_id: str) -> None:
+        """Forget the hook's message about the game (its job, finding nothing, ends)."""
+        self.client.hdel(key(scope, of), MESSAGE + game_id)
+
     def clear(self, scope: str, of: str) -> None:
         self.client.delete(key(scope, of))

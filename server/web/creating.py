@@ -22,12 +22,13 @@ from server.http.errors import ApiError
 from server.http.language import gettext, words_chosen
 from server.http.refusals import refused
 from server.presenters import catalogue
-from server.presenters.schemas import CreateGameSchema
+from server.presenters.schemas import MAX_OTHERS, CreateGameSchema
 from server.web.blueprint import blp
 from server.web.forms import unchecked
 from server.web.sessions import signed_in
 from shared.bots import LEVELS
 from shared.games import ENGINES
+from shared.numbers import whole_number
 
 CLOCK = frozenset(option["name"] for option in SERVICE_OPTIONS)
 LEVEL_WORDS = {
@@ -51,11 +52,12 @@ def create_game() -> Response | tuple[str, int]:
     player = signed_in()
     sent = request.form
     type_id = chosen(sent.get("type"))
-    body = asked(type_id, sent)
     try:
-        checked = CreateGameSchema().load(body)
+        checked = CreateGameSchema().load(asked(type_id, sent))
     except ValidationError as error:
         return form(type_id, sent, *unchecked(error)), 400
+    except ApiError as miscounted:
+        return form(type_id, sent, miscounted), miscounted.status
     try:
         game = services().games.create(
             player,
@@ -99,24 +101,44 @@ def asked(type_id: str, sent: Mapping[str, str]) -> dict[str, Any]:
     }
     seats = sent.get("seats", "").strip()
     if seats:
-        body["seats"] = int(seats) if seats.isdigit() and len(seats) < 4 else seats
+        number = whole_number(seats)
+        body["seats"] = seats if number is None else number  # text: the schema refuses it
     return body
 
 
 def read(raw: str, option: Mapping[str, Any]) -> Any:
-    """A field's text as the option's value: one of its choices, else JSON (a number, a list,
-    an object), else the text itself (a duration such as 3d)."""
+    """A field's text as the option's value: one of its choices, else a whole number in ASCII
+    digits, else JSON (a list, an object), else the text itself (a duration such as 3d). A
+    number that JSON reads in another spelling (`-0`, `1e3`) stays text, for the rules to
+    refuse."""
     for choice in option.get("choices") or ():
         if str(choice) == raw:
             return choice
+    number = whole_number(raw)
+    if number is not None:
+        return number
     try:
-        return json.loads(raw)
+        value = json.loads(raw)
     except ValueError:
         return raw
+    spelt_otherwise = isinstance(value, int | float) and not isinstance(value, bool)
+    return raw if spelt_otherwise else value
 
 
 def count(raw: str | None) -> int:
-    return int(raw) if raw and raw.isdigit() and len(raw) < 3 else 0
+    """How many bots of a level the form asks for (none if left empty); 400 for anything but
+    a whole number the table has room for."""
+    if not raw:
+        return 0
+    number = whole_number(raw.strip())
+    if number is None or number > MAX_OTHERS:
+        raise ApiError(
+            400,
+            "invalid_request",
+            N_("ask for 0 to %(most)d bots of a level"),
+            values={"most": MAX_OTHERS},
+        )
+    return number
 
 
 def form(

@@ -36,6 +36,7 @@ from server.web.positions import positions
 from server.web.sessions import signed_in
 from shared.engine import player_names
 from shared.games import ENGINES
+from shared.numbers import whole_number
 
 MAX_KEY = 64
 WAIT_SECONDS = 30
@@ -116,14 +117,15 @@ def drawn(
 
 def replayed(asked: str, latest: int) -> Replay:
     """The replay a page's `at` asks for (400 unless it is a version the game has reached)."""
-    if not asked.isdigit() or int(asked) > latest:
+    at = whole_number(asked)
+    if at is None or at > latest:
         raise ApiError(
             400,
             "invalid_request",
             N_("replay a position from 0 to %(latest)d, the moves made"),
             values={"latest": latest},
         )
-    return Replay(int(asked), latest)
+    return Replay(at, latest)
 
 
 def in_rematch(game: Game, player: Player) -> bool:
@@ -143,7 +145,8 @@ def move(game_id: str) -> Response | tuple[str, int]:
     typed = form.get("typed", "").strip()
     text = form.get("move", "").strip() or typed
     key = form.get("key", "")
-    if not 0 < len(text) <= MAX_MOVE_TEXT or not form.get("version", "").isdigit():
+    version = whole_number(form.get("version", ""))
+    if not 0 < len(text) <= MAX_MOVE_TEXT or version is None:
         raise ApiError(
             400,
             "invalid_request",
@@ -153,7 +156,7 @@ def move(game_id: str) -> Response | tuple[str, int]:
     if not 0 < len(key) <= MAX_KEY:
         raise keyless()
     try:
-        made = services().games.submit(player, game_id, text, int(form["version"]), "web:" + key)
+        made = services().games.submit(player, game_id, text, version, "web:" + key)
     except Refusal as refusal:
         told = refused(refusal)
         return drawn(game_id, player, told, typed), told.status
@@ -229,20 +232,34 @@ def wait(game_id: str) -> dict[str, Any]:
     page from before revisions: changes from when the poll began), or when what else it shows
     has changed: the number of messages `said` at the table, the running `clocks`."""
     player = signed_in()
-    version, revision = request.args.get("version", ""), request.args.get("revision")
-    if not version.isdigit() or not (revision is None or revision.isdigit()):
-        raise ApiError(400, "invalid_request", N_("give the version and revision the page shows"))
-    seen = None if revision is None else int(revision)
-    said, clocks = request.args.get("said"), request.args.get("clocks")
+    version, seen, said = numbered("version"), numbered("revision"), numbered("said")
+    if version is None:
+        raise unshown()
+    clocks = request.args.get("clocks")
     games = services().games
 
     def also() -> bool:
-        heard = said is not None and said.isdigit() and games.said_after(game_id, int(said))
+        heard = said is not None and games.said_after(game_id, said)
         if heard or clocks is None:
             return heard
         record = games.record(game_id)
         running = services().deadlines.of(record, services().clock()) if record else []
         return started(running) != clocks
 
-    found, _, changed = wait_for(player, game_id, int(version), seen, WAIT_SECONDS, also)
+    found, _, changed = wait_for(player, game_id, version, seen, WAIT_SECONDS, also)
     return {"changed": changed, "version": found.version, "revision": found.revision}
+
+
+def numbered(name: str) -> int | None:
+    """The wait's number `name` as the page sent it (None if not sent); 400 for anything but
+    ASCII digits."""
+    given = request.args.get(name)
+    number = None if given is None else whole_number(given)
+    if given is not None and number is None:
+        raise unshown()
+    return number
+
+
+def unshown() -> ApiError:
+    """A wait that does not say what the page shows."""
+    return ApiError(400, "invalid_request", N_("give the version and revision the page shows"))

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 import redis
 import schemathesis
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from requests.structures import CaseInsensitiveDict
+from schemathesis import GenerationMode
 from schemathesis.checks import (
     content_type_conformance,
     negative_data_rejection,
@@ -28,6 +30,7 @@ from schemathesis.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from schemathesis.core.result import Ok
 
 from server.domain.seating import GAME_ID
 from server.runtime.redis_process import RedisProcess
@@ -238,3 +241,63 @@ def test_the_api_keeps_its_promises(case: OpenApiCase, fuzz_player: Player) -> N
         ]
     )
     fuzz_player.follow(case, response)
+
+
+POSITIVE_EXAMPLES = 20
+"""Schema-valid requests sent to each operation by the strictness test: enough to tell an
+operation that takes most of them from one that refuses most, and few enough to be quick."""
+
+MOSTLY_REFUSED = 0.5
+ENDS_THE_SESSION = frozenset({"DELETE /api/v1/me"})
+"""Operations left out of the strictness test: a deletion that went through ends the player."""
+
+
+def refusals_of_valid_requests(schema: schemathesis.BaseSchema, player: Player) -> dict[str, float]:
+    """For each operation, the share of the schema-valid requests schemathesis made for it
+    that were refused for their data (400 or 422, but for a move the rules refuse)."""
+    shares = {}
+    for result in schema.get_all_operations():
+        assert isinstance(result, Ok), result.err()
+        operation = result.ok()
+        if operation.label in ENDS_THE_SESSION:
+            continue
+        refused: list[bool] = []
+        strategy = operation.as_strategy(GenerationMode.POSITIVE, hooks=schema.hooks)
+        send(strategy, player, refused)
+        shares[operation.label] = sum(refused) / len(refused)
+    return shares
+
+
+def send(strategy: st.SearchStrategy[OpenApiCase], player: Player, refused: list[bool]) -> None:
+    """`POSITIVE_EXAMPLES` cases of `strategy` sent as `player`, noting in `refused` whether
+    each was refused for its data."""
+
+    @settings(
+        max_examples=POSITIVE_EXAMPLES,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(case=strategy)
+    def sent(case: OpenApiCase) -> None:
+        case.headers = case.headers or CaseInsensitiveDict()
+        case.headers["Authorization"] = f"Bearer {player.token}"
+        response = case.call()
+        player.follow(case, response)
+        error = response.json()["error"] if response.status_code in (400, 422) else None
+        refused.append(error is not None and "legal_moves" not in error["details"])
+
+    sent()
+
+
+def test_the_document_is_as_strict_as_the_validation(
+    api_schema: schemathesis.BaseSchema, fuzz_player: Player
+) -> None:
+    """No operation refuses most of the requests its document calls valid: the document states
+    the patterns, lengths and ranges the validation holds requests to (what no JSON Schema can
+    state, `BEYOND_THE_DOCUMENT`, counts here too)."""
+    shares = refusals_of_valid_requests(api_schema, fuzz_player)
+    mostly = {label: share for label, share in shares.items() if share > MOSTLY_REFUSED}
+    assert not mostly, mostly

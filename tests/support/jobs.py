@@ -67,7 +67,11 @@ class Clock:
 class BurstWorker(SimpleWorker):
     """RQ's worker, run in bursts in the test process, without the channel on which a worker
     that keeps running hears `rq`'s own commands (shut down, stop a job): a burst is over before
-    one could come, and stopping that channel's thread costs a third of a second a burst."""
+    one could come, and stopping that channel's thread costs a third of a second a burst. Like
+    the service's workers (`server.notify.worker`), it keeps no job's result once done."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{**kwargs, "default_result_ttl": 0})
 
     def subscribe(self) -> None:
         pass

@@ -76,19 +76,38 @@ def content(redis_client: redis.Redis, key: bytes) -> Any:
     return redis_client.dump(key)  # a string or a stream: its bytes are its content
 
 
+ZLIB_HEADERS = frozenset({b"\x78\x01", b"\x78\x5e", b"\x78\x9c", b"\x78\xda"})
+"""How a zlib stream starts, at each level: RQ's job data and each part of a finished game's
+archive (`server.storage.archive`) are such streams, whole or one after another."""
+
+
+def unpacked(value: bytes) -> list[bytes]:
+    """`value` and every zlib stream inside it, wherever it starts, decompressed (and what
+    those hold in turn)."""
+    found = [value]
+    for start in range(len(value) - 1):
+        if value[start : start + 2] in ZLIB_HEADERS:
+            try:
+                inner = zlib.decompressobj().decompress(value[start:])
+            except zlib.error:
+                continue
+            found += unpacked(inner)
+    return found
+
+
 def everything(client: redis.Redis, match: str | None = None) -> bytes:
-    """Every key and every value in Redis (those whose key matches `match`), of every type,
-    lower-cased; with the payload of the worker's jobs unpacked (RQ keeps it compressed)."""
+    """Every key of Redis (those matching `match`) and every value of every type (a hash's
+    fields and values, a set's and a sorted set's members, a list's items, a stream's entries,
+    a string), with every compressed part of any of them unpacked (`unpacked`: the worker's
+    jobs, the archives of finished games), lower-cased: what a scan of a whole Redis finds."""
     found = []
     for key in client.scan_iter(match=match, count=1000):
         kind = client.type(key)
         values: list[Any]
         if kind == b"string":
-            values = [client.get(key)]
+            values = [as_bytes(client.get(key) or b"")]
         elif kind == b"hash":
             values = [item for pair in client.hgetall(key).items() for item in pair]
-            if key.startswith(b"rq:job:") and client.hget(key, "data"):
-                values.append(zlib.decompress(as_bytes(client.hget(key, "data") or b"")))
         elif kind == b"list":
             values = client.lrange(key, 0, -1)
         elif kind == b"set":
@@ -97,8 +116,8 @@ def everything(client: redis.Redis, match: str | None = None) -> bytes:
             # redis-py types a range without scores as one with them
             values = cast(list[bytes], client.zrange(key, 0, -1))
         else:
-            values = [repr(client.xrange(key)).encode()]
-        found += [key, *values]
+            values = [repr(client.xrange(key)).encode()]  # a stream: its entries, as text
+        found += [key, *(part for value in values for part in unpacked(as_bytes(value)))]
     return b"\n".join(found).lower()
 
 

@@ -31,12 +31,15 @@ from shared.games.livingstone.moves import (
     encode,
 )
 from shared.games.livingstone.state import Field
+from shared.numbers import DIGITS
 from shared.words import LATER, Said
 
-_FIELD = r"c\s*(\d+)\s*r\s*(\d+)"
-_TAKE = re.compile(rf"take\s*(\d+)\s*([a-z]+)(?:\s*row\s*(\d+))?(?:\s*from\s*{_FIELD})?")
+_FIELD = rf"c\s*({DIGITS}+)\s*r\s*({DIGITS}+)"
+_TAKE = re.compile(
+    rf"take\s*({DIGITS}+)\s*([a-z]+)(?:\s*row\s*({DIGITS}+))?(?:\s*from\s*{_FIELD})?"
+)
 _SELL = re.compile(r"sell\s*([a-z]+)(\s*(?:at\s*)?market)?")
-_DONATE = re.compile(r"donate\s*(\d+)")
+_DONATE = re.compile(rf"donate\s*({DIGITS}+)")
 _PLAY = re.compile(rf"play\s*([a-z0-9][a-z0-9 -]*?)(?:\s*{_FIELD})?")
 _USE_WORDS = {"card": "card", "cards": "card", "thaler": "thalers", "thalers": "thalers"}
 _CARD_WORDS = {
