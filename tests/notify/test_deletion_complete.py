@@ -13,8 +13,7 @@ import redis
 
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.service.test_own_data import play_out, verified
-from tests.support.games import play_moves
+from tests.support.games import play_moves, play_out, verified
 from tests.support.jobs import Mail
 from tests.support.stored import everything
 

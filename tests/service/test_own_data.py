@@ -14,15 +14,13 @@ from typing import Any
 import redis
 from rq import Queue
 
-from client.verify import verify
 from server.storage import keys
 from server.storage.services import Services
 from server.storage.watch import LOGINS, QUEUE
-from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.answers import refused
-from tests.support.games import play_moves
+from tests.support.games import play_moves, play_out, verified
 from tests.support.stored import everything
 
 NAME, EMAIL = "zelda_q", "Zelda.Q@example.org"
@@ -37,23 +35,6 @@ def services_of(api: LiveServer) -> Services:
 def unpacked(body: bytes) -> dict[str, Any]:
     with zipfile.ZipFile(io.BytesIO(body)) as packed:
         return {name: json.loads(packed.read(name)) for name in packed.namelist()}
-
-
-def play_out(game_id: str, clients: list[ApiClient], rnd: random.Random) -> dict[str, Any]:
-    """Random legal moves until the game is over; its public data then."""
-    while True:
-        views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-        if views[0]["game"]["status"] == "finished":
-            return dict(views[0]["game"])
-        play_moves(game_id, clients, 1, rnd)
-
-
-def verified(client: ApiClient, game_id: str) -> bool:
-    """`turnpost verify`'s checks, from what `client` is shown of the finished game."""
-    game = client.ok("GET", f"/games/{game_id}")["game"]
-    history = client.ok("GET", f"/games/{game_id}/log")
-    report = verify(ENGINES[game["type"]], game, history["version"], history["entries"])
-    return report.ok
 
 
 def test_export_then_delete_leaves_the_others_games_whole_and_nothing_of_the_player(

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from client.verify import verify
+from shared.games import ENGINES
 from tests.api_client import ApiClient, Endpoints
 from tests.parts import LiveServer
 
@@ -117,3 +119,20 @@ def started_games(server: Endpoints, tag: str) -> dict[str, list[ApiClient]]:
         game_id, clients = start_game(server, type_id, 2, names, **options)
         games[game_id] = clients
     return games
+
+
+def play_out(game_id: str, clients: list[ApiClient], rnd: random.Random) -> dict[str, Any]:
+    """Random legal moves until the game is over; its public data then."""
+    while True:
+        views = [c.ok("GET", f"/games/{game_id}") for c in clients]
+        if views[0]["game"]["status"] == "finished":
+            return dict(views[0]["game"])
+        play_moves(game_id, clients, 1, rnd)
+
+
+def verified(client: ApiClient, game_id: str) -> bool:
+    """`turnpost verify`'s checks, from what `client` is shown of the finished game."""
+    game = client.ok("GET", f"/games/{game_id}")["game"]
+    history = client.ok("GET", f"/games/{game_id}/log")
+    report = verify(ENGINES[game["type"]], game, history["version"], history["entries"])
+    return report.ok
