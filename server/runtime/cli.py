@@ -1,4 +1,7 @@
-"""`turnpost-server`: run the service, and the operator's tools."""
+"""`turnpost-server`: run the service, and the operator's tools.
+
+Each command imports what it runs (the HTTP stack, the worker, IMAP) inside itself: `mail-in`,
+which an MTA starts afresh for every reply, then loads only the mail path."""
 
 from __future__ import annotations
 
@@ -18,15 +21,10 @@ from typing import Annotated
 import typer
 
 from compiled.finder import described
-from server.http.limits import limiter_storage
-from server.inbound.mail_in import mail_in
-from server.inbound.mail_poll import mail_poll
-from server.notify import worker as notify_worker
 from server.runtime.processes import start_process, stop_process
 from server.runtime.redis_process import RedisProcess, counters_process, embedded_process
 from server.runtime.web_process import CONNECTIONS, gunicorn_command
 from server.settings import Config
-from server.storage.game_store import RedisGameStore
 from server.storage.redis_client import connect
 
 cli = typer.Typer(help="The turnpost service.", no_args_is_help=True, add_completion=False)
@@ -57,6 +55,8 @@ def serve(
 
     Example: turnpost-server serve --port 8000
     """
+    from server.http.limits import limiter_storage
+
     config = Config()
     env = dict(os.environ)
     # SIGTERM (a process manager stopping us) must unwind like Ctrl-C, so Redis stops cleanly.
@@ -194,6 +194,8 @@ def worker() -> None:
 
     Example: REDIS_URL=redis://localhost:6379/0 turnpost-server worker
     """
+    from server.notify import worker as notify_worker
+
     config = Config()
     require_redis_url(config)
     notify_worker.run(config)
@@ -207,6 +209,8 @@ def play_worker() -> None:
 
     Example: REDIS_URL=redis://localhost:6379/0 turnpost-server play-worker
     """
+    from server.notify import worker as notify_worker
+
     config = Config()
     require_redis_url(config)
     notify_worker.run(config, mail=False)
@@ -220,6 +224,8 @@ def hook_worker() -> None:
 
     Example: REDIS_URL=redis://localhost:6379/0 turnpost-server hook-worker
     """
+    from server.notify import worker as notify_worker
+
     config = Config()
     require_redis_url(config)
     notify_worker.run_hooks(config)
@@ -246,6 +252,8 @@ def data_dir_lock(data_dir: Path) -> Iterator[None]:
 @cli.command("drop-snapshots")
 def drop_snapshots() -> None:
     """Delete every cached snapshot; games replay from their logs (only slower)."""
+    from server.storage.game_store import RedisGameStore
+
     config = Config()
     require_redis_url(config)
     dropped = RedisGameStore(connect(config.redis_url)).drop_snapshots()
@@ -269,6 +277,8 @@ def mail_in_command(
 
     Example: turnpost-server mail-in < reply.eml
     """
+    from server.inbound.mail_in import mail_in
+
     log_to_stderr()
     raise typer.Exit(mail_in(sys.stdin.buffer, recipient or []))
 
@@ -284,6 +294,8 @@ def mail_poll_command(
 
     Example: TURNPOST_IMAP_HOST=imap.example.org turnpost-server mail-poll --every 60
     """
+    from server.inbound.mail_poll import mail_poll
+
     log_to_stderr()
     raise typer.Exit(mail_poll(every))
 
