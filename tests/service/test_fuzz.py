@@ -12,11 +12,9 @@ refusal the one error shape.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-import redis
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -33,10 +31,9 @@ from schemathesis.checks import (
 from schemathesis.core.result import Ok
 
 from server.domain.seating import GAME_ID
-from server.runtime.redis_process import RedisProcess
 from shared.games import ENGINES
 from tests.api_client import ApiClient
-from tests.parts import LiveServer, service_config
+from tests.parts import LiveServer
 
 if TYPE_CHECKING:
     # schemathesis names the type of an OpenAPI case only for type checkers
@@ -146,17 +143,9 @@ class Player:
 
 
 @pytest.fixture
-def fuzz_server(redis_server: RedisProcess, redis_client: redis.Redis) -> Iterator[LiveServer]:
-    """Long polls answer at once here (`max_wait_seconds=0`), however long the fuzzer asks."""
-    server = LiveServer(service_config(redis_server.url, max_wait_seconds=0))
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def fuzz_games(fuzz_server: LiveServer) -> tuple[Player, list[str]]:
+def fuzz_games(at_once: LiveServer) -> tuple[Player, list[str]]:
     """ada, and her games with bo: one of each type a few moves in, and one she resigned."""
-    ada, bo = fuzz_server.client().register("ada"), fuzz_server.client().register("bo")
+    ada, bo = at_once.client().register("ada"), at_once.client().register("bo")
     rnd = random.Random(11)
     game_ids = []
     for type_id in [*ENGINES, "lost-cities"]:
@@ -183,13 +172,13 @@ def fuzz_player(fuzz_games: tuple[Player, list[str]]) -> Player:
 
 @pytest.fixture
 def api_schema(
-    fuzz_server: LiveServer, fuzz_games: tuple[Player, list[str]]
+    at_once: LiveServer, fuzz_games: tuple[Player, list[str]]
 ) -> schemathesis.BaseSchema:
     player, game_ids = fuzz_games
     config = schemathesis.Config.from_dict(
         {"generation": {"max-examples": EXAMPLES_PER_OPERATION, "deterministic": True}}
     )
-    schema = schemathesis.openapi.from_url(f"{fuzz_server.url}/api/v1/openapi.json", config=config)
+    schema = schemathesis.openapi.from_url(f"{at_once.url}/api/v1/openapi.json", config=config)
 
     @schema.auth(refresh_interval=None)
     class Bearer:

@@ -15,16 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-import redis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from server.runtime.redis_process import RedisProcess
 from shared.engine import BadValue
 from shared.games import ENGINES
 from shared.numbers import whole_number
 from tests.api_client import ApiClient
-from tests.parts import LiveServer, service_config
+from tests.parts import LiveServer
 from tests.support.games import start_game
 from tests.support.pages import Visitor, form_fields, said
 
@@ -93,14 +91,6 @@ class Table:
     ada: ApiClient
     game_id: str
     visitor: Visitor
-
-
-@pytest.fixture
-def at_once(redis_server: RedisProcess, redis_client: redis.Redis) -> Iterator[LiveServer]:
-    """Long polls answer at once here, so that a number wrongly taken costs no wait."""
-    server = LiveServer(service_config(redis_server.url, max_wait_seconds=0))
-    yield server
-    server.stop()
 
 
 @pytest.fixture
