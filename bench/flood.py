@@ -35,8 +35,8 @@ from bench.growth import mail_worker_running
 from bench.service import percentile, register, running_service, sessions_for
 from server.runtime.cli import HOOK_WORKER, PLAY_WORKER, WORKER
 from server.settings import Config
+from server.storage.games.watch import HOOK_QUEUE, PLAY_QUEUE, QUEUE
 from server.storage.redis_client import Client, as_text, connect
-from server.storage.watch import HOOK_QUEUE, PLAY_QUEUE, QUEUE
 
 TARGET = 2.0
 """Seconds within which the bots' first moves fall, at p99."""

@@ -46,7 +46,7 @@ from bench.service import (
 )
 from server.runtime.cli import WORKER, end_group
 from server.runtime.processes import start_process, stop_process
-from server.storage.game_store import RedisGameStore
+from server.storage.games.game_store import RedisGameStore
 from server.storage.redis_client import Client, connect
 
 CHECKPOINTS = (10, 100, 1000)
@@ -59,7 +59,7 @@ PLAYERS_PARTS = {
     "made": "games made (an hour)",
 }
 """A player's keys shown on their own line; the others are the players' records of the match.
-The games a player made in the last hour expire after it (`server.storage.invitations`), so
+The games a player made in the last hour expire after it (`server.storage.players.invitations`), so
 they are shown but not counted in the match's memory."""
 PASSING = {"games made (an hour)"}
 DRAINED_WITHIN = 300.0

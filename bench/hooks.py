@@ -33,8 +33,8 @@ import requests
 from bench.growth import keep_the_deck, mail_worker_running
 from bench.service import new_game, percentile, play_turn, running_service, sessions_for
 from server.runtime.cli import HOOK_WORKER, WORKER
+from server.storage.games.watch import QUEUE
 from server.storage.redis_client import Client, connect
-from server.storage.watch import QUEUE
 
 TARGET = 1.0
 """Seconds within which the bot answers."""

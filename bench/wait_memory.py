@@ -1,5 +1,5 @@
 """The one wait's memory per player as their games and moves grow: `MEMORY USAGE` of what
-`server.storage.player_events` keeps for a player (`{p:ID}:changes`) after
+`server.storage.players.events` keeps for a player (`{p:ID}:changes`) after
 each of `--games` games has had each number of `--moves` moves, each move an event for the
 player (their turn, every other move), told through the same script a move runs (`TOLD`).
 What is kept grows with the games (one entry each, the game's latest event) and is flat in
@@ -13,10 +13,10 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from server.domain.concerns import Concern
+from server.domain.games.events import Concern
 from server.runtime.redis_process import RedisProcess
 from server.settings import Config
-from server.storage.player_events import PlayerEvents, channel
+from server.storage.players.events import PlayerEvents, channel
 from server.storage.redis_client import Client, connect
 
 

@@ -69,7 +69,7 @@ def readable_reason(error: requests.RequestException) -> str:
 
 
 PAGE_LIMIT = 200
-"""The longest page the server answers (`server.domain.lists.MAX_LIMIT`)."""
+"""The longest page the server answers (`server.domain.games.lists.MAX_LIMIT`)."""
 
 
 class Api:

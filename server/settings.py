@@ -44,7 +44,8 @@ class Config:
     max_body_bytes: int = field(default_factory=lambda: env.int("TURNPOST_MAX_BODY", 64 * 1024))
     snapshot_every: int = field(default_factory=lambda: env.int("TURNPOST_SNAPSHOT_EVERY", 16))
     held_states: int = field(default_factory=lambda: env.int("TURNPOST_HELD_STATES", 4096))
-    """How many games' latest states each process keeps in memory (server.domain.held_states)."""
+    """How many games' latest states each process keeps in memory
+    (server.domain.service.state_cache)."""
     drawn_positions: int = field(default_factory=lambda: env.int("TURNPOST_DRAWN_POSITIONS", 1024))
     """How many positions of games' pages each web process keeps drawn (server.web.positions)."""
     max_wait_seconds: int = field(default_factory=lambda: env.int("TURNPOST_MAX_WAIT", 60))
@@ -57,11 +58,13 @@ class Config:
         default_factory=lambda: env.int("TURNPOST_EVENTS_KEPT_COUNT", 1000)
     )
     """A player's events for their one wait (`GET /me/wait`), each game's latest, are kept this
-    long, for this many games at most (`server.storage.player_events`)."""
+    long, for this many games at most (`server.storage.players.events`)."""
     talk_per_minute: int = field(default_factory=lambda: env.int("TURNPOST_TALK_PER_MINUTE", 5))
-    """Messages one player may say at one game's table in a minute (`server.domain.talk`)."""
+    """Messages one player may say at one game's table in a minute
+    (`server.domain.games.talk_rules`)."""
     invitations_sent: int = field(default_factory=lambda: env.int("TURNPOST_INVITATIONS_SENT", 50))
-    """Invitations one player may have sent and not yet answered (`server.domain.invitations`)."""
+    """Invitations one player may have sent and not yet answered
+    (`server.domain.service.invitations`)."""
     invitations_waiting: int = field(
         default_factory=lambda: env.int("TURNPOST_INVITATIONS_WAITING", 100)
     )
@@ -69,7 +72,7 @@ class Config:
     games_per_hour: int = field(default_factory=lambda: env.int("TURNPOST_GAMES_PER_HOUR", 30))
     """Games one player may make (`POST /games`) in any hour; a rematch is not counted."""
     blocks: int = field(default_factory=lambda: env.int("TURNPOST_BLOCKS", 500))
-    """Players one player may block (`server.storage.blocks`)."""
+    """Players one player may block (`server.storage.players.blocks`)."""
     queue_url: str = field(default_factory=lambda: env.str("TURNPOST_QUEUE_URL", ""))
     """The Redis holding the mail worker's job queue (RQ); REDIS_URL's when empty."""
     vacation_days: int = field(default_factory=lambda: env.int("TURNPOST_VACATION_DAYS", 21))

@@ -130,8 +130,8 @@ class Option:
     with a readable reason; it also runs on the default, so a default is always valid.
     One that `fixes_chance` replaces a draw by lot when set (the deck, who starts): a game the
     creator set it for is shown to invitees as such, and is unrated; its value is shown to
-    those who may know it only (`server.domain.provenance.shown_options`), and a game played again
-    is dealt anew without it (`Engine.dealt_anew`).
+    those who may know it only (`server.domain.games.provenance.shown_options`), and a game played
+    again is dealt anew without it (`Engine.dealt_anew`).
     """
 
     name: str

@@ -13,7 +13,7 @@ TOP = ("server/", "client/", "shared/", "tests/", "bench/", "compiled/", "docs/"
 
 
 def named_paths(text: str) -> set[str]:
-    """Paths of the repository the map names in code spans (`server/domain/games.py`), a
+    """Paths of the repository the map names in code spans (`server/domain/service/facade.py`), a
     placeholder such as `<game>` standing for any one folder."""
     spans = re.findall(r"`([^`\s]+)`", text)
     return {span.rstrip(".,:;") for span in spans if span.startswith(TOP)}

@@ -69,7 +69,7 @@ def test_nothing_above_storage_names_a_key_or_sends_a_command() -> None:
 def listed() -> dict[str, str]:
     """Each owner module's entry in `keys.py`'s list."""
     text = server.storage.keys.__doc__ or ""
-    entries = re.findall(r"^- `(\w+\.py)`: (.*?)(?=^- |^\n|\Z)", text, re.M | re.S)
+    entries = re.findall(r"^- `([\w/]+\.py)`: (.*?)(?=^- |^\n|\Z)", text, re.M | re.S)
     return {module: " ".join(entry.split()) for module, entry in entries}
 
 
@@ -89,12 +89,12 @@ def test_each_part_a_storage_module_uses_is_listed_under_it() -> None:
             ):
                 continue
             part = node.args[-1]
-            entry = owners.get(path.name, "")
+            entry = owners.get(path.relative_to(STORAGE).as_posix(), "")
             if (
                 isinstance(part, ast.Constant)
                 and isinstance(part.value, str)
                 and part.value != "*"
                 and f":{part.value}`" not in entry
             ):
-                unlisted.append(f"{path.name}:{node.lineno} uses :{part.value}")
+                unlisted.append(f"{path.relative_to(STORAGE)}:{node.lineno} uses :{part.value}")
     assert not unlisted, unlisted

@@ -1,16 +1,16 @@
 """A player blocks another (`PUT /me/blocks/NAME`, `turnpost block`, the settings page): the
 invitations from them still open are declined (as any decline, which tells them nothing more),
 and from then on the blocked player's invitations and rematches are refused in the same words
-as for a player who takes no invitations from them (`server.domain.invitations`), and what they
-say at a table the blocker shares with them is not shown to the blocker, in the API, the pages,
-the notices or the export (`server.domain.hearing`), and wakes no wait of theirs. Nothing tells
-the blocked player: what they say is said as anyone's, the games they already share go on, and
+as for a player who takes no invitations from them (`server.domain.service.invitations`), and what
+they say at a table the blocker shares with them is not shown to the blocker, in the API, the pages,
+the notices or the export (`server.domain.service.hearing`), and wakes no wait of theirs. Nothing
+tells the blocked player: what they say is said as anyone's, the games they already share go on, and
 they may still take a seat anyone may take. A player blocks at most `TURNPOST_BLOCKS` players."""
 
 from __future__ import annotations
 
 from server.domain.errors import N_, Invalid, NotFound, TooMany
-from server.domain.player import Player
+from server.domain.players.player import Player
 from server.storage.services import Services
 
 

@@ -6,14 +6,14 @@ other key of the player (`{p:ID}:*`: their games list, outbox, vacations, webhoo
 used login links), the name index (the name is free for anyone at once: no game shows it any
 more, so nobody who takes it inherits a record) and their place in the address index, their
 standings and places on the leaderboards, their blocks and their place in others'
-(`server.storage.blocks`), the text of every message they wrote at a table
+(`server.storage.players.blocks`), the text of every message they wrote at a table
 (each stays, its place kept, as `REMOVED`), the webhooks of the games they made and the posts
 about their games waiting for anyone's webhook that name them, their id as a game's creator or
 a rematch's asker (`DELETED_PLAYER`, in a finished game's archive too), their place
 in the mail worker's indexes and a login link asked for at their address, and the worker's
 jobs that name them, in every queue (`server.accounts.queued`). What stays: their seats in
-games that started, under a neutral name (`server.domain.leaving`), and what the other players
-wrote.
+games that started, under a neutral name (`server.domain.service.leaving`), and what the other
+players wrote.
 
 Nothing is deleted until the request names the player (`confirm`), so no stray request ends
 an account. The profile goes last: a deletion cut short (a crash, Redis out of reach) leaves
@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from server.accounts.queued import drop_jobs_naming, naming
 from server.domain.errors import N_, Invalid
-from server.domain.leaving import Leaving, Left
-from server.domain.player import Player
+from server.domain.players.player import Player
+from server.domain.service.leaving import Leaving, Left
+from server.storage.games.watch import Queues, queue_connection
 from server.storage.hook_posts import HookPosts
 from server.storage.services import Services
-from server.storage.watch import Queues, queue_connection
 
 REMOVED = "(removed: its writer deleted their account)"
 """What a deleted player's message says in its place at the table (its number, seat, time and

@@ -27,13 +27,13 @@ import orjson
 from flask import Response
 
 from server.accounts import blocking
-from server.domain.game import Game
-from server.domain.player import Player
-from server.domain.quiet import zone
+from server.domain.games.loaded import Game
+from server.domain.players.player import Player
+from server.domain.players.quiet import zone
 from server.presenters import games as presenters
 from server.presenters.players import profile, webhook
 from server.presenters.shapes import Profile
-from server.storage.held import held_mail
+from server.storage.players.held_mail import held_mail
 from server.storage.services import Services
 from shared.games import ENGINES
 

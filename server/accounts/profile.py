@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from server.domain.player import Player
-from server.domain.quiet import SETTINGS
+from server.domain.players.player import Player
+from server.domain.players.quiet import SETTINGS
 from server.storage.services import Services
 
 

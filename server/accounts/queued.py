@@ -18,7 +18,7 @@ from rq import Queue
 from rq.exceptions import DeserializationError
 from rq.job import Job
 
-from server.storage.watch import Queues
+from server.storage.games.watch import Queues
 
 WORD = r"[\w.@+-]"
 """What a name or an address is made of: a mention of `bo` is not one of `bot`."""

@@ -1,5 +1,6 @@
 """A player's calendar feed: its address (made, rotated, closed with a token) and the feed
-itself, read by calendars with no token: its address is the secret (`server.storage.calendars`)."""
+itself, read by calendars with no token: its address is the secret
+(`server.storage.players.calendars`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Your one wait: the events of all your games (`server.domain.concerns`), as a long poll."""
+"""Your one wait: the events of all your games (`server.domain.games.events`), as a long poll."""
 
 from __future__ import annotations
 

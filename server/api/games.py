@@ -9,10 +9,10 @@ from flask import Request, g, request
 
 from server.api.blueprint import Blueprint
 from server.domain.errors import N_
-from server.domain.game import Game
-from server.domain.lists import listed_as
-from server.domain.quiet import zone
-from server.domain.record import GameRecord
+from server.domain.games.lists import listed_as
+from server.domain.games.loaded import Game
+from server.domain.games.record import GameRecord
+from server.domain.players.quiet import zone
 from server.http import pages
 from server.http.context import services
 from server.http.errors import ApiError
@@ -27,7 +27,7 @@ from server.presenters.schemas import (
     WaitQuery,
 )
 from server.presenters.shapes import GameList, GameView, Log, LoginLink, SeatClock
-from server.storage.held import held_mail
+from server.storage.players.held_mail import held_mail
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games and moves")
 

@@ -1,7 +1,7 @@
 """A player's games waiting on them as an iCalendar feed (RFC 5545, built by `icalendar`).
 
 One event per game whose move clock runs for the player, ending at its deadline
-(`server.storage.deadlines`), with an alarm before it. Its UID names the game and the seat, so
+(`server.storage.games.deadlines`), with an alarm before it. Its UID names the game and the seat, so
 a calendar that reads the feed again moves the event when the deadline moves, and drops it once
 the game no longer waits on the player; it never shows two. Times are in UTC, the player's zone
 named (`X-WR-TIMEZONE`), so every calendar shows them in its own zone without a VTIMEZONE to
@@ -16,11 +16,11 @@ from datetime import UTC, datetime, timedelta
 
 from icalendar import Alarm, Calendar, Event, vDuration
 
-from server.domain.player import Player
-from server.domain.quiet import zone
-from server.domain.record import ACTIVE, GameRecord
+from server.domain.games.record import ACTIVE, GameRecord
+from server.domain.players.player import Player
+from server.domain.players.quiet import zone
 from server.presenters.words import words_for
-from server.storage.deadlines import Deadlines, local
+from server.storage.games.deadlines import Deadlines, local
 from shared.clock_text import deadline
 from shared.engine import shown_names
 from shared.games import ENGINES

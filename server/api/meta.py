@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from server.api.blueprint import Blueprint
-from server.domain.game import engine_for
+from server.domain.games.loaded import engine_for
 from server.http.auth import public_route
 from server.http.context import services
 from server.http.language import words_chosen

@@ -14,10 +14,10 @@ from flask import Flask
 from flask_smorest import Api
 from werkzeug.routing import BaseConverter
 
-from server.domain.seating import GAME_ID
+from server.domain.service.seating import GAME_ID
 from server.presenters.schemas import NAME
 from server.presenters.shapes import GAME_TYPE
-from server.storage.calendars import FEED
+from server.storage.players.calendars import FEED
 
 
 class Documented(BaseConverter):

@@ -10,7 +10,7 @@ from server.accounts import blocking
 from server.accounts.export import own_profile
 from server.accounts.profile import changed
 from server.api.blueprint import Blueprint
-from server.domain.player import Player
+from server.domain.players.player import Player
 from server.http import pages
 from server.http.auth import public_route
 from server.http.context import services

@@ -1,5 +1,5 @@
 """Table talk: a game's players say something to each other, and anyone who may see the game
-reads it (`server.domain.talk`). A message never changes the game's version."""
+reads it (`server.domain.games.talk_rules`). A message never changes the game's version."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from flask import g, request
 
 from server.api.blueprint import Blueprint
 from server.api.games import idempotency_key
-from server.domain.lists import Position
+from server.domain.games.lists import Position
 from server.http import pages
 from server.http.context import services
 from server.presenters import games as presenters

@@ -9,7 +9,7 @@ from flask import g
 
 from server.api.blueprint import Blueprint
 from server.domain.errors import N_, NotAPlayer, NotFound
-from server.domain.quiet import zone
+from server.domain.players.quiet import zone
 from server.http.context import services
 from server.presenters.documented import schema_of
 from server.presenters.players import webhook

@@ -16,7 +16,7 @@ import flask_smorest
 from flask import current_app, g, request
 
 from server.domain.errors import N_
-from server.domain.player import Player
+from server.domain.players.player import Player
 from server.http.context import services
 from server.http.errors import ApiError
 

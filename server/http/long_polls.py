@@ -17,11 +17,11 @@ import time
 from collections.abc import Callable
 
 from server.domain.errors import N_, Gone, Invalid
-from server.domain.game import CANCELLED, FINISHED, Game
-from server.domain.player import Player
-from server.domain.store import never
+from server.domain.games.loaded import CANCELLED, FINISHED, Game
+from server.domain.players.player import Player
+from server.domain.service.ports import never
 from server.http.context import services
-from server.storage.player_events import Since, channel
+from server.storage.players.events import Since, channel
 
 OVER = (FINISHED, CANCELLED)
 
@@ -37,7 +37,8 @@ def wait_for(
     """The game and the player's seat (None for a public game's spectator) as soon as it
     differs from `version` and `revision` or `also()` comes true (what else a page shows: its
     talk, its clocks), or at `timeout` seconds (capped by the server), and whether it differs.
-    The player holds one of their places for polls meanwhile (`server.storage.wait_slots`)."""
+    The player holds one of their places for polls meanwhile
+    (`server.storage.players.wait_slots`)."""
     found = services()
     games = found.games
     game, seat = games.for_viewer(game_id, player)
@@ -55,7 +56,7 @@ def wait_for(
 def events_after(player: Player, cursor: str | None, timeout: float) -> Since:
     """The player's events after `cursor` (None: from now on) as soon as there is one, or at
     `timeout` seconds (capped by the server) none. However many games the player has, this is
-    one poll on one channel, holding one of their places (`server.storage.wait_slots`). A
+    one poll on one channel, holding one of their places (`server.storage.players.wait_slots`). A
     cursor after which events were dropped unread is refused (410 `cursor_expired`), with the
     cursor to go on from once the player has looked at their games again; one later than any
     event is refused too (400 `cursor_from_future`: its holder would never hear of anything)."""

@@ -2,7 +2,7 @@
 where a page ended (opaque to callers: the list it belongs to and a `Position`, written as
 `games.SCORE.ID`, a form the OpenAPI document states for each list, `CURSOR_KINDS`), read back
 or refused (400 `bad_cursor`), and the `Link: <…>; rel="next"` header (RFC 8288) of
-an answer with a next page. What a page promises is `server.domain.lists`'."""
+an answer with a next page. What a page promises is `server.domain.games.lists`'."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from flask import Response, after_this_request, request
 
 from server.domain.errors import N_, Invalid
-from server.domain.lists import Position
+from server.domain.games.lists import Position
 from server.presenters.schemas import PAGE_CURSOR
 
 

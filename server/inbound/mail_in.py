@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import BinaryIO
 
-from server.inbound.reading import MAX_MESSAGE_BYTES
+from server.inbound.parsing import MAX_MESSAGE_BYTES
 from server.inbound.replies import Mailroom, TemporaryFailure, handle
 from server.settings import Config, MailSettings
 

@@ -15,7 +15,7 @@ import ssl
 import time
 
 from server.inbound.mail_in import EX_OK, EX_TEMPFAIL
-from server.inbound.reading import MAX_MESSAGE_BYTES
+from server.inbound.parsing import MAX_MESSAGE_BYTES
 from server.inbound.replies import Mailroom, TemporaryFailure, handle
 from server.settings import IMAP_PORTS, Config, ImapSettings, MailSettings
 

@@ -18,12 +18,12 @@ from typing import Any
 
 import redis
 
-from server.domain.addresses import same_mailbox
 from server.domain.errors import NotFound, Refusal, Unavailable
-from server.domain.game import Game
-from server.domain.player import Player
-from server.inbound import answers
-from server.inbound.reading import Letter, read_letter
+from server.domain.games.loaded import Game
+from server.domain.players.addresses import same_mailbox
+from server.domain.players.player import Player
+from server.inbound import answer_mail as answers
+from server.inbound.parsing import Letter, read_letter
 from server.mail.compose import thread_root
 from server.mail.delivery import deliver
 from server.mail.envelope import Login

@@ -6,9 +6,9 @@ the HTML escapes everything, moves included, and shows each game as its engine d
 the `style` attributes of the elements it matches (css-inline); only `@media` rules (dark mode)
 stay in a `<style>` element, for the clients that honour them. Every message of a game carries
 the same subject and refers to the same thread root, so mail readers keep a game in one thread.
-Every message ends with a login link for its recipient (`server.storage.login_links`): the game, or
-the list of games, in a browser. Every word of a message is in its recipient's language: the
-templates' through the `Words` they are rendered with, the sections' as they were written
+Every message ends with a login link for its recipient (`server.storage.players.login_links`): the
+game, or the list of games, in a browser. Every word of a message is in its recipient's language:
+the templates' through the `Words` they are rendered with, the sections' as they were written
 (`server.notify.notices`), with the same words.
 """
 

@@ -11,7 +11,7 @@ from email.message import EmailMessage
 from email.utils import formatdate
 
 from server.settings import MailSettings
-from server.storage.login_links import LoginLink
+from server.storage.players.login_links import LoginLink
 from shared.words import ENGLISH, Words
 
 

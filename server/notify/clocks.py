@@ -6,7 +6,7 @@ Only the seat's own waking, present time counts: its quiet hours and its vacatio
 Reminders go out at half and at nine tenths of the time, and when it is all used the game's
 `on_timeout` policy is applied through `GameService.time_out` (the one path every move takes).
 
-What runs for each seat is kept by `server.storage.clocks`, and the worker's tick looks at a
+What runs for each seat is kept by `server.storage.games.clocks`, and the worker's tick looks at a
 game's clocks when that says they are due, so deadlines are enforced by the worker, never by a
 request.
 """
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.domain.game import ACTIVE, Game
-from server.domain.waking import runs_out, used
+from server.domain.games.loaded import ACTIVE, Game
+from server.domain.players.waking import runs_out, used
 from server.notify import webhooks
 from server.notify.context import Context
-from server.storage.deadlines import limit
-from server.storage.outbox import item_id
+from server.storage.games.deadlines import limit
+from server.storage.players.outbox import item_id
 
 REMINDERS = (50, 90)
 """Percent of the time a decision may take (its move time, or its bank) after which a

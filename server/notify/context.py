@@ -11,23 +11,23 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from server.domain.games import GameService
+from server.domain.service.facade import GameService
 from server.settings import Config, MailSettings
-from server.storage.clocks import Clocks
-from server.storage.deadlines import Deadlines
+from server.storage.games.clocks import Clocks
+from server.storage.games.deadlines import Deadlines
+from server.storage.games.mail_state import MailState
+from server.storage.games.standings import Standings
+from server.storage.games.watch import AskedLogins, GameWatch, Queues, queue_connection
 from server.storage.hook_posts import HookPosts
 from server.storage.hooks import Hooks
-from server.storage.login_links import LoginLinks
-from server.storage.mail_state import MailState
-from server.storage.outbox import Outbox
-from server.storage.players import Players
+from server.storage.players.login_links import LoginLinks
+from server.storage.players.outbox import Outbox
+from server.storage.players.profiles import Players
+from server.storage.players.talk_carried import Told
+from server.storage.players.vacations import Vacations
 from server.storage.redis_client import Client, connect
 from server.storage.secret import ServerSecret
 from server.storage.services import Services
-from server.storage.standings import Standings
-from server.storage.told import Told
-from server.storage.vacations import Vacations
-from server.storage.watch import AskedLogins, GameWatch, Queues, queue_connection
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Context:
     """What waits to be posted to each hook (`server.webhooks.waiting`)."""
     config: Config
     queues: Queues
-    """The play queue, the mail queue and the hooks' (`server.storage.watch`)."""
+    """The play queue, the mail queue and the hooks' (`server.storage.games.watch`)."""
     standings: Standings
     secret: ServerSecret
     """Signs reply addresses."""

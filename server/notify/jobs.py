@@ -3,7 +3,7 @@
 Each is queued at most once per subject at a time (`watch.Queues.once`), and gives its subject's
 place back as it starts (`started`), so a change made while it runs queues the next one. What a
 game in play waits for is queued on the play queue, which every worker serves first and the play
-worker alone; the rest on the mail queue (`server.storage.watch`).
+worker alone; the rest on the mail queue (`server.storage.games.watch`).
 
 - `plan(game_id)`: a game changed; put its notices in its players' outboxes. Urgent for a game
   in play: a bot's move follows from it.
@@ -39,8 +39,8 @@ from server.notify import clocks, logins, notices, webhooks
 from server.notify import plan as planning
 from server.notify.context import Context, current
 from server.presenters.words import words_for
-from server.storage.held import release_at
-from server.storage.watch import in_play
+from server.storage.games.watch import in_play
+from server.storage.players.held_mail import release_at
 
 log = logging.getLogger("turnpost.notify")
 

@@ -1,4 +1,4 @@
-"""Mailing the login links asked for on the login page (`server.storage.watch.AskedLogins`).
+"""Mailing the login links asked for on the login page (`server.storage.games.watch.AskedLogins`).
 
 The worker, not the web process, looks the address up: the page does the same work whether or
 not anyone is registered at it. Each address is taken from those asked for by one worker
@@ -8,7 +8,7 @@ loses that one request, and the player asks again.
 
 from __future__ import annotations
 
-from server.domain.player import Player
+from server.domain.players.player import Player
 from server.mail.compose import login_mail
 from server.mail.delivery import deliver
 from server.mail.envelope import Login

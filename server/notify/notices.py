@@ -19,10 +19,10 @@ from typing import Any, TypedDict
 
 from babel.numbers import format_decimal
 
-from server.domain import provenance
-from server.domain.bots import timeout_level
-from server.domain.game import ACTIVE, FINISHED, OPEN, Game
-from server.domain.quiet import zone
+from server.domain.games import provenance
+from server.domain.games.bots import timeout_level
+from server.domain.games.loaded import ACTIVE, FINISHED, OPEN, Game
+from server.domain.players.quiet import zone
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address
 from server.notify import table_talk

@@ -8,11 +8,11 @@ worker that fell behind sends one notice per player, about the game as it is:
 - everyone gets "game over" when it ended, "game started" when it began (unless it is their
   turn), and a note when someone resigned or ran out of time;
 - invited players get an invitation once, and a note if the game is cancelled before it starts;
-- a finished game is counted in its players' records and ratings (`server.storage.standings`).
+- a finished game is counted in its players' records and ratings (`server.storage.games.standings`).
 
-The planned version is stored beside the log (`server.storage.mail_state`) and only ever raised,
-under a per-game lock, so planning is safe to repeat and to run in several workers. When a bot's
-seat must act, planning also queues the bot's move (`server.notify.jobs.play_bot`, on the play
+The planned version is stored beside the log (`server.storage.games.mail_state`) and only ever
+raised, under a per-game lock, so planning is safe to repeat and to run in several workers. When a
+bot's seat must act, planning also queues the bot's move (`server.notify.jobs.play_bot`, on the play
 queue, as the plan of a game in play is), and the game stays marked as changed until the bot has
 moved: a job lost with its worker is queued again by the catch-up of a worker that starts, or by
 the sweep (`server.notify.jobs`). Once a finished game is planned to its end it is compacted
@@ -26,13 +26,13 @@ import json
 import logging
 from typing import Any
 
-from server.domain.game import ACTIVE, CANCELLED, FINISHED, OPEN, Game
-from server.domain.record import GameRecord
+from server.domain.games.loaded import ACTIVE, CANCELLED, FINISHED, OPEN, Game
+from server.domain.games.record import GameRecord
 from server.notify import clocks, webhooks
 from server.notify.context import Context
-from server.storage.outbox import item_id
+from server.storage.games.watch import in_play
+from server.storage.players.outbox import item_id
 from server.storage.redis_client import UNAVAILABLE
-from server.storage.watch import in_play
 from shared.engine import RESIGN
 
 log = logging.getLogger("turnpost.notify")

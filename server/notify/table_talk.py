@@ -2,15 +2,15 @@
 notice or digest they get about its game ("bo wrote: …").
 
 What a player's notices have carried of a game's talk is the number of its last message they
-were drawn with (`server.storage.told`), raised only once the notice is delivered: a notice
-that fails to go out leaves its messages for the next one. A compacted game is never told of
-again once its last notices (planned before it was compacted) have gone out, so its number is
+were drawn with (`server.storage.players.talk_carried`), raised only once the notice is delivered:
+a notice that fails to go out leaves its messages for the next one. A compacted game is never told
+of again once its last notices (planned before it was compacted) have gone out, so its number is
 dropped then (`server.notify.jobs.deliver_due`).
 """
 
 from __future__ import annotations
 
-from server.domain.game import Game
+from server.domain.games.loaded import Game
 from server.notify.context import Context
 from shared.engine import shown_names
 from shared.words import ENGLISH, Words

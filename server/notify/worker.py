@@ -1,7 +1,7 @@
 """The worker processes. The mail worker: RQ runs the jobs of the play queue first, then those
 of the mail queue; a small ticker queues `tick` every few seconds, and the relay
-(`server.storage.watch`) queues a plan for each change the games announce. The play worker: the
-same, but for the play queue alone (the plans of games in play, bots' moves, clocks' checks), so
+(`server.storage.games.watch`) queues a plan for each change the games announce. The play worker:
+the same, but for the play queue alone (the plans of games in play, bots' moves, clocks' checks), so
 no delivery, however slow its SMTP server, and no one player's thousand invitations hold up a
 bot or a clock. The hook worker: RQ runs the webhook posts alone, from their own queue, one at
 a time, so an address that answers slowly or never holds up only other hooks, and each of those
@@ -21,9 +21,9 @@ from rq import SimpleWorker, Worker
 
 from server.notify import context
 from server.settings import Config
-from server.storage.players import Players
+from server.storage.games.watch import Queues, queue_connection, relay
+from server.storage.players.profiles import Players
 from server.storage.redis_client import connect
-from server.storage.watch import Queues, queue_connection, relay
 
 
 def ticker(queues: Queues, every: float, stop: threading.Event) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from server.domain.bots import levels_for
-from server.domain.clock_options import DESCRIBED, SERVICE_OPTIONS
+from server.domain.games.bots import levels_for
+from server.domain.games.clock_options import DESCRIBED, SERVICE_OPTIONS
 from server.presenters import shapes
 from shared.engine import Engine
 from shared.words import ENGLISH, Words

@@ -7,15 +7,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from server.domain import provenance
 from server.domain.errors import N_, NotFound
-from server.domain.game import ACTIVE, FINISHED, Game, Moved
-from server.domain.lists import DEFAULT_LIMIT, Position, listing
-from server.domain.player import Player
-from server.domain.record import GameRecord
-from server.domain.standings import Standing
+from server.domain.games import provenance
+from server.domain.games.lists import DEFAULT_LIMIT, Position, listing
+from server.domain.games.loaded import ACTIVE, FINISHED, Game, Moved
+from server.domain.games.record import GameRecord
+from server.domain.games.standings import Standing
+from server.domain.players.player import Player
 from server.presenters import shapes
-from server.storage.deadlines import SeatClock, local
+from server.storage.games.deadlines import SeatClock, local
 from server.storage.services import Services
 from shared.engine import seat_name, shown_names
 from shared.games import ENGINES
@@ -28,7 +28,7 @@ def public_game(record: GameRecord, viewer: str | None) -> shapes.Game:
     if it is a rematch, and its options, those that fix chance (a deck, who starts) only to
     those who may know them (`provenance.shown_options`). The seed and the server's secret
     appear once the game is finished; their hashes, the contributions and the log's head are
-    there from the start (see `server.domain.provenance`)."""
+    there from the start (see `server.domain.games.provenance`)."""
     engine = ENGINES[record.type]
     published = provenance.public(record, engine, viewer)
     return {
@@ -136,7 +136,8 @@ def log(
 
 
 def message(record: GameRecord, number: int, stored: dict[str, Any]) -> shapes.SaidMessage:
-    """A message said at the game's table (`server.domain.talk`), named by its speaker."""
+    """A message said at the game's table (`server.domain.games.talk_rules`), named by its
+    speaker."""
     speaker = record.seats[stored["seat"]]
     return {
         "number": number,
@@ -153,7 +154,7 @@ def messages(
     record: GameRecord, since: int, stored: Iterable[dict[str, Any] | None]
 ) -> list[shapes.SaidMessage]:
     """The messages after number `since`, but those the reader does not hear (None:
-    `server.domain.hearing`), each under its own number."""
+    `server.domain.service.hearing`), each under its own number."""
     return [
         message(record, number, said)
         for number, said in enumerate(stored, start=since + 1)
@@ -176,7 +177,7 @@ def history_line(text: str, entry: Mapping[str, Any], words: Words = ENGLISH) ->
 
 def game_list(records: Iterable[GameRecord], player_id: str) -> list[shapes.GameSummary]:
     """A player's games as their list shows them, in the order given, each with their seat and
-    whether it waits on them (`server.domain.lists.listing`); a game with no seat of theirs is
+    whether it waits on them (`server.domain.games.lists.listing`); a game with no seat of theirs is
     left out."""
     listed: list[shapes.GameSummary] = []
     for record in records:

@@ -13,18 +13,18 @@ from zoneinfo import available_timezones
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from server.domain.addresses import RULES, normalized
-from server.domain.bots import TIMEOUT_LEVEL
-from server.domain.clock_options import move_clock
-from server.domain.leaving import ACTIVE_GAMES
-from server.domain.lists import DEFAULT_LIMIT, MAX_LIMIT
-from server.domain.player import INVITATIONS
-from server.domain.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
-from server.domain.record import STATUSES
-from server.domain.talk import BIDI_CONTROLS
-from server.domain.talk import MAX_CHARS as MAX_MESSAGE_CHARS
-from server.domain.talk import MAX_LINES as MAX_MESSAGE_LINES
-from server.domain.talk import MAX_MARKS as MAX_MESSAGE_MARKS
+from server.domain.games.bots import TIMEOUT_LEVEL
+from server.domain.games.clock_options import move_clock
+from server.domain.games.lists import DEFAULT_LIMIT, MAX_LIMIT
+from server.domain.games.record import STATUSES
+from server.domain.games.talk_rules import BIDI_CONTROLS
+from server.domain.games.talk_rules import MAX_CHARS as MAX_MESSAGE_CHARS
+from server.domain.games.talk_rules import MAX_LINES as MAX_MESSAGE_LINES
+from server.domain.games.talk_rules import MAX_MARKS as MAX_MESSAGE_MARKS
+from server.domain.players.addresses import RULES, normalized
+from server.domain.players.player import INVITATIONS
+from server.domain.players.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
+from server.domain.service.leaving import ACTIVE_GAMES
 from server.presenters.shapes import (
     BOT_ACCOUNT_DOC,
     DIGEST_DOC,
@@ -67,7 +67,7 @@ NAME = FullMatch(
 
 class EmailAddress(fields.String):
     """An email address, loaded as the normalized form mail is delivered to
-    (`server.domain.addresses`): what is stored is what is mailed to."""
+    (`server.domain.players.addresses`): what is stored is what is mailed to."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(
@@ -183,7 +183,7 @@ def page_cursor(*kinds: str) -> fields.String:
 
 
 class PageQuery(Schema):
-    """A page of a list (`server.domain.lists`): how long, and where the last one ended."""
+    """A page of a list (`server.domain.games.lists`): how long, and where the last one ended."""
 
     limit = WholeNumber(
         load_default=DEFAULT_LIMIT,
@@ -389,11 +389,11 @@ UNSAID = "\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f" + "".join(
     f"\\u{ord(character):04x}" for character in sorted(BIDI_CONTROLS)
 )
 """The characters no message may hold, as a pattern's class: control characters but the line
-break, and those that reorder the text around them (`server.domain.talk`)."""
+break, and those that reorder the text around them (`server.domain.games.talk_rules`)."""
 MESSAGE_TEXT = rf"^[^{UNSAID}]*[^\s{UNSAID}][^{UNSAID}]*$"
 """A message's text as far as a pattern can state it: none of `UNSAID`, and something that is
 not a space. (What can be seen, and how many marks a character carries, the text is checked
-for where it is said: `server.domain.talk`.)"""
+for where it is said: `server.domain.games.talk_rules`.)"""
 
 
 class MessageSchema(Schema):

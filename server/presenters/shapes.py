@@ -10,9 +10,9 @@ A key that is not always there is `NotRequired`; the document lists the others a
 
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
-from server.domain.concerns import KINDS as EVENT_KINDS
-from server.domain.player import DEFAULT_QUIET_HOURS, INVITATIONS
-from server.domain.record import STATUSES
+from server.domain.games.events import KINDS as EVENT_KINDS
+from server.domain.games.record import STATUSES
+from server.domain.players.player import DEFAULT_QUIET_HOURS, INVITATIONS
 from server.presenters.documented import about
 from server.storage.hooks import KINDS
 from shared.bots import LEVELS
@@ -21,7 +21,7 @@ from shared.words import LANGUAGES
 
 GAME_TYPE = {"enum": sorted(ENGINES)}
 """A game type, as the OpenAPI document states it: the domain knows no other
-(`server.domain.games.engine_for`, 400 `unknown_game_type`)."""
+(`server.domain.service.facade.engine_for`, 400 `unknown_game_type`)."""
 
 QUIET_HOURS_DOC = {
     "description": "mail is held in these local hours and their time does not count against "

@@ -21,7 +21,7 @@ from server.api import (
     talk,
     webhooks,
 )
-from server.api.answers import AnswerJson
+from server.api.json_provider import AnswerJson
 from server.http import language, refusals
 from server.http.limits import RATE_LIMITS, UNCOUNTED, RateLimits, limiter_storage
 from server.presenters.documented import schema_of

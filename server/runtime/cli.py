@@ -252,7 +252,7 @@ def data_dir_lock(data_dir: Path) -> Iterator[None]:
 @cli.command("drop-snapshots")
 def drop_snapshots() -> None:
     """Delete every cached snapshot; games replay from their logs (only slower)."""
-    from server.storage.game_store import RedisGameStore
+    from server.storage.games.game_store import RedisGameStore
 
     config = Config()
     require_redis_url(config)

@@ -7,42 +7,43 @@ on Redis Cluster.
 
 By owner (in `server/storage/`):
 
-- `game_store.py`: `{g:ID}:meta` (the record), `:log` (also the game's channel), `:snap`,
+- `games/game_store.py`: `{g:ID}:meta` (the record), `:log` (also the game's channel), `:snap`,
   `:requests` (the request index), `:idem:…` (requests' records from before the index),
-  `:archive` (the compact form, shaped by `archive.py`), `:talk` (the table talk), and
+  `:archive` (the compact form, shaped by `games/archive.py`), `:talk` (the table talk), and
   `lobby` (public games that may still have a seat free).
-- `mail_state.py`: `{g:ID}:mail` (how far the worker has planned the game's notices) and
+- `games/mail_state.py`: `{g:ID}:mail` (how far the worker has planned the game's notices) and
   `:mail:lock` (who is planning it).
-- `clocks.py`: `{g:ID}:clock` (running move clocks), `:banks` (time banks), and
+- `games/clocks.py`: `{g:ID}:clock` (running move clocks), `:banks` (time banks), and
   `clock:games` (when the worker looks at each game's clocks next); it announces a clock
-  started or stopped on the game's `:log` channel (`game_store.py`'s), so a page waits for it.
+  started or stopped on the game's `:log` channel (`games/game_store.py`'s), so a page waits for it.
 - `hooks.py`: `{g:ID}:webhook` and `{p:ID}:webhook` (a game's and a player's webhook).
 - `hook_posts.py`: `{g:ID}:webhook:waiting` and `{p:ID}:webhook:waiting` (what waits to be
   posted to each, and its job).
-- `players.py`: `{p:ID}:profile` (others keep fields in it through `Players`: a vacation, a
+- `players/profiles.py`: `{p:ID}:profile` (others keep fields in it through `Players`: a vacation, a
   calendar feed's hash), `:games`, and the indexes `name:NAME`, `email:ADDRESS` and
   `players:addresses-indexed`.
-- `vacations.py`: `{p:ID}:vacations` (past vacations).
-- `invitations.py`: `{p:ID}:invitations:sent` (the invitations a player sent, not yet
+- `players/vacations.py`: `{p:ID}:vacations` (past vacations).
+- `players/invitations.py`: `{p:ID}:invitations:sent` (the invitations a player sent, not yet
   answered), `:invitations:waiting` (those waiting on their answer) and `:made` (the games
   they made in the last hour).
-- `blocks.py`: `{p:ID}:blocks` (the players a player blocks) and `:blockers` (those who block
-  them, so a deleted account's id leaves every set).
-- `outbox.py`: `{p:ID}:outbox`, `:sending`, `:sent` (notices planned, being sent, sent), and
+- `players/blocks.py`: `{p:ID}:blocks` (the players a player blocks) and `:blockers` (those who
+  block them, so a deleted account's id leaves every set).
+- `players/outbox.py`: `{p:ID}:outbox`, `:sending`, `:sent` (notices planned, being sent, sent), and
   `mail:due`, `mail:recheck` (whose mail is due, or is to be looked at again).
-- `told.py`: `{p:ID}:talk` (what each player's notices have told them of each game's talk).
-- `wait_slots.py`: `{p:ID}:waits` (a player's open long polls).
-- `login_links.py`: `{p:ID}:login:NONCE` (a login link spent).
-- `web_sessions.py`: `{p:ID}:sessions` (a player's live web sessions; read with the player,
-  whose profile `players.py` reads on the same pipeline).
-- `player_events.py`: `{p:ID}:changes` (a player's events for their one wait: each game's
+- `players/talk_carried.py`: `{p:ID}:talk` (what each player's notices have told them of each
+game's talk).
+- `players/wait_slots.py`: `{p:ID}:waits` (a player's open long polls).
+- `players/login_links.py`: `{p:ID}:login:NONCE` (a login link spent).
+- `players/web_sessions.py`: `{p:ID}:sessions` (a player's live web sessions; read with the player,
+  whose profile `players/profiles.py` reads on the same pipeline).
+- `players/events.py`: `{p:ID}:changes` (a player's events for their one wait: each game's
   latest, with its cursor, and the newest cursor made and dropped; also its channel), written
-  by its own Lua (`TOLD`), which `game_store.py`'s scripts run with the change they make, so a
+  by its own Lua (`TOLD`), which `games/game_store.py`'s scripts run with the change they make, so a
   change and its events are one step.
-- `standings.py`: `{r:TYPE}:standings`, `:board`, `:settled` (a game type's records and
+- `games/standings.py`: `{r:TYPE}:standings`, `:board`, `:settled` (a game type's records and
   ratings).
-- `watch.py`: `mail:games` (changed games to plan), `mail:logins` (login links asked for;
-  also a channel), the games' `:log` channels it listens on (`game_store.py` announces on
+- `games/watch.py`: `mail:games` (changed games to plan), `mail:logins` (login links asked for;
+  also a channel), the games' `:log` channels it listens on (`games/game_store.py` announces on
   them, with the game's status), and in the queue's Redis `mail:queued:KIND:SUBJECT` (the one
   job of a kind queued for a subject: a game, a player, a hook; `mail:queued:KIND` for a job of
   none, such as the tick) and RQ's own keys, the play, mail and hooks' queues

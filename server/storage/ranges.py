@@ -1,4 +1,4 @@
-"""A page of a sorted set read by position (`server.domain.lists`): the members after a member
+"""A page of a sorted set read by position (`server.domain.games.lists`): the members after a member
 and its score, in one script, as a range read whose cost is the page's, not the set's.
 
 Owns no key: each index's owner (`players.py`'s `:games`, `game_store.py`'s `lobby`) hands its
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from server.domain.lists import Position
+from server.domain.games.lists import Position
 from server.storage.redis_client import Client, as_text
 
 AFTER = """

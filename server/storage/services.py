@@ -6,30 +6,30 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from server.domain import invitations
-from server.domain.games import GameService
-from server.domain.talk import Limits
+from server.domain.games.talk_rules import Limits
+from server.domain.service import invitations
+from server.domain.service.facade import GameService
 from server.settings import Config
-from server.storage.blocks import Blocks
-from server.storage.calendars import Calendars
-from server.storage.clocks import Clocks
-from server.storage.deadlines import Deadlines
-from server.storage.game_store import RedisGameStore, confirmation
+from server.storage.games.clocks import Clocks
+from server.storage.games.deadlines import Deadlines
+from server.storage.games.game_store import RedisGameStore, confirmation
+from server.storage.games.standings import Standings
+from server.storage.games.watch import AskedLogins, GameWatch
 from server.storage.hooks import Hooks
-from server.storage.invitations import Invitations
-from server.storage.login_links import LoginLinks
-from server.storage.outbox import Outbox
-from server.storage.player_events import PlayerEvents
-from server.storage.players import Players
+from server.storage.players.blocks import Blocks
+from server.storage.players.calendars import Calendars
+from server.storage.players.events import PlayerEvents
+from server.storage.players.invitations import Invitations
+from server.storage.players.login_links import LoginLinks
+from server.storage.players.outbox import Outbox
+from server.storage.players.profiles import Players
+from server.storage.players.vacations import Vacations
+from server.storage.players.wait_slots import WaitSlots
+from server.storage.players.web_sessions import WebSessions
 from server.storage.readiness import Readiness
 from server.storage.redis_client import Client
 from server.storage.secret import ServerSecret
-from server.storage.standings import Standings
-from server.storage.vacations import Vacations
-from server.storage.wait_slots import WaitSlots
 from server.storage.waits import Waits
-from server.storage.watch import AskedLogins, GameWatch
-from server.storage.web_sessions import WebSessions
 
 
 @dataclass(frozen=True)
@@ -49,12 +49,12 @@ class Services:
     waits: Waits
     """The process's long polls, on one subscription (`server.storage.waits`)."""
     events: PlayerEvents
-    """Each player's events, for their one wait (`server.storage.player_events`)."""
+    """Each player's events, for their one wait (`server.storage.players.events`)."""
     standings: Standings
     secret: ServerSecret
     links: LoginLinks
     watch: GameWatch
-    """The marks of changed games (`server.storage.watch`), which `games` sets."""
+    """The marks of changed games (`server.storage.games.watch`), which `games` sets."""
     logins: AskedLogins
     clocks: Clocks
     """The games' running move clocks, as the worker keeps them."""

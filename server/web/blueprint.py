@@ -25,9 +25,9 @@ from server.http.errors import ApiError
 from server.http.language import chosen, template_words, words_chosen
 from server.http.refusals import answer_for
 from server.web.positions import POSITIONS, Positions
+from server.web.refusal_page import told
 from server.web.returning import here
 from server.web.sessions import Sessions, current_player, keyed
-from server.web.told import told
 from shared.engine import shown_name
 
 blp = Blueprint(
@@ -133,7 +133,7 @@ def refused(error: Exception) -> tuple[str, int, dict[str, str]]:
     """Whatever a page's request ends in, as a page. A page that needs a login (401) is the
     login form, which brings one back to it once the mailed link is opened
     (`server.web.returning`); any other refusal says what happened and the way forward
-    (`server.web.told`)."""
+    (`server.web.refusal_page`)."""
     if isinstance(error, CSRFError):
         why = error.description
         again = N_("the form was not accepted (%(why)s): load the page again and resend")

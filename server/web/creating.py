@@ -15,8 +15,8 @@ from flask import flash, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 from werkzeug.wrappers import Response
 
-from server.domain.clock_options import SERVICE_OPTIONS
 from server.domain.errors import N_, Refusal
+from server.domain.games.clock_options import SERVICE_OPTIONS
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.language import gettext, words_chosen

@@ -16,7 +16,7 @@ from flask import current_app, g, render_template, url_for
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from server.domain.game import ACTIVE, FINISHED, OPEN, Game
+from server.domain.games.loaded import ACTIVE, FINISHED, OPEN, Game
 from server.http.errors import ApiError
 from server.http.language import gettext, template_words
 from server.presenters import games as presenters

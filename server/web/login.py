@@ -2,7 +2,7 @@
 
 The page answers every address alike, in words, status and time: it checks the address's
 form, counts the request (`RateLimits.count_login`), and leaves the address for the worker
-(`server.storage.watch.AskedLogins`), which alone looks it up and mails any player registered
+(`server.storage.games.watch.AskedLogins`), which alone looks it up and mails any player registered
 there. A link opens on a page that asks to log in, and only that button spends it: mail
 scanners that fetch every link they see would otherwise use it up before its reader could.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 from flask import current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from server.domain.addresses import normalized
 from server.domain.errors import N_
+from server.domain.players.addresses import normalized
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.language import gettext

@@ -12,8 +12,8 @@ from babel import Locale
 from babel.dates import format_skeleton, format_time
 from flask_babel import get_locale
 
-from server.domain.player import Player
-from server.domain.quiet import zone
+from server.domain.players.player import Player
+from server.domain.players.quiet import zone
 from server.http.language import gettext, words_chosen
 from shared.clock_text import span
 

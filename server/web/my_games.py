@@ -10,10 +10,10 @@ from typing import Any
 from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from server.domain.game import CANCELLED, FINISHED
-from server.domain.lists import WAITING, listed_as, listing
-from server.domain.player import Player
-from server.domain.record import GameRecord
+from server.domain.games.lists import WAITING, listed_as, listing
+from server.domain.games.loaded import CANCELLED, FINISHED
+from server.domain.games.record import GameRecord
+from server.domain.players.player import Player
 from server.http import pages
 from server.http.context import services
 from server.http.language import gettext, words_chosen

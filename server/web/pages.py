@@ -9,9 +9,9 @@ from flask import flash, get_flashed_messages, redirect, render_template, reques
 from werkzeug.wrappers import Response
 
 from server.domain.errors import N_, Refusal
-from server.domain.game import Game
-from server.domain.player import Player
-from server.domain.quiet import zone
+from server.domain.games.loaded import Game
+from server.domain.players.player import Player
+from server.domain.players.quiet import zone
 from server.http import language
 from server.http.context import services
 from server.http.errors import ApiError
@@ -19,7 +19,7 @@ from server.http.long_polls import wait_for
 from server.http.refusals import refused
 from server.presenters import games as presenters
 from server.presenters.schemas import MAX_MOVE_TEXT
-from server.storage.deadlines import started
+from server.storage.games.deadlines import started
 from server.web.blueprint import blp
 from server.web.game_page import (
     HISTORY,

@@ -1,11 +1,12 @@
-"""Who is looking at a page: a web session, started by a login link (`server.storage.login_links`).
+"""Who is looking at a page: a web session, started by a login link
+(`server.storage.players.login_links`).
 
 The session is Flask's signed cookie, signed with the server's secret (`server.storage.secret`),
 read from Redis the first time a request needs it: one without a cookie (a health check, any API
 call) never does. It holds the player's id, the generation of their API token when they logged
 in (`token_generation`), so rotating the token ends every session at once, and the session's
 own random id, which must still be among the player's live sessions in Redis
-(`server.storage.web_sessions`, ids by when each ends): logging out takes the id out, so a
+(`server.storage.players.web_sessions`, ids by when each ends): logging out takes the id out, so a
 copy of the cookie no longer works; logging out everywhere drops the set. A session ends
 `PERMANENT_SESSION_LIFETIME` (31 days) after its login, as its cookie does; each login prunes
 the ended ids and keeps the latest `MAX_SESSIONS`, and the set expires with the last one, so
@@ -26,11 +27,11 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 
 from server.domain.errors import N_
-from server.domain.player import Player
+from server.domain.players.player import Player
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.language import gettext
-from server.storage.players import token_generation
+from server.storage.players.profiles import token_generation
 
 MAX_SESSIONS = 100
 """Live web sessions kept per player: a login past that ends their oldest."""

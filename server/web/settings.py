@@ -18,11 +18,11 @@ from werkzeug.wrappers import Response
 from server.accounts import blocking, deletion
 from server.accounts.export import download, own_profile
 from server.accounts.profile import changed
-from server.domain.bots import TIMEOUT_LEVEL
 from server.domain.errors import N_, Invalid, Refusal
-from server.domain.game import CANCELLED, FINISHED
-from server.domain.leaving import ACTIVE_GAMES, RESIGN
-from server.domain.player import ANYONE, NOBODY, PLAYED, Player
+from server.domain.games.bots import TIMEOUT_LEVEL
+from server.domain.games.loaded import CANCELLED, FINISHED
+from server.domain.players.player import ANYONE, NOBODY, PLAYED, Player
+from server.domain.service.leaving import ACTIVE_GAMES, RESIGN
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.language import gettext

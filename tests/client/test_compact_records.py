@@ -1,6 +1,7 @@
 """A compacted game keeps a few fields and its archive holds the rest of its record
-(`server.domain.record.packed`); a game compacted before that form, its whole record in its fields
-and its moves as they were in its archive (format 1), reads, replays and verifies as it did."""
+(`server.domain.games.record.packed`); a game compacted before that form, its whole record in its
+fields and its moves as they were in its archive (format 1), reads, replays and verifies as it
+did."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import zlib
 
 import redis
 
-from server.domain.record import KEPT, encode
-from server.storage import archive, keys
-from server.storage.game_store import RedisGameStore
+from server.domain.games.record import KEPT, encode
+from server.storage import keys
+from server.storage.games import archive
+from server.storage.games.game_store import RedisGameStore
 from server.storage.redis_client import as_bytes, as_text, hash_fields
 from tests.support.terminal import PlayerFactory, finished_game, report
 

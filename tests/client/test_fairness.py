@@ -16,7 +16,7 @@ from typing import Any
 import redis
 
 from server.storage import keys
-from server.storage.game_store import RedisGameStore
+from server.storage.games.game_store import RedisGameStore
 from server.storage.redis_client import as_text, hash_fields
 from shared.fairness import entry_hash
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
@@ -101,7 +101,7 @@ def test_verify_fails_on_a_tampered_secret_contribution_seed_entry_or_head(
 def test_a_compacted_game_verifies_as_it_did(
     player: PlayerFactory, redis_client: redis.Redis
 ) -> None:
-    """Its log is made again from the archive (`server.storage.archive`), chain and all."""
+    """Its log is made again from the archive (`server.storage.games.archive`), chain and all."""
     game_id, players = finished_game(player)
     reports = [report(someone, game_id) for someone in players]
     assert all(verified["ok"] for verified in reports)

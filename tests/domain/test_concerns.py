@@ -1,4 +1,4 @@
-"""Every event of a player's one wait is a view (`server.domain.concerns`): made from what a
+"""Every event of a player's one wait is a view (`server.domain.games.events`): made from what a
 move changes of a game's record, so twins, states a seat cannot tell apart, make the same
 events for every player, whoever moved."""
 
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from server.domain import concerns
-from server.domain.game import progress
-from server.domain.record import ACTIVE, GameRecord, Seat
+from server.domain.games import events as concerns
+from server.domain.games.loaded import progress
+from server.domain.games.record import ACTIVE, GameRecord, Seat
 from tests.support.engines import ENGINE_IDS, SETTINGS, Twins, twins
 
 

@@ -16,9 +16,9 @@ from server.domain.errors import (
     NotStarted,
     Stale,
 )
-from server.domain.games import GameService
-from server.domain.leaving import Leaving, Left
-from server.domain.player import Player
+from server.domain.players.player import Player
+from server.domain.service.facade import GameService
+from server.domain.service.leaving import Leaving, Left
 from shared import bots
 from tests.support import memory
 from tests.support.memory import MemoryGameStore, MemoryRoster

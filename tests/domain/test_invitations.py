@@ -1,5 +1,5 @@
-"""Invitations counted exactly (`server.domain.invitations`): whatever players do before their
-games start, what is counted is what the games hold; a claim left by a request cut short is
+"""Invitations counted exactly (`server.domain.service.invitations`): whatever players do before
+their games start, what is counted is what the games hold; a claim left by a request cut short is
 found at the limit; whom a player takes invitations from, and blocks, in invitations, rematches
 and the talk a blocker hears."""
 
@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.domain import invitations
-from server.domain.concerns import Concern
 from server.domain.errors import Refusal, TooMany, Unwelcome
-from server.domain.invitations import invited
-from server.domain.leaving import Leaving, Left
-from server.domain.player import NOBODY, PLAYED
-from server.domain.record import ACTIVE, FINISHED, OPEN, GameRecord
+from server.domain.games.events import Concern
+from server.domain.games.record import ACTIVE, FINISHED, OPEN, GameRecord
+from server.domain.players.player import NOBODY, PLAYED
+from server.domain.service import invitations
+from server.domain.service.invitations import invited
+from server.domain.service.leaving import Leaving, Left
 from tests.support.tables import NAMES, NOW, RacedStore, Table, started
 
 LIMITS = invitations.Limits(sent=3, waiting=2, per_hour=100)

@@ -1,6 +1,6 @@
-"""The one move path (`server.domain.moving`): legal moves change the game, refusals (illegal,
-out of turn, stale, by a stranger, in a game over) change nothing; a batch ends at a step that
-reveals, handing back the rest untried; a resend under its key gets its first answer again,
+"""The one move path (`server.domain.service.moving`): legal moves change the game, refusals
+(illegal, out of turn, stale, by a stranger, in a game over) change nothing; a batch ends at a step
+that reveals, handing back the rest untried; a resend under its key gets its first answer again,
 however the game has moved on since; resigning is a move made out of turn."""
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from server.domain.errors import (
     NotStarted,
     Stale,
 )
-from server.domain.game import Moved
-from server.domain.player import Player
+from server.domain.games.loaded import Moved
+from server.domain.players.player import Player
 from tests.support.tables import Table, dealt_alike, started, to_act
 
 

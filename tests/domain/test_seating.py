@@ -1,5 +1,5 @@
-"""Seats before a game starts (`server.domain.seating`): a game made with its invitations and
-bots, seats taken (racing for them included), invitations declined, games called off, and the
+"""Seats before a game starts (`server.domain.service.seating`): a game made with its invitations
+and bots, seats taken (racing for them included), invitations declined, games called off, and the
 rematch of a finished one. Each refusal comes by kind and changes nothing."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server.domain.errors import Conflict, Invalid, NotAPlayer, NotFound
-from server.domain.record import Seat
+from server.domain.games.record import Seat
 from tests.support.tables import NAMES, NOW, Table, started
 
 

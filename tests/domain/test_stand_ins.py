@@ -1,6 +1,6 @@
-"""The moves the worker makes for a seat (`server.domain.stand_ins`): a player whose move clock
-ran out is skipped, resigned or played for by a bot, as the game's clock says, and only if they
-have not moved meanwhile; a bot's seat is played when it must act, once however often or
+"""The moves the worker makes for a seat (`server.domain.service.worker_moves`): a player whose
+move clock ran out is skipped, resigned or played for by a bot, as the game's clock says, and only
+if they have not moved meanwhile; a bot's seat is played when it must act, once however often or
 however many workers ask."""
 
 from __future__ import annotations

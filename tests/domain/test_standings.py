@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from server.domain.record import FINISHED, GameRecord, Seat
-from server.domain.standings import Standing, ranks, settled
+from server.domain.games.record import FINISHED, GameRecord, Seat
+from server.domain.games.standings import Standing, ranks, settled
 from shared.engine import RESIGN
 from shared.games import ENGINES
 

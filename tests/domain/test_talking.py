@@ -1,12 +1,12 @@
-"""Table talk through the service (`server.domain.talking`): said by a seated player only, once
-under its key, within the seat's rate and the table's size; it never moves the game."""
+"""Table talk through the service (`server.domain.service.talking`): said by a seated player only,
+once under its key, within the seat's rate and the table's size; it never moves the game."""
 
 from __future__ import annotations
 
 import pytest
 
 from server.domain.errors import KeyReused, NotAPlayer, NotJoined, TooMany
-from server.domain.talk import Limits
+from server.domain.games.talk_rules import Limits
 from tests.support.tables import Table, started
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from compiled.finder import PURE_PYTHON, active
-from server.domain.snapshots import pickled, snapshot_tag, unpickled
+from server.domain.games.snapshots import pickled, snapshot_tag, unpickled
 from shared.batch import apply_batch, refusal_details
 from shared.bots import LEVELS, Budget, choose
 from shared.engine import JSON, BadOptions, Engine, IllegalMove

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.inbound.reading import html_to_text, read_letter, written
+from server.inbound.parsing import html_to_text, read_letter, written
 
 QUOTE = "> Your turn.\n> Your legal moves:\n>   resign\n"
 

@@ -6,7 +6,7 @@ import unicodedata
 
 import pytest
 
-from server.domain.addresses import normalized
+from server.domain.players.addresses import normalized
 from server.mail.reply_address import Ticket
 from server.presenters import games as presenters
 from server.presenters.words import words_for

@@ -14,7 +14,7 @@ from rq.job import Job
 from rq.registry import StartedJobRegistry
 
 from client.verify import bot_moves_check, verify
-from server.domain import bots as bot_players
+from server.domain.games import bots as bot_players
 from server.notify.jobs import SWEEP_AFTER
 from shared.bots import VERSION, VERSIONS
 from shared.games import ENGINES

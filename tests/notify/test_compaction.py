@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import redis
 
-from server.storage import clocks, keys
-from server.storage.outbox import DUE
+from server.storage import keys
+from server.storage.games import clocks
+from server.storage.games.watch import CHANGED
+from server.storage.players.outbox import DUE
 from server.storage.redis_client import as_text, members
-from server.storage.watch import CHANGED
 from tests.parts import LiveServer
 from tests.support.games import clocked_game, move
 from tests.support.jobs import Mail, texts

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from server.domain.waking import runs_out, used
+from server.domain.players.waking import runs_out, used
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import log, start_game

@@ -9,7 +9,7 @@ from server.notify import context
 from server.notify.jobs import FAILED_DELIVERY_PAUSE
 from server.settings import MailSettings
 from server.storage import keys
-from server.storage.outbox import DUE
+from server.storage.players.outbox import DUE
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.parts import SECRET, LiveServer
 from tests.support.games import move, start_game

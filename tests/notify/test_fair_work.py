@@ -13,7 +13,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from rq.job import Job
 
-from server.storage.watch import Queues, relay_heard
+from server.storage.games.watch import Queues, relay_heard
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.jobs import HEARD_WITHIN, BurstWorker, GatedInbox, Mail, worker_process

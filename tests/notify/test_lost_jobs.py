@@ -4,7 +4,7 @@ no notice: the game was marked before the write, and the worker's periodic sweep
 from __future__ import annotations
 
 from server.notify.jobs import SWEEP_AFTER
-from server.storage.watch import CHANGED
+from server.storage.games.watch import CHANGED
 from tests.parts import LiveServer
 from tests.support.games import start_game
 from tests.support.jobs import Mail

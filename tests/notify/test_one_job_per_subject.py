@@ -18,7 +18,7 @@ from rq.job import Job
 from server.notify import plan as planning
 from server.notify.context import Context
 from server.notify.jobs import SWEEP_AFTER, run_tick
-from server.storage.watch import CHANGED, KINDS, Queues, listen, relay_heard
+from server.storage.games.watch import CHANGED, KINDS, Queues, listen, relay_heard
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import clocked_game, move, start_game

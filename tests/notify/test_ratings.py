@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import redis
 
 from server.notify import plan as planning
-from server.storage.standings import key
+from server.storage.games.standings import key
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.jobs import Mail

@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup
 from server.storage.services import Services
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.answers import refused
+from tests.support.answer_shapes import refused
 from tests.support.games import play_moves, play_to_the_end
 from tests.support.jobs import Mail
 from tests.support.letters import text_of

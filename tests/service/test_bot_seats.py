@@ -15,7 +15,7 @@ from shared.bots import LEVELS
 from shared.fairness import derived_seed, server_contribution
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.answers import sha256_of_hex
+from tests.support.answer_shapes import sha256_of_hex
 from tests.support.games import finish
 
 

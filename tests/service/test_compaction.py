@@ -1,4 +1,4 @@
-"""A finished game in compact form (`server.storage.archive`): a few kilobytes of Redis, read
+"""A finished game in compact form (`server.storage.games.archive`): a few kilobytes of Redis, read
 through the API exactly as before, and a resend of any of its moves still gets its first answer."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import pytest
 import redis
 
 from server.storage import keys
-from server.storage.game_store import Confirmation, RedisGameStore
+from server.storage.games.game_store import Confirmation, RedisGameStore
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.answers import refused
+from tests.support.answer_shapes import refused
 from tests.support.games import start_game
 from tests.support.stored import events_memory, game_keys, games_of, stored
 

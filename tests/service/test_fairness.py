@@ -26,7 +26,7 @@ from shared.fairness import (
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.answers import sha256_of_hex
+from tests.support.answer_shapes import sha256_of_hex
 from tests.support.games import finish, play_moves
 
 

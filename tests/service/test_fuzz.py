@@ -30,7 +30,7 @@ from schemathesis.checks import (
 )
 from schemathesis.core.result import Ok
 
-from server.domain.seating import GAME_ID
+from server.domain.service.seating import GAME_ID
 from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.parts import LiveServer

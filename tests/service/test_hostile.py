@@ -15,7 +15,7 @@ import requests
 from server.api.blueprint import MAX_JSON_DEPTH
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.answers import refused
+from tests.support.answer_shapes import refused
 from tests.support.games import start_game
 from tests.support.stored import log_length, stored
 

@@ -9,11 +9,11 @@ from typing import Any
 
 import redis
 
-from server.domain.idempotency import fingerprint
+from server.domain.games.idempotency import fingerprint
 from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.answers import refused
+from tests.support.answer_shapes import refused
 from tests.support.games import start_game
 from tests.support.stored import stored
 

@@ -7,7 +7,7 @@ import random
 
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.answers import ALL_CARDS, mentioned_cards, public_cards
+from tests.support.answer_shapes import ALL_CARDS, mentioned_cards, public_cards
 from tests.support.games import start_game
 
 

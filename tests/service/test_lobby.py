@@ -12,7 +12,7 @@ import redis
 from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.answers import mentioned_cards, public_cards
+from tests.support.answer_shapes import mentioned_cards, public_cards
 from tests.support.stored import stored
 
 

@@ -15,11 +15,11 @@ import redis
 from rq import Queue
 
 from server.storage import keys
+from server.storage.games.watch import LOGINS, QUEUE
 from server.storage.services import Services
-from server.storage.watch import LOGINS, QUEUE
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.answers import refused
+from tests.support.answer_shapes import refused
 from tests.support.games import play_moves, play_out, verified
 from tests.support.stored import everything
 

@@ -9,7 +9,7 @@ from typing import Any
 import redis
 import requests
 
-from server.domain.lists import MAX_LIMIT, Position
+from server.domain.games.lists import MAX_LIMIT, Position
 from server.storage.ranges import Ranges
 from tests.api_client import ApiClient
 from tests.parts import LiveServer

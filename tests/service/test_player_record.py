@@ -1,5 +1,6 @@
-"""A player is a typed record (`server.domain.player`), read and written by `Players` alone: the
-profile hash keeps the fields and strings it always kept, and reads back as the same player."""
+"""A player is a typed record (`server.domain.players.player`), read and written by `Players`
+alone: the profile hash keeps the fields and strings it always kept, and reads back as the same
+player."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ import dataclasses
 
 import redis
 
-from server.domain.player import DEFAULT_QUIET_HOURS, Player
+from server.domain.players.player import DEFAULT_QUIET_HOURS, Player
 from server.presenters.players import profile
 from server.storage import keys
-from server.storage.held import HeldMail
-from server.storage.players import Players, decode, encode
+from server.storage.players.held_mail import HeldMail
+from server.storage.players.profiles import Players, decode, encode
+from server.storage.players.vacations import Away
 from server.storage.redis_client import as_text
-from server.storage.vacations import Away
 
 STORED = ["id", "name", "email", "timezone", "created", "token_hash"]
 """What registering writes: a setting left at its default is not."""

@@ -7,7 +7,7 @@ import re
 import redis
 
 from server.storage import keys
-from server.storage.players import ADDRESSES_INDEXED, Players
+from server.storage.players.profiles import ADDRESSES_INDEXED, Players
 from tests.parts import LiveServer
 
 

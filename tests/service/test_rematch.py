@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 import redis
 
-from server.domain.games import GameService
-from server.domain.player import Player
+from server.domain.players.player import Player
+from server.domain.service.facade import GameService
 from server.presenters import games as presenters
 from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from server.domain.snapshots import pickled, snapshot_tag, unpickled
+from server.domain.games.snapshots import pickled, snapshot_tag, unpickled
 from shared.games import ENGINES
 from shared.playout import playout
 

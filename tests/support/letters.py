@@ -16,8 +16,8 @@ from string import Template
 import redis
 from aiosmtpd.controller import Controller
 
-from server.domain.game import Game
-from server.domain.player import Player
+from server.domain.games.loaded import Game
+from server.domain.players.player import Player
 from server.mail.reply_address import Ticket, read_reply_address, reply_address
 from server.presenters import games as presenters
 from server.presenters.shapes import GameView
@@ -155,7 +155,7 @@ def html_of(message: EmailMessage) -> str:
 
 
 LOGIN_LINK = re.compile(r"https?://\S+/login/[\w.-]+")
-"""A login link, fresh in every message (`server.storage.login_links`)."""
+"""A login link, fresh in every message (`server.storage.players.login_links`)."""
 
 
 def unlinked(text: str) -> str:

@@ -1,5 +1,5 @@
 """In-memory twins of the store and the players, keeping the promises of
-`server.domain.store` in plain dicts, for unit tests of the domain without Redis."""
+`server.domain.service.ports` in plain dicts, for unit tests of the domain without Redis."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from typing import Any
 
 import orjson
 
-from server.domain.concerns import Concern
-from server.domain.games import GameService
-from server.domain.idempotency import Idempotency, Made
-from server.domain.lists import Position
-from server.domain.player import Player
-from server.domain.record import GameRecord
-from server.domain.store import Appended, Claimed, Loaded, never
-from server.domain.talk import Limits, Said
+from server.domain.games.events import Concern
+from server.domain.games.idempotency import Idempotency, Made
+from server.domain.games.lists import Position
+from server.domain.games.record import GameRecord
+from server.domain.games.talk_rules import Limits, Said
+from server.domain.players.player import Player
+from server.domain.service.facade import GameService
+from server.domain.service.ports import Appended, Claimed, Loaded, never
 
 
 class MemoryGameStore:
@@ -91,7 +91,7 @@ class MemoryGameStore:
         return [orjson.loads(raw) for raw in self.log_raw(game_id, start, stop)]
 
     def compacted(self, game_ids: Iterable[str]) -> set[str]:
-        return set()  # kept plain: the compact form is Redis's (`server.storage.archive`)
+        return set()  # kept plain: the compact form is Redis's (`server.storage.games.archive`)
 
     def compact(self, game_id: str) -> bool:
         return False
@@ -230,7 +230,7 @@ def ranged(
 
 
 class MemoryInvitations:
-    """The invitations counted, as `server.storage.invitations` counts them in Redis."""
+    """The invitations counted, as `server.storage.players.invitations` counts them in Redis."""
 
     def __init__(self) -> None:
         self.sent_by: dict[str, dict[tuple[str, str], float]] = {}

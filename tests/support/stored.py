@@ -10,7 +10,7 @@ from typing import Any, cast
 
 import redis
 
-from server.domain.games import GameService
+from server.domain.service.facade import GameService
 from server.storage import keys
 from server.storage.redis_client import as_bytes, as_text
 from server.storage.services import Services
@@ -78,7 +78,7 @@ def content(redis_client: redis.Redis, key: bytes) -> Any:
 
 ZLIB_HEADERS = frozenset({b"\x78\x01", b"\x78\x5e", b"\x78\x9c", b"\x78\xda"})
 """How a zlib stream starts, at each level: RQ's job data and each part of a finished game's
-archive (`server.storage.archive`) are such streams, whole or one after another."""
+archive (`server.storage.games.archive`) are such streams, whole or one after another."""
 
 
 def unpacked(value: bytes) -> list[bytes]:

@@ -11,12 +11,12 @@ from types import SimpleNamespace
 from typing import Any
 from unittest import mock
 
-from server.domain import provenance
-from server.domain.concerns import Concern
-from server.domain.games import GameService
-from server.domain.player import Player
-from server.domain.record import GameRecord
-from server.domain.store import Appended
+from server.domain.games import provenance
+from server.domain.games.events import Concern
+from server.domain.games.record import GameRecord
+from server.domain.players.player import Player
+from server.domain.service.facade import GameService
+from server.domain.service.ports import Appended
 from tests.support import memory
 from tests.support.memory import MemoryBlocks, MemoryGameStore, MemoryInvitations, MemoryRoster
 

@@ -12,8 +12,8 @@ import random
 import pytest
 from flask import Flask
 
-from server.domain.game import Game
-from server.domain.games import GameService
+from server.domain.games.loaded import Game
+from server.domain.service.facade import GameService
 from server.http.language import words_chosen
 from server.web.game_page import HISTORY, Fresh, Replay, game_page, history, position
 from shared.games import ENGINES

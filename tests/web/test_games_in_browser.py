@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
-from server.domain.game import Game
+from server.domain.games.loaded import Game
 from server.storage.services import Services
 from shared.engine import RESIGN
 from tests.api_client import ApiClient

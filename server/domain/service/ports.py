@@ -1,0 +1,251 @@
+"""What the domain needs of a store, and nothing of how it keeps things: a game's record, its
+append-only log (plain while the game runs, compacted once it is over, read alike), its
+snapshot and the index of the moves made with an idempotency key. `server.storage.games.game_store`
+keeps them in Redis; the domain's unit tests use an in-memory one. The notices worker and the long
+polls ask through the same interface, never by keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from server.domain.games.events import Concern
+from server.domain.games.idempotency import Idempotency, Made
+from server.domain.games.lists import Position
+from server.domain.games.record import GameRecord
+from server.domain.games.talk_rules import Limits, Said
+from server.domain.players.player import Player
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as read in one round trip: its record, and its log from `start` on, where a replay
+    starts from the caller's held state (`from_held`), from the snapshot, or from the deal."""
+
+    record: GameRecord
+    start: int
+    from_held: bool
+    snapshot_tag: str
+    snapshot: bytes
+    tail: list[bytes]
+    last_entry: bytes
+    """The log's last entry, as stored (empty if there is none)."""
+    talk: list[bytes] | None = None
+    """The talk at the game's table, as stored, when it was asked for (`GameStore.load`)."""
+
+
+Outcome = Literal["appended", "stale", "inactive", "replayed"]
+
+
+@dataclass(frozen=True)
+class Appended:
+    """The store's answer to `append`: the move went in (`value`: the new version), or the log
+    had moved on (`stale`, `value`: the current version), or the game is over (`inactive`), or
+    the request's key had made it before (`replayed`, with what it `made`)."""
+
+    outcome: Outcome
+    value: str
+    made: Made | None = None
+
+
+def never() -> bool:
+    """A wait's `also` when only the game's own changes matter."""
+    return False
+
+
+class GameStore(Protocol):
+    """Each method that changes a game takes the change's events for its players' waits
+    (`told`, `server.domain.games.events`) and writes them with the change, only if it is made: a
+    player is never told of a change that was refused."""
+
+    def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
+        """Write a new game's record; False if its id is taken."""
+
+    def seat(
+        self,
+        before: GameRecord,
+        after: GameRecord,
+        on: str = "seats",
+        told: Sequence[Concern] = (),
+    ) -> bool:
+        """Write what changed from `before` to `after` only if the record's field `on` (its
+        seats, unless told) is still as in `before` (a compare-and-set: players racing for one
+        seat, or asking for one rematch)."""
+
+    def tell(self, told: Sequence[Concern]) -> None:
+        """The events of a change written apart from it (a message said at the table)."""
+
+    def record(self, game_id: str) -> GameRecord | None:
+        """The game's record; None if there is no such game."""
+
+    def records(self, game_ids: list[str]) -> list[GameRecord | None]: ...
+
+    def version(self, game_id: str) -> int:
+        """How many entries the game's log holds."""
+
+    def load(
+        self, game_id: str, held_version: int = 0, held_entry: bytes = b"", talk: int | None = None
+    ) -> Loaded | None:
+        """The game in one read: its record, and its log from the held state (if its entry is
+        still in place), else from the snapshot; with `talk`, its table talk from message number
+        `talk + 1` on too (as `talk` would read it)."""
+
+    def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None: ...
+
+    def log_raw(self, game_id: str, start: int = 0, stop: int | None = None) -> list[bytes]:
+        """The log's entries from `start` up to `stop` (the end if None), as stored."""
+
+    def log(
+        self, game_id: str, start: int = 0, stop: int | None = None
+    ) -> list[dict[str, Any]]: ...
+
+    def compacted(self, game_ids: Iterable[str]) -> set[str]:
+        """Which of these games are kept compacted."""
+
+    def append(
+        self,
+        game_id: str,
+        after: tuple[int, bytes],
+        entries: list[bytes],
+        record: GameRecord,
+        *,
+        snapshot: tuple[int, str, bytes] | None = None,
+        request: tuple[bytes, Made] | None = None,
+        before: Callable[[Any], object] | None = None,
+        told: Sequence[Concern] = (),
+    ) -> Appended:
+        """Append `entries`, write what a move changes of the `record` (`MOVED`), keep the
+        snapshot and note the move under its key (`request`), all at once, only if the log
+        still ends with the entry in `after`."""
+
+    def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:
+        """The move `seat` made with this request's key, if it made one (`KeyReused` if the key
+        was another request's)."""
+
+    def compact(self, game_id: str) -> bool:
+        """Keep a finished game in its compact form (with it, what the store keeps beside the
+        game for its notices goes); False if it is not (yet) to be."""
+
+    def wait_for_change(
+        self,
+        game_id: str,
+        seen: tuple[int, int],
+        deadline: float,
+        also: Callable[[], bool] = never,
+    ) -> bool:
+        """Block until the game's (version, revision) differs from `seen` (any change: a move,
+        a join, a decline, a cancel, a rematch asked for), `also()` comes true (asked when the
+        game's channel speaks, and now and then), or `deadline` (monotonic)."""
+
+    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+        """Add a message to the game's table talk, stamped with the game's version, in one
+        step: unless one under `key` (if not empty) is there already, the seat has said its
+        `limits` worth lately, or the talk is full (`server.domain.games.talk_rules`)."""
+
+    def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
+        """The game's messages from number `start + 1` on, as stored."""
+
+    def unsay(self, game_id: str, seat: int, text: str) -> None:
+        """Every message said from `seat` its `text` instead, keeping its number, seat, time
+        and version (so what each player was told of the talk stays counted right)."""
+
+    def list_publicly(self, game_id: str, created: int) -> None:
+        """Put a public game in the lobby's index (before the game itself is written)."""
+
+    def lobby_page(self, after: Position | None, count: int) -> list[Position]:
+        """Up to `count` games of the lobby's index after `after`, oldest first (some perhaps
+        started or never written)."""
+
+    def unlist(self, game_ids: list[str]) -> None:
+        """Take games that can no longer be joined out of the lobby's index."""
+
+
+class ChangeListener(Protocol):
+    """Told before a game's seats, record or log change (see `server.storage.games.watch`), through
+    `via` if given: the store's own handle on the write (a pipeline that carries the change
+    right after it), which only the store and the listener built beside it know."""
+
+    def changing(self, game_id: str, via: Any = None) -> None: ...
+
+
+class Unheard:
+    def changing(self, game_id: str, via: Any = None) -> None:
+        pass
+
+
+class Roster(Protocol):
+    """What the domain needs of the players: who is called what, and each one's games."""
+
+    def by_name(self, name: str) -> Player | None: ...
+
+    def get(self, player_id: str) -> Player | None: ...
+
+    def add_game(self, player_id: str, game_id: str, created: float) -> None: ...
+
+    def remove_game(self, player_id: str, game_id: str) -> None: ...
+
+    def game_ids(self, player_id: str) -> list[str]: ...
+
+    def shared_games(self, player_id: str, other_id: str) -> list[str]:
+        """The games in both players' lists."""
+        ...
+
+    def game_page(self, player_id: str, after: Position | None, count: int) -> list[Position]:
+        """Up to `count` of the player's games after `after`, newest first."""
+        ...
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """An invitation counted: its game, the other player (the invitee of one sent, the
+    inviter of one waiting) and when it was claimed."""
+
+    game_id: str
+    other: str
+    claimed: float
+
+
+class InvitationBook(Protocol):
+    """The invitations each player has sent and has waiting, and the games they made lately,
+    counted exactly (`server.domain.service.invitations`; `server.storage.players.invitations` in
+    Redis)."""
+
+    def send(
+        self,
+        inviter: str,
+        game_id: str,
+        invitees: Sequence[str],
+        now: float,
+        most_sent: int,
+        most_made: int,
+    ) -> tuple[str, int]:
+        """Claim the inviter's invitations in the game, and the game as one made within the
+        hour unless `most_made` is 0, in one step: `("", 0)`, or what is full (`"sent"`, or
+        `"made"` with the seconds until one of the hour's games stops counting)."""
+        ...
+
+    def wait(self, invitee: str, game_id: str, inviter: str, now: float, most: int) -> bool:
+        """Claim the invitation's place among those waiting on the invitee; False if full."""
+        ...
+
+    def release(
+        self, inviter: str, game_id: str, invitees: Sequence[str], made: bool = False
+    ) -> None:
+        """The invitations no longer open (and the game made given back, if `made`)."""
+
+    def sent(self, inviter: str) -> list[Claimed]: ...
+
+    def waiting(self, invitee: str) -> list[Claimed]: ...
+
+
+class BlockList(Protocol):
+    """Whom each player blocks (`server.storage.players.blocks`)."""
+
+    def blocked_among(self, player_id: str, others: Collection[str]) -> set[str]:
+        """Those of `others` the player blocks."""
+        ...
+
+    def blockers(self, player_id: str) -> set[str]:
+        """The players who block the player."""
+        ...
