@@ -28,7 +28,7 @@ def block(found: Services, player: Player, name: str) -> Player:
             "too_many_blocks",
             {"most": most},
         )
-    found.games.decline_from(player, other.id)
+    found.games.seating.decline_from(player, other.id)
     return other
 
 

@@ -55,10 +55,10 @@ def delete(found: Services, player: Player, active: str, level: str) -> Left:
     posts = HookPosts(found.redis)
     named = naming([player_id, player.name, player.email])
     for game_id in found.players.game_ids(player_id):
-        record = found.games.record(game_id)
+        record = found.games.loading.record(game_id)
         seat = leaving.seat_in(game_id)
         if seat is not None:
-            found.games.unsay(game_id, seat, REMOVED)
+            found.games.talking.unsay(game_id, seat, REMOVED)
         leaving.leave(game_id, left)
         hook = found.hooks.get("game", game_id)
         if hook is not None and hook.owner == player_id:

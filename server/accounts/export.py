@@ -45,10 +45,10 @@ def archive(found: Services, player: Player, own: Profile) -> bytes:
     """The zip of `player` (`own`: their profile as `GET /me` answers it)."""
     now = found.clock()
     games, talk = [], []
-    for record in found.games.records_for(player):
+    for record in found.games.loading.records_for(player):
         if record is None or not record.sits_or_invited(player.id):
             continue  # never written, or a seat never taken
-        game, seat = found.games.for_player(record.id, player)
+        game, seat = found.games.loading.for_player(record.id, player)
         games.append(game_file(found, game, seat, player.id))
         said = [m for m in games[-1]["talk"] if seat is not None and m["seat"] == seat]
         if said:
@@ -84,8 +84,8 @@ def game_file(found: Services, game: Game, seat: int | None, viewer: str) -> dic
     and its talk (as they hear it)."""
     return {
         "game": {**presenters.view(game, seat, viewer), "revision": game.revision},
-        "log": presenters.log(game, seat, 0, found.games.entries(game, 0)),
-        "talk": presenters.messages(game.record, 0, found.games.talk(game, viewer)),
+        "log": presenters.log(game, seat, 0, found.games.loading.entries(game, 0)),
+        "talk": presenters.messages(game.record, 0, found.games.talking.talk(game, viewer)),
     }
 
 
@@ -104,7 +104,7 @@ def webhooks(found: Services, player: Player, game_ids: list[str]) -> dict[str, 
 
 def ratings(found: Services, player: Player) -> dict[str, Any]:
     """As `GET /players/<name>` shows them, with every finished game rather than the latest."""
-    records = found.games.records_for(player)
+    records = found.games.loading.records_for(player)
     standings = found.standings.of(player.id, sorted(ENGINES))
     return {
         "records": {type_id: presenters.standing(s) for type_id, s in standings.items()},

@@ -67,7 +67,7 @@ def calendar_feed(feed_id: str) -> Response:
     if player is None:
         raise NotFound(N_("no such calendar feed"))
     now = found.clock()
-    records = [record for record in found.games.records_for(player) if record is not None]
+    records = [record for record in found.games.loading.records_for(player) if record is not None]
     body = feed(player, waiting(player, records, found.deadlines, now), now)
     return Response(
         body, content_type=f"{ICS}; charset=utf-8", headers={"Cache-Control": "no-cache"}

@@ -41,7 +41,7 @@ MAX_IDEMPOTENCY_KEY = 200
 def create(body: dict[str, Any]) -> GameView:
     """Create a game; you take seat 0, invited players get reserved seats to join, bots
     take theirs at once (a game whose other seats are all bots starts at once)."""
-    game = services().games.create(
+    game = services().games.seating.create(
         g.player,
         body["type"],
         body.get("seats"),
@@ -68,11 +68,11 @@ def list_mine(query: dict[str, Any]) -> GameList:
     last; a page may hold fewer games than `limit` and still have a next."""
     limit = query["limit"]
     if "open" in query:
-        lobby = services().games.lobby(pages.read("lobby", query.get("cursor")), limit)
+        lobby = services().games.loading.lobby(pages.read("lobby", query.get("cursor")), limit)
         found = pages.cursor("lobby", lobby.next)
         return {"games": presenters.lobby(lobby.items), "next": pages.link_next(found)}
     which, me = query.get("mine"), g.player.id
-    page = services().games.games_of(
+    page = services().games.loading.games_of(
         g.player,
         lambda record: listed_as(record, me, which),
         pages.read("games", query.get("cursor")),
@@ -111,7 +111,7 @@ def seen(game: Game, seat: int | None) -> GameView:
 def show(game_id: str) -> GameView:
     """Your view of the game, its version, who must act and your legal moves; a public game's
     spectator view for anyone else."""
-    game, seat = services().games.for_viewer(game_id, g.player)
+    game, seat = services().games.loading.for_viewer(game_id, g.player)
     return seen(game, seat)
 
 
@@ -120,7 +120,7 @@ def show(game_id: str) -> GameView:
 @blp.built_response(200, GameView)
 def join(body: dict[str, Any], game_id: str) -> GameView:
     """Take your seat, with your contribution to the seed; the last seat starts the game."""
-    game = services().games.join(g.player, game_id, body.get("contribution"))
+    game = services().games.seating.join(g.player, game_id, body.get("contribution"))
     return presenters.view(game, game.seat_of(g.player.id), g.player.id)
 
 
@@ -129,14 +129,14 @@ def join(body: dict[str, Any], game_id: str) -> GameView:
 def decline(game_id: str) -> GameView:
     """Turn down an invitation to a game that has not started: your seat is free again, and the
     game leaves your list (the answer is the game as anyone may see it)."""
-    return presenters.view(services().games.decline(g.player, game_id), None, g.player.id)
+    return presenters.view(services().games.seating.decline(g.player, game_id), None, g.player.id)
 
 
 @blp.route("/<game_id:game_id>/cancel", methods=["POST"])
 @blp.built_response(200, GameView)
 def cancel(game_id: str) -> GameView:
     """Call off a game you created, before it starts; its players are told."""
-    game = services().games.cancel(g.player, game_id)
+    game = services().games.seating.cancel(g.player, game_id)
     return presenters.view(game, game.seat_of(g.player.id), g.player.id)
 
 
@@ -147,7 +147,7 @@ def rematch(body: dict[str, Any], game_id: str) -> GameView:
     """Play a finished game again: the same type, options and players, each a seat further
     round the table. The first to ask makes the new game and the others are invited; asking
     after that takes your seat in it."""
-    game = services().games.rematch(g.player, game_id, body.get("contribution"))
+    game = services().games.seating.rematch(g.player, game_id, body.get("contribution"))
     return presenters.view(game, game.seat_of(g.player.id), g.player.id)
 
 
@@ -168,7 +168,9 @@ def rematch(body: dict[str, Any], game_id: str) -> GameView:
 def move(body: dict[str, Any], game_id: str) -> GameView:
     """Make a move: JSON, a list of steps, or text notation (`play R7 draw deck`)."""
     key = idempotency_key(request)
-    made = services().games.submit(g.player, game_id, body["move"], body["expected_version"], key)
+    made = services().games.moving.submit(
+        g.player, game_id, body["move"], body["expected_version"], key
+    )
     return presenters.moved(made)
 
 
@@ -188,7 +190,7 @@ def idempotency_key(asked: Request) -> str | None:
 @blp.route("/<game_id:game_id>/resign", methods=["POST"])
 @blp.built_response(200, GameView)
 def resign(game_id: str) -> GameView:
-    return presenters.moved(services().games.resign(g.player, game_id))
+    return presenters.moved(services().games.moving.resign(g.player, game_id))
 
 
 @blp.route("/<game_id:game_id>/login-link", methods=["POST"])
@@ -196,7 +198,7 @@ def resign(game_id: str) -> GameView:
 def login_link(game_id: str) -> LoginLink:
     """A fresh link that opens the game in a browser, logged in as you (`turnpost open`): it
     works once, for `TURNPOST_LOGIN_LINK_LIFETIME`, and not after you rotate your token."""
-    services().games.for_player(game_id, g.player)
+    services().games.loading.for_player(game_id, g.player)
     link = services().links.make(g.player, game_id)
     return {"url": link.url, "expires": link.expires}
 
@@ -208,8 +210,8 @@ def log(query: dict[str, Any], game_id: str) -> Log:
     """The game's history after version `since`, as you may see it, and the table talk since
     then (each message with the version it was said at)."""
     games, since = services().games, query["since"]
-    game, seat, talk = games.table(game_id, g.player)
-    entries = presenters.log(game, seat, since, games.entries(game, since))
+    game, seat, talk = games.loading.table(game_id, g.player)
+    entries = presenters.log(game, seat, since, games.loading.entries(game, since))
     said = presenters.messages(game.record, 0, talk)
     messages = [message for message in said if message["version"] >= since]
     return {"version": game.version, "entries": entries, "messages": messages}

@@ -26,7 +26,7 @@ def say(body: dict[str, Any], game_id: str) -> Said:
     """Say something to the table: plain text, at most 500 characters on 12 lines, a few a
     minute (429 `too_many_messages` past that, with Retry-After). Sent again with the same
     Idempotency-Key, it is said once."""
-    record, number, said = services().games.say(
+    record, number, said = services().games.talking.say(
         g.player, game_id, body["text"], idempotency_key(request)
     )
     return {"message": presenters.message(record, number, said)}
@@ -43,7 +43,7 @@ def read(query: dict[str, Any], game_id: str) -> Messages:
     last."""
     after = pages.read("talk", query.get("cursor"))
     since = query["since"] if after is None else after.score
-    game, _, said = services().games.table(game_id, g.player, since)
+    game, _, said = services().games.loading.table(game_id, g.player, since)
     if after is None and "last" in query:
         since, said = since + max(0, len(said) - query["last"]), said[-query["last"] :]
     shown = presenters.messages(game.record, since, said[: query["limit"]])

@@ -43,7 +43,7 @@ def made(scope: str, of: str, body: dict[str, Any]) -> Webhook:
 
 def creators(game_id: str) -> str:
     """The game's id, if the caller created it; else refused (403)."""
-    if services().games.record_for(g.player, game_id).creator != g.player.id:
+    if services().games.loading.record_for(g.player, game_id).creator != g.player.id:
         raise NotAPlayer(
             "only the player who created the game sets its webhook", code="not_creator"
         )

@@ -41,14 +41,14 @@ def wait_for(
     (`server.storage.players.wait_slots`)."""
     found = services()
     games = found.games
-    game, seat = games.for_viewer(game_id, player)
+    game, seat = games.loading.for_viewer(game_id, player)
     seen = (version, game.revision if revision is None else revision)
     timeout = min(timeout, found.config.max_wait_seconds)
     changed = (game.version, game.revision) != seen or also()
     if not changed and timeout > 0 and game.status not in OVER:
         with found.wait_slots.held(player.id, timeout):
-            games.wait_for_change(game_id, seen, time.monotonic() + timeout, also)
-        game, seat = games.for_viewer(game_id, player)
+            games.loading.wait_for_change(game_id, seen, time.monotonic() + timeout, also)
+        game, seat = games.loading.for_viewer(game_id, player)
         changed = (game.version, game.revision) != seen or also()
     return game, seat, changed
 

@@ -63,7 +63,7 @@ def compose(
 
 
 def game_text(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> str:
-    """A game as one seat sees it (an answer of `GameService.view` or `submit`): who sits
+    """A game as one seat sees it (`presenters.view`, as a look or a move answers): who sits
     where, the engine's drawing of the view, and what happens next."""
     game, me = answer["game"], answer["seat"]
     seats = "  ".join(

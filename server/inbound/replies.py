@@ -2,7 +2,7 @@
 
 A reply is trusted as far as its reply address, never further: the signed ticket names the game,
 the seat and the version; the sender must be that seat's registered address; the move goes
-through `GameService.submit` like any API call, against the ticket's version and keyed by the
+through `GameService.moving.submit` like any API call, against the ticket's version and keyed by the
 message, so a second delivery of the same message moves once. Mail that is not a reply to one
 of our addresses, or whose address is forged, is dropped with a log line: there is nobody
 trustworthy to answer. Everything else is answered at the seat's registered address.
@@ -116,7 +116,7 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
         why = "a forged or damaged reply address" if ours else "not sent to a reply address"
         return dropped(letter, why)
     try:
-        game = room.services.games.load(ticket.game_id)
+        game = room.services.games.loading.load(ticket.game_id)
     except NotFound:
         return dropped(letter, f"game {ticket.game_id} no longer exists")
     seats = game.seats
@@ -146,7 +146,7 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
     if spoken is not None:
         text = "\n".join(part for part in (spoken, letter.below) if part)
         ok, told = _say(letter, room, game, player, text)
-        current = presenters.view(room.services.games.load(game.id), ticket.seat, player.id)
+        current = presenters.view(room.services.games.loading.load(game.id), ticket.seat, player.id)
         answer(
             room,
             letter,
@@ -165,13 +165,13 @@ def _act(
     games = room.services.games
     try:
         if action == "join":
-            after = games.join(player, game.id)
+            after = games.seating.join(player, game.id)
         elif action == "decline":
-            after = games.decline(player, game.id)
+            after = games.seating.decline(player, game.id)
         else:
-            after = games.rematch(player, game.id)
+            after = games.seating.rematch(player, game.id)
     except Refusal as refusal:
-        current = presenters.view(games.load(game.id), ticket.seat, player.id)
+        current = presenters.view(games.loading.load(game.id), ticket.seat, player.id)
         body = answers.not_done(
             said(player), game.engine, answers.reason(said(player), refusal), current
         )
@@ -188,7 +188,7 @@ def _say(letter: Letter, room: Mailroom, game: Game, player: Player, text: str) 
     """Say `text` at the game's table, keyed by the letter (a second delivery says it once):
     whether it was said, and in words for the answer (the message as kept)."""
     try:
-        _, _, message = room.services.games.say(
+        _, _, message = room.services.games.talking.say(
             player, game.id, text, "mail-talk:" + letter.fingerprint
         )
     except Refusal as refusal:
@@ -200,12 +200,12 @@ def _move(letter: Letter, room: Mailroom, ticket: Ticket, game: Game, player: Pl
     games, engine = room.services.games, game.engine
     try:
         result = presenters.moved(
-            games.submit(
+            games.moving.submit(
                 player, game.id, letter.first_line, ticket.version, "mail:" + letter.fingerprint
             )
         )
     except Refusal as refusal:
-        current = presenters.view(games.load(game.id), ticket.seat, player.id)
+        current = presenters.view(games.loading.load(game.id), ticket.seat, player.id)
         body = answers.refused(said(player), engine, answers.reason(said(player), refusal), current)
         answer(room, letter, player, ticket_for(current), body)
         return Outcome("refused", refusal.code)

@@ -4,7 +4,8 @@
 
 Only the seat's own waking, present time counts: its quiet hours and its vacations do not.
 Reminders go out at half and at nine tenths of the time, and when it is all used the game's
-`on_timeout` policy is applied through `GameService.time_out` (the one path every move takes).
+`on_timeout` policy is applied through `GameService.worker_moves.time_out` (the one path every
+move takes).
 
 What runs for each seat is kept by `server.storage.games.clocks`, and the worker's tick looks at a
 game's clocks when that says they are due, so deadlines are enforced by the worker, never by a
@@ -47,7 +48,8 @@ def follow(ctx: Context, game: Game, turns: list[int], now: float) -> None:
     """After planning: clocks start for the seats whose decision is new, stop for those who
     need not act any more, and run on for the rest. A seat's own steps within one decision
     (`Engine.decision`) do not restart its clock, or a small step would buy a fresh move time;
-    the clock only follows the version, so `GameService.time_out` still knows the decision.
+    the clock only follows the version, so `GameService.worker_moves.time_out` still knows the
+    decision.
     With a time bank, a decision that ends is booked to its seat's bank (`_booked`) and the
     next takes what the bank holds. Planning the same version again changes nothing."""
     configured = _running(ctx, game)
@@ -98,7 +100,7 @@ def _booked(ctx: Context, game: Game, seat: int, clock: dict[str, Any], now: flo
 
 def check(ctx: Context, game_id: str) -> list[str]:
     """Remind or time out each running clock of the game; returns the players reminded."""
-    game = ctx.games.load(game_id)
+    game = ctx.games.loading.load(game_id)
     clock = _running(ctx, game)
     if clock is None:
         return []
@@ -116,7 +118,7 @@ def check(ctx: Context, game_id: str) -> list[str]:
         if spent >= allowed:
             # The move made for the seat is planned like any other: that stops its clock (and
             # books its bank), or starts the next.
-            ctx.games.time_out(game_id, seat, running["version"])
+            ctx.games.worker_moves.time_out(game_id, seat, running["version"])
             next_look = min(next_look, now + SHORTEST_CHECK)
             continue
         due = [p for p in REMINDERS if spent >= allowed * p / 100 > 0]

@@ -14,8 +14,9 @@ worker alone; the rest on the mail queue (`server.storage.games.watch`).
   `webhooks`); a hook has one such job at a time, known by its token. The hook worker alone
   runs it, from a queue of its own (`watch.HOOK_QUEUE`).
 - `tell_hook_owner(owner, scope, of, why)`: mail a hook's owner that it is switched off.
-- `play_bot(game_id)`, urgent: the move of a bot whose seat must act (`GameService.play_bot`);
-  planning queues it, and keeps the game marked until the bot has moved (see `plan`).
+- `play_bot(game_id)`, urgent: the move of a bot whose seat must act
+  (`GameService.worker_moves.play_bot`); planning queues it, and keeps the game marked until
+  the bot has moved (see `plan`).
 - `login_mail()`: mail the login links asked for on the login page (see `logins`).
 - `tick()`, urgent, every `TURNPOST_TICK_SECONDS`: plan games whose change was not planned (no
   worker heard it, or a web process died between its mark and its write) or whose bot has not
@@ -77,7 +78,7 @@ def check_clock(game_id: str) -> None:
 
 
 def play_bot(game_id: str) -> None:
-    started().games.play_bot(game_id)
+    started().games.worker_moves.play_bot(game_id)
 
 
 def login_mail() -> None:
@@ -109,7 +110,7 @@ def queue_flush(ctx: Context, player_id: str) -> None:
 
 def sweep(ctx: Context, games: list[str]) -> None:
     """Plan each of `games`, urgently those in play."""
-    for game_id, record in zip(games, ctx.games.records(games), strict=True):
+    for game_id, record in zip(games, ctx.games.loading.records(games), strict=True):
         ctx.queues.once("plan", game_id, urgent=record is not None and in_play(record.status))
 
 
@@ -158,7 +159,7 @@ def deliver_due(ctx: Context, player_id: str) -> int:
         ctx.outbox.schedule(player_id, now + FAILED_DELIVERY_PAUSE)
         raise
     sent = [item for item in claimed if item not in failed]
-    compacted = ctx.games.compacted({item["game"] for item in sent})
+    compacted = ctx.games.loading.compacted({item["game"] for item in sent})
     for section in sections:
         if section.talk_upto and section.game_id not in compacted:
             ctx.told.heard(player_id, section.game_id, section.talk_upto)

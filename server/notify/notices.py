@@ -58,7 +58,7 @@ def sections(
     failed: list[dict[str, Any]] = []
     for game_id, notices in by_game.items():
         try:
-            found = game_section(ctx, ctx.games.load(game_id), notices, words)
+            found = game_section(ctx, ctx.games.loading.load(game_id), notices, words)
         except UNAVAILABLE:
             raise
         except Exception:
@@ -168,7 +168,7 @@ def section(
         return _turn(ctx, game, item, label, key, words)
     if (kind == "finished") != (game.status != ACTIVE):
         return None  # a start or a departure in a game that has ended since: its end tells it
-    log = ctx.games.log_raw(game.id)
+    log = ctx.games.loading.log_raw(game.id)
     shown = drawn(game.engine, game.state, seat, names, words)
     who_left = departures(names, departed, words)
     if kind == "finished":
@@ -247,7 +247,7 @@ def _turn(
     seat, version = item["seat"], item["version"]
     if game.status != ACTIVE or seat not in game.engine.to_act(game.state):
         return None
-    log = ctx.games.log_raw(game.id)
+    log = ctx.games.loading.log_raw(game.id)
     if any(json.loads(entry)["seat"] == seat for entry in log[version:]):
         return None
     # Shown as it is now, not as it was when the turn came: in quiet hours or a digest the
@@ -322,7 +322,7 @@ def _changes(
     own = [i for i, raw in enumerate(log[: game.version]) if _own(json.loads(raw), seat)]
     since = own[-1] + 1 if own else 0
     lines = []
-    for entry in presenters.log(game, seat, since, ctx.games.entries(game, since), words):
+    for entry in presenters.log(game, seat, since, ctx.games.loading.entries(game, since), words):
         if entry["version"] > game.version:
             break
         lines.append(presenters.history_line(entry["text"], entry, words))

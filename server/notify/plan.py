@@ -60,7 +60,7 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         # one after it marked the game anew. A join shows nothing until it commits, so an open
         # game keeps a fresh mark until the sweep has looked once more.
         ctx.watch.unmark(game_id)
-        record = ctx.games.record(game_id)
+        record = ctx.games.loading.record(game_id)
         status = record.status if record else None
         if status == OPEN and marked is not None and marked > ctx.clock() - JOIN_GRACE:
             ctx.watch.mark(game_id, marked)
@@ -87,7 +87,7 @@ def _bots_to_act(record: GameRecord) -> bool:
 
 
 def _behind(ctx: Context, game_id: str) -> bool:
-    return ctx.mail_state.version(game_id) < ctx.games.version(game_id)
+    return ctx.mail_state.version(game_id) < ctx.games.loading.version(game_id)
 
 
 def _compact(ctx: Context, record: GameRecord) -> None:
@@ -96,7 +96,7 @@ def _compact(ctx: Context, record: GameRecord) -> None:
     data or in this code) stays plain and whole, with the error logged: its notices still go."""
     game_id = record.id
     try:
-        if not ctx.games.compact(game_id):
+        if not ctx.games.loading.compact(game_id):
             return
     except UNAVAILABLE:
         raise
@@ -110,7 +110,7 @@ def _compact(ctx: Context, record: GameRecord) -> None:
 
 def _plan(ctx: Context, game_id: str) -> list[str]:
     done = ctx.mail_state.of(game_id)
-    record = ctx.games.record(game_id)
+    record = ctx.games.loading.record(game_id)
     if record is None or record.archived is not None:  # planned to its end, then compacted
         return []
     now = ctx.clock()
@@ -120,7 +120,7 @@ def _plan(ctx: Context, game_id: str) -> list[str]:
             if sitter.player and not sitter.joined:  # all but the one who made it
                 item = _item(game_id, 0, "invite", seat, now)
                 if ctx.outbox.add(sitter.player, item, now):
-                    webhooks.noticed(ctx, ctx.games.load(game_id), sitter.player, item)
+                    webhooks.noticed(ctx, ctx.games.loading.load(game_id), sitter.player, item)
                 told.add(sitter.player)
         ctx.mail_state.invited(game_id)
     if record.status == CANCELLED and not done.cancelled:
@@ -131,7 +131,7 @@ def _plan(ctx: Context, game_id: str) -> list[str]:
         ctx.mail_state.cancelled(game_id)
     if record.status in (OPEN, CANCELLED):
         return sorted(told)
-    game = ctx.games.load(game_id)
+    game = ctx.games.loading.load(game_id)
     planned = done.version
     if planned < game.version:
         told |= _notices(ctx, game, planned, now)
@@ -158,8 +158,12 @@ def _item(
 
 def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
     engine = game.engine
-    log = ctx.games.log_raw(game.id)[: game.version]
-    before = engine.to_act(ctx.games.at_version(game, planned, log).state) if planned >= 0 else ()
+    log = ctx.games.loading.log_raw(game.id)[: game.version]
+    before = (
+        engine.to_act(ctx.games.loading.at_version(game, planned, log).state)
+        if planned >= 0
+        else ()
+    )
     entries = [json.loads(raw) for raw in log[max(planned, 0) :]]
     after = engine.to_act(game.state) if game.status == ACTIVE else ()
     movers = {entry["seat"] for entry in entries}

@@ -22,7 +22,7 @@ def unheard(ctx: Context, game: Game, seat: int, words: Words = ENGLISH) -> tupl
     message."""
     player = game.seats[seat].player
     told = ctx.told.upto(player, game.id) if player else 0
-    said = ctx.games.talk(game, player or "", told)
+    said = ctx.games.talking.talk(game, player or "", told)
     names = shown_names(game.names, game.bot_accounts, words)
     lines = [
         words.gettext(

@@ -331,7 +331,9 @@ def player_record(
     player = found.players.by_name(name)
     if player is None:
         raise NotFound(N_("no such player"))
-    page = found.games.games_of(player, lambda record: was_played(record, player.id), after, limit)
+    page = found.games.loading.games_of(
+        player, lambda record: was_played(record, player.id), after, limit
+    )
     standings = found.standings.of(player.id, sorted(ENGINES))
     answer: shapes.PlayerRecord = {
         "name": player.name,

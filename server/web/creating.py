@@ -2,7 +2,8 @@
 (`GET /game-types`, `presenters.catalogue`: each with its default and what it does), the move
 clock, players invited by name, bots' seats, public or not. What the form sends is made into the
 API's request and checked by the API's own schema (`CreateGameSchema`), then made by
-`GameService.create` as the API makes it; a refusal is shown on the form, its fields kept."""
+`GameService.seating.create` as the API makes it; a refusal is shown on the form, its fields
+kept."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ def create_game() -> Response | tuple[str, int]:
     except ApiError as miscounted:
         return form(type_id, sent, miscounted), miscounted.status
     try:
-        game = services().games.create(
+        game = services().games.seating.create(
             player,
             checked["type"],
             checked.get("seats"),

@@ -147,7 +147,7 @@ def game_page(
     was told, `draft` the move text to offer again, `deadlines` the running clocks in the
     player's words (`Deadlines.told`), `talk` the latest messages said at the table
     (`presenters.messages`). `watching`: the viewer is a spectator (seat None, not invited);
-    `replay`: the position is the game as it was then (`GameService.at_version`);
+    `replay`: the position is the game as it was then (`GameService.loading.at_version`);
     `in_rematch`: the viewer has taken a seat in the finished game's rematch; `asked` the
     move's steps chosen so far (`controls`; None when none were asked for)."""
     game, seat, shown, names = drawn.game, drawn.seat, drawn.shown, drawn.names

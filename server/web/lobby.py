@@ -1,6 +1,6 @@
 """The lobby (`/lobby`): the public games with a seat free, as the API lists them
-(`GameService.lobby`, `presenters.lobby`), a page with a link to the next, each taken up by
-the game's own join form (`POST /play/ID/join`, `GameService.join`)."""
+(`GameService.loading.lobby`, `presenters.lobby`), a page with a link to the next, each taken up by
+the game's own join form (`POST /play/ID/join`, `GameService.seating.join`)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from shared.engine import shown_name
 @blp.get("/lobby")
 def lobby() -> str:
     player, words = signed_in(), words_chosen()
-    page = services().games.lobby(pages.read("lobby", request.args.get("cursor")))
+    page = services().games.loading.lobby(pages.read("lobby", request.args.get("cursor")))
     games = [
         {
             "id": game["id"],

@@ -1,6 +1,6 @@
 """My games (`/play`): the games waiting on me first, each with my deadline in my time zone,
 then the invitations to me (taken up or declined here), then the others, each list a page with
-a link to the next; drawn from the same pages the API answers (`GameService.games_of`,
+a link to the next; drawn from the same pages the API answers (`GameService.loading.games_of`,
 `presenters.game_list`), and declined as the API declines."""
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ def games() -> str:
     """Two lists a page each, as `GET /api/v1/games` pages them: the games waiting on me
     (`mine=waiting`, from `?waiting=CURSOR`), then my others (from `?cursor=CURSOR`)."""
     player, found = signed_in(), services().games
-    waiting_page = found.games_of(
+    waiting_page = found.loading.games_of(
         player,
         lambda record: listed_as(record, player.id, WAITING),
         pages.read("games", request.args.get("waiting")),
     )
-    others_page = found.games_of(
+    others_page = found.loading.games_of(
         player,
         lambda record: (mine := listing(record, player.id)) is not None and not mine.waiting,
         pages.read("games", request.args.get("cursor")),
@@ -99,6 +99,6 @@ def shown(game: GameSummary, record: GameRecord, player: Player) -> dict[str, An
 @blp.post("/play/<game_id>/decline")
 def decline(game_id: str) -> Response:
     """Turn down an invitation, as `POST /api/v1/games/ID/decline` does."""
-    game = services().games.decline(signed_in(), game_id)
+    game = services().games.seating.decline(signed_in(), game_id)
     flash(gettext("You declined the invitation to %(title)s.", title=game.engine.title), "note")
     return redirect(url_for("web.games"), 303)

@@ -62,7 +62,7 @@ def drawn(
     """The game's page as it is now, for the player; a public game's for a spectator (403 for
     a private game's stranger, 404 for no game); with `?at=N`, as it stood after move N."""
     games = services().games
-    found, seat, said = games.table(game_id, player)
+    found, seat, said = games.loading.table(game_id, player)
     watching = seat is None and not found.record.sits_or_invited(player.id)
     asked = request.args.get("at")
     replay = replayed(asked, found.version) if asked is not None else None
@@ -71,9 +71,9 @@ def drawn(
     at = replay.at if replay else None
 
     def draw() -> Position:
-        shown = games.at_version(found, at) if at is not None else found
+        shown = games.loading.at_version(found, at) if at is not None else found
         since = 0 if whole else max(0, shown.version - HISTORY)
-        stored = games.entries(found, since)[: shown.version - since]
+        stored = games.loading.entries(found, since)[: shown.version - since]
         return position(shown, seat, history(found, seat, stored, since, words), words, at)
 
     key = (
@@ -132,7 +132,7 @@ def in_rematch(game: Game, player: Player) -> bool:
     """Whether the player has taken a seat in the finished game's rematch."""
     if game.record.rematch is None:
         return False
-    record = services().games.record(game.record.rematch)
+    record = services().games.loading.record(game.record.rematch)
     return record is not None and record.seat_of(player.id) is not None
 
 
@@ -156,7 +156,7 @@ def move(game_id: str) -> Response | tuple[str, int]:
     if not 0 < len(key) <= MAX_KEY:
         raise keyless()
     try:
-        made = services().games.submit(player, game_id, text, version, "web:" + key)
+        made = services().games.moving.submit(player, game_id, text, version, "web:" + key)
     except Refusal as refusal:
         told = refused(refusal)
         return drawn(game_id, player, told, typed), told.status
@@ -184,7 +184,7 @@ def told_of(answer: Mapping[str, Any]) -> None:
 
 @blp.post("/play/<game_id>/join")
 def join(game_id: str) -> Response:
-    services().games.join(signed_in(), game_id)
+    services().games.seating.join(signed_in(), game_id)
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 
@@ -197,7 +197,7 @@ def say(game_id: str) -> Response | tuple[str, int]:
     if not 0 < len(key) <= MAX_KEY:
         raise keyless()
     try:
-        services().games.say(player, game_id, text, "web:" + key)
+        services().games.talking.say(player, game_id, text, "web:" + key)
     except Refusal as refusal:
         told = refused(refusal)
         return drawn(game_id, player, told), told.status
@@ -210,18 +210,18 @@ def resign(game_id: str) -> Response | str:
     page that asks, whose form confirms; the page's script asks before it sends."""
     player = signed_in()
     if request.form.get("confirmed") != "yes":
-        found, _ = services().games.for_player(game_id, player)
+        found, _ = services().games.loading.for_player(game_id, player)
         return render_template(
             "resign.html", game=presenters.public_game(found.record, player.id), short=game_id[:8]
         )
-    told_of(presenters.moved(services().games.resign(player, game_id)))
+    told_of(presenters.moved(services().games.moving.resign(player, game_id)))
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 
 @blp.post("/play/<game_id>/rematch")
 def rematch(game_id: str) -> Response:
     """A rematch asked for (the first to ask makes it) or taken (a seat in it), as the API's."""
-    made = services().games.rematch(signed_in(), game_id)
+    made = services().games.seating.rematch(signed_in(), game_id)
     return redirect(url_for("web.game", game_id=made.id), 303)
 
 
@@ -239,10 +239,10 @@ def wait(game_id: str) -> dict[str, Any]:
     games = services().games
 
     def also() -> bool:
-        heard = said is not None and games.said_after(game_id, said)
+        heard = said is not None and games.talking.said_after(game_id, said)
         if heard or clocks is None:
             return heard
-        record = games.record(game_id)
+        record = games.loading.record(game_id)
         running = services().deadlines.of(record, services().clock()) if record else []
         return started(running) != clocks
 

@@ -66,7 +66,7 @@ def page(
     hook = found.hooks.get("player", player.id)
     clocked = any(
         record is not None and record.clock and record.status not in (FINISHED, CANCELLED)
-        for record in found.games.records_for(player)
+        for record in found.games.loading.records_for(player)
     )
     return render_template(
         "settings.html",

@@ -55,7 +55,9 @@ def test_history_and_ratings_once_the_worker_has_counted_a_game(
     assert "No rated lost-cities game has finished yet." in ada.ok("ratings", "lost-cities")
     bo.ok("resign", game_id, "--yes")
     services: Services = api.app.extensions["turnpost"]
-    assert services.standings.settle(services.games.load(game_id)) == "settled"  # the worker's
+    assert (
+        services.standings.settle(services.games.loading.load(game_id)) == "settled"
+    )  # the worker's
 
     mine = ada.ok("history")
     assert "lost-cities: played 1, won 1, lost 0, resigned 0, timed out 0; rating" in mine

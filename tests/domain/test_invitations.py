@@ -69,7 +69,7 @@ def test_what_is_counted_is_what_the_games_hold(
         if act == "create" or not games:
             invitees = [other for other in others if other != name]
             with contextlib.suppress(Refusal):
-                table.games.create(table[name], "lost-cities-dice", None, {}, invitees)
+                table.games.seating.create(table[name], "lost-cities-dice", None, {}, invitees)
         else:
             record = table.store.records_by_id[games[pick % len(games)]]
             joined = [s.name for s in record.seats if s.player and s.joined]
@@ -77,7 +77,8 @@ def test_what_is_counted_is_what_the_games_hold(
             meant = {"join": waiting, "decline": waiting, "cancel": joined[:1]}.get(act, joined)
             player = table[(meant or [name])[pick % len(meant or [name])] or name]
             with contextlib.suppress(Refusal):
-                getattr(table.games, act)(player, record.id)
+                job = table.games.moving if act == "resign" else table.games.seating
+                getattr(job, act)(player, record.id)
         sent, waiting_on = counted(table)
         assert sent == waiting_on == held(table)
         assert all(len(c) <= LIMITS.sent for c in table.book.sent_by.values())
@@ -89,25 +90,25 @@ def test_a_claim_whose_game_never_came_is_released_at_the_limit_once_it_is_old()
     table.games = table.service(invitation_limits=LIMITS)
     for lost, age in (("lost1", 3600), ("lost2", 3600), ("being-made", 10)):
         table.book.send("id-ada", lost, ["id-bo"], NOW - age, LIMITS.sent, 0)
-    game = table.games.create(table["ada"], "lost-cities-dice", 4, {}, ["cy"])
+    game = table.games.seating.create(table["ada"], "lost-cities-dice", 4, {}, ["cy"])
     assert counted(table)[0] == {
         ("id-ada", "being-made", "id-bo"),
         ("id-ada", game.id, "id-cy"),
     }, "the old claims released, the recent one kept"
-    table.games.create(table["ada"], "lost-cities-dice", 4, {}, ["di"])
+    table.games.seating.create(table["ada"], "lost-cities-dice", 4, {}, ["di"])
     with pytest.raises(TooMany) as refused:
-        table.games.create(table["ada"], "lost-cities-dice", 4, {}, ["ed"])
+        table.games.seating.create(table["ada"], "lost-cities-dice", 4, {}, ["ed"])
     assert refused.value.code == "too_many_invitations"
 
 
 def test_a_refusal_past_a_limit_counts_nothing() -> None:
     table = Table()
     table.games = table.service(invitation_limits=LIMITS)
-    table.games.create(table["ada"], "lost-cities-dice", 4, {}, ["bo"])
-    table.games.create(table["cy"], "lost-cities-dice", 4, {}, ["bo"])
+    table.games.seating.create(table["ada"], "lost-cities-dice", 4, {}, ["bo"])
+    table.games.seating.create(table["cy"], "lost-cities-dice", 4, {}, ["bo"])
     before = counted(table), dict(table.store.records_by_id), dict(table.roster.games)
     with pytest.raises(TooMany) as refused:
-        table.games.create(table["di"], "lost-cities-dice", 4, {}, ["ed", "bo"])
+        table.games.seating.create(table["di"], "lost-cities-dice", 4, {}, ["ed", "bo"])
     assert refused.value.code == "invitee_has_too_many"
     assert refused.value.values == {"name": "bo", "most": 2}
     assert (counted(table), dict(table.store.records_by_id), dict(table.roster.games)) == before
@@ -121,7 +122,7 @@ def test_whom_one_takes_invitations_from_and_blocks_answer_alike() -> None:
     for mode in (NOBODY, PLAYED):
         roster.players["bo"] = bo.__class__(**{**bo.__dict__, "invitations": mode})
         with pytest.raises(Unwelcome) as refused:
-            table.games.create(table["ada"], "lost-cities", 2, {"rounds": 1}, ["bo"])
+            table.games.seating.create(table["ada"], "lost-cities", 2, {"rounds": 1}, ["bo"])
         assert (refused.value.code, refused.value.message) == (
             "not_accepting_invitations",
             "bo accepts no invitations from you",
@@ -129,7 +130,7 @@ def test_whom_one_takes_invitations_from_and_blocks_answer_alike() -> None:
     roster.players["bo"] = bo
     table.blocks.blocks["id-bo"] = {"id-ada"}
     with pytest.raises(Unwelcome) as blocked:
-        table.games.create(table["ada"], "lost-cities", 2, {"rounds": 1}, ["bo"])
+        table.games.seating.create(table["ada"], "lost-cities", 2, {"rounds": 1}, ["bo"])
     assert (blocked.value.code, blocked.value.message, blocked.value.details) == (
         refused.value.code,
         refused.value.message,
@@ -143,24 +144,28 @@ def test_played_takes_invitations_from_a_player_once_a_game_together_started() -
     game_id = started(table)  # ada and bo
     bo = table.roster.players["bo"]
     table.roster.players["bo"] = bo.__class__(**{**bo.__dict__, "invitations": PLAYED})
-    assert table.games.create(table["ada"], "lost-cities", 2, {"rounds": 1}, ["bo"])
+    assert table.games.seating.create(table["ada"], "lost-cities", 2, {"rounds": 1}, ["bo"])
     with pytest.raises(Unwelcome):
-        table.games.create(table["cy"], "lost-cities", 2, {"rounds": 1}, ["bo"])
+        table.games.seating.create(table["cy"], "lost-cities", 2, {"rounds": 1}, ["bo"])
     assert game_id
 
 
 def test_a_blocked_speakers_talk_is_not_heard_by_the_blocker_only() -> None:
     table = Table()
     game_id = started(table)
-    table.games.say(table["ada"], game_id, "hello")
+    table.games.talking.say(table["ada"], game_id, "hello")
     table.blocks.blocks["id-bo"] = {"id-ada"}
-    table.games.say(table["ada"], game_id, "again")
-    table.games.say(table["bo"], game_id, "hi")
-    game = table.games.load(game_id)
-    heard = [m and m["text"] for m in table.games.talk(game, "id-bo")]
+    table.games.talking.say(table["ada"], game_id, "again")
+    table.games.talking.say(table["bo"], game_id, "hi")
+    game = table.games.loading.load(game_id)
+    heard = [m and m["text"] for m in table.games.talking.talk(game, "id-bo")]
     assert heard == [None, None, "hi"], "each keeps its number"
-    assert [m and m["text"] for m in table.games.talk(game, "id-ada")] == ["hello", "again", "hi"]
-    _, _, said = table.games.table(game_id, table["bo"])
+    assert [m and m["text"] for m in table.games.talking.talk(game, "id-ada")] == [
+        "hello",
+        "again",
+        "hi",
+    ]
+    _, _, said = table.games.loading.table(game_id, table["bo"])
     assert [m and m["text"] for m in said] == [None, None, "hi"]
 
 
@@ -168,17 +173,17 @@ def test_a_rematchs_invitations_are_counted_and_one_past_the_limit_asks_nothing(
     table = Table()
     table.games = table.service(invitation_limits=LIMITS)
     game_id = started(table)
-    table.games.resign(table["bo"], game_id)
+    table.games.moving.resign(table["bo"], game_id)
     for invitee in ("cy", "di", "ed"):
-        table.games.create(table["ada"], "lost-cities", 2, {"rounds": 1}, [invitee])
+        table.games.seating.create(table["ada"], "lost-cities", 2, {"rounds": 1}, [invitee])
     before = counted(table), table.store.records_by_id[game_id]
     with pytest.raises(TooMany) as refused:
-        table.games.rematch(table["ada"], game_id)
+        table.games.seating.rematch(table["ada"], game_id)
     assert refused.value.code == "too_many_invitations"
     assert (counted(table), table.store.records_by_id[game_id]) == before, "no rematch asked"
-    again = table.games.rematch(table["bo"], game_id)
+    again = table.games.seating.rematch(table["bo"], game_id)
     assert ("id-bo", again.id, "id-ada") in counted(table)[0]
-    table.games.rematch(table["ada"], game_id)  # asking again joins it: answered
+    table.games.seating.rematch(table["ada"], game_id)  # asking again joins it: answered
     assert counted(table)[0] == counted(table)[1] == held(table)
     assert all(g != again.id for _, g, _ in counted(table)[0])
 
@@ -186,8 +191,8 @@ def test_a_rematchs_invitations_are_counted_and_one_past_the_limit_asks_nothing(
 def test_the_invitations_of_a_rematch_whose_asker_left_are_released() -> None:
     table = Table()
     game_id = started(table)  # ada made it
-    table.games.resign(table["ada"], game_id)
-    again = table.games.rematch(table["bo"], game_id)  # bo asks: ada is invited
+    table.games.moving.resign(table["ada"], game_id)
+    again = table.games.seating.rematch(table["bo"], game_id)  # bo asks: ada is invited
     assert counted(table)[1] == {("id-bo", again.id, "id-ada")}
     Leaving(table.games, table["bo"]).leave(again.id, Left())  # bo's account deleted
     assert counted(table) == (set(), set())
@@ -211,11 +216,11 @@ def test_a_rematch_written_first_by_another_under_the_id_one_marked_is_joined() 
     finds the id, and writes it as his: ada's claim is given back and she joins his."""
     table = Table(store=CreateRaced())
     game_id = started(table)
-    table.games.resign(table["bo"], game_id)
+    table.games.moving.resign(table["bo"], game_id)
     store = table.store
     assert isinstance(store, CreateRaced)
-    store.before_create.append(lambda: table.games.rematch(table["bo"], game_id))
-    again = table.games.rematch(table["ada"], game_id)
+    store.before_create.append(lambda: table.games.seating.rematch(table["bo"], game_id))
+    again = table.games.seating.rematch(table["ada"], game_id)
     assert again.record.asked_by == "id-bo" and again.status == "active"
     assert len(store.records_by_id) == 2
     assert counted(table) == (set(), set()) == (held(table), held(table))

@@ -42,17 +42,17 @@ def test_only_a_legal_move_by_the_seat_to_act_at_the_version_it_saw_changes_the_
         game_id = started(table)
     players = [table["ada"], table["bo"]]
     for _ in range(data.draw(st.integers(1, 25), label="requests")):
-        game = table.games.load(game_id)
+        game = table.games.loading.load(game_id)
         seat = to_act(table.games, game_id)
         legal = game.engine.legal_moves(game.state, seat)
         kind = data.draw(st.sampled_from(["legal", "out of turn", "stale", "illegal", "stranger"]))
         before = table.stored(game_id)
         if kind == "legal":
             move = data.draw(st.sampled_from(legal))
-            made = table.games.submit(players[seat], game_id, move, game.version)
+            made = table.games.moving.submit(players[seat], game_id, move, game.version)
             assert (made.seat, len(made.events), made.untried) == (seat, 1, ())
             assert made.game.version == game.version + 1 == table.store.version(game_id)
-            fresh = table.service().load(game_id)  # replayed from the log alone
+            fresh = table.service().loading.load(game_id)  # replayed from the log alone
             assert (fresh.state, fresh.last_entry) == (made.game.state, made.game.last_entry)
             continue
         refusal: type[Exception] = Illegal
@@ -68,41 +68,43 @@ def test_only_a_legal_move_by_the_seat_to_act_at_the_version_it_saw_changes_the_
             refusal = NotAPlayer
             request = (table["cy"], legal[0], game.version)
         with pytest.raises(refusal):
-            table.games.submit(request[0], game_id, request[1], request[2])
+            table.games.moving.submit(request[0], game_id, request[1], request[2])
         assert table.stored(game_id) == before
 
 
 def test_a_game_over_or_called_off_takes_no_move() -> None:
     table = Table()
     game_id = started(table)
-    move = table.games.load(game_id).engine.legal_moves(table.games.load(game_id).state, 0)[0]
-    table.games.resign(table["bo"], game_id)
+    move = table.games.loading.load(game_id).engine.legal_moves(
+        table.games.loading.load(game_id).state, 0
+    )[0]
+    table.games.moving.resign(table["bo"], game_id)
     before = table.stored(game_id)
     with pytest.raises(GameOver):
-        table.games.submit(table["ada"], game_id, move, 1)
+        table.games.moving.submit(table["ada"], game_id, move, 1)
     with pytest.raises(GameOver):
-        table.games.resign(table["ada"], game_id)
+        table.games.moving.resign(table["ada"], game_id)
     assert table.stored(game_id) == before
-    cancelled = table.games.create(table["ada"], "lost-cities", None, {}, ["bo"]).id
-    table.games.cancel(table["ada"], cancelled)
+    cancelled = table.games.seating.create(table["ada"], "lost-cities", None, {}, ["bo"]).id
+    table.games.seating.cancel(table["ada"], cancelled)
     with pytest.raises(Conflict) as off:
-        table.games.submit(table["ada"], cancelled, move, 0)
+        table.games.moving.submit(table["ada"], cancelled, move, 0)
     assert off.value.code == "game_cancelled"
 
 
 def test_resigning_is_a_move_out_of_turn_and_only_once_the_game_runs() -> None:
     table = Table()
-    open_id = table.games.create(table["ada"], "lost-cities", None, {}, ["bo"]).id
+    open_id = table.games.seating.create(table["ada"], "lost-cities", None, {}, ["bo"]).id
     for player in (table["ada"], table["bo"]):
         with pytest.raises(NotStarted):
-            table.games.resign(player, open_id)
+            table.games.moving.resign(player, open_id)
     with pytest.raises(NotJoined):
-        table.games.submit(table["bo"], open_id, "play R7 draw deck", 0)
+        table.games.moving.submit(table["bo"], open_id, "play R7 draw deck", 0)
     game_id = started(table)
     with pytest.raises(NotAPlayer):
-        table.games.resign(table["cy"], game_id)
+        table.games.moving.resign(table["cy"], game_id)
     assert to_act(table.games, game_id) == 0
-    made = table.games.resign(table["bo"], game_id)  # ada's turn: bo resigns all the same
+    made = table.games.moving.resign(table["bo"], game_id)  # ada's turn: bo resigns all the same
     assert made.seat == 1 and made.game.status == "finished"
     assert table.log(game_id)[-1]["move"] == {"action": "resign"}
 
@@ -110,18 +112,20 @@ def test_resigning_is_a_move_out_of_turn_and_only_once_the_game_runs() -> None:
 def test_a_resignation_overtaken_by_a_move_is_made_after_it() -> None:
     table = Table()
     game_id = started(table)
-    game = table.games.load(game_id)
+    game = table.games.loading.load(game_id)
     move = game.engine.legal_moves(game.state, 0)[0]
-    table.store.meanwhile.append(lambda: table.service().submit(table["ada"], game_id, move, 0))
-    made = table.games.resign(table["bo"], game_id)
+    table.store.meanwhile.append(
+        lambda: table.service().moving.submit(table["ada"], game_id, move, 0)
+    )
+    made = table.games.moving.resign(table["bo"], game_id)
     assert made.game.version == 2 and [e["seat"] for e in table.log(game_id)] == [0, 1]
 
 
 def livingstone_turn(table: Table) -> tuple[str, Player, int, list[str]]:
     """A Livingstone game of ada and bo: its id, the player to act, the version, and the texts
     of their legal moves."""
-    game = table.games.create(table["ada"], "livingstone", None, {}, ["bo"])
-    game = table.games.join(table["bo"], game.id)
+    game = table.games.seating.create(table["ada"], "livingstone", None, {}, ["bo"])
+    game = table.games.seating.join(table["bo"], game.id)
     seat = to_act(table.games, game.id)
     texts = [game.engine.format_move(m) for m in game.engine.legal_moves(game.state, seat)]
     return game.id, [table["ada"], table["bo"]][seat], game.version, texts
@@ -133,19 +137,19 @@ def test_a_batch_is_made_whole_or_not_at_all_and_ends_at_a_draw() -> None:
     before = table.stored(game_id)
     take = next(text for text in texts if text.startswith("take"))
     with pytest.raises(Illegal) as refused:
-        table.games.submit(player, game_id, f"{take}; sell purple; end", version)
+        table.games.moving.submit(player, game_id, f"{take}; sell purple; end", version)
     assert refused.value.details["step"] == 2
     assert table.stored(game_id) == before
     draw = next(text for text in texts if text.endswith("card"))
     batch = f"{draw}; play no-cost-tent; donate 0"
-    made = table.games.submit(player, game_id, batch, version, "turn")
+    made = table.games.moving.submit(player, game_id, batch, version, "turn")
     assert made.game.version == version + 1 == table.store.version(game_id)
     assert len(made.events) == 1
     assert list(made.untried) == [
         {"action": "play", "card": "no-cost-tent"},
         {"action": "donate", "amount": 0},
     ]
-    again = table.service().submit(player, game_id, batch, version, "turn")
+    again = table.service().moving.submit(player, game_id, batch, version, "turn")
     assert told(again) == told(made)  # the untried steps handed back again too
 
 
@@ -153,19 +157,19 @@ def test_a_resend_gets_its_first_answer_however_the_game_moved_on() -> None:
     table = Table()
     game_id = started(table)
     ada, bo = table["ada"], table["bo"]
-    game = table.games.load(game_id)
+    game = table.games.loading.load(game_id)
     move = game.engine.legal_moves(game.state, 0)[0]
-    first = table.games.submit(ada, game_id, move, 0, "one")
-    assert told(table.games.submit(ada, game_id, move, 0, "one")) == told(first)
-    game = table.games.load(game_id)
-    table.games.submit(bo, game_id, game.engine.legal_moves(game.state, 1)[0], 1)
-    assert told(table.service().submit(ada, game_id, move, 0, "one")) == told(first)
+    first = table.games.moving.submit(ada, game_id, move, 0, "one")
+    assert told(table.games.moving.submit(ada, game_id, move, 0, "one")) == told(first)
+    game = table.games.loading.load(game_id)
+    table.games.moving.submit(bo, game_id, game.engine.legal_moves(game.state, 1)[0], 1)
+    assert told(table.service().moving.submit(ada, game_id, move, 0, "one")) == told(first)
     with pytest.raises(KeyReused):
-        table.games.submit(ada, game_id, "play Q1 draw deck", 0, "one")
+        table.games.moving.submit(ada, game_id, "play Q1 draw deck", 0, "one")
     with pytest.raises(Stale):  # the same key is another player's own: bo's request is new
-        table.games.submit(bo, game_id, move, 0, "one")
-    table.games.resign(bo, game_id)
-    assert told(table.games.submit(ada, game_id, move, 0, "one")) == told(first)
+        table.games.moving.submit(bo, game_id, move, 0, "one")
+    table.games.moving.resign(bo, game_id)
+    assert told(table.games.moving.submit(ada, game_id, move, 0, "one")) == told(first)
     assert table.store.version(game_id) == 3
 
 
@@ -175,13 +179,13 @@ def test_a_resend_that_overtakes_its_first_attempt_moves_once() -> None:
     table = Table()
     game_id = started(table)
     ada = table["ada"]
-    game = table.games.load(game_id)
+    game = table.games.loading.load(game_id)
     move = game.engine.legal_moves(game.state, 0)[0]
     resent: list[Moved] = []
     table.store.meanwhile.append(
-        lambda: resent.append(table.service().submit(ada, game_id, move, 0, "k"))
+        lambda: resent.append(table.service().moving.submit(ada, game_id, move, 0, "k"))
     )
-    first = table.games.submit(ada, game_id, move, 0, "k")
+    first = table.games.moving.submit(ada, game_id, move, 0, "k")
     assert told(first) == told(resent[0]) and table.store.version(game_id) == 1
 
 
@@ -189,19 +193,23 @@ def test_a_simultaneous_choice_against_an_older_version_stands_if_nothing_it_kne
     """In the dice game the others choose after the active player, in any order: another's
     hidden choice moves the version on, not what this player may do."""
     table = Table()
-    game = table.games.create(table["ada"], "lost-cities-dice", None, {}, ["bo", "cy"])
-    table.games.join(table["bo"], game.id)
-    game = table.games.join(table["cy"], game.id)
+    game = table.games.seating.create(table["ada"], "lost-cities-dice", None, {}, ["bo", "cy"])
+    table.games.seating.join(table["bo"], game.id)
+    game = table.games.seating.join(table["cy"], game.id)
     players = [table["ada"], table["bo"], table["cy"]]
     (active,) = game.engine.to_act(game.state)
-    table.games.submit(players[active], game.id, game.engine.legal_moves(game.state, active)[0], 0)
-    game = table.games.load(game.id)
+    table.games.moving.submit(
+        players[active], game.id, game.engine.legal_moves(game.state, active)[0], 0
+    )
+    game = table.games.loading.load(game.id)
     first, second = game.engine.to_act(game.state)
     late = game.engine.legal_moves(game.state, second)[0]
     with pytest.raises(Stale):  # at version 0 it was not theirs to choose
-        table.games.submit(players[second], game.id, late, 0)
-    table.games.submit(players[first], game.id, game.engine.legal_moves(game.state, first)[0], 1)
-    made = table.games.submit(players[second], game.id, late, 1)
+        table.games.moving.submit(players[second], game.id, late, 0)
+    table.games.moving.submit(
+        players[first], game.id, game.engine.legal_moves(game.state, first)[0], 1
+    )
+    made = table.games.moving.submit(players[second], game.id, late, 1)
     assert made.game.version == 3 and [e["seat"] for e in table.log(game.id)][1:] == [
         first,
         second,

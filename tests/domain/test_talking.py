@@ -13,18 +13,18 @@ from tests.support.tables import Table, started
 def test_only_a_seated_player_talks_and_a_resend_is_said_once() -> None:
     table = Table()
     game_id = started(table)
-    invited = table.games.create(table["ada"], "lost-cities", None, {}, ["cy"]).id
+    invited = table.games.seating.create(table["ada"], "lost-cities", None, {}, ["cy"]).id
     with pytest.raises(NotJoined):
-        table.games.say(table["cy"], invited, "hello")
+        table.games.talking.say(table["cy"], invited, "hello")
     with pytest.raises(NotAPlayer):
-        table.games.say(table["cy"], game_id, "hello")
-    record, number, message = table.games.say(table["bo"], game_id, "good luck", "k")
+        table.games.talking.say(table["cy"], game_id, "hello")
+    record, number, message = table.games.talking.say(table["bo"], game_id, "good luck", "k")
     assert (record.id, number, message["text"], message["seat"]) == (game_id, 1, "good luck", 1)
-    assert table.games.say(table["bo"], game_id, "good luck", "k")[1:] == (number, message)
+    assert table.games.talking.say(table["bo"], game_id, "good luck", "k")[1:] == (number, message)
     with pytest.raises(KeyReused):
-        table.games.say(table["bo"], game_id, "bad luck", "k")
-    game = table.games.load(game_id)
-    assert [m["text"] for m in table.games.talk(game, "") if m] == ["good luck"]
+        table.games.talking.say(table["bo"], game_id, "bad luck", "k")
+    game = table.games.loading.load(game_id)
+    assert [m["text"] for m in table.games.talking.talk(game, "") if m] == ["good luck"]
     assert game.version == 0 == table.store.version(game_id)
 
 
@@ -33,9 +33,9 @@ def test_a_seat_that_talks_too_fast_is_told_when_to_go_on() -> None:
     games = table.service(talk_limits=Limits(per_window=2))
     game_id = started(table)
     for text in ("one", "two"):
-        games.say(table["ada"], game_id, text)
+        games.talking.say(table["ada"], game_id, text)
     with pytest.raises(TooMany) as throttled:
-        games.say(table["ada"], game_id, "three")
+        games.talking.say(table["ada"], game_id, "three")
     assert throttled.value.code == "too_many_messages"
     assert throttled.value.details == {"retry_after": Limits().window}
-    games.say(table["bo"], game_id, "my turn to talk")  # the limit is the seat's
+    games.talking.say(table["bo"], game_id, "my turn to talk")  # the limit is the seat's

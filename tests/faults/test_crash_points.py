@@ -181,19 +181,19 @@ def record_compaction(directory: Path) -> tuple[bytes, list[str], str, list[Sent
         registered = [services.players.register(n, f"{n}@example.org", "UTC") for n in NAMES[:2]]
         (ada, _), (bo, _) = registered
         games = services.games
-        game = games.create(ada, "lost-cities", 2, {"rounds": 1}, ["bo"])
-        games.join(bo, game.id)
+        game = games.seating.create(ada, "lost-cities", 2, {"rounds": 1}, ["bo"])
+        games.seating.join(bo, game.id)
         rnd, sent = random.Random(2), []
         for number in range(6):
-            game = games.load(game.id)
+            game = games.loading.load(game.id)
             (seat,) = game.engine.to_act(game.state)
             move = game.engine.format_move(rnd.choice(game.engine.legal_moves(game.state, seat)))
             player, token = registered[seat]
             key = f"move-{number}"
             body: dict[str, Any] = {"move": move, "expected_version": game.version}
-            made = games.submit(player, game.id, move, game.version, key)
+            made = games.moving.submit(player, game.id, move, game.version, key)
             sent.append((token, body, key, presenters.moved(made)))
-        games.resign(bo, game.id)
+        games.moving.resign(bo, game.id)
         plan(Context.build(config, client, MailSettings(maildir=directory / "mail")), game.id)
         assert client.exists(keys.game(game.id, "archive"))
     finally:

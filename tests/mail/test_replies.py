@@ -45,7 +45,7 @@ def test_a_reply_from_each_mail_client_plays_its_first_line(table: Table, client
     after = table.view(seat)
     assert after["version"] == before["version"] + 1
     game, since = table.load(), before["version"]
-    (entry,) = presenters.log(game, seat, since, table.services.games.entries(game, since))
+    (entry,) = presenters.log(game, seat, since, table.services.games.loading.entries(game, since))
     assert entry["move"] == table.load().engine.parse_move(move)
     (answer,) = table.answers_to(seat)
     assert answer["In-Reply-To"] == f"<{client}@mail.example>"
@@ -164,7 +164,7 @@ def test_lines_under_the_move_are_said_once_and_say_alone_moves_nothing(table: T
         assert table.mail_in(raw).returncode == 0
     game = table.load()
     assert game.version == 1
-    assert [m["text"] for m in table.services.games.talk(game, "") if m] == ["Nice\nhand!"]
+    assert [m["text"] for m in table.services.games.talking.talk(game, "") if m] == ["Nice\nhand!"]
     assert "Said to the table: Nice\n  hand!" in text_of(table.last_answer(seat))
 
     other = 1 - seat
@@ -173,7 +173,7 @@ def test_lines_under_the_move_are_said_once_and_say_alone_moves_nothing(table: T
         answer = text_of(table.last_answer(other))
         assert answer.startswith("Said to the table:" if said else "Your message was not sent")
     assert table.load().version == 1
-    texts = [m["text"] for m in table.services.games.talk(game, "") if m]
+    texts = [m["text"] for m in table.services.games.talking.talk(game, "") if m]
     assert texts[1:] == ["<b>well</b> played"]
 
 
@@ -187,12 +187,12 @@ def test_a_say_reply_nobody_could_see_is_not_said(table: Table) -> None:
         assert table.reply(seat, body).returncode == 0
         answer = text_of(table.last_answer(seat))
         assert answer.startswith("Your message was not sent: a message "), (text, answer)
-    assert table.services.games.talk(game, "") == []
+    assert table.services.games.talking.talk(game, "") == []
     decomposed = unicodedata.normalize("NFD", SEEN[2])
     for text in (SEEN[0], SEEN[3], decomposed):
         assert table.reply(seat, f"say: {text}".encode().decode("latin-1")).returncode == 0
         said = unicodedata.normalize("NFC", text)
         assert f"Said to the table: {said}" in text_of(table.last_answer(seat))
-    kept = [m["text"] for m in table.services.games.talk(game, "") if m]
+    kept = [m["text"] for m in table.services.games.talking.talk(game, "") if m]
     assert kept == [SEEN[0], SEEN[3], SEEN[2]]
     assert table.load().version == game.version

@@ -151,7 +151,7 @@ def test_a_bot_makes_a_timed_out_decision_and_hands_the_seat_back(
 
     over = bo.ok("POST", f"/games/{game_id}/resign")["game"]
     mail.run()  # the game over told, the game is compacted: its bot's mark kept in the archive
-    assert mail.ctx.games.compacted([game_id]) == {game_id}
+    assert mail.ctx.games.loading.compacted([game_id]) == {game_id}
     engine = ENGINES["lost-cities"]
     start = engine.new(2, over["seed"], over["options"], over["engine_version"])
     entries = log(ada, game_id)

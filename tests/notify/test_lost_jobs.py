@@ -18,7 +18,7 @@ def test_a_move_nobody_heard_of_is_swept_up(api: LiveServer, mail: Mail) -> None
     games = mail.ctx.games  # marks the game under the test's clock
     player = mail.ctx.players.get(ada.player["id"])
     assert player is not None
-    games.submit(player, game_id, view["legal_moves"][0]["text"], view["version"])
+    games.moving.submit(player, game_id, view["legal_moves"][0]["text"], view["version"])
     mail.miss_announcements()
     assert not any(queue.count for queue in mail.ctx.queues.all())
     assert mail.ctx.redis.zscore(CHANGED, game_id) is not None
@@ -42,7 +42,7 @@ def test_a_join_nobody_heard_of_is_swept_up(api: LiveServer, mail: Mail) -> None
     assert invitation.startswith("ada invites you")
     joiner = mail.ctx.players.get(bo.player["id"])
     assert joiner is not None
-    mail.ctx.games.join(joiner, game_id)  # marks the game under the test's clock
+    mail.ctx.games.seating.join(joiner, game_id)  # marks the game under the test's clock
     mail.miss_announcements()
     mail.clock.advance(SWEEP_AFTER + 1)
     mail.tick()

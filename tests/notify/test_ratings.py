@@ -37,7 +37,7 @@ def test_each_finished_game_counts_once_and_the_board_follows_the_ratings(
     mail.run()
     for game_id in games:  # duplicate jobs, one after the other and at once
         planning.plan(mail.ctx, game_id)
-        game = mail.ctx.games.load(game_id)
+        game = mail.ctx.games.loading.load(game_id)
         with ThreadPoolExecutor(4) as pool:
             outcomes = set(pool.map(mail.ctx.standings.settle, [game] * 4))
         assert outcomes == {"settled before"}
@@ -79,7 +79,7 @@ def test_two_games_with_a_player_in_common_settled_at_once_both_count(
     games = [finished_game(ada, bo, bo) for _ in range(3)] + [
         finished_game(ada, cy, cy) for _ in range(3)
     ]
-    loaded = [mail.ctx.games.load(game_id) for game_id in games]
+    loaded = [mail.ctx.games.loading.load(game_id) for game_id in games]
     with ThreadPoolExecutor(6) as pool:
         outcomes = list(pool.map(mail.ctx.standings.settle, loaded * 2))
     assert sorted(outcomes) == ["settled"] * 6 + ["settled before"] * 6

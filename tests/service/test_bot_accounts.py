@@ -85,7 +85,7 @@ def test_the_lobby_the_board_the_record_and_the_export_mark_a_bot_account(
     over = play_to_the_end(game_id, [ada, bo], random.Random(3))
     assert over["game"]["rated"] is True  # a bot account's game is rated as anyone's
     found: Services = api.app.extensions["turnpost"]
-    assert found.standings.settle(found.games.load(game_id)) == "settled"
+    assert found.standings.settle(found.games.loading.load(game_id)) == "settled"
     board = ada.ok("GET", "/game-types/lost-cities/leaderboard")["players"]
     assert {ranked["name"]: ranked["bot_account"] for ranked in board} == {
         "ada": False,

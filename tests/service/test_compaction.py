@@ -82,7 +82,7 @@ def test_a_finished_match_is_kept_in_a_few_kilobytes_and_reads_as_before(
     before = seen(api, game_id, clients)
     assert set(game_keys(redis_client, game_id)) == {"meta", "log", "snap", "requests"}
 
-    assert games_of(api).compact(game_id)
+    assert games_of(api).loading.compact(game_id)
     kept = game_keys(redis_client, game_id)
     assert set(kept) == {"meta", "archive"}
     events = sum(events_memory(redis_client, client.player["id"]) for client in clients)
@@ -91,7 +91,7 @@ def test_a_finished_match_is_kept_in_a_few_kilobytes_and_reads_as_before(
     # whole log from the archive, show the same as the plain form did.
     assert seen(api, game_id, clients) == before
     assert seen(holding_none, game_id, clients) == before
-    assert games_of(api).compact(game_id) is False  # once is enough
+    assert games_of(api).loading.compact(game_id) is False  # once is enough
 
     for number in (0, 1, len(sent) // 2, len(sent) - 1):
         client, body, answer = sent[number]
@@ -123,7 +123,7 @@ def test_a_game_that_would_not_come_back_whole_stays_plain(
     unchanged = stored(redis_client)
     shown = clients[1].ok("GET", f"/games/{game_id}/log")
 
-    assert games_of(api).compact(game_id) is False
+    assert games_of(api).loading.compact(game_id) is False
     assert stored(redis_client) == unchanged
     assert clients[1].ok("GET", f"/games/{game_id}/log") == shown
 
@@ -138,8 +138,8 @@ def test_a_resend_is_answered_only_once_its_move_is_safe(
     mover, body, first = first_move(game_id, clients, "once")
     if form == "compacted":
         clients[0].ok("POST", f"/games/{game_id}/resign")
-        assert games_of(api).compact(game_id)
-    store = games_of(api).reading.store  # the app's own, its confirmation changed a while
+        assert games_of(api).loading.compact(game_id)
+    store = games_of(api).loading.store  # the app's own, its confirmation changed a while
     assert isinstance(store, RedisGameStore)
     unconfirmed = store.confirm
     for replicas, safe in ((0, True), (1, False)):
@@ -194,7 +194,7 @@ def test_late_choices_and_batches_cut_short_get_their_first_answers_once_compact
 
     for game, players in ((game_id, clients), (cut_game, cut_clients)):
         resign_all(game, players)
-        assert games_of(api).compact(game)
+        assert games_of(api).loading.compact(game)
     for server in (api, holding_none):
         for (client, request, first_answer), key in zip(
             sent, ("opening", "early", "late"), strict=True

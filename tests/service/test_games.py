@@ -367,23 +367,23 @@ def test_an_earlier_version_is_rebuilt_from_the_snapshot_as_from_the_start(
     services = Services.build(service_config(redis_server.url), redis_client)
     games = services.games
     players = [services.players.register(n, f"{n}@example.org", "UTC")[0] for n in ("ed", "flo")]
-    game = games.create(players[0], "lost-cities", 2, {"rounds": 1}, ["flo"])
-    games.join(players[1], game.id)
+    game = games.seating.create(players[0], "lost-cities", 2, {"rounds": 1}, ["flo"])
+    games.seating.join(players[1], game.id)
     rnd = random.Random(5)
     for _ in range(23):
-        game = games.load(game.id)
+        game = games.loading.load(game.id)
         (seat,) = game.engine.to_act(game.state)
         move = rnd.choice(game.engine.legal_moves(game.state, seat))
-        games.submit(players[seat], game.id, move, game.version)
-    game = games.load(game.id)
-    snapshot = games.reading.store.snapshot(game.id)
+        games.moving.submit(players[seat], game.id, move, game.version)
+    game = games.loading.load(game.id)
+    snapshot = games.loading.store.snapshot(game.id)
     assert snapshot is not None and 0 < snapshot[0] < game.version
-    log = games.log_raw(game.id)
+    log = games.loading.log_raw(game.id)
     engine, options = game.engine, dict(game.record.options)
     for version in range(game.version + 1):
         start = engine.new(2, game.record.seed, options)
         moves = [(entry["seat"], entry["move"]) for entry in map(json.loads, log[:version])]
-        assert games.at_version(game, version, log).state == replay(engine, start, moves)
+        assert games.loading.at_version(game, version, log).state == replay(engine, start, moves)
 
 
 def test_a_game_keeps_the_rules_version_it_was_created_with(
@@ -396,9 +396,9 @@ def test_a_game_keeps_the_rules_version_it_was_created_with(
     games = services.games
     names = ("gus", "hal", "ivy")
     players = [services.players.register(n, f"{n}@example.org", "UTC")[0] for n in names]
-    game = games.create(players[0], "livingstone", 3, {}, list(names[1:]))
+    game = games.seating.create(players[0], "livingstone", 3, {}, list(names[1:]))
     for player in players[1:]:
-        games.join(player, game.id)
+        games.seating.join(player, game.id)
     seed = V1_GAME["seed"]  # the deal the recorded game was played from, once every seat is in
     redis_client.hset(
         keys.game(game.id, "meta"),
@@ -406,19 +406,21 @@ def test_a_game_keeps_the_rules_version_it_was_created_with(
     )
     games = Services.build(service_config(redis_server.url), redis_client).games
     for version, (seat, move) in enumerate(V1_LOG):
-        games.submit(players[seat], game.id, move, version)
+        games.moving.submit(players[seat], game.id, move, version)
     final = V1_GAME["final"]
     redis_client.delete(keys.game(game.id, "snap"))
     fresh = Services.build(service_config(redis_server.url), redis_client).games
-    for state in (games.load(game.id).state, fresh.load(game.id).state):
+    for state in (games.loading.load(game.id).state, fresh.loading.load(game.id).state):
         assert state.version == 1
         assert [list(state.bag), list(state.set_aside), list(state.deck)] == [
             final["bag"],
             final["set_aside"],
             final["deck"],
         ]
-    assert public_game(fresh.load(game.id).record, None)["result"] == final["view"]["result"]
-    now = games.create(players[0], "livingstone", 2, {}, [names[1]])
-    games.join(players[1], now.id)
+    assert (
+        public_game(fresh.loading.load(game.id).record, None)["result"] == final["view"]["result"]
+    )
+    now = games.seating.create(players[0], "livingstone", 2, {}, [names[1]])
+    games.seating.join(players[1], now.id)
     assert now.record.engine_version == ENGINES["livingstone"].version
-    assert games.load(now.id).state.version == ENGINES["livingstone"].version
+    assert games.loading.load(now.id).state.version == ENGINES["livingstone"].version

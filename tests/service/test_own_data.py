@@ -57,8 +57,8 @@ def test_export_then_delete_leaves_the_others_games_whole_and_nothing_of_the_pla
     for client, text in ((zelda, f"good luck from {NAME} <{EMAIL}>"), (bo, "and to you")):
         client.ok("POST", f"/games/{over}/messages", json={"text": text})
     play_out(over, [zelda, bo], rnd)
-    assert found.standings.settle(found.games.load(over)) == "settled"
-    assert found.games.compact(over)  # as the worker keeps a finished game
+    assert found.standings.settle(found.games.loading.load(over)) == "settled"
+    assert found.games.loading.compact(over)  # as the worker keeps a finished game
     play_moves(running, [bo, zelda], 3, rnd)
     zelda.ok("PUT", "/me/webhook", json={"kind": "slack", "url": f"https://x.example/{NAME}"})
     zelda.ok("PUT", f"/games/{mine_open}/webhook", json={"kind": "slack", "url": "https://y.ex"})
@@ -202,7 +202,9 @@ def test_a_deleted_players_running_game_is_played_on_by_a_bot(
         if view["your_turn"]:
             play_moves(game_id, [bo], 1, rnd)
         else:
-            assert games.play_bot(game_id)  # what the worker does when planning finds it
+            assert games.worker_moves.play_bot(
+                game_id
+            )  # what the worker does when planning finds it
     assert verified(bo, game_id)
     left = everything(redis_client)
     assert NAME.encode() not in left and EMAIL.lower().encode() not in left

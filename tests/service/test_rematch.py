@@ -155,8 +155,8 @@ def test_a_rematch_of_a_public_game_with_a_deck_is_dealt_anew_and_the_deck_stays
 
 def answers(games: GameService, game_id: str, viewer: Player) -> list[Any]:
     """What `viewer` is told of the game: its view and its log, as the API answers them."""
-    game, seat = games.for_viewer(game_id, viewer)
-    stored_log = games.entries(game, 0)
+    game, seat = games.loading.for_viewer(game_id, viewer)
+    stored_log = games.loading.entries(game, 0)
     return [presenters.view(game, seat, viewer.id), presenters.log(game, seat, 0, stored_log)]
 
 
@@ -170,21 +170,21 @@ def world(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> dict[str,
         roster.players[name] = replace(player, timezone="Europe/Warsaw")  # as the lobby shows it
     games = memory.service(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
     ada, bo, eve = (roster.players[name] for name in ("ada", "bo", "eve"))
-    game = games.create(ada, "lost-cities", 2, {"rounds": 1, **options}, [], public=True)
-    told: dict[str, Any] = {"eve: lobby": presenters.lobby(games.lobby().items)}
+    game = games.seating.create(ada, "lost-cities", 2, {"rounds": 1, **options}, [], public=True)
+    told: dict[str, Any] = {"eve: lobby": presenters.lobby(games.loading.lobby().items)}
     told["eve: open"] = answers(games, game.id, eve)
-    games.join(bo, game.id)
-    games.resign(bo, game.id)
+    games.seating.join(bo, game.id)
+    games.moving.resign(bo, game.id)
     told["eve: over"] = answers(games, game.id, eve)
     told["players: over"] = [answers(games, game.id, p) for p in (ada, bo)]
-    again = games.rematch(bo, game.id)
-    games.rematch(ada, game.id)
+    again = games.seating.rematch(bo, game.id)
+    games.seating.rematch(ada, game.id)
     for person in (ada, bo, eve):
         told[f"{person.name}: rematch"] = answers(games, again.id, person)
     for person in (ada, bo):
         (listed,) = [
             g
-            for g in presenters.game_list(games.games_of(person, bool).items, person.id)
+            for g in presenters.game_list(games.loading.games_of(person, bool).items, person.id)
             if g["id"] == again.id
         ]
         told[f"{person.name}: rematch listed"] = listed

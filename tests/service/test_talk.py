@@ -158,7 +158,7 @@ def test_a_finished_games_talk_is_kept_through_compaction(api: LiveServer) -> No
     say(ada, game_id, "good game coming")
     bo.ok("POST", f"/games/{game_id}/resign")
     assert say(bo, game_id, "gg").status_code == 201
-    assert games_of(api).compact(game_id)
+    assert games_of(api).loading.compact(game_id)
     assert say(ada, game_id, "gg!").status_code == 201
     said = ada.ok("GET", f"/games/{game_id}/log")["messages"]
     assert [(m["name"], m["text"], m["version"]) for m in said] == [

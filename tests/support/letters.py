@@ -79,7 +79,7 @@ class Table:
     sent: int = field(default=0)
 
     def load(self) -> Game:
-        return self.services.games.load(self.game_id)
+        return self.services.games.loading.load(self.game_id)
 
     def view(self, seat: int) -> GameView:
         game = self.load()
@@ -135,8 +135,8 @@ def seated(redis_url: str, client: redis.Redis, env: dict[str, str], inbox: Smtp
     services = Services.build(service_config(redis_url), client)
     ada, _ = services.players.register("ada", "Ada@Example.org", "Europe/Warsaw")
     bo, _ = services.players.register("bo", "bo@example.org", "Europe/Warsaw")
-    game = services.games.create(ada, "lost-cities", 2, {"rounds": 1}, ["bo"])
-    services.games.join(bo, game.id)
+    game = services.games.seating.create(ada, "lost-cities", 2, {"rounds": 1}, ["bo"])
+    services.games.seating.join(bo, game.id)
     return Table(services, env, inbox, game.id, [ada, bo])
 
 

@@ -103,13 +103,13 @@ def dealt_alike() -> Iterator[None]:
 def started(table: Table, type_id: str = "lost-cities", **options: Any) -> str:
     """A game of ada and bo, both seated (ada's turn first where the rules let it be chosen)."""
     options = {"rounds": 1, "first_player": 0, **options} if type_id == "lost-cities" else options
-    game = table.games.create(table["ada"], type_id, None, options, ["bo"])
-    table.games.join(table["bo"], game.id)
+    game = table.games.seating.create(table["ada"], type_id, None, options, ["bo"])
+    table.games.seating.join(table["bo"], game.id)
     return game.id
 
 
 def to_act(games: GameService, game_id: str) -> int:
     """The one seat that must act now."""
-    game = games.load(game_id)
+    game = games.loading.load(game_id)
     (seat,) = game.engine.to_act(game.state)
     return seat

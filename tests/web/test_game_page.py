@@ -39,20 +39,22 @@ def test_twins_a_viewer_cannot_tell_apart_draw_the_same_page(type_id: str, api: 
         roster = MemoryRoster(*NAMES[:players])
         games = memory.service(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
         people = [roster.players[name] for name in NAMES[:players]]
-        game = games.create(people[0], type_id, players, {}, list(NAMES[1:players]), public=True)
+        game = games.seating.create(
+            people[0], type_id, players, {}, list(NAMES[1:players]), public=True
+        )
         for person in people[1:]:
-            games.join(person, game.id)
+            games.seating.join(person, game.id)
         looked_at = []
-        while (game := games.load(game.id)).status == "active":
+        while (game := games.loading.load(game.id)).status == "active":
             if rnd.random() < LOOKS:
                 told_apart += pages_agree(api.app, games, game, rnd)
                 looked_at.append(game.version)
             seat = rnd.choice(engine.to_act(game.state))
             move = rnd.choice(engine.legal_moves(game.state, seat))
-            games.submit(people[seat], game.id, move, game.version)
+            games.moving.submit(people[seat], game.id, move, game.version)
         pages_agree(api.app, games, game, rnd)
         for version in looked_at[:3]:
-            then = games.at_version(game, version)
+            then = games.loading.at_version(game, version)
             told_apart += pages_agree(api.app, games, then, rnd, Replay(version, game.version))
     assert told_apart > 0, "some twin differs where another player can see it"
 
@@ -66,7 +68,7 @@ def pages_agree(
     told_apart = 0
     seats = len(game.seats)
     since = 0 if replay else max(0, game.version - HISTORY)
-    stored = games.entries(game, since)[: game.version - since]
+    stored = games.loading.entries(game, since)[: game.version - since]
     with app.test_request_context(f"/play/{game.id}"):
         app.preprocess_request()
 

@@ -77,7 +77,7 @@ class Player:
 
 def two_steps(services: Services, game_id: str, seat: int) -> str | None:
     """Two steps of one turn that the seat may send together, if its turn has such."""
-    game: Game = services.games.load(game_id)
+    game: Game = services.games.loading.load(game_id)
     engine, state = game.engine, game.state
     for first in engine.legal_moves(state, seat):
         after = engine.apply(state, seat, first)

@@ -120,7 +120,7 @@ class GameRecord:
     public: bool = False
     """Listed in the lobby while it is open, and open to spectators."""
     rematch: str | None = None
-    """The id of the game its players play next (`GameService.rematch`), once one asked."""
+    """The id of the game its players play next (`GameService.seating.rematch`), once one asked."""
     revision: int = 0
     """How many times the game has changed since it was made: every script that writes its
     record or its log adds one (`server.storage.games.game_store`), never the code here. Its version

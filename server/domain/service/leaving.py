@@ -66,12 +66,12 @@ class Leaving:
 
     def seat_in(self, game_id: str) -> int | None:
         """The seat the player has taken in the game (None: invited only, or not there)."""
-        record = self.games.record(game_id)
+        record = self.games.loading.record(game_id)
         return record.seat_of(self.player.id) if record is not None else None
 
     def leave(self, game_id: str, left: Left) -> None:
         """Leave one game, noting in `left` what became of it."""
-        record = self.games.record(game_id)
+        record = self.games.loading.record(game_id)
         player_id = self.player.id
         if record is None or not record.mentions(player_id):
             return  # never written, or left already
@@ -82,7 +82,7 @@ class Leaving:
             and record.sits_or_invited(player_id)
         ):
             try:
-                self.games.cancel(self.player, game_id)
+                self.games.seating.cancel(self.player, game_id)
                 outcome = left.cancelled
             except Conflict:
                 pass  # started meanwhile: left as a running game is
@@ -101,13 +101,13 @@ class Leaving:
     def _resigned(self, game_id: str) -> bool:
         """False if the game ended meanwhile, or the seat is out of it already."""
         try:
-            self.games.resign(self.player, game_id)
+            self.games.moving.resign(self.player, game_id)
         except (GameOver, Illegal):
             return False
         return True
 
     def _record(self, game_id: str) -> GameRecord:
-        record = self.games.record(game_id)
+        record = self.games.loading.record(game_id)
         assert record is not None  # games are never deleted
         return record
 

@@ -62,7 +62,7 @@ class Standings:
             return "not finished"
         record, type_id = game.record, game.record.type
         ids = [seat.player or "" for seat in record.seats]  # a bot's seat: no one's standing
-        entries = self.games.entries(game)
+        entries = self.games.loading.entries(game)
         script = self.client.register_script(SETTLE)
         while True:
             raw = self.client.hmget(key(type_id, "standings"), ids)
