@@ -42,7 +42,8 @@ from server.domain.service.worker_moves import StandIns
 
 
 class GameService:
-    """The jobs, built over one store, and their methods under the names callers use."""
+    """The jobs, built over one store (each given the parts of it that it uses: see
+    `server.domain.service.ports`), and their methods under the names callers use."""
 
     def __init__(
         self,
@@ -60,15 +61,15 @@ class GameService:
     ) -> None:
         listener = listener or Unheard()
         self.reading = reading = Reading(
-            store, players, HeldStates(held_states), snapshot_every, blocks
+            store, store, store, players, HeldStates(held_states), snapshot_every, blocks
         )
         inviting = invitations.Inviting(
             store, players, book, blocks, clock, invitation_limits or invitations.Limits()
         )
-        self.seating = seating = Seating(reading, store, players, clock, listener, inviting)
-        self.moving = moving = Moving(reading, store, clock, listener)
+        self.seating = seating = Seating(reading, store, store, players, clock, listener, inviting)
+        self.moving = moving = Moving(reading, store, clock)
         self.stand_ins = stand_ins = StandIns(reading, moving)
-        self.talking = talking = Talking(store, clock, talk_limits or talk.Limits(), blocks)
+        self.talking = talking = Talking(store, store, clock, talk_limits or talk.Limits(), blocks)
 
         self.load = reading.load
         self.at_version = reading.at_version

@@ -53,7 +53,7 @@ from server.domain.games.loaded import ACTIVE
 from server.settings import Config
 from server.storage import keys, redis_client
 from server.storage.games.clocks import CLOCKS_CHANGED
-from server.storage.redis_client import Client, as_text, connect, members
+from server.storage.redis_client import Client, Pipe, as_text, connect, members
 
 PLAY_QUEUE = "turnpost-play"
 """What games in play wait for: their plans, bots' moves and clocks' checks, and the ticks and
@@ -243,8 +243,10 @@ class GameWatch:
         self.client = client
         self.clock = clock
 
-    def changing(self, game_id: str, via: Client | None = None) -> None:
-        """NX: a mark already there stays as it was (a refused move changes nothing)."""
+    def changing(self, game_id: str, via: Client | Pipe | None = None) -> None:
+        """NX: a mark already there stays as it was (a refused move changes nothing). `via`: the
+        pipeline of a move, which carries the mark just before the move itself
+        (`server.storage.games.game_log`)."""
         (via or self.client).zadd(CHANGED, {game_id: self.clock()}, nx=True)
 
     def marked(self, game_id: str) -> float | None:
