@@ -2,7 +2,7 @@
 
 `GameWatch.changing` marks the game in the sweep index *before* its log, meta or seats change.
 The write itself announces the change on the game's channel, in the same script
-(`server.storage.games.game_store`), and the worker's `relay` turns each announcement into a
+(`server.storage.games.game_log`), and the worker's `relay` turns each announcement into a
 planning job. The web process therefore pays one round trip (the mark) and never touches the job
 queue.
 
@@ -28,7 +28,7 @@ What a game in play waits for never waits behind anyone's mail: its plan, its bo
 clocks' checks are queued on `PLAY_QUEUE`, which every worker serves before the mail queue and
 the play worker serves alone, so a slow SMTP server or one player's thousand invitations delay no
 bot and no clock. A game's announcement says its status after the change
-(`server.storage.games.game_store`), so the relay knows a game in play without reading it; a plan
+(`server.storage.games.game_log`), so the relay knows a game in play without reading it; a plan
 waiting in the mail queue (an invitation's, say) gives way to an urgent one when its game starts.
 """
 
