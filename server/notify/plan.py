@@ -16,7 +16,7 @@ bot's seat must act, planning also queues the bot's move (`server.notify.jobs.pl
 queue, as the plan of a game in play is), and the game stays marked as changed until the bot has
 moved: a job lost with its worker is queued again by the catch-up of a worker that starts, or by
 the sweep (`server.notify.jobs`). Once a finished game is planned to its end it is compacted
-(`GameStore.compact`), and its mail state and move clocks go with its plain form: a compacted
+(`Kept.compact`), and its mail state and move clocks go with its plain form: a compacted
 game is never planned again, so nothing about it can be told twice.
 """
 

@@ -7,15 +7,19 @@ on Redis Cluster.
 
 By owner (in `server/storage/`):
 
-- `games/game_store.py`: `{g:ID}:meta` (the record), `:log` (also the game's channel), `:snap`,
-  `:requests` (the request index), `:idem:…` (requests' records from before the index),
-  `:archive` (the compact form, shaped by `games/archive.py`), `:talk` (the table talk), and
-  `lobby` (public games that may still have a seat free).
+- `games/game_log.py`: `{g:ID}:meta` (the record), `:log` (also the game's channel), `:snap`,
+  `:requests` (the request index), `:idem:…` (requests' records from before the index) and
+  `:archive` (the compact form, shaped by `games/archive.py`); its scripts are in
+  `games/log_scripts.py`, and its LOAD reads the `:talk` (`games/game_talk.py`'s) along with
+  the game for a game's page, in the same round trip.
+- `games/game_talk.py`: `{g:ID}:talk` (the table talk); its script stamps a message with the
+  game's version and announces it on the game's channel, on keys `games/game_log.py` names.
+- `games/lobby_index.py`: `lobby` (public games that may still have a seat free).
 - `games/mail_state.py`: `{g:ID}:mail` (how far the worker has planned the game's notices) and
   `:mail:lock` (who is planning it).
 - `games/clocks.py`: `{g:ID}:clock` (running move clocks), `:banks` (time banks), and
   `clock:games` (when the worker looks at each game's clocks next); it announces a clock
-  started or stopped on the game's `:log` channel (`games/game_store.py`'s), so a page waits for it.
+  started or stopped on the game's `:log` channel (`games/game_log.py`'s), so a page waits for it.
 - `hooks.py`: `{g:ID}:webhook` and `{p:ID}:webhook` (a game's and a player's webhook).
 - `hook_posts.py`: `{g:ID}:webhook:waiting` and `{p:ID}:webhook:waiting` (what waits to be
   posted to each, and its job).
@@ -38,12 +42,12 @@ game's talk).
   whose profile `players/profiles.py` reads on the same pipeline).
 - `players/events.py`: `{p:ID}:changes` (a player's events for their one wait: each game's
   latest, with its cursor, and the newest cursor made and dropped; also its channel), written
-  by its own Lua (`TOLD`), which `games/game_store.py`'s scripts run with the change they make, so a
-  change and its events are one step.
+  by its own Lua (`TOLD`), which `games/log_scripts.py`'s scripts run with the change they make,
+  so a change and its events are one step.
 - `games/standings.py`: `{r:TYPE}:standings`, `:board`, `:settled` (a game type's records and
   ratings).
 - `games/watch.py`: `mail:games` (changed games to plan), `mail:logins` (login links asked for;
-  also a channel), the games' `:log` channels it listens on (`games/game_store.py` announces on
+  also a channel), the games' `:log` channels it listens on (`games/game_log.py` announces on
   them, with the game's status), and in the queue's Redis `mail:queued:KIND:SUBJECT` (the one
   job of a kind queued for a subject: a game, a player, a hook; `mail:queued:KIND` for a job of
   none, such as the tick) and RQ's own keys, the play, mail and hooks' queues

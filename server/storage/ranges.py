@@ -1,7 +1,7 @@
 """A page of a sorted set read by position (`server.domain.games.lists`): the members after a member
 and its score, in one script, as a range read whose cost is the page's, not the set's.
 
-Owns no key: each index's owner (`players.py`'s `:games`, `game_store.py`'s `lobby`) hands its
+Owns no key: each index's owner (`players.py`'s `:games`, `lobby_index.py`'s `lobby`) hands its
 own to `Ranges.after`.
 """
 

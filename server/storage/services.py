@@ -12,7 +12,8 @@ from server.domain.service.facade import GameService
 from server.settings import Config
 from server.storage.games.clocks import Clocks
 from server.storage.games.deadlines import Deadlines
-from server.storage.games.game_store import RedisGameStore, confirmation
+from server.storage.games.game_store import RedisGameStore
+from server.storage.games.safe_writes import confirmation
 from server.storage.games.standings import Standings
 from server.storage.games.watch import AskedLogins, GameWatch
 from server.storage.hooks import Hooks
@@ -73,7 +74,7 @@ class Services:
         watch = GameWatch(client, clock)
         blocks = Blocks(client, config.blocks)
         games = GameService(
-            RedisGameStore(client, confirm, waits, events),
+            RedisGameStore(client, confirm, waits, events, watch),
             players,
             book=Invitations(client),
             blocks=blocks,

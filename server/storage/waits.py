@@ -1,7 +1,7 @@
 """Long polls share one Redis subscription per web process.
 
 Every script that changes a game publishes on the game's channel (the name of its log key, see
-`server.storage.games.game_store`), and a long poll waits to hear it. With a subscription of its
+`server.storage.games.game_log`), and a long poll waits to hear it. With a subscription of its
 own, each waiting poll held a Redis connection: a file descriptor of the web process, and one of
 Redis's clients, which moves need too (Redis takes 10,000). A thousand waiting scripts took a
 thousand of each. Here one connection per process carries every channel its polls wait on,

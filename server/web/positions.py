@@ -5,7 +5,7 @@ JavaScript, after every message said at the table or clock that runs (the live p
 itself anew), for every spectator, on every reload. Its view, board, tree of move steps and
 history are the same each time for the same seat in the same language: they are pure functions
 of the game's log, which only grows, and of its record, whose every change adds to its revision
-(`server.storage.games.game_store`). So a `Position` is kept under the game's id, version, last log
+(`server.storage.games.game_log`). So a `Position` is kept under the game's id, version, last log
 entry (a move Redis lost and another made in its place leaves the version as it was, as
 `server.domain.service.state_cache` says) and revision, the seat, the language and the page's range
 of history; what changes without the

@@ -11,7 +11,8 @@ import pytest
 import redis
 
 from server.storage import keys
-from server.storage.games.game_store import Confirmation, RedisGameStore
+from server.storage.games.game_store import RedisGameStore
+from server.storage.games.safe_writes import Confirmation
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.answer_shapes import refused

@@ -376,7 +376,7 @@ def test_an_earlier_version_is_rebuilt_from_the_snapshot_as_from_the_start(
         move = rnd.choice(game.engine.legal_moves(game.state, seat))
         games.moving.submit(players[seat], game.id, move, game.version)
     game = games.loading.load(game.id)
-    snapshot = games.loading.store.snapshot(game.id)
+    snapshot = games.loading.kept.snapshot(game.id)
     assert snapshot is not None and 0 < snapshot[0] < game.version
     log = games.loading.log_raw(game.id)
     engine, options = game.engine, dict(game.record.options)

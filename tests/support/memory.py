@@ -105,11 +105,8 @@ class MemoryGameStore:
         *,
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
-        before: Callable[[Any], object] | None = None,
         told: Sequence[Concern] = (),
     ) -> Appended:
-        if before is not None:
-            before(None)
         if request is not None and request[0] in self.requests.get(game_id, {}):
             return Appended("replayed", "", self.requests[game_id][request[0]])
         log = self.logs[game_id]

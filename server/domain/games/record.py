@@ -123,7 +123,7 @@ class GameRecord:
     """The id of the game its players play next (`GameService.seating.rematch`), once one asked."""
     revision: int = 0
     """How many times the game has changed since it was made: every script that writes its
-    record or its log adds one (`server.storage.games.game_store`), never the code here. Its version
+    record or its log adds one (`server.storage.games.game_log`), never the code here. Its version
     counts only moves; a long poll also hears a join, a decline, a cancel or a rematch asked for by
     this."""
     asked_by: str | None = None
@@ -244,7 +244,7 @@ MOVED = ("to_act", "status", "result", "updated", "head")
 
 KEPT = ("status", "archived", "revision", "rematch")
 """The fields a compacted game keeps by name: its scripts read them
-(`server.storage.games.game_store`), and a rematch is asked for by a compare-and-set on its
+(`server.storage.games.log_scripts`), and a rematch is asked for by a compare-and-set on its
 `rematch`."""
 DERIVED = ("seed", "commitment")
 """Fields the compact form keeps only when the rest does not make them (`_seed`, `_commitment`)."""

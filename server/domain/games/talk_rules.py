@@ -1,7 +1,7 @@
 """Table talk: what the players of a game say to each other, beside its moves.
 
 A message is plain text, short, and never part of the log: it goes into a list of its own
-(`GameStore.say`), so it never changes the game's version (no one's `expected_version` goes
+(`TableTalk.say`), so it never changes the game's version (no one's `expected_version` goes
 stale for it) and compaction leaves it alone. It is stamped with the version it was said at, so
 the history can show it in its place. The store appends it in one step that also counts the
 seat's recent messages (the rate limit) and finds a message sent before under the same key (a

@@ -44,7 +44,8 @@ from server.domain.service.worker_moves import StandIns
 
 
 class GameService:
-    """The jobs, built over one store, each a typed attribute a caller names: a move is
+    """The jobs, built over one store (each given the parts of it that it uses: see
+    `server.domain.service.ports`), each a typed attribute a caller names: a move is
     `games.moving.submit(...)`, a page's game `games.loading.table(...)`, so a reader (or a
     tool) walks from a route to the job's method in one step, through no alias."""
 
@@ -69,11 +70,13 @@ class GameService:
         talk_limits: talk.Limits | None = None,
     ) -> None:
         listener = listener or Unheard()
-        self.loading = Reading(store, players, HeldStates(held_states), snapshot_every, blocks)
+        self.loading = Reading(
+            store, store, store, players, HeldStates(held_states), snapshot_every, blocks
+        )
         inviting = invitations.Inviting(
             store, players, book, blocks, clock, invitation_limits or invitations.Limits()
         )
-        self.seating = Seating(self.loading, store, players, clock, listener, inviting)
-        self.moving = Moving(self.loading, store, clock, listener)
+        self.seating = Seating(self.loading, store, store, players, clock, listener, inviting)
+        self.moving = Moving(self.loading, store, clock)
         self.worker_moves = StandIns(self.loading, self.moving)
-        self.talking = Talking(store, clock, talk_limits or talk.Limits(), blocks)
+        self.talking = Talking(store, store, clock, talk_limits or talk.Limits(), blocks)

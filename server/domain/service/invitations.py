@@ -22,7 +22,7 @@ from server.domain.errors import N_, TooMany, Unwelcome
 from server.domain.games.loaded import CANCELLED, OPEN
 from server.domain.games.record import GameRecord
 from server.domain.players.player import NOBODY, PLAYED, Player
-from server.domain.service.ports import BlockList, Claimed, GameStore, InvitationBook, Roster
+from server.domain.service.ports import BlockList, Claimed, GameRecords, InvitationBook, Roster
 
 PLAYED_BATCH = 20
 """Games read at once in looking for one two players played together."""
@@ -70,14 +70,14 @@ class Claim:
 class Inviting:
     def __init__(
         self,
-        store: GameStore,
+        records: GameRecords,
         players: Roster,
         book: InvitationBook,
         blocks: BlockList,
         clock: Callable[[], float],
         limits: Limits,
     ) -> None:
-        self.store = store
+        self.records = records
         self.players = players
         self.book = book
         self.blocks = blocks
@@ -112,7 +112,7 @@ class Inviting:
                 and record.status not in (OPEN, CANCELLED)
                 and record.seat_of(player_id) is not None
                 and record.seat_of(other_id) is not None
-                for record in self.store.records(shared[start : start + PLAYED_BATCH])
+                for record in self.records.records(shared[start : start + PLAYED_BATCH])
             ):
                 return True
         return False
@@ -173,7 +173,7 @@ class Inviting:
     def _heal(self, claims: list[Claimed], inviter: str = "", invitee: str = "") -> bool:
         """Release the claims whose game does not hold their invitation (left by a request
         cut short, or from before counting began); whether there were any."""
-        records = self.store.records([claim.game_id for claim in claims])
+        records = self.records.records([claim.game_id for claim in claims])
         now, stale = self.clock(), False
         for claim, record in zip(claims, records, strict=True):
             by, to = (inviter, claim.other) if inviter else (claim.other, invitee)

@@ -22,7 +22,7 @@ from server.domain.games.record import GameRecord
 from server.domain.games.snapshots import unpickled
 from server.domain.players.player import Player
 from server.domain.service.hearing import heard
-from server.domain.service.ports import BlockList, GameStore, Roster, never
+from server.domain.service.ports import BlockList, GameLog, Kept, Lobby, Roster, never
 from server.domain.service.state_cache import HeldStates
 from shared.engine import Engine
 from shared.games import ENGINES
@@ -32,13 +32,17 @@ from shared.playout import replay
 class Reading:
     def __init__(
         self,
-        store: GameStore,
+        store: GameLog,
+        kept: Kept,
+        lobby_index: Lobby,
         players: Roster,
         held: HeldStates,
         snapshot_every: int,
         blocks: BlockList,
     ) -> None:
         self.store = store
+        self.kept = kept
+        self.lobby_index = lobby_index
         self.players = players
         self.blocks = blocks
         self.held = held
@@ -76,7 +80,7 @@ class Reading:
         """The game's state at an earlier `version`, replayed from its snapshot if that is no
         later, else from the start (`log`: the game's raw log, at least `version` long)."""
         engine = game.engine
-        snapshot = self.store.snapshot(game.id) if version >= self.snapshot_every else None
+        snapshot = self.kept.snapshot(game.id) if version >= self.snapshot_every else None
         if snapshot is not None and snapshot[0] <= version:
             state = restored(engine, *snapshot)
             if state is not None:
@@ -173,10 +177,10 @@ class Reading:
             return False
 
         def read(after: Position | None, count: int) -> list[tuple[GameRecord | None, Position]]:
-            return self._recorded(self.store.lobby_page(after, count))
+            return self._recorded(self.lobby_index.lobby_page(after, count))
 
         page = filtered(read, joinable, after, limit)
-        self.store.unlist(gone)
+        self.lobby_index.unlist(gone)
         listed = [
             (record, [self.players.get(s.player) if s.player else None for s in record.seats])
             for record in page.items
@@ -210,11 +214,11 @@ class Reading:
     def compact(self, game_id: str) -> bool:
         """Keep a finished game in its compact form, read alike; False if it is not (yet) to
         be."""
-        return self.store.compact(game_id)
+        return self.kept.compact(game_id)
 
     def compacted(self, game_ids: Iterable[str]) -> set[str]:
         """Which of these games are kept compacted: nothing more will change in them."""
-        return self.store.compacted(game_ids)
+        return self.kept.compacted(game_ids)
 
 
 def restored(engine: Engine[Any], version: int, tag: str, blob: bytes) -> Any:

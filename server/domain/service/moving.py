@@ -30,7 +30,7 @@ from server.domain.games.loaded import CANCELLED, FINISHED, OPEN, Game, Moved, p
 from server.domain.games.snapshots import pickled, snapshot_tag
 from server.domain.players.player import Player
 from server.domain.service.loading import Reading, logged_moves, seat_in
-from server.domain.service.ports import ChangeListener, GameStore
+from server.domain.service.ports import GameLog
 from shared.batch import apply_batch, parse_batch, refusal_details
 from shared.engine import RESIGN, IllegalMove
 
@@ -39,14 +39,12 @@ class Moving:
     def __init__(
         self,
         reading: Reading,
-        store: GameStore,
+        store: GameLog,
         clock: Callable[[], float],
-        listener: ChangeListener,
     ) -> None:
         self.reading = reading
         self.store = store
         self.clock = clock
-        self.listener = listener
 
     def submit(
         self,
@@ -243,7 +241,6 @@ class Moving:
             record,
             snapshot=snapshot,
             request=(idem.field, idem.made(game.version, len(entries), untried)) if idem else None,
-            before=lambda via: self.listener.changing(game.id, via),
             told=concerns.of_change(game.record, record, new_version, mover=seat),
         )
         if appended.made is not None and idem is not None:  # replayed: made before, with the key

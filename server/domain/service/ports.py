@@ -1,8 +1,10 @@
-"""What the domain needs of a store, and nothing of how it keeps things: a game's record, its
-append-only log (plain while the game runs, compacted once it is over, read alike), its
-snapshot and the index of the moves made with an idempotency key. `server.storage.games.game_store`
-keeps them in Redis; the domain's unit tests use an in-memory one. The notices worker and the long
-polls ask through the same interface, never by keys."""
+"""What the domain needs of a store, and nothing of how it keeps things, in parts by what they
+are about: a game's record and append-only log (plain while the game runs, compacted once it
+is over, read alike) with the index of the moves made with an idempotency key (`GameLog`), its
+snapshot and compact form (`Kept`), its table talk (`TableTalk`), the lobby (`Lobby`); each job
+of the service takes the parts it uses, and `GameStore` is them all.
+`server.storage.games.game_store` keeps them in Redis; the domain's unit tests use an in-memory
+one. The notices worker and the long polls ask through the same interface, never by keys."""
 
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ class Loaded:
     last_entry: bytes
     """The log's last entry, as stored (empty if there is none)."""
     talk: list[bytes] | None = None
-    """The talk at the game's table, as stored, when it was asked for (`GameStore.load`)."""
+    """The talk at the game's table, as stored, when it was asked for (`GameLog.load`)."""
 
 
 Outcome = Literal["appended", "stale", "inactive", "replayed"]
@@ -54,10 +56,20 @@ def never() -> bool:
     return False
 
 
-class GameStore(Protocol):
-    """Each method that changes a game takes the change's events for its players' waits
-    (`told`, `server.domain.games.events`) and writes them with the change, only if it is made: a
-    player is never told of a change that was refused."""
+class GameRecords(Protocol):
+    """The games' records, read (what a job needs that only looks at them)."""
+
+    def record(self, game_id: str) -> GameRecord | None:
+        """The game's record; None if there is no such game."""
+
+    def records(self, game_ids: list[str]) -> list[GameRecord | None]: ...
+
+
+class GameLog(GameRecords, Protocol):
+    """A game's record and its append-only log, read and changed. Each method that changes a
+    game takes the change's events for its players' waits (`told`, `server.domain.games.events`)
+    and writes them with the change, only if it is made: a player is never told of a change that
+    was refused."""
 
     def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
         """Write a new game's record; False if its id is taken."""
@@ -73,14 +85,6 @@ class GameStore(Protocol):
         seats, unless told) is still as in `before` (a compare-and-set: players racing for one
         seat, or asking for one rematch)."""
 
-    def tell(self, told: Sequence[Concern]) -> None:
-        """The events of a change written apart from it (a message said at the table)."""
-
-    def record(self, game_id: str) -> GameRecord | None:
-        """The game's record; None if there is no such game."""
-
-    def records(self, game_ids: list[str]) -> list[GameRecord | None]: ...
-
     def version(self, game_id: str) -> int:
         """How many entries the game's log holds."""
 
@@ -91,17 +95,12 @@ class GameStore(Protocol):
         still in place), else from the snapshot; with `talk`, its table talk from message number
         `talk + 1` on too (as `talk` would read it)."""
 
-    def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None: ...
-
     def log_raw(self, game_id: str, start: int = 0, stop: int | None = None) -> list[bytes]:
         """The log's entries from `start` up to `stop` (the end if None), as stored."""
 
     def log(
         self, game_id: str, start: int = 0, stop: int | None = None
     ) -> list[dict[str, Any]]: ...
-
-    def compacted(self, game_ids: Iterable[str]) -> set[str]:
-        """Which of these games are kept compacted."""
 
     def append(
         self,
@@ -112,20 +111,17 @@ class GameStore(Protocol):
         *,
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
-        before: Callable[[Any], object] | None = None,
         told: Sequence[Concern] = (),
     ) -> Appended:
         """Append `entries`, write what a move changes of the `record` (`MOVED`), keep the
         snapshot and note the move under its key (`request`), all at once, only if the log
-        still ends with the entry in `after`."""
+        still ends with the entry in `after`. The store's own `ChangeListener` is told first,
+        in the same write (the listener and the write are the store's, so the domain never
+        holds the write)."""
 
     def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:
         """The move `seat` made with this request's key, if it made one (`KeyReused` if the key
         was another request's)."""
-
-    def compact(self, game_id: str) -> bool:
-        """Keep a finished game in its compact form (with it, what the store keeps beside the
-        game for its notices goes); False if it is not (yet) to be."""
 
     def wait_for_change(
         self,
@@ -137,6 +133,23 @@ class GameStore(Protocol):
         """Block until the game's (version, revision) differs from `seen` (any change: a move,
         a join, a decline, a cancel, a rematch asked for), `also()` comes true (asked when the
         game's channel speaks, and now and then), or `deadline` (monotonic)."""
+
+
+class Kept(Protocol):
+    """How a game is kept beside its log: its snapshot, and its compact form once it is over."""
+
+    def snapshot(self, game_id: str) -> tuple[int, str, bytes] | None: ...
+
+    def compact(self, game_id: str) -> bool:
+        """Keep a finished game in its compact form (with it, what the store keeps beside the
+        game for its notices goes); False if it is not (yet) to be."""
+
+    def compacted(self, game_ids: Iterable[str]) -> set[str]:
+        """Which of these games are kept compacted."""
+
+
+class TableTalk(Protocol):
+    """The talk at a game's table."""
 
     def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
         """Add a message to the game's table talk, stamped with the game's version, in one
@@ -150,6 +163,13 @@ class GameStore(Protocol):
         """Every message said from `seat` its `text` instead, keeping its number, seat, time
         and version (so what each player was told of the talk stays counted right)."""
 
+    def tell(self, told: Sequence[Concern]) -> None:
+        """The events of a change written apart from it (a message said at the table)."""
+
+
+class Lobby(Protocol):
+    """The lobby's index of public games that may still have a seat free."""
+
     def list_publicly(self, game_id: str, created: int) -> None:
         """Put a public game in the lobby's index (before the game itself is written)."""
 
@@ -161,16 +181,19 @@ class GameStore(Protocol):
         """Take games that can no longer be joined out of the lobby's index."""
 
 
-class ChangeListener(Protocol):
-    """Told before a game's seats, record or log change (see `server.storage.games.watch`), through
-    `via` if given: the store's own handle on the write (a pipeline that carries the change
-    right after it), which only the store and the listener built beside it know."""
+class GameStore(GameLog, Kept, TableTalk, Lobby, Protocol):
+    """The whole store, as `GameService` is given it: each of its jobs takes the parts it uses."""
 
-    def changing(self, game_id: str, via: Any = None) -> None: ...
+
+class ChangeListener(Protocol):
+    """Told before a game's seats or record change (see `server.storage.games.watch`); a move's
+    change is told by the store itself, in the move's own write (`GameLog.append`)."""
+
+    def changing(self, game_id: str) -> None: ...
 
 
 class Unheard:
-    def changing(self, game_id: str, via: Any = None) -> None:
+    def changing(self, game_id: str) -> None:
         pass
 
 

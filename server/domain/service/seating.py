@@ -1,7 +1,7 @@
 """Seats at a game before it starts: a game made (with its invitations and its bots), a seat
 taken, an invitation declined, a game called off, and the rematch of a finished one.
 
-Each change of a game's seats is a compare-and-set on its record (`GameStore.seat`), read and
+Each change of a game's seats is a compare-and-set on its record (`GameLog.seat`), read and
 made again when another request changed it first, so players racing for one seat, or a join
 racing a cancel, win or lose whole.
 """
@@ -26,7 +26,7 @@ from server.domain.games.record import GameRecord, Seat
 from server.domain.players.player import Player
 from server.domain.service.invitations import Claim, Inviting, invited
 from server.domain.service.loading import Reading, players_record
-from server.domain.service.ports import ChangeListener, GameStore, Roster
+from server.domain.service.ports import ChangeListener, GameLog, Lobby, Roster
 from shared.engine import BadOptions, Engine
 from shared.games import ENGINES
 
@@ -35,7 +35,8 @@ class Seating:
     def __init__(
         self,
         reading: Reading,
-        store: GameStore,
+        store: GameLog,
+        lobby: Lobby,
         players: Roster,
         clock: Callable[[], float],
         listener: ChangeListener,
@@ -43,6 +44,7 @@ class Seating:
     ) -> None:
         self.reading = reading
         self.store = store
+        self.lobby = lobby
         self.players = players
         self.clock = clock
         self.listener = listener
@@ -174,7 +176,7 @@ class Seating:
             if seat.player:
                 self.players.add_game(seat.player, record.id, record.created)
         if record.public:
-            self.store.list_publicly(record.id, record.created)
+            self.lobby.list_publicly(record.id, record.created)
         self.listener.changing(record.id)
         if self.store.create(record, concerns.of_change(None, record, 0)):
             return True

@@ -13,18 +13,20 @@ from server.domain.games.loaded import Game
 from server.domain.games.record import GameRecord
 from server.domain.players.player import Player
 from server.domain.service.hearing import heard
-from server.domain.service.ports import BlockList, GameStore
+from server.domain.service.ports import BlockList, GameRecords, TableTalk
 
 
 class Talking:
     def __init__(
         self,
-        store: GameStore,
+        records: GameRecords,
+        table_talk: TableTalk,
         clock: Callable[[], float],
         limits: talk.Limits,
         blocks: BlockList,
     ) -> None:
-        self.store = store
+        self.records = records
+        self.table_talk = table_talk
         self.clock = clock
         self.limits = limits
         self.blocks = blocks
@@ -36,12 +38,12 @@ class Talking:
         game's record, the message's number and the message as stored; the game's version stays as
         it is. A resend under the same `key` is answered with the message it sent."""
         text = talk.checked(text)
-        record = self.store.record(game_id)
+        record = self.records.record(game_id)
         seat = talk.speaker(record, player.id)
         assert record is not None
         digest = talk.key_digest(player.id, key) if key else ""
         limits = self.limits
-        said = self.store.say(game_id, seat, text, int(self.clock()), digest, limits)
+        said = self.table_talk.say(game_id, seat, text, int(self.clock()), digest, limits)
         if said.outcome == "throttled":
             raise TooMany(
                 N_("you may send %(most)d messages in %(window)d seconds; wait %(wait)d seconds"),
@@ -62,19 +64,19 @@ class Talking:
             )
         version = int(said.message["version"])
         unheard = self.blocks.blockers(player.id)
-        self.store.tell(concerns.of_talk(record, player.id, version, said.value, unheard))
+        self.table_talk.tell(concerns.of_talk(record, player.id, version, said.value, unheard))
         return record, said.value, said.message
 
     def talk(self, game: Game, reader: str, since: int = 0) -> list[dict[str, Any] | None]:
         """The game's table talk after message number `since`, as stored, as `reader` hears
         it (`server.domain.service.hearing`)."""
-        return heard(game.record, self.store.talk(game.id, since), reader, self.blocks)
+        return heard(game.record, self.table_talk.talk(game.id, since), reader, self.blocks)
 
     def said_after(self, game_id: str, since: int) -> bool:
         """Whether anything was said at the game's table after message number `since` (a
         page's wait: `server.web.pages`)."""
-        return bool(self.store.talk(game_id, since))
+        return bool(self.table_talk.talk(game_id, since))
 
     def unsay(self, game_id: str, seat: int, text: str) -> None:
         """Every message said from `seat` replaced by `text` (its writer's account deleted)."""
-        self.store.unsay(game_id, seat, text)
+        self.table_talk.unsay(game_id, seat, text)

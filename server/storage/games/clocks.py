@@ -7,7 +7,7 @@ reminders it has had and its decision (`Engine.decision`); `{g:ID}:banks` each s
 between its decisions (a seat not yet booked: none here, the whole bank). `clock:games` (game →
 when to look next) is what the worker's tick reads, so deadlines are enforced by the worker,
 never by a request. A game's clocks go with its plain form when it is compacted
-(`server.storage.games.game_store`).
+(`server.storage.games.game_log`).
 """
 
 from __future__ import annotations

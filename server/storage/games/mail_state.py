@@ -4,7 +4,7 @@ twice finds nothing new the second time (`server.notify.plan`).
 `{g:ID}:mail` is a hash: `invited` and `cancelled` ("1" once those notices are planned) and
 `planned`, the version planned up to, only ever raised; `{g:ID}:mail:lock` is held by the one
 worker planning the game, and runs out by itself if that worker dies. Both go with the game's
-plain form when it is compacted (`server.storage.games.game_store`): a compacted game is never
+plain form when it is compacted (`server.storage.games.game_log`): a compacted game is never
 planned again.
 """
 

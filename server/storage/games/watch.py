@@ -2,7 +2,7 @@
 
 `GameWatch.changing` marks the game in the sweep index *before* its log, meta or seats change.
 The write itself announces the change on the game's channel, in the same script
-(`server.storage.games.game_store`), and the worker's `relay` turns each announcement into a
+(`server.storage.games.game_log`), and the worker's `relay` turns each announcement into a
 planning job. The web process therefore pays one round trip (the mark) and never touches the job
 queue.
 
@@ -28,7 +28,7 @@ What a game in play waits for never waits behind anyone's mail: its plan, its bo
 clocks' checks are queued on `PLAY_QUEUE`, which every worker serves before the mail queue and
 the play worker serves alone, so a slow SMTP server or one player's thousand invitations delay no
 bot and no clock. A game's announcement says its status after the change
-(`server.storage.games.game_store`), so the relay knows a game in play without reading it; a plan
+(`server.storage.games.game_log`), so the relay knows a game in play without reading it; a plan
 waiting in the mail queue (an invitation's, say) gives way to an urgent one when its game starts.
 """
 
@@ -53,7 +53,7 @@ from server.domain.games.loaded import ACTIVE
 from server.settings import Config
 from server.storage import keys, redis_client
 from server.storage.games.clocks import CLOCKS_CHANGED
-from server.storage.redis_client import Client, as_text, connect, members
+from server.storage.redis_client import Client, Pipe, as_text, connect, members
 
 PLAY_QUEUE = "turnpost-play"
 """What games in play wait for: their plans, bots' moves and clocks' checks, and the ticks and
@@ -243,8 +243,10 @@ class GameWatch:
         self.client = client
         self.clock = clock
 
-    def changing(self, game_id: str, via: Client | None = None) -> None:
-        """NX: a mark already there stays as it was (a refused move changes nothing)."""
+    def changing(self, game_id: str, via: Client | Pipe | None = None) -> None:
+        """NX: a mark already there stays as it was (a refused move changes nothing). `via`: the
+        pipeline of a move, which carries the mark just before the move itself
+        (`server.storage.games.game_log`)."""
         (via or self.client).zadd(CHANGED, {game_id: self.clock()}, nx=True)
 
     def marked(self, game_id: str) -> float | None:

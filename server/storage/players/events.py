@@ -21,7 +21,7 @@ cursor before it is told so (`Since.expired`). Each write announces itself on th
 name, the channel a waiting poll listens on (`server.storage.waits`).
 
 A change's events are written by the very script that writes the change (`TOLD`, which
-`server.storage.games.game_store` runs in its own scripts): a move and its events are one step, in
+`server.storage.games.log_scripts` runs in its own scripts): a move and its events are one step, in
 the round trip the move takes anyway, and no event tells of a change that was refused. Only on a
 Cluster, where one script cannot write a game's keys and its players', and for talk (a
 message's number is known once it is said) are they written apart, right after (`tell`).

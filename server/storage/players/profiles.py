@@ -195,7 +195,7 @@ class Players:
             self.client.srem(keys.player_email(player.email), player.id)
         return changed
 
-    def unset(self, player_id: str, fields: list[str], via: Client | None = None) -> None:
+    def unset(self, player_id: str, fields: list[str], via: Client | Pipe | None = None) -> None:
         """Take fields out of the profile (through `via`, a caller's transaction, if given)."""
         (via or self.client).hdel(keys.player(player_id, "profile"), *fields)
 
