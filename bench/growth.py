@@ -244,7 +244,9 @@ def main() -> None:
         help="rate-limit counters in a Redis without persistence (as served) or the same one",
     )
     options = parser.parse_args()
-    with running_service("always", workers=2, counters=options.counters, held_states=0) as service:
+    with running_service(
+        "always", workers=2, counters=options.counters, cached_states=0
+    ) as service:
         if options.reads:
             log_growth(service.base, service.redis_url, options.reads)
         if options.finished:

@@ -124,13 +124,13 @@ def main() -> None:
         }
         totals = {kind: [0, 0.0] for kind in kinds}
         for number in range(args.rounds):
-            told = []
+            costs = []
             for kind, read in kinds.items():
                 made, cpu = phase(service, args.seconds, games, read)
                 totals[kind][0] += made
                 totals[kind][1] += cpu
-                told.append(f"{kind} {cpu / made * 1000:.2f} ms")
-            print(f"round {number + 1}: server CPU per request: " + ", ".join(told), flush=True)
+                costs.append(f"{kind} {cpu / made * 1000:.2f} ms")
+            print(f"round {number + 1}: server CPU per request: " + ", ".join(costs), flush=True)
         per = {kind: cpu / made * 1000 for kind, (made, cpu) in totals.items()}
         for kind, ms in per.items():
             made = int(totals[kind][0])

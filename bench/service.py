@@ -94,7 +94,7 @@ def running_service(
     workers: int,
     redis_server: str | None = None,
     counters: str = "apart",
-    held_states: int | None = None,
+    cached_states: int | None = None,
     reached_by: str = "socket",
     settings: dict[str, str] | None = None,
 ) -> Iterator[Service]:
@@ -102,7 +102,7 @@ def running_service(
     limiter counts in a second Redis without persistence (`counters="apart"`, as the embedded
     service does) or in the same one (`"same"`). The service reaches its Redis by a unix socket
     (`reached_by="socket"`, as the embedded service does) or over loopback TCP (`"tcp"`, as it
-    would reach a Redis of its own). `held_states` overrides how many games' states each web
+    would reach a Redis of its own). `cached_states` overrides how many games' states each web
     process keeps (TURNPOST_HELD_STATES); `settings` adds to the web processes' environment."""
     with tempfile.TemporaryDirectory() as data, ExitStack() as cleanup:
         redis_process = cleanup.enter_context(
@@ -120,8 +120,8 @@ def running_service(
             "TURNPOST_WAITAOF": "1 0" if fsync == "waitaof" else "",
         }
         env.update(settings or {})
-        if held_states is not None:
-            env["TURNPOST_HELD_STATES"] = str(held_states)
+        if cached_states is not None:
+            env["TURNPOST_HELD_STATES"] = str(cached_states)
         if counters == "apart":
             limits = cleanup.enter_context(counters_process(Path(data) / "counters"))
             env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(limits.url)

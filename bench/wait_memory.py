@@ -1,7 +1,7 @@
 """The one wait's memory per player as their games and moves grow: `MEMORY USAGE` of what
 `server.storage.players.events` keeps for a player (`{p:ID}:changes`) after
 each of `--games` games has had each number of `--moves` moves, each move an event for the
-player (their turn, every other move), told through the same script a move runs (`TOLD`).
+player (their turn, every other move), told through the same script a move runs (`EVENTS_LUA`).
 What is kept grows with the games (one entry each, the game's latest event) and is flat in
 the moves. Run: `python -m bench.wait_memory` (a Redis of its own; a few seconds).
 """
@@ -13,21 +13,21 @@ import secrets
 import tempfile
 from pathlib import Path
 
-from server.domain.games.events import Concern
+from server.domain.games.events import PlayerEvent
 from server.runtime.redis_process import RedisProcess
 from server.settings import Config
 from server.storage.players.events import PlayerEvents, channel
 from server.storage.redis_client import Client, connect
 
 
-def told(events: PlayerEvents, player: str, games: list[str], moves: int) -> None:
+def tell_moves(events: PlayerEvents, player: str, games: list[str], moves: int) -> None:
     """`moves` moves in each game, each one told to the player: their turn, or not yet."""
     for version in range(1, moves + 1):
         for game in games:
             mine = version % 2 == 0
             events.tell(
                 [
-                    Concern(
+                    PlayerEvent(
                         player=player,
                         game=game,
                         type="lost-cities",
@@ -61,7 +61,7 @@ def main() -> None:
             for moves in options.moves:
                 player = secrets.token_hex(12)
                 games = [secrets.token_hex(12) for _ in range(count)]
-                told(events, player, games, moves)
+                tell_moves(events, player, games, moves)
                 row.append(kept(client, player))
             print(f"  {count:>6} " + " ".join(f"{size:>14}" for size in row))
 

@@ -115,13 +115,13 @@ def verify(
                 False,
                 _(
                     "the log holds a move the rules forbid: %(error)s",
-                    error=error.told(player_names(game["seats"], words()), words()),
+                    error=error.message_in(player_names(game["seats"], words()), words()),
                 ),
             )
         )
         return Verification(game["id"], checks, notes=notes)
     except ValueError as error:
-        why = error.told(words()) if isinstance(error, BadOptions) else str(error)
+        why = error.message_in(words()) if isinstance(error, BadOptions) else str(error)
         checks.append(
             Check("replay", False, _("the game cannot be set up here: %(error)s", error=why))
         )

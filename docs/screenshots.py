@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page
 
-from server.presenters.words import words_for
+from server.presenters.catalogs import words_for
 from server.runtime.redis_process import RedisProcess, free_port
 from server.storage.redis_client import connect
 from tests.api_client import ApiClient

@@ -43,7 +43,7 @@ class Config:
     """Where the rate limiter counts (a `limits` storage URI); the service's Redis if unset."""
     max_body_bytes: int = field(default_factory=lambda: env.int("TURNPOST_MAX_BODY", 64 * 1024))
     snapshot_every: int = field(default_factory=lambda: env.int("TURNPOST_SNAPSHOT_EVERY", 16))
-    held_states: int = field(default_factory=lambda: env.int("TURNPOST_HELD_STATES", 4096))
+    cached_states: int = field(default_factory=lambda: env.int("TURNPOST_HELD_STATES", 4096))
     """How many games' latest states each process keeps in memory
     (server.domain.service.state_cache)."""
     drawn_positions: int = field(default_factory=lambda: env.int("TURNPOST_DRAWN_POSITIONS", 1024))

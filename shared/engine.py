@@ -18,7 +18,7 @@ from shared.choices import Choice
 from shared.guide import Guide
 from shared.numbers import whole_number
 from shared.text import WIDTH
-from shared.words import ENGLISH, LATER, Said, Words
+from shared.words import ENGLISH, LATER, Sentence, Words
 
 Seat = int
 JSON = Any
@@ -79,22 +79,22 @@ class IllegalMove(Exception):
     """A move the rules forbid, or input that is not a move at all.
 
     `code` is stable (clients and tests match on it); `said` is why, for a person, kept as a
-    `shared.words.Said` (its message an id of the shared catalog) until the reader is known:
-    the edge that answers says it in the reader's language with `told(names, words)`, as the
+    `shared.words.Sentence` (its message an id of the shared catalog) until the reader is known:
+    the edge that answers says it in the reader's language with `message_in(names, words)`, as the
     catalogs have it. The rules know seats, not players, so a sentence that names a seat has a
-    placeholder for it, and `seats` maps that placeholder to the seat: `told` puts in the
+    placeholder for it, and `seats` maps that placeholder to the seat: `message_in` puts in the
     player's name where the caller knows it (`seat_name`). `message` is the English, with
     `seat N` (logs, and whoever has no reader at hand).
     """
 
-    def __init__(self, code: str, said: Said, seats: Mapping[str, Seat] | None = None) -> None:
+    def __init__(self, code: str, said: Sentence, seats: Mapping[str, Seat] | None = None) -> None:
         self.code = code
         self.said = said
         self.seats = dict(seats or {})
-        self.message = self.told(())
+        self.message = self.message_in(())
         super().__init__(self.message)
 
-    def told(self, names: Sequence[str] = (), words: Words = ENGLISH) -> str:
+    def message_in(self, names: Sequence[str] = (), words: Words = ENGLISH) -> str:
         """The message in `words`, the seats it names as players' names (`seat_name`)."""
         named = {key: seat_name(seat, names, words) for key, seat in self.seats.items()}
         return self.said.said(words, **named)
@@ -103,22 +103,22 @@ class IllegalMove(Exception):
 class BadValue(ValueError):
     """An option's value refused by its `parse`: why, to be said in the reader's words."""
 
-    def __init__(self, said: Said) -> None:
+    def __init__(self, said: Sentence) -> None:
         super().__init__(said.said())
         self.said = said
 
 
 class BadOptions(ValueError):
     """Game options that cannot start a game: an unknown name, a bad value, a bad combination.
-    `told(words)` says why in the reader's words (`message` in English), as `IllegalMove`."""
+    `message_in(words)` says why in the reader's words (`message` in English), as `IllegalMove`."""
 
-    def __init__(self, option: str, said: Said) -> None:
+    def __init__(self, option: str, said: Sentence) -> None:
         super().__init__(said.said())
         self.option = option
         self.said = said
         self.message = said.said()
 
-    def told(self, words: Words = ENGLISH) -> str:
+    def message_in(self, words: Words = ENGLISH) -> str:
         return self.said.said(words)
 
 
@@ -135,7 +135,7 @@ class Option:
     """
 
     name: str
-    description: Said
+    description: Sentence
     default: JSON
     parse: Callable[[JSON], JSON]
     choices: tuple[JSON, ...] | None = None
@@ -154,7 +154,9 @@ class Option:
         return described
 
 
-def choice_option(name: str, description: Said, default: JSON, choices: Sequence[JSON]) -> Option:
+def choice_option(
+    name: str, description: Sentence, default: JSON, choices: Sequence[JSON]
+) -> Option:
     """An option that takes one of a closed set of values (text input is matched loosely)."""
     allowed = tuple(choices)
     refusal = LATER.gettext("must be one of %(choices)s", choices=", ".join(map(str, allowed)))
@@ -172,7 +174,7 @@ def choice_option(name: str, description: Said, default: JSON, choices: Sequence
 
 def int_option(
     name: str,
-    description: Said,
+    description: Sentence,
     default: int | None,
     low: int,
     high: int,

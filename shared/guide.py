@@ -6,7 +6,7 @@ this service's notation, so that `turnpost rules TYPE`, the API
 its guide in its own `guide.py`; every example in it is a move its notation reads (a test
 checks them all).
 
-A guide is written once, in English, as messages of the shared catalog (`shared.words.Said`),
+A guide is written once, in English, as messages of the shared catalog (`shared.words.Sentence`),
 and said in the reader's language when described: the Polish and German catalogs hold each
 point as written from those languages' own rulebooks, in their words for the game's things.
 So every language's guide has the same points, examples and notation (one structure, which
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.text import WIDTH, prose
-from shared.words import ENGLISH, Said, Words
+from shared.words import ENGLISH, Sentence, Words
 
 EXAMPLE_COLUMN = 26
 """Where an example's meaning starts; a longer move has its meaning on the line below."""
@@ -32,7 +32,7 @@ class Example:
     """A move as it is typed, and what it does."""
 
     move: str
-    means: Said
+    means: Sentence
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,8 @@ class Guide:
     """The rules in short (`rules`, one point each), how moves are written (`notation`), and
     moves that show it (`examples`)."""
 
-    rules: tuple[Said, ...]
-    notation: Said
+    rules: tuple[Sentence, ...]
+    notation: Sentence
     examples: tuple[Example, ...]
 
     def describe(self, words: Words = ENGLISH) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from itertools import groupby
 from typing import NamedTuple
 
-from shared.words import ENGLISH, Said, Words
+from shared.words import ENGLISH, Sentence, Words
 
 
 class Key(NamedTuple):
@@ -22,8 +22,8 @@ class Key(NamedTuple):
 
     text: str
     board: str
-    means: Said
-    group: Said | None = None
+    means: Sentence
+    group: Sentence | None = None
 
 
 def legend(keys: Iterable[Key], *, board: bool = False, words: Words = ENGLISH) -> str:

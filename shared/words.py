@@ -50,11 +50,11 @@ ENGLISH: Final = Words("en", gettext.NullTranslations())
 
 
 @dataclass(frozen=True)
-class Said:
+class Sentence:
     """A sentence kept until its reader is known: an engine's refusal (`IllegalMove`), an
     option's description. The rules make it where they know why, with no reader at hand, and
     whoever shows it says it in the reader's words (`said`), from the same catalogs as every
-    other text. A value that is itself a `Said` is said in the same words."""
+    other text. A value that is itself a `Sentence` is said in the same words."""
 
     message: str
     plural: str = ""
@@ -64,7 +64,7 @@ class Said:
     def said(self, words: Words = ENGLISH, **more: object) -> str:
         """The sentence in `words`, `more` filling placeholders the maker could not (names)."""
         values = {
-            name: value.said(words) if isinstance(value, Said) else value
+            name: value.said(words) if isinstance(value, Sentence) else value
             for name, value in (*self.values, *more.items())
         }
         if self.plural:
@@ -73,14 +73,14 @@ class Said:
 
 
 class Later:
-    """The calls of a `Words` that keep their sentence for later (`Said`): called by the same
+    """The calls of a `Words` that keep their sentence for later (`Sentence`): called by the same
     names, so the catalogs' extraction finds these messages as it finds every other."""
 
-    def gettext(self, message: str, **values: object) -> Said:
-        return Said(message, values=tuple(values.items()))
+    def gettext(self, message: str, **values: object) -> Sentence:
+        return Sentence(message, values=tuple(values.items()))
 
-    def ngettext(self, singular: str, plural: str, num: int, **values: object) -> Said:
-        return Said(singular, plural, num, tuple(values.items()))
+    def ngettext(self, singular: str, plural: str, num: int, **values: object) -> Sentence:
+        return Sentence(singular, plural, num, tuple(values.items()))
 
 
 LATER: Final = Later()

@@ -187,9 +187,9 @@ def delete_account(
 
         def say(console: Console) -> None:
             show(console, _("The account %(name)s is deleted.", name=answer["deleted"]))
-            for outcome, told in deleted_games().items():
+            for outcome, sentence in deleted_games().items():
                 if answer["games"][outcome]:
-                    show(console, told % {"games": ", ".join(answer["games"][outcome])})
+                    show(console, sentence % {"games": ", ".join(answer["games"][outcome])})
 
         s.out.emit(answer, say)
 

@@ -48,14 +48,14 @@ def _drop(queues: Queues, queue: Queue, found: re.Pattern[str]) -> int:
     ids = {*queue.get_job_ids(), *(i for r in registries for i in r.get_job_ids())}
     dropped = 0
     for job in Job.fetch_many(sorted(ids), connection=queue.connection):
-        if job is not None and found.search(told(job)):
+        if job is not None and found.search(described(job)):
             job.delete()
             queues.release(job)  # its place, if it holds one, for whoever asks next
             dropped += 1
     return dropped
 
 
-def told(job: Job) -> str:
+def described(job: Job) -> str:
     """What a job says: its description, and its arguments if they can be read."""
     try:
         return f"{job.description} {(job.args, job.kwargs)!r}"

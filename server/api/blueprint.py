@@ -174,7 +174,7 @@ class Blueprint(flask_smorest.Blueprint):
         return decorator
 
     def paged(self) -> Callable[[Callable[P, R]], Callable[P, R]]:
-        """Documents a list answered in pages (`server.http.pages`): its `Link` header."""
+        """Documents a list answered in pages (`server.http.paging`): its `Link` header."""
         link = {
             "description": 'the next page, if there is one: `<URL>; rel="next"` (RFC 8288), '
             "the same request with `cursor` set to the answer's `next`",

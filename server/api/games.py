@@ -13,7 +13,7 @@ from server.domain.games.lists import listed_as
 from server.domain.games.loaded import Game
 from server.domain.games.record import GameRecord
 from server.domain.players.quiet import zone
-from server.http import pages
+from server.http import paging
 from server.http.context import services
 from server.http.errors import ApiError
 from server.http.long_polls import wait_for
@@ -68,14 +68,14 @@ def list_mine(query: dict[str, Any]) -> GameList:
     last; a page may hold fewer games than `limit` and still have a next."""
     limit = query["limit"]
     if "open" in query:
-        lobby = services().games.loading.lobby(pages.read("lobby", query.get("cursor")), limit)
-        found = pages.cursor("lobby", lobby.next)
-        return {"games": presenters.lobby(lobby.items), "next": pages.link_next(found)}
+        lobby = services().games.loading.lobby(paging.read("lobby", query.get("cursor")), limit)
+        found = paging.cursor("lobby", lobby.next)
+        return {"games": presenters.lobby(lobby.items), "next": paging.link_next(found)}
     which, me = query.get("mine"), g.player.id
     page = services().games.loading.games_of(
         g.player,
         lambda record: listed_as(record, me, which),
-        pages.read("games", query.get("cursor")),
+        paging.read("games", query.get("cursor")),
         limit,
     )
     held = held_mail(services().outbox, g.player, services().clock()).games
@@ -88,7 +88,7 @@ def list_mine(query: dict[str, Any]) -> GameList:
             }
             for game, record in zip(presenters.game_list(page.items, me), page.items, strict=True)
         ],
-        "next": pages.link_next(pages.cursor("games", page.next)),
+        "next": paging.link_next(paging.cursor("games", page.next)),
     }
 
 

@@ -19,7 +19,7 @@ from icalendar import Alarm, Calendar, Event, vDuration
 from server.domain.games.record import ACTIVE, GameRecord
 from server.domain.players.player import Player
 from server.domain.players.quiet import zone
-from server.presenters.words import words_for
+from server.presenters.catalogs import words_for
 from server.storage.games.deadlines import Deadlines, local
 from shared.clock_text import deadline
 from shared.engine import shown_names

@@ -11,7 +11,7 @@ from server.accounts.export import own_profile
 from server.accounts.profile import changed
 from server.api.blueprint import Blueprint
 from server.domain.players.player import Player
-from server.http import pages
+from server.http import paging
 from server.http.auth import public_route
 from server.http.context import services
 from server.presenters import games as presenters
@@ -84,9 +84,9 @@ def record(query: dict[str, Any], name: str) -> PlayerRecord:
     timed out, and their rating with its uncertainty) and a page of their finished games,
     newest first, with opponents and scores; `next` (also in the `Link` header) is the cursor
     of the next page, null after the last."""
-    after = pages.read("played", query.get("cursor"))
+    after = paging.read("played", query.get("cursor"))
     found, position = presenters.player_record(services(), name, after, query["limit"])
-    return {**found, "next": pages.link_next(pages.cursor("played", position))}
+    return {**found, "next": paging.link_next(paging.cursor("played", position))}
 
 
 @blp.route("/me/token", methods=["POST"])

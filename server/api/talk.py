@@ -10,7 +10,7 @@ from flask import g, request
 from server.api.blueprint import Blueprint
 from server.api.games import idempotency_key
 from server.domain.games.lists import Position
-from server.http import pages
+from server.http import paging
 from server.http.context import services
 from server.presenters import games as presenters
 from server.presenters.schemas import MessageQuery, MessageSchema
@@ -41,7 +41,7 @@ def read(query: dict[str, Any], game_id: str) -> Messages:
     of those, if given), or after the page a `cursor` ends (`since` and `last` then count no
     more); `next` (also in the `Link` header) is the cursor of the next page, null after the
     last."""
-    after = pages.read("talk", query.get("cursor"))
+    after = paging.read("talk", query.get("cursor"))
     since = query["since"] if after is None else after.score
     game, _, said = services().games.loading.table(game_id, g.player, since)
     if after is None and "last" in query:
@@ -49,4 +49,4 @@ def read(query: dict[str, Any], game_id: str) -> Messages:
     shown = presenters.messages(game.record, since, said[: query["limit"]])
     more = len(said) > query["limit"]
     position = Position(shown[-1]["number"], "") if more else None
-    return {"messages": shown, "next": pages.link_next(pages.cursor("talk", position))}
+    return {"messages": shown, "next": paging.link_next(paging.cursor("talk", position))}

@@ -4,7 +4,7 @@
 A refusal changes nothing. Its `code` is stable (scripts match on it), its `message` is for a
 person and names players, not seats, and its `details` say more for a script. The message is
 kept as its catalog's id (marked with `N_`, so `./dev catalogs` finds it) and its values, and
-told in the reader's language only at the edge (`told`): the domain knows no languages.
+told in the reader's language only at the edge (`message_in`): the domain knows no languages.
 """
 
 from __future__ import annotations
@@ -36,13 +36,13 @@ class Refusal(Exception):
         self.text = message
         """The message's id in the catalogs, `%(name)s` for each of `values`."""
         self.values = dict(values or {})
-        self.message = self.told(ENGLISH)
+        self.message = self.message_in(ENGLISH)
         super().__init__(self.message)
         self.details = details or {}
         self.code = code or self.default_code
         """The kind's code, or one naming the case more closely (`bad_options`)."""
 
-    def told(self, words: Words) -> str:
+    def message_in(self, words: Words) -> str:
         """The message in the reader's language."""
         return words.gettext(self.text, **self.values)
 
@@ -63,8 +63,8 @@ class Unplayable(Invalid):
         self.error = error
         super().__init__(error.message, {"option": error.option}, "bad_options")
 
-    def told(self, words: Words) -> str:
-        return self.error.told(words)
+    def message_in(self, words: Words) -> str:
+        return self.error.message_in(words)
 
 
 class NotFound(Refusal):
@@ -144,12 +144,12 @@ class Illegal(Refusal):
         self.error = error
         self.names = tuple(names)
         self.bot_accounts = frozenset(bot_accounts)
-        super().__init__(self.told(ENGLISH), details, error.code)
+        super().__init__(self.message_in(ENGLISH), details, error.code)
 
-    def told(self, words: Words) -> str:
+    def message_in(self, words: Words) -> str:
         """The rule's own words, which the engine writes, with the players' names as the
         reader reads them (`shared.engine.shown_names`)."""
-        return self.error.told(shown_names(self.names, self.bot_accounts, words), words)
+        return self.error.message_in(shown_names(self.names, self.bot_accounts, words), words)
 
 
 class Gone(Refusal):
@@ -181,10 +181,10 @@ class Unavailable(Exception):
         super().__init__(message)
         self.text = message
         self.values = dict(values or {})
-        self.message = self.told(ENGLISH)
+        self.message = self.message_in(ENGLISH)
         self.details = details or {}
         self.code = code
         self.retry_after = retry_after
 
-    def told(self, words: Words) -> str:
+    def message_in(self, words: Words) -> str:
         return words.gettext(self.text, **self.values)

@@ -15,7 +15,7 @@ from shared.words import ENGLISH, Words
 
 class ApiError(Exception):
     """A refusal noticed at the edge. Its message is kept, as the domain's refusals keep theirs
-    (`server.domain.errors`), as a catalog's id and its values, and `told` in the reader's
+    (`server.domain.errors`), as a catalog's id and its values, and `message_in` in the reader's
     language when the answer is made (`server.http.refusals.answer_for`)."""
 
     def __init__(
@@ -29,21 +29,23 @@ class ApiError(Exception):
     ) -> None:
         self.text = message
         self.values = dict(values or {})
-        self.message = self.told(ENGLISH)
+        self.message = self.message_in(ENGLISH)
         super().__init__(self.message)
         self.status = status
         self.code = code
         self.details = details or {}
         self.headers = headers or {}
 
-    def told(self, words: Words) -> str:
+    def message_in(self, words: Words) -> str:
         return words.gettext(self.text, **self.values)
 
     def in_words(self, words: Words) -> ApiError:
         """The same refusal, its message in `words`' language."""
-        told = ApiError(self.status, self.code, self.told(words), self.details, self.headers)
-        told.text, told.values = self.text, self.values
-        return told
+        translated = ApiError(
+            self.status, self.code, self.message_in(words), self.details, self.headers
+        )
+        translated.text, translated.values = self.text, self.values
+        return translated
 
     def body(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "message": self.message, "details": self.details}}

@@ -3,7 +3,7 @@
 A player known to the request (the API's caller, `g.player`, or the page's, `g.web_player`)
 is answered in their own language; before one is, the browser's `Accept-Language` decides,
 English when it names none of ours. Every word of a request comes from the one `Words` of
-that language (`server.presenters.words`, loaded once per process): the refusals' messages
+that language (`server.presenters.catalogs`, loaded once per process): the refusals' messages
 (`server.http.refusals`), the engines' boards and events, and the templates' `_()`, which are
 bound to it for each render here (`template_words`) rather than looked up for each word.
 Flask-Babel stays for its dates and numbers in the same language.
@@ -20,7 +20,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from server.presenters.words import CATALOGS, words_for
+from server.presenters.catalogs import CATALOGS, words_for
 from shared import words
 from shared.words import LANGUAGES, Words
 

@@ -51,7 +51,7 @@ def refused(refusal: Refusal) -> ApiError:
     status = next(STATUS[kind] for kind in type(refusal).__mro__ if kind in STATUS)
     retry_after = refusal.details.get("retry_after")
     headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
-    message = refusal.told(said())
+    message = refusal.message_in(said())
     return ApiError(status, refusal.code, message, refusal.details, headers=headers)
 
 
@@ -68,7 +68,7 @@ def unavailable(outage: Unavailable | None = None) -> ApiError:
     return ApiError(
         503,
         outage.code,
-        outage.told(said()),
+        outage.message_in(said()),
         outage.details,
         headers={"Retry-After": str(outage.retry_after)},
     )

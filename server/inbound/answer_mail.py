@@ -177,7 +177,7 @@ needs; the others are told the domain's message. Either in the player's language
 
 def reason(words: Words, refusal: Refusal) -> str:
     own = WORDS.get(type(refusal))
-    return refusal.told(words) if own is None else words.gettext(own)
+    return refusal.message_in(words) if own is None else words.gettext(own)
 
 
 def refused(words: Words, engine: Engine[Any], reason: str, answer: Mapping[str, Any]) -> str:

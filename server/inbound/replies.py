@@ -34,7 +34,7 @@ from server.mail.reply_address import (
     reply_address,
 )
 from server.presenters import games as presenters
-from server.presenters.words import words_for
+from server.presenters.catalogs import words_for
 from server.settings import Config, MailSettings
 from server.storage.redis_client import connect, embedded_url, shown_url
 from server.storage.services import Services
@@ -145,14 +145,14 @@ def _handle(letter: Letter, room: Mailroom, recipients: list[str]) -> Outcome:
     spoken = answers.spoken(letter.first_line)
     if spoken is not None:
         text = "\n".join(part for part in (spoken, letter.below) if part)
-        ok, told = _say(letter, room, game, player, text)
+        ok, reply = _say(letter, room, game, player, text)
         current = presenters.view(room.services.games.loading.load(game.id), ticket.seat, player.id)
         answer(
             room,
             letter,
             player,
             ticket_for(current),
-            answers.talked(said(player), engine, told, current),
+            answers.talked(said(player), engine, reply, current),
         )
         return Outcome("answered", "said" if ok else "not said")
     return _move(letter, room, ticket, game, player)

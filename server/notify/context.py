@@ -23,7 +23,7 @@ from server.storage.hooks import Hooks
 from server.storage.players.login_links import LoginLinks
 from server.storage.players.outbox import Outbox
 from server.storage.players.profiles import Players
-from server.storage.players.talk_carried import Told
+from server.storage.players.talk_carried import TalkCarried
 from server.storage.players.vacations import Vacations
 from server.storage.redis_client import Client, connect
 from server.storage.secret import ServerSecret
@@ -56,7 +56,7 @@ class Context:
     logins: AskedLogins
     clocks: Clocks
     mail_state: MailState
-    told: Told
+    talk_carried: TalkCarried
 
     @classmethod
     def build(
@@ -88,7 +88,7 @@ class Context:
             services.logins,
             services.clocks,
             MailState(client),
-            Told(client),
+            TalkCarried(client),
         )
 
 

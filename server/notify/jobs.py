@@ -39,7 +39,7 @@ from server.mail.delivery import deliver
 from server.notify import clocks, logins, notices, webhooks
 from server.notify import plan as planning
 from server.notify.context import Context, current
-from server.presenters.words import words_for
+from server.presenters.catalogs import words_for
 from server.storage.games.watch import in_play
 from server.storage.players.held_mail import release_at
 
@@ -162,9 +162,9 @@ def deliver_due(ctx: Context, player_id: str) -> int:
     compacted = ctx.games.loading.compacted({item["game"] for item in sent})
     for section in sections:
         if section.talk_upto and section.game_id not in compacted:
-            ctx.told.heard(player_id, section.game_id, section.talk_upto)
+            ctx.talk_carried.heard(player_id, section.game_id, section.talk_upto)
     for game_id in compacted:  # its last notice: nothing more will carry its talk
-        ctx.told.forget(player_id, game_id)
+        ctx.talk_carried.forget(player_id, game_id)
     forgotten = [item["id"] for item in sent if item["game"] in compacted]
     ctx.outbox.done(player_id, [item["id"] for item in sent], now, forgotten)
     if failed:  # the others went out; these wait for their game or this code to be mended

@@ -13,7 +13,7 @@ from server.mail.compose import login_mail
 from server.mail.delivery import deliver
 from server.mail.envelope import Login
 from server.notify.context import Context
-from server.presenters.words import words_for
+from server.presenters.catalogs import words_for
 
 
 def login(ctx: Context, player: Player, game_id: str | None) -> Login:

@@ -28,7 +28,7 @@ from server.mail.reply_address import Ticket, reply_address
 from server.notify import table_talk
 from server.notify.context import Context
 from server.presenters import games as presenters
-from server.presenters.words import locale_of
+from server.presenters.catalogs import locale_of
 from server.storage.redis_client import UNAVAILABLE
 from shared.clock_text import span
 from shared.engine import Engine, seats_named, shown_name, shown_names
@@ -169,7 +169,7 @@ def section(
     if (kind == "finished") != (game.status != ACTIVE):
         return None  # a start or a departure in a game that has ended since: its end tells it
     log = ctx.games.loading.log_raw(game.id)
-    shown = drawn(game.engine, game.state, seat, names, words)
+    shown = seat_view(game.engine, game.state, seat, names, words)
     who_left = departures(names, departed, words)
     if kind == "finished":
         headline = f"{words.gettext('Game over.')} {who_left}".strip()
@@ -216,24 +216,24 @@ def departure(name: str, action: str, timed_out: bool, words: Words) -> str:
 
 
 def deadlines(ctx: Context, game: Game, seat: int, words: Words = ENGLISH) -> list[str]:
-    """The game's running clocks as the seat's player reads them (`Deadlines.told`)."""
+    """The game's running clocks as the seat's player reads them (`Deadlines.sentences`)."""
     player_id = game.seats[seat].player
     player = ctx.players.get(player_id) if player_id and game.record.clock else None
     if player is None:
         return []
-    return ctx.deadlines.told(game.record, seat, zone(player), ctx.clock(), words)
+    return ctx.deadlines.sentences(game.record, seat, zone(player), ctx.clock(), words)
 
 
-class Drawn(TypedDict):
+class SeatView(TypedDict):
     """The game as a seat sees it, in text and in HTML: a section's `view` and `board`."""
 
     view: str
     board: str
 
 
-def drawn(
+def seat_view(
     engine: Engine[Any], state: Any, seat: int, names: Sequence[str], words: Words = ENGLISH
-) -> Drawn:
+) -> SeatView:
     seen = engine.view(state, seat)
     return {
         "view": engine.render_view(seen, names, words=words),
@@ -277,7 +277,9 @@ def _turn(
         moves=[engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
         reply_to=_reply_to(ctx, game, seat),
         message_key=key,
-        **drawn(engine, game.state, seat, shown_names(game.names, game.bot_accounts, words), words),
+        **seat_view(
+            engine, game.state, seat, shown_names(game.names, game.bot_accounts, words), words
+        ),
     )
 
 

@@ -55,7 +55,7 @@ def plan(ctx: Context, game_id: str) -> list[str]:
     bot_to_act = behind = False
     try:
         marked = ctx.watch.marked(game_id)
-        told = _plan(ctx, game_id)
+        notified = _plan(ctx, game_id)
         # Unmark, then look again: a move that began before the unmark shows in the log now,
         # one after it marked the game anew. A join shows nothing until it commits, so an open
         # game keeps a fresh mark until the sweep has looked once more.
@@ -79,7 +79,7 @@ def plan(ctx: Context, game_id: str) -> list[str]:
         ctx.queues.once("play_bot", game_id, urgent=True)
     if behind:
         ctx.queues.once("plan", game_id, urgent=in_play(status))
-    return told
+    return notified
 
 
 def _bots_to_act(record: GameRecord) -> bool:
@@ -114,32 +114,32 @@ def _plan(ctx: Context, game_id: str) -> list[str]:
     if record is None or record.archived is not None:  # planned to its end, then compacted
         return []
     now = ctx.clock()
-    told: set[str] = set()
+    notified: set[str] = set()
     if not done.invited:
         for seat, sitter in enumerate(record.seats):
             if sitter.player and not sitter.joined:  # all but the one who made it
                 item = _item(game_id, 0, "invite", seat, now)
                 if ctx.outbox.add(sitter.player, item, now):
                     webhooks.noticed(ctx, ctx.games.loading.load(game_id), sitter.player, item)
-                told.add(sitter.player)
+                notified.add(sitter.player)
         ctx.mail_state.invited(game_id)
     if record.status == CANCELLED and not done.cancelled:
         for seat, sitter in enumerate(record.seats):
             if sitter.player and sitter.player != record.creator:
                 ctx.outbox.add(sitter.player, _item(game_id, 0, "cancelled", seat, now), now)
-                told.add(sitter.player)
+                notified.add(sitter.player)
         ctx.mail_state.cancelled(game_id)
     if record.status in (OPEN, CANCELLED):
-        return sorted(told)
+        return sorted(notified)
     game = ctx.games.loading.load(game_id)
     planned = done.version
     if planned < game.version:
-        told |= _notices(ctx, game, planned, now)
+        notified |= _notices(ctx, game, planned, now)
         # Before the planned version is raised, so a job that dies in between is done again
         # (the game is still marked, and not yet compacted); counted once however often.
         ctx.standings.settle(game)
         ctx.mail_state.planned(game_id, game.version)
-    return sorted(told)
+    return sorted(notified)
 
 
 def _item(
@@ -168,7 +168,7 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
     after = engine.to_act(game.state) if game.status == ACTIVE else ()
     movers = {entry["seat"] for entry in entries}
     dropped = [e for e in entries if e["move"] == RESIGN or (e.get("timeout") and not e.get("bot"))]
-    told: set[str] = set()
+    notified: set[str] = set()
     added: list[tuple[str, dict[str, Any]]] = []
     turns = [seat for seat in after if seat not in before or seat in movers]
     left = [[e["seat"], e["move"].get("action"), bool(e.get("timeout"))] for e in dropped]
@@ -187,10 +187,10 @@ def _notices(ctx: Context, game: Game, planned: int, now: float) -> set[str]:
         else:
             continue
         if ctx.outbox.add(sitter.player, item, now):
-            told.add(sitter.player)
+            notified.add(sitter.player)
             added.append((sitter.player, item))
     clocks.follow(ctx, game, turns, now)
     webhooks.changed(ctx, game, planned < 0, entries, left)
     for player, item in added:
         webhooks.noticed(ctx, game, player, item)
-    return told
+    return notified

@@ -21,8 +21,8 @@ def unheard(ctx: Context, game: Game, seat: int, words: Words = ENGLISH) -> tupl
     for a notice (but what players they block said), and the number of the game's last
     message."""
     player = game.seats[seat].player
-    told = ctx.told.upto(player, game.id) if player else 0
-    said = ctx.games.talking.talk(game, player or "", told)
+    carried = ctx.talk_carried.upto(player, game.id) if player else 0
+    said = ctx.games.talking.talk(game, player or "", carried)
     names = shown_names(game.names, game.bot_accounts, words)
     lines = [
         words.gettext(
@@ -33,4 +33,4 @@ def unheard(ctx: Context, game: Game, seat: int, words: Words = ENGLISH) -> tupl
         for message in said
         if message is not None and message["seat"] != seat
     ]
-    return lines, told + len(said)
+    return lines, carried + len(said)

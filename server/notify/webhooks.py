@@ -29,7 +29,7 @@ from server.mail.delivery import deliver as deliver_mail
 from server.mail.envelope import envelope
 from server.notify.context import Context
 from server.notify.notices import departures
-from server.presenters.words import words_for
+from server.presenters.catalogs import words_for
 from server.storage.games.watch import RETRY
 from server.storage.hooks import Hook
 from server.webhooks import waiting
@@ -246,8 +246,8 @@ def tell_owner(ctx: Context, owner: str, scope: str, of: str, why: str) -> None:
     message["Subject"] = words.gettext("[turnpost] a webhook is switched off")
     message["Content-Language"] = words.language
     message["Auto-Submitted"] = "auto-generated"
-    told = words.gettext(
+    explained = words.gettext(
         "Nothing more is posted to it. Once its address works again, set it again with:"
     )
-    message.set_content(f"{which}\n\n{told}\n  {again}\n")
+    message.set_content(f"{which}\n\n{explained}\n  {again}\n")
     deliver_mail(message, ctx.mail)

@@ -42,8 +42,8 @@ game's talk).
   whose profile `players/profiles.py` reads on the same pipeline).
 - `players/events.py`: `{p:ID}:changes` (a player's events for their one wait: each game's
   latest, with its cursor, and the newest cursor made and dropped; also its channel), written
-  by its own Lua (`TOLD`), which `games/log_scripts.py`'s scripts run with the change they make,
-  so a change and its events are one step.
+  by its own Lua (`EVENTS_LUA`), which `games/log_scripts.py`'s scripts run with the change
+  they make, so a change and its events are one step.
 - `games/standings.py`: `{r:TYPE}:standings`, `:board`, `:settled` (a game type's records and
   ratings).
 - `games/watch.py`: `mail:games` (changed games to plan), `mail:logins` (login links asked for;

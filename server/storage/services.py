@@ -82,7 +82,7 @@ class Services:
                 config.invitations_sent, config.invitations_waiting, config.games_per_hour
             ),
             snapshot_every=config.snapshot_every,
-            held_states=config.held_states,
+            cached_states=config.cached_states,
             clock=clock,
             listener=watch,
             talk_limits=Limits(per_window=config.talk_per_minute),

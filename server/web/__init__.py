@@ -3,7 +3,7 @@ the page one was going to), my games, making a game, the lobby, records and rati
 as its player sees it with its moves as forms, and one's settings. They work without
 JavaScript; with it, a game's page reloads itself when the game moves on."""
 
-from server.web import creating, lobby, login, my_games, pages, records, settings
+from server.web import creating, lobby, login, my_games, pages, records, settings_page
 from server.web.blueprint import blp, register
 
 __all__ = [
@@ -15,5 +15,5 @@ __all__ = [
     "pages",
     "records",
     "register",
-    "settings",
+    "settings_page",
 ]

@@ -25,7 +25,7 @@ from server.http.errors import ApiError
 from server.http.language import chosen, template_words, words_chosen
 from server.http.refusals import answer_for
 from server.web.positions import POSITIONS, Positions
-from server.web.refusal_page import told
+from server.web.refusal_page import refusal_words
 from server.web.returning import here
 from server.web.sessions import Sessions, current_player, keyed
 from shared.engine import shown_name
@@ -149,5 +149,7 @@ def refused(error: Exception) -> tuple[str, int, dict[str, str]]:
         )
         return page, answer.status, answer.headers
     g.refusing = True  # drawn from the refusal alone (no session, no Redis)
-    page = render_template("refused.html", refusal=answer, told=told(answer.status), again=here())
+    page = render_template(
+        "refused.html", refusal=answer, wording=refusal_words(answer.status), again=here()
+    )
     return page, answer.status, answer.headers

@@ -55,7 +55,7 @@ class Steps:
 
     root: Node
     text: Markup
-    drawn: dict[Hashable, Markup] = field(default_factory=dict, compare=False, repr=False)
+    fragments: dict[Hashable, Markup] = field(default_factory=dict, compare=False, repr=False)
     """Each choice of the tree as its page draws it, once drawn (`server.web.game_page`)."""
 
 

@@ -72,8 +72,8 @@ def create_game() -> Response | tuple[str, int]:
             checked["bots"],
         )
     except Refusal as refusal:
-        told = refused(refusal)
-        return form(type_id, sent, told), told.status
+        api_error = refused(refusal)
+        return form(type_id, sent, api_error), api_error.status
     flash(gettext("Your game of %(title)s is made.", title=game.engine.title), "note")
     return redirect(url_for("web.game", game_id=game.id), 303)
 

@@ -13,8 +13,8 @@ from server.http.errors import ApiError
 
 
 def unchecked(error: ValidationError) -> tuple[ApiError, dict[str, str]]:
-    told = ApiError(400, "invalid_request", N_("the form has fields to mend"))
-    return told, flat(error.messages_dict)
+    api_error = ApiError(400, "invalid_request", N_("the form has fields to mend"))
+    return api_error, flat(error.messages_dict)
 
 
 def flat(messages: Mapping[str, Any]) -> dict[str, str]:

@@ -130,7 +130,7 @@ def position(
 
 
 def game_page(
-    drawn: Position,
+    position: Position,
     fresh: Fresh,
     *,
     refusal: ApiError | None = None,
@@ -145,17 +145,17 @@ def game_page(
 ) -> str:
     """The page of the position `drawn`; `refusal` is what a form sent from the page before
     was told, `draft` the move text to offer again, `deadlines` the running clocks in the
-    player's words (`Deadlines.told`), `talk` the latest messages said at the table
+    player's words (`Deadlines.sentences`), `talk` the latest messages said at the table
     (`presenters.messages`). `watching`: the viewer is a spectator (seat None, not invited);
     `replay`: the position is the game as it was then (`GameService.loading.at_version`);
     `in_rematch`: the viewer has taken a seat in the finished game's rematch; `asked` the
     move's steps chosen so far (`controls`; None when none were asked for)."""
-    game, seat, shown, names = drawn.game, drawn.seat, drawn.shown, drawn.names
+    game, seat, shown, names = position.game, position.seat, position.shown, position.names
     result = shown["game"]["result"]
     live = replay is None
     latest = replay.latest if replay else game.version
     page_url = url_for("web.game", game_id=game.id)
-    offered = controls(drawn.steps, asked) if drawn.steps else None
+    offered = controls(position.steps, asked) if position.steps else None
     return render_template(
         "game.html",
         game=shown["game"],
@@ -174,16 +174,16 @@ def game_page(
         live=live,
         your_turn=live and shown["your_turn"],
         waiting=seats_named(shown["to_act"], names),
-        hidden_choice=drawn.hidden_choice,
-        board=drawn.board,
+        hidden_choice=position.hidden_choice,
+        board=position.board,
         example=shown["legal_moves"][0]["text"] if shown["legal_moves"] else "",
         controls=offered,
-        choice=choice(drawn.steps, offered, game.id, page_url, drawn.words)
-        if drawn.steps and offered
+        choice=choice(position.steps, offered, game.id, page_url, position.words)
+        if position.steps and offered
         else "",
         scores=list(zip(names, result["scores"], strict=False)) if result else [],
         winners=seats_named(result["winners"], names) if result else "",
-        history=drawn.history,
+        history=position.history,
         talk=talk,
         fresh=fresh,
         csrf=fresh.csrf,
@@ -218,9 +218,9 @@ def choice(tree: Steps, offered: Controls, game_id: str, page_url: str, words: W
     request that asks for the same steps of a position, so drawn once and kept with its tree;
     the form that sends the move, with its tokens, is drawn for each request."""
     key = (tuple(offered.keys), offered.focus, offered.lost)
-    found = tree.drawn.get(key)
+    found = tree.fragments.get(key)
     if found is None:
-        found = tree.drawn[key] = fragment(
+        found = tree.fragments[key] = fragment(
             "choice.html", words, controls=offered, game_id=game_id, page_url=page_url
         )
     return found

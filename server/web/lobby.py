@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import render_template, request, url_for
 
-from server.http import pages
+from server.http import paging
 from server.http.context import services
 from server.http.language import words_chosen
 from server.presenters import games as presenters
@@ -19,7 +19,7 @@ from shared.engine import shown_name
 @blp.get("/lobby")
 def lobby() -> str:
     player, words = signed_in(), words_chosen()
-    page = services().games.loading.lobby(pages.read("lobby", request.args.get("cursor")))
+    page = services().games.loading.lobby(paging.read("lobby", request.args.get("cursor")))
     games = [
         {
             "id": game["id"],
@@ -36,7 +36,7 @@ def lobby() -> str:
         }
         for game in presenters.lobby(page.items)
     ]
-    more = pages.cursor("lobby", page.next)
+    more = paging.cursor("lobby", page.next)
     return render_template(
         "lobby.html", games=games, more=more and url_for("web.lobby", cursor=more)
     )

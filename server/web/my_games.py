@@ -14,7 +14,7 @@ from server.domain.games.lists import WAITING, listed_as, listing
 from server.domain.games.loaded import CANCELLED, FINISHED
 from server.domain.games.record import GameRecord
 from server.domain.players.player import Player
-from server.http import pages
+from server.http import paging
 from server.http.context import services
 from server.http.language import gettext, words_chosen
 from server.presenters import games as presenters
@@ -33,12 +33,12 @@ def games() -> str:
     waiting_page = found.loading.games_of(
         player,
         lambda record: listed_as(record, player.id, WAITING),
-        pages.read("games", request.args.get("waiting")),
+        paging.read("games", request.args.get("waiting")),
     )
     others_page = found.loading.games_of(
         player,
         lambda record: (mine := listing(record, player.id)) is not None and not mine.waiting,
-        pages.read("games", request.args.get("cursor")),
+        paging.read("games", request.args.get("cursor")),
     )
     waiting, invited, others, over = [], [], [], []
     for page in (waiting_page, others_page):
@@ -54,8 +54,8 @@ def games() -> str:
                 over.append(row)
             else:
                 others.append(row)
-    more_waiting = pages.cursor("games", waiting_page.next)
-    more_others = pages.cursor("games", others_page.next)
+    more_waiting = paging.cursor("games", waiting_page.next)
+    more_others = paging.cursor("games", others_page.next)
     return render_template(
         "games.html",
         waiting=waiting,

@@ -50,10 +50,10 @@ def index() -> str:
 
 @blp.get("/play/<game_id>")
 def game(game_id: str) -> str:
-    return drawn(game_id, signed_in())
+    return show_game(game_id, signed_in())
 
 
-def drawn(
+def show_game(
     game_id: str,
     player: Player,
     refusal: ApiError | None = None,
@@ -86,7 +86,7 @@ def drawn(
         at,
         whole,
     )
-    kept = positions().drawn(key, draw)
+    kept = positions().keep(key, draw)
     drafts = [str(text) for text in get_flashed_messages(category_filter=["draft"])]
     talk = [
         message
@@ -95,10 +95,10 @@ def drawn(
     ][-TALK_SHOWN:]
     now = services().clock()
     clocks = services().deadlines.of(found.record, now)
-    told = (
+    deadlines = (
         []
         if replay
-        else services().deadlines.told(found.record, seat, zone(player), now, words, clocks)
+        else services().deadlines.sentences(found.record, seat, zone(player), now, words, clocks)
     )
     return game_page(
         kept,
@@ -106,7 +106,7 @@ def drawn(
         refusal=refusal,
         draft=draft or "".join(drafts[-1:]),
         talk=talk,
-        deadlines=told,
+        deadlines=deadlines,
         watching=watching,
         replay=replay,
         in_rematch=in_rematch(found, player),
@@ -158,9 +158,9 @@ def move(game_id: str) -> Response | tuple[str, int]:
     try:
         made = services().games.moving.submit(player, game_id, text, version, "web:" + key)
     except Refusal as refusal:
-        told = refused(refusal)
-        return drawn(game_id, player, told, typed), told.status
-    told_of(presenters.moved(made))
+        api_error = refused(refusal)
+        return show_game(game_id, player, api_error, typed), api_error.status
+    flash_moved(presenters.moved(made))
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 
@@ -169,7 +169,7 @@ def keyless() -> ApiError:
     return ApiError(400, "invalid_request", N_("the form lacks its key: load the page again"))
 
 
-def told_of(answer: Mapping[str, Any]) -> None:
+def flash_moved(answer: Mapping[str, Any]) -> None:
     """What a move did, and the steps of its batch not tried, shown on the page after it."""
     engine = ENGINES[answer["game"]["type"]]
     words = language.words_chosen()
@@ -199,8 +199,8 @@ def say(game_id: str) -> Response | tuple[str, int]:
     try:
         services().games.talking.say(player, game_id, text, "web:" + key)
     except Refusal as refusal:
-        told = refused(refusal)
-        return drawn(game_id, player, told), told.status
+        api_error = refused(refusal)
+        return show_game(game_id, player, api_error), api_error.status
     return redirect(url_for("web.game", game_id=game_id, _anchor="talk"), 303)
 
 
@@ -214,7 +214,7 @@ def resign(game_id: str) -> Response | str:
         return render_template(
             "resign.html", game=presenters.public_game(found.record, player.id), short=game_id[:8]
         )
-    told_of(presenters.moved(services().games.moving.resign(player, game_id)))
+    flash_moved(presenters.moved(services().games.moving.resign(player, game_id)))
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 

@@ -37,7 +37,7 @@ class Positions:
         )
         self._lock = threading.Lock()  # cachetools' caches are not safe for concurrent use
 
-    def drawn(self, key: Hashable, draw: Callable[[], Position]) -> Position:
+    def keep(self, key: Hashable, draw: Callable[[], Position]) -> Position:
         """The position kept under `key`, else `draw()`, kept. Two requests that miss at once
         both draw it: either's is right."""
         if self._kept is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import render_template, request, url_for
 
-from server.http import pages
+from server.http import paging
 from server.http.context import services
 from server.http.language import words_chosen
 from server.presenters import games as presenters
@@ -21,9 +21,9 @@ from shared.games import ENGINES
 @blp.get("/players/<name>")
 def player_page(name: str) -> str:
     viewer, words = signed_in(), words_chosen()
-    after = pages.read("played", request.args.get("cursor"))
+    after = paging.read("played", request.args.get("cursor"))
     found, position = presenters.player_record(services(), name, after)
-    more = pages.cursor("played", position)
+    more = paging.cursor("played", position)
     played = [
         {
             **game,

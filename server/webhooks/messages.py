@@ -25,7 +25,7 @@ from babel.dates import format_datetime
 from standardwebhooks import Webhook
 
 from server.presenters import games as presenters
-from server.presenters.words import locale_of
+from server.presenters.catalogs import locale_of
 from shared.engine import Engine, seats_named
 from shared.words import ENGLISH, Words
 

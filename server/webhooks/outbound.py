@@ -182,12 +182,12 @@ def post(target: Target, body: bytes, headers: dict[str, str]) -> int:
                 assert_same_host=False,
             )
             status = answer.status
-            told = answer.read(MAX_ANSWER, decode_content=False)
+            body = answer.read(MAX_ANSWER, decode_content=False)
             answer.release_conn()
     except urllib3.exceptions.HTTPError as error:
         raise Failed(f"{target.host} ({target.address}): {error}") from None
     if 300 <= status < 400:
         raise Failed(f"{target.host} answered {status}, a redirect, which is never followed")
     if not 200 <= status < 300:
-        raise Failed(f"{target.host} answered {status}: {told[:200]!r}")
+        raise Failed(f"{target.host} answered {status}: {body[:200]!r}")
     return status

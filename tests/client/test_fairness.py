@@ -122,8 +122,8 @@ def test_a_history_rewritten_whole_is_caught_by_the_heads_a_player_was_shown(
         assert report(ada, game_id, **elsewhere)["ok"]  # a machine that kept none is fooled
         assert failed(report(ada, game_id, "--head", third_head, **elsewhere)) == "chain"
         looked = bo.run("show", game_id)  # bo saw the last version before: told at once
-        told = " ".join(looked.stderr.split())  # wrapped at the terminal's width
-        assert looked.exit_code == 0 and "its history has changed" in told
+        heard = " ".join(looked.stderr.split())  # wrapped at the terminal's width
+        assert looked.exit_code == 0 and "its history has changed" in heard
     assert report(ada, game_id, "--head", third_head, **elsewhere)["ok"]
 
 

@@ -61,6 +61,6 @@ def test_an_unknown_option_is_answered_with_every_option_the_game_takes(
     ada = player("ada")
     refused = ada.run("new", "livingstone", "--option", "first_player=0")
     assert refused.exit_code == 1
-    told = said(refused.stderr)
-    assert "livingstone has no option 'first_player'" in told
-    assert "its options are board, move_time, time_bank, increment, on_timeout" in told
+    heard = said(refused.stderr)
+    assert "livingstone has no option 'first_player'" in heard
+    assert "its options are board, move_time, time_bank, increment, on_timeout" in heard

@@ -20,7 +20,7 @@ from client.words import chosen, from_environment, speaking
 from shared.games import ENGINES
 from tests.support import languages
 from tests.support.pseudo import PSEUDO, unmarked
-from tests.support.terminal import Player, PlayerFactory, helps_in, start_game, told_in
+from tests.support.terminal import Player, PlayerFactory, helps_in, run_in, start_game
 
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 ADDRESS = re.compile(r"https?://\S+|\S+@\S+|\S*/\S*|\b[0-9a-f]{6,}\b")
@@ -67,7 +67,7 @@ MISTAKES = {
 }
 """Usage errors a person makes, which Typer finds before any command runs."""
 
-TOLD = {
+OPENINGS = {
     "pl": {
         "a missing argument": "Brak argumentu 'GAME'.",
         "an unknown option": "Nie ma opcji --jsn. Czy chodziło o --json?",
@@ -100,11 +100,11 @@ def test_usage_errors_speak_polish_and_german_within_80_columns(language: str) -
     reader's words (client/usage.py), above the usage line and where to find help."""
     heading = {"pl": ("Użycie:", "Pomoc:", "Błąd"), "de": ("Aufruf:", "Hilfe:", "Fehler")}
     for mistake, args in MISTAKES.items():
-        done = told_in(language, 80, *args)
-        told = " ".join(done.stderr.replace("│", " ").split())
+        done = run_in(language, 80, *args)
+        heard = " ".join(done.stderr.replace("│", " ").split())
         assert done.returncode == 2, (mistake, done.stderr)
-        assert TOLD[language][mistake] in told, (mistake, done.stderr)
-        assert all(word in told for word in heading[language]), (mistake, done.stderr)
+        assert OPENINGS[language][mistake] in heard, (mistake, done.stderr)
+        assert all(word in heard for word in heading[language]), (mistake, done.stderr)
         assert max(cell_len(line) for line in done.stderr.splitlines()) <= 80, done.stderr
 
 
@@ -214,13 +214,13 @@ def test_every_screen_in_a_pseudo_language_leaves_no_english_unmarked(
         # the guide the engines'
         types = printed(ada, "types")
         described = ada.json("types")
-        told = [t["title"] for t in described] + [
+        heard = [t["title"] for t in described] + [
             f"{o['name']} {o['description']} {o['default']} {o.get('choices')}"
             for t in described
             for o in t["options"]
         ]
-        told += list(ENGINES)  # every type's id
-        assert not english_left(without(types, told), type_id, values + told), types
+        heard += list(ENGINES)  # every type's id
+        assert not english_left(without(types, heard), type_id, values + heard), types
 
 
 def test_register_and_me_set_the_language_the_command_line_speaks(player: PlayerFactory) -> None:

@@ -72,8 +72,8 @@ def test_a_screen_says_what_to_do_next(player: PlayerFactory) -> None:
     game_id = ada.json("new", "lost-cities", "--invite", "bo")["game"]["id"]
     assert f"You are invited: turnpost join {game_id}" in bo.ok("show", game_id)
     refused = bo.run("wait", game_id)
-    told = " ".join(refused.stderr.split())  # wrapped at the terminal's width
-    assert refused.exit_code == 1 and f"turnpost join {game_id}" in told
+    heard = " ".join(refused.stderr.split())  # wrapped at the terminal's width
+    assert refused.exit_code == 1 and f"turnpost join {game_id}" in heard
     assert "Waiting for 1 more player to join." in ada.ok("show", game_id)
     assert "invited" in bo.ok("games")
     bo.ok("join", game_id)

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server.domain.errors import Refusal, TooMany, Unwelcome
-from server.domain.games.events import Concern
+from server.domain.games.events import PlayerEvent
 from server.domain.games.record import ACTIVE, FINISHED, OPEN, GameRecord
 from server.domain.players.player import NOBODY, PLAYED
 from server.domain.service import invitations
@@ -205,10 +205,10 @@ class CreateRaced(RacedStore):
         super().__init__()
         self.before_create: list[Callable[[], object]] = []
 
-    def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
+    def create(self, record: GameRecord, events: Sequence[PlayerEvent] = ()) -> bool:
         while self.before_create:
             self.before_create.pop(0)()
-        return super().create(record, told)
+        return super().create(record, events)
 
 
 def test_a_rematch_written_first_by_another_under_the_id_one_marked_is_joined() -> None:

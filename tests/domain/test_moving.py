@@ -26,7 +26,7 @@ from server.domain.players.player import Player
 from tests.support.tables import Table, dealt_alike, started, to_act
 
 
-def told(made: Moved) -> tuple[Any, ...]:
+def answered(made: Moved) -> tuple[Any, ...]:
     """What a move's answer says (its game's record aside: its revision is the store's)."""
     game = made.game
     return made.seat, made.events, made.untried, game.version, game.state, game.last_entry
@@ -150,7 +150,7 @@ def test_a_batch_is_made_whole_or_not_at_all_and_ends_at_a_draw() -> None:
         {"action": "donate", "amount": 0},
     ]
     again = table.service().moving.submit(player, game_id, batch, version, "turn")
-    assert told(again) == told(made)  # the untried steps handed back again too
+    assert answered(again) == answered(made)  # the untried steps handed back again too
 
 
 def test_a_resend_gets_its_first_answer_however_the_game_moved_on() -> None:
@@ -160,16 +160,16 @@ def test_a_resend_gets_its_first_answer_however_the_game_moved_on() -> None:
     game = table.games.loading.load(game_id)
     move = game.engine.legal_moves(game.state, 0)[0]
     first = table.games.moving.submit(ada, game_id, move, 0, "one")
-    assert told(table.games.moving.submit(ada, game_id, move, 0, "one")) == told(first)
+    assert answered(table.games.moving.submit(ada, game_id, move, 0, "one")) == answered(first)
     game = table.games.loading.load(game_id)
     table.games.moving.submit(bo, game_id, game.engine.legal_moves(game.state, 1)[0], 1)
-    assert told(table.service().moving.submit(ada, game_id, move, 0, "one")) == told(first)
+    assert answered(table.service().moving.submit(ada, game_id, move, 0, "one")) == answered(first)
     with pytest.raises(KeyReused):
         table.games.moving.submit(ada, game_id, "play Q1 draw deck", 0, "one")
     with pytest.raises(Stale):  # the same key is another player's own: bo's request is new
         table.games.moving.submit(bo, game_id, move, 0, "one")
     table.games.moving.resign(bo, game_id)
-    assert told(table.games.moving.submit(ada, game_id, move, 0, "one")) == told(first)
+    assert answered(table.games.moving.submit(ada, game_id, move, 0, "one")) == answered(first)
     assert table.store.version(game_id) == 3
 
 
@@ -186,7 +186,7 @@ def test_a_resend_that_overtakes_its_first_attempt_moves_once() -> None:
         lambda: resent.append(table.service().moving.submit(ada, game_id, move, 0, "k"))
     )
     first = table.games.moving.submit(ada, game_id, move, 0, "k")
-    assert told(first) == told(resent[0]) and table.store.version(game_id) == 1
+    assert answered(first) == answered(resent[0]) and table.store.version(game_id) == 1
 
 
 def test_a_simultaneous_choice_against_an_older_version_stands_if_nothing_it_knew_changed() -> None:

@@ -65,9 +65,9 @@ def compiler(place: Place, mode: str) -> list[str]:
 
 def what_compiled(place: Place) -> dict[str, int]:
     """What the stand-in compiler told of itself, once it has started."""
-    told = place.builds.parent / "compiler.json"
-    wait_until(told.exists)
-    answer: dict[str, int] = json.loads(told.read_text())
+    report = place.builds.parent / "compiler.json"
+    wait_until(report.exists)
+    answer: dict[str, int] = json.loads(report.read_text())
     return answer
 
 

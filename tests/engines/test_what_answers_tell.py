@@ -52,7 +52,7 @@ def answer(engine: Engine[Any], state: Any, seat: Seat, steps: list[JSON]) -> by
         refusal = {"code": error.code, "message": error.message}
         details = refusal_details(engine, state, seat, error)
         return json.dumps({"refused": refusal, "details": details}).encode()
-    told: dict[str, JSON] = {"made": len(applied.events), "untried": applied.untried}
+    telling: dict[str, JSON] = {"made": len(applied.events), "untried": applied.untried}
     shown = []
     for step, event in zip(steps, applied.events, strict=False):
         after = engine.apply(state, seat, step)
@@ -61,10 +61,10 @@ def answer(engine: Engine[Any], state: Any, seat: Seat, steps: list[JSON]) -> by
         shown.append(engine.render_event(engine.redact_event(event, seat)))
         state = after
     else:
-        told["view"] = engine.view(state, seat)
-        told["legal_moves"] = engine.legal_moves(state, seat)
-    told["shown"] = shown
-    return json.dumps(told).encode()
+        telling["view"] = engine.view(state, seat)
+        telling["legal_moves"] = engine.legal_moves(state, seat)
+    telling["shown"] = shown
+    return json.dumps(telling).encode()
 
 
 @pytest.mark.parametrize("type_id", ENGINE_IDS)

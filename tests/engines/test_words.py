@@ -90,8 +90,10 @@ def test_a_guide_and_the_refusals_are_said_in_the_readers_words(type_id: str) ->
                     state, seat, engine.parse_move(move) if isinstance(move, str) else move
                 )
             except IllegalMove as refused:
-                told = refused.told(NAMES, PSEUDO)
-                assert told.startswith("\u27e6") and not english_left(told, type_id, NAMES), told
+                message = refused.message_in(NAMES, PSEUDO)
+                assert message.startswith("\u27e6") and not english_left(message, type_id, NAMES), (
+                    message
+                )
 
 
 @pytest.mark.parametrize(("type_id", "players"), CASES)
@@ -205,7 +207,7 @@ def test_a_word_of_two_meanings_is_refused_naming_both() -> None:
         engine.parse_move("rezygnuję")
     assert refused.value.code == "ambiguous_word"
     assert refused.value.message == "'rezygnuję' could mean refuse | resign: write the one you mean"
-    assert "refuse | resign" in refused.value.told((), SPOKEN["pl"])
+    assert "refuse | resign" in refused.value.message_in((), SPOKEN["pl"])
 
 
 def test_words_of_other_languages_never_meet_the_notation() -> None:

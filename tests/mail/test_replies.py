@@ -9,7 +9,7 @@ import pytest
 from server.domain.players.addresses import normalized
 from server.mail.reply_address import Ticket
 from server.presenters import games as presenters
-from server.presenters.words import words_for
+from server.presenters.catalogs import words_for
 from shared.engine import IllegalMove
 from shared.games import ENGINES
 from shared.guide import notation_text
@@ -114,9 +114,9 @@ def test_a_refusal_and_help_by_mail_speak_the_senders_language(table: Table, lan
     engine = ENGINES["lost-cities"]
     with pytest.raises(IllegalMove) as why:
         engine.parse_move("play X99 draw deck")
-    told = why.value.told(table.load().names, words)
+    reason = why.value.message_in(table.load().names, words)
     assert text_of(table.last_answer(seat)).startswith(
-        words.gettext("Not played: %(reason)s", reason=told)
+        words.gettext("Not played: %(reason)s", reason=reason)
     )
     assert table.reply(seat, "help").returncode == 0
     helped = text_of(table.last_answer(seat))

@@ -116,8 +116,8 @@ def test_a_bot_makes_a_timed_out_decision_and_hands_the_seat_back(
 ) -> None:
     game_id, (ada, bo) = clocked_game(api, "lost-cities", rounds=1, on_timeout="bot")
     mail.run()
-    told = "when it runs out, a quick bot makes this move for you, and the next is yours again."
-    assert told in mail.to(ada.player)[-1]
+    expected = "when it runs out, a quick bot makes this move for you, and the next is yours again."
+    assert expected in mail.to(ada.player)[-1]
     mail.clock.advance(HOUR + 60)
     mail.tick()
     (entry,) = log(ada, game_id)

@@ -49,8 +49,8 @@ def test_a_finished_game_is_compacted_and_its_mail_leaves_nothing_behind(
     players[1].ok("POST", f"/games/{game_id}/resign")
     mail.run()
 
-    told = texts(mail, players)
-    for text in told:
+    first_texts = texts(mail, players)
+    for text in first_texts:
         (over,) = [t for t in text if t.startswith("Game over. bo resigned.")]
         assert "Final scores" in over and "Winner: ada" in over
     assert set(game_keys(redis_client, game_id)) == {"meta", "archive"}
@@ -59,6 +59,6 @@ def test_a_finished_game_is_compacted_and_its_mail_leaves_nothing_behind(
     # worker writes nothing of the game back.
     mail.ctx.queues.once("plan", game_id)
     mail.tick()
-    assert texts(mail, players) == told
+    assert texts(mail, players) == first_texts
     assert set(game_keys(redis_client, game_id)) == {"meta", "archive"}
     assert mail_kept(redis_client, player_ids, game_id) == []

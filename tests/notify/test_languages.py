@@ -14,7 +14,7 @@ from email.message import EmailMessage
 
 import pytest
 
-from server.presenters.words import words_for
+from server.presenters.catalogs import words_for
 from shared.engine import player_names
 from shared.games import ENGINES
 from tests.api_client import ApiClient

@@ -68,8 +68,8 @@ def test_each_game_has_one_planning_job_queued_however_many_ticks_pass(
 
     mail.run()
     for game_id, clients in games:  # each player to act told once: a turn each
-        told = [len(mail.to(c.player)) - n for c, n in zip(clients, sent[game_id], strict=True)]
-        assert told == [0, 1]
+        sent_to = [len(mail.to(c.player)) - n for c, n in zip(clients, sent[game_id], strict=True)]
+        assert sent_to == [0, 1]
         assert mail.ctx.redis.zscore(CHANGED, game_id) is None
     mail.clock.advance(SWEEP_AFTER + 1)
     run_tick(mail.ctx)
@@ -207,12 +207,12 @@ def test_a_change_made_while_its_game_is_planned_is_planned_next(
     queued_meanwhile: list[Counter[str]] = []
 
     def plan_then_bo_moves(ctx: Context, planned: str) -> list[str]:
-        told = plan(ctx, planned)
+        sent_to = plan(ctx, planned)
         if not queued_meanwhile:  # the first job: bo is told, and moves before it has ended
             move(bo, game_id)
             relay_heard(mail.announcements, ctx.queues, HEARD_WITHIN)
             queued_meanwhile.append(plans_queued(ctx))
-        return told
+        return sent_to
 
     monkeypatch.setattr(planning, "plan", plan_then_bo_moves)
     before = len(mail.to(ada.player))
@@ -237,14 +237,14 @@ def test_a_change_whose_own_plan_found_the_game_locked_is_planned_next(
     refused: list[str] = []
 
     def plan_while_bo_moves(ctx: Context, planned: str) -> list[str]:
-        told = inner(ctx, planned)
+        sent_to = inner(ctx, planned)
         if not refused:
             move(bo, game_id)
             mail.miss_announcements()  # its own job: the one the lock refuses
             with pytest.raises(planning.Busy):
                 planning.plan(ctx, planned)
             refused.append(planned)
-        return told
+        return sent_to
 
     monkeypatch.setattr(planning, "_plan", plan_while_bo_moves)
     before = len(mail.to(ada.player))

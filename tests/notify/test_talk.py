@@ -116,7 +116,7 @@ def test_a_blocked_players_words_are_in_no_notice_to_the_blocker(
 ) -> None:
     game_id, (ada, bo) = start_game(chatty, "lost-cities", rounds=1)
     mail.run()
-    told_before = len(mail.inbox.to(bo.player["email"]))
+    mails_before = len(mail.inbox.to(bo.player["email"]))
     bo.ok("PUT", "/me/blocks/ada")
     ada.ok("POST", f"/games/{game_id}/messages", json={"text": "from the blocked"})
     bo.ok("POST", f"/games/{game_id}/messages", json={"text": "from the blocker"})
@@ -129,7 +129,7 @@ def test_a_blocked_players_words_are_in_no_notice_to_the_blocker(
             break
     bo.ok("POST", f"/games/{game_id}/resign")
     mail.run()
-    assert len(mail.inbox.to(bo.player["email"])) > told_before, "bo was told of the game"
+    assert len(mail.inbox.to(bo.player["email"])) > mails_before, "bo was told of the game"
     to_bo = "\n".join(text_of(m) for m in mail.inbox.to(bo.player["email"]))
     to_ada = "\n".join(text_of(m) for m in mail.inbox.to(ada.player["email"]))
     assert "from the blocked" not in to_bo

@@ -56,5 +56,5 @@ def test_spectators_twins_get_the_same_posts(type_id: str, data: st.DataObject) 
             after, event = engine.transition(state, mover, move)
             if engine.reveals(state, mover, move, after):
                 continue
-            told = posts(engine, after, [event], players)
-            assert told == posts(engine, twin_after, [twin_event], players)
+            posted = posts(engine, after, [event], players)
+            assert posted == posts(engine, twin_after, [twin_event], players)

@@ -230,9 +230,9 @@ def test_a_hook_failing_for_a_day_is_switched_off_and_its_owner_told(
     assert len(receiver.posts) == 5, "switched off at its first failure a day on"
     off = ada.ok("GET", f"/games/{game_id}/webhook")
     assert off["enabled"] is False and "500" in off["disabled"]
-    told = mail.inbox.to(ada.player["email"])[-1]
-    assert told["Subject"] == "[turnpost] a webhook is switched off"
-    assert f"turnpost webhook --game {game_id}" in told.get_content()
+    notice = mail.inbox.to(ada.player["email"])[-1]
+    assert notice["Subject"] == "[turnpost] a webhook is switched off"
+    assert f"turnpost webhook --game {game_id}" in notice.get_content()
     move(ada, game_id)
     mail.run()
     assert len(receiver.posts) == 5, "nothing more is posted"

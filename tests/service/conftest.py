@@ -14,7 +14,7 @@ from tests.parts import LiveServer, service_config
 @pytest.fixture
 def holding_none(redis_server: RedisProcess, api: LiveServer) -> Iterator[LiveServer]:
     """A second web process on the same Redis, which holds no game states in memory."""
-    server = LiveServer(service_config(redis_server.url, held_states=0))
+    server = LiveServer(service_config(redis_server.url, cached_states=0))
     yield server
     server.stop()
 

@@ -150,10 +150,10 @@ def test_held_states_and_snapshots_are_only_caches(
     game_id, clients = start_game(api, "lost-cities", rounds=1)
     play_moves(game_id, clients, 21, random.Random(3))
     assert redis_client.exists(keys.game(game_id, "snap"))
-    held = views_from(api, game_id, clients)
-    assert views_from(holding_none, game_id, clients) == held
+    cached = views_from(api, game_id, clients)
+    assert views_from(holding_none, game_id, clients) == cached
     redis_client.delete(keys.game(game_id, "snap"))
-    assert views_from(holding_none, game_id, clients) == held
+    assert views_from(holding_none, game_id, clients) == cached
 
 
 class Planted:

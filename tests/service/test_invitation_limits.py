@@ -171,13 +171,13 @@ def test_a_blocked_player_is_answered_as_one_a_player_takes_no_invitations_from(
 ) -> None:
     """Twins: bo blocks ada, or bo takes invitations only from players they have played
     with; ada's invitation, and what she reads of bo, are answered alike."""
-    told = []
+    seen_twice = []
     for blocked in (True, False):
         redis_client.flushall()
         ada, _ = blocked_world(server, blocked)
-        told.append([seen(new_game(ada, "bo")), seen(ada.call("GET", "/players/bo"))])
-    assert told[0][0][0] == 403
-    assert told[0] == told[1]
+        seen_twice.append([seen(new_game(ada, "bo")), seen(ada.call("GET", "/players/bo"))])
+    assert seen_twice[0][0][0] == 403
+    assert seen_twice[0] == seen_twice[1]
 
 
 def test_a_block_declines_the_invitations_from_the_blocked_player_still_open(
@@ -198,7 +198,7 @@ def test_a_blocked_players_rematch_is_answered_as_from_one_who_takes_no_invitati
     server: LiveServer, redis_client: redis.Redis
 ) -> None:
     """Twins after a finished game: bo blocks ada, or bo takes invitations from nobody."""
-    told = []
+    seen_twice = []
     for blocked in (True, False):
         redis_client.flushall()
         ada, bo = players(server, "ada", "bo")
@@ -209,10 +209,10 @@ def test_a_blocked_players_rematch_is_answered_as_from_one_who_takes_no_invitati
             bo.ok("PUT", "/me/blocks/ada")
         else:
             bo.ok("PATCH", "/me", json={"invitations": "nobody"})
-        told.append(seen(ada.call("POST", f"/games/{game}/rematch")))
+        seen_twice.append(seen(ada.call("POST", f"/games/{game}/rematch")))
         assert ada.ok("GET", f"/games/{game}")["game"]["rematch"] is None, "nothing asked"
-    assert told[0][0] == 403
-    assert told[0] == told[1]
+    assert seen_twice[0][0] == 403
+    assert seen_twice[0] == seen_twice[1]
 
 
 def test_blocks_are_listed_bounded_and_lifted(

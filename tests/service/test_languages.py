@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from server.presenters import catalogue
-from server.presenters.words import words_for
+from server.presenters.catalogs import words_for
 from shared.engine import IllegalMove, player_names
 from shared.games import ENGINES
 from shared.words import ENGLISH, Words
@@ -161,7 +161,7 @@ def refused_by_rules(move: str, mover: bool, names: list[str], words: Words) -> 
     seated = names if turn == 0 else names[::-1]
     with pytest.raises(IllegalMove) as refused:
         engine.transition(state, turn if mover else 1 - turn, engine.parse_move(move))
-    return refused.value.code, refused.value.told(seated, words)
+    return refused.value.code, refused.value.message_in(seated, words)
 
 
 def test_the_rules_refusals_speak_the_callers_language(api: LiveServer) -> None:

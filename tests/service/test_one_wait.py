@@ -151,8 +151,8 @@ def test_a_change_refused_tells_nobody(api: LiveServer) -> None:
     assert (stale.status_code, illegal.status_code, taken.status_code) == (409, 422, 409)
     assert other.ok("GET", "/me/wait", params={"after": start, "timeout": 0})["events"] == []
     mover.ok("POST", path, json={"move": text, "expected_version": view["version"]})
-    told = other.ok("GET", "/me/wait", params={"after": start, "timeout": 5})["events"]
-    assert [(e["kind"], e["version"]) for e in told] == [("turn", view["version"] + 1)]
+    woken = other.ok("GET", "/me/wait", params={"after": start, "timeout": 5})["events"]
+    assert [(e["kind"], e["version"]) for e in woken] == [("turn", view["version"] + 1)]
 
 
 def test_a_cursor_resumed_after_a_gap_gets_each_game_that_changed_at_its_latest(

@@ -171,24 +171,24 @@ def world(monkeypatch: pytest.MonkeyPatch, options: dict[str, Any]) -> dict[str,
     games = memory.service(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
     ada, bo, eve = (roster.players[name] for name in ("ada", "bo", "eve"))
     game = games.seating.create(ada, "lost-cities", 2, {"rounds": 1, **options}, [], public=True)
-    told: dict[str, Any] = {"eve: lobby": presenters.lobby(games.loading.lobby().items)}
-    told["eve: open"] = answers(games, game.id, eve)
+    report: dict[str, Any] = {"eve: lobby": presenters.lobby(games.loading.lobby().items)}
+    report["eve: open"] = answers(games, game.id, eve)
     games.seating.join(bo, game.id)
     games.moving.resign(bo, game.id)
-    told["eve: over"] = answers(games, game.id, eve)
-    told["players: over"] = [answers(games, game.id, p) for p in (ada, bo)]
+    report["eve: over"] = answers(games, game.id, eve)
+    report["players: over"] = [answers(games, game.id, p) for p in (ada, bo)]
     again = games.seating.rematch(bo, game.id)
     games.seating.rematch(ada, game.id)
     for person in (ada, bo, eve):
-        told[f"{person.name}: rematch"] = answers(games, again.id, person)
+        report[f"{person.name}: rematch"] = answers(games, again.id, person)
     for person in (ada, bo):
         (listed,) = [
             g
             for g in presenters.game_list(games.loading.games_of(person, bool).items, person.id)
             if g["id"] == again.id
         ]
-        told[f"{person.name}: rematch listed"] = listed
-    return {who: json.dumps(said) for who, said in told.items()}
+        report[f"{person.name}: rematch listed"] = listed
+    return {who: json.dumps(said) for who, said in report.items()}
 
 
 @pytest.mark.parametrize("fixed", ["deck", "first_player"])
@@ -202,7 +202,7 @@ def test_twins_differing_in_what_a_viewer_cannot_know_answer_alike_and_so_do_the
         "deck": ({"deck": DECK}, {"deck": DECK[::-1]}),
         "first_player": ({"first_player": 0}, {"first_player": 1}),
     }
-    told = [world(monkeypatch, options) for options in twins[fixed]]
-    assert told[0]["players: over"] != told[1]["players: over"]
-    del told[0]["players: over"], told[1]["players: over"]
-    assert told[0] == told[1]
+    report = [world(monkeypatch, options) for options in twins[fixed]]
+    assert report[0]["players: over"] != report[1]["players: over"]
+    del report[0]["players: over"], report[1]["players: over"]
+    assert report[0] == report[1]

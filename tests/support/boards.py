@@ -1,7 +1,7 @@
 """Turn notices of seeded games, as their players get them by mail, and the headless Chromium
 that looks at them: the browser test and `python -m docs.screenshots` share both.
 
-A notice here is built as the worker builds one (`drawn`, `compose`), from a game played at
+A notice here is built as the worker builds one (`seat_view`, `compose`), from a game played at
 random from a fixed seed to some turn, so the same sample always looks the same.
 """
 
@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 from server.mail.compose import Section, compose
 from server.mail.reply_address import Ticket, reply_address
-from server.notify.notices import drawn
+from server.notify.notices import seat_view
 from server.settings import MailSettings
 from shared.games import ENGINES
 from shared.words import ENGLISH, Words
@@ -80,7 +80,7 @@ class Sample:
                 Ticket(game_id, seat, self.turns), b"sample", SETTINGS.reply_domain
             ),
             message_key=f"sample.{self.name}",
-            **drawn(engine, state, seat, names, words),
+            **seat_view(engine, state, seat, names, words),
         )
         return compose(f"{names[seat]}@example.org", [section], SETTINGS, words=words)
 

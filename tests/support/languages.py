@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from server.presenters import words as catalogs
+from server.presenters import catalogs
 from shared.aliases import Aliases
 from shared.games import ENGINES
 from shared.games.livingstone.data import CARDS
@@ -64,7 +64,7 @@ def english_left(text: str, type_id: str, values: Iterable[str] = ()) -> list[st
 @contextmanager
 def pseudo_for(language: str) -> Iterator[None]:
     """The service's words of `language` (the one `Words` a process loads for it,
-    `server.presenters.words.LOADED`) replaced by the pseudo-language while the block runs:
+    `server.presenters.catalogs.LOADED`) replaced by the pseudo-language while the block runs:
     whatever the service writes for a reader of `language` comes out marked."""
     kept = catalogs.LOADED.get(language)
     catalogs.LOADED[language] = PSEUDO

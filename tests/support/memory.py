@@ -11,11 +11,11 @@ from typing import Any
 
 import orjson
 
-from server.domain.games.events import Concern
+from server.domain.games.events import PlayerEvent
 from server.domain.games.idempotency import Idempotency, Made
 from server.domain.games.lists import Position
 from server.domain.games.record import GameRecord
-from server.domain.games.talk_rules import Limits, Said
+from server.domain.games.talk_rules import Limits, TalkOutcome
 from server.domain.players.player import Player
 from server.domain.service.facade import GameService
 from server.domain.service.ports import Appended, Claimed, Loaded, never
@@ -29,15 +29,15 @@ class MemoryGameStore:
         self.requests: dict[str, dict[bytes, Made]] = {}
         self.talks: dict[str, list[dict[str, Any]]] = {}
         self.listed: dict[str, int] = {}
-        self.told: list[Concern] = []
+        self.events: list[PlayerEvent] = []
         """Every event told, in order."""
 
-    def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
+    def create(self, record: GameRecord, events: Sequence[PlayerEvent] = ()) -> bool:
         if record.id in self.records_by_id:
             return False
         self.records_by_id[record.id] = record
         self.logs[record.id] = []
-        self.tell(told)
+        self.tell(events)
         return True
 
     def seat(
@@ -45,18 +45,18 @@ class MemoryGameStore:
         before: GameRecord,
         after: GameRecord,
         on: str = "seats",
-        told: Sequence[Concern] = (),
+        events: Sequence[PlayerEvent] = (),
     ) -> bool:
         if getattr(self.records_by_id[before.id], on) != getattr(before, on):
             return False
         self.records_by_id[before.id] = after.changed(
             revision=self.records_by_id[before.id].revision + 1
         )
-        self.tell(told)
+        self.tell(events)
         return True
 
-    def tell(self, told: Sequence[Concern]) -> None:
-        self.told.extend(told)
+    def tell(self, events: Sequence[PlayerEvent]) -> None:
+        self.events.extend(events)
 
     def record(self, game_id: str) -> GameRecord | None:
         return self.records_by_id.get(game_id)
@@ -105,7 +105,7 @@ class MemoryGameStore:
         *,
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
-        told: Sequence[Concern] = (),
+        events: Sequence[PlayerEvent] = (),
     ) -> Appended:
         if request is not None and request[0] in self.requests.get(game_id, {}):
             return Appended("replayed", "", self.requests[game_id][request[0]])
@@ -123,26 +123,28 @@ class MemoryGameStore:
         if request is not None:
             field, made = request
             self.requests.setdefault(game_id, {})[field] = made
-        self.tell(told)
+        self.tell(events)
         return Appended("appended", str(len(log)))
 
     def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:
         made = self.requests.get(game_id, {}).get(idem.field)
         return idem.check(made) if made is not None else None
 
-    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+    def say(
+        self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits
+    ) -> TalkOutcome:
         said = self.talks.setdefault(game_id, [])
         for number, message in enumerate(said, start=1):
             if key and message.get("key") == key:
-                return Said("said", number, message)
+                return TalkOutcome("said", number, message)
         recent = [m["at"] for m in said if m["seat"] == seat and m["at"] > now - limits.window]
         if len(recent) >= limits.per_window:
-            return Said("throttled", min(recent) + limits.window - now)
+            return TalkOutcome("throttled", min(recent) + limits.window - now)
         if len(said) >= limits.most:
-            return Said("full", 0)
+            return TalkOutcome("full", 0)
         message = {"seat": seat, "at": now, "version": self.version(game_id), "text": text}
         said.append({**message, **({"key": key} if key else {})})
-        return Said("said", len(said), said[-1])
+        return TalkOutcome("said", len(said), said[-1])
 
     def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
         return list(self.talks.get(game_id, [])[start:])

@@ -12,7 +12,7 @@ from typing import Any
 from unittest import mock
 
 from server.domain.games import provenance
-from server.domain.games.events import Concern
+from server.domain.games.events import PlayerEvent
 from server.domain.games.record import GameRecord
 from server.domain.players.player import Player
 from server.domain.service.facade import GameService
@@ -41,10 +41,10 @@ class RacedStore(MemoryGameStore):
         before: GameRecord,
         after: GameRecord,
         on: str = "seats",
-        told: Sequence[Concern] = (),
+        events: Sequence[PlayerEvent] = (),
     ) -> bool:
         self._others_first()
-        return super().seat(before, after, on, told)
+        return super().seat(before, after, on, events)
 
     def append(self, game_id: str, *args: Any, **kwargs: Any) -> Appended:
         self._others_first()

@@ -200,7 +200,7 @@ def helps_in(language: str, width: int) -> dict[str, str]:
     return helps
 
 
-def told_in(language: str, width: int, *args: str) -> subprocess.CompletedProcess[str]:
+def run_in(language: str, width: int, *args: str) -> subprocess.CompletedProcess[str]:
     """`turnpost ARGS` run by a player whose locale is `language`, at a terminal `width` wide."""
     return subprocess.run(
         [sys.executable, "-m", "client", *args],

@@ -34,7 +34,7 @@ def test_twins_a_viewer_cannot_tell_apart_draw_the_same_page(type_id: str, api: 
     a spectator; and, once over, replayed at the versions looked at along the way."""
     engine = ENGINES[type_id]
     rnd = random.Random(type_id)
-    told_apart = 0
+    differing = 0
     for players in sorted({engine.min_players, engine.max_players}):
         roster = MemoryRoster(*NAMES[:players])
         games = memory.service(MemoryGameStore(), roster, clock=lambda: 1_800_000_000)
@@ -47,7 +47,7 @@ def test_twins_a_viewer_cannot_tell_apart_draw_the_same_page(type_id: str, api: 
         looked_at = []
         while (game := games.loading.load(game.id)).status == "active":
             if rnd.random() < LOOKS:
-                told_apart += pages_agree(api.app, games, game, rnd)
+                differing += pages_agree(api.app, games, game, rnd)
                 looked_at.append(game.version)
             seat = rnd.choice(engine.to_act(game.state))
             move = rnd.choice(engine.legal_moves(game.state, seat))
@@ -55,8 +55,8 @@ def test_twins_a_viewer_cannot_tell_apart_draw_the_same_page(type_id: str, api: 
         pages_agree(api.app, games, game, rnd)
         for version in looked_at[:3]:
             then = games.loading.at_version(game, version)
-            told_apart += pages_agree(api.app, games, then, rnd, Replay(version, game.version))
-    assert told_apart > 0, "some twin differs where another player can see it"
+            differing += pages_agree(api.app, games, then, rnd, Replay(version, game.version))
+    assert differing > 0, "some twin differs where another player can see it"
 
 
 def pages_agree(
@@ -65,7 +65,7 @@ def pages_agree(
     """For each seat and for a spectator, the page of the game and of its twin for them (as a
     replay at the game's version, if `replay`); returns how many twins the next seat could tell
     apart on its own page."""
-    told_apart = 0
+    differing = 0
     seats = len(game.seats)
     since = 0 if replay else max(0, game.version - HISTORY)
     stored = games.loading.entries(game, since)[: game.version - since]
@@ -84,5 +84,5 @@ def pages_agree(
             )
             assert page(game, seat) == page(twin, seat)
             other = 0 if seat is None else (seat + 1) % seats
-            told_apart += page(game, other) != page(twin, other)
-    return told_apart
+            differing += page(game, other) != page(twin, other)
+    return differing

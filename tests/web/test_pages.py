@@ -115,13 +115,13 @@ def test_another_players_game_an_unknown_one_and_no_session_get_refusal_pages(
     link = eve.ok("POST", f"/games/{created['game']['id']}/login-link")["url"]
     visitor = Visitor(api.url)
     assert visitor.log_in(link).status_code == 200
-    for path, told in (
+    for path, expected in (
         (f"/play/{game_id}", "this game is not public"),  # a private game's page, as the API's
         (f"/play/{game_id}/wait?version=0", "this game is not public"),
     ):
         refused = visitor.get(path)
         assert refused.status_code == 403, refused.text
-        assert told in said(refused.text).lower()
+        assert expected in said(refused.text).lower()
     form = form_fields(visitor.get(f"/play/{created['game']['id']}").text, action="/logout")
     moved = visitor.post(
         f"/play/{game_id}", {**form, "move": "play R7 draw deck", "version": "0", "key": "k"}

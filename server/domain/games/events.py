@@ -25,7 +25,7 @@ KINDS: tuple[Kind, ...] = ("invited", "started", "turn", "ended", "cancelled", "
 
 
 @dataclass(frozen=True)
-class Concern:
+class PlayerEvent:
     """One event for one player: `kind` of what happened to `game`, with the game's `version`
     after it (None where the change did not read it: a rematch asked for), its `status`, the
     seats `to_act` and whether the player's is one (`your_turn`); a rematch names the next
@@ -49,10 +49,10 @@ def of_change(
     version: int | None,
     by: str | None = None,
     mover: int | None = None,
-) -> list[Concern]:
+) -> list[PlayerEvent]:
     """The events of a change from `before` (None: the game is new) to `after`, made by the
     player `by` (moving from seat `mover`)."""
-    found: list[Concern] = []
+    found: list[PlayerEvent] = []
     for seat, sitter in enumerate(after.seats):
         player = sitter.player
         if player is None or sitter.bot:
@@ -66,7 +66,7 @@ def of_change(
 
 def of_talk(
     record: GameRecord, by: str, version: int, message: int, unheard: Collection[str] = ()
-) -> list[Concern]:
+) -> list[PlayerEvent]:
     """The event of a message said at the table: for everyone seated there but its speaker and
     those who do not hear them (`unheard`: the players who block them)."""
     return [
@@ -108,9 +108,9 @@ def _concern(
     kind: Kind,
     version: int | None,
     message: int | None = None,
-) -> Concern:
+) -> PlayerEvent:
     acting = record.to_act if record.status == ACTIVE else ()
-    return Concern(
+    return PlayerEvent(
         player=player,
         game=record.id,
         type=record.type,

@@ -19,7 +19,7 @@ class Game:
     """A loaded game: its record as stored and its state at `version`, built from a log whose
     entry number `version` (counting from 1) is `last_entry`, byte for byte as stored (empty
     at version 0). An append checks that entry is still there, and so does a load that goes on
-    from a held game (see `server.domain.service.state_cache`)."""
+    from a cached game (see `server.domain.service.state_cache`)."""
 
     record: GameRecord
     engine: Engine[Any]

@@ -140,12 +140,12 @@ def fixed_by_creator(
     (`shared.fairness.option_fingerprint`), so that it tells nothing of a value until the
     secret is revealed at the end; so that it tells nothing then either, only those at the
     table (`viewer` sits or is invited) see it, and a game without a secret shows none."""
-    told = viewer is not None and record.sits_or_invited(viewer)
+    at_table = viewer is not None and record.sits_or_invited(viewer)
     return {
         name: {
             "fingerprint": (
                 option_fingerprint(record.secret, name, record.options[name])
-                if told and record.secret is not None
+                if at_table and record.secret is not None
                 else None
             )
         }

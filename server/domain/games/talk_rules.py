@@ -59,7 +59,7 @@ Spoken = Literal["said", "throttled", "full"]
 
 
 @dataclass(frozen=True)
-class Said:
+class TalkOutcome:
     """The store's answer to `say`: `said` (with the message's number, counting from 1, and
     the message as stored: new, or found under its key), `throttled` (`value`: seconds until
     the seat may speak again) or `full`."""

@@ -5,13 +5,13 @@
 store, the players, the clock and the listener; a caller calls the job itself
 (`services().games.moving.submit(...)`), which the service holds as a typed attribute:
 
-- `loading` (`loading.py`, `Reading`): a game loaded, as it was at a version, seen by a player
+- `loading` (`loading.py`, `Loading`): a game loaded, as it was at a version, seen by a player
   or a spectator, listed; its record and log; kept compacted once it is over.
 - `seating` (`seating.py`, `Seating`): a game made, a seat taken, an invitation declined, a
   game called off, a rematch: compare-and-sets on the record.
 - `moving` (`moving.py`, `Moving`): the one path of every move (batches, resigning), and a
   resend answered from the log.
-- `worker_moves` (`worker_moves.py`, `StandIns`): the moves the worker makes for a seat, a
+- `worker_moves` (`worker_moves.py`, `WorkerMoves`): the moves the worker makes for a seat, a
   bot's turn and a timeout.
 - `talking` (`talking.py`, `Talking`): table talk said and read (and a deleted account's
   unsaid).
@@ -27,20 +27,20 @@ from collections.abc import Callable
 
 from server.domain.games import talk_rules as talk
 from server.domain.service import invitations
-from server.domain.service.loading import Reading
+from server.domain.service.loading import Loading
 from server.domain.service.moving import Moving
 from server.domain.service.ports import (
     BlockList,
     ChangeListener,
     GameStore,
     InvitationBook,
+    NoListener,
     Roster,
-    Unheard,
 )
 from server.domain.service.seating import Seating
-from server.domain.service.state_cache import HeldStates
+from server.domain.service.state_cache import StateCache
 from server.domain.service.talking import Talking
-from server.domain.service.worker_moves import StandIns
+from server.domain.service.worker_moves import WorkerMoves
 
 
 class GameService:
@@ -49,10 +49,10 @@ class GameService:
     `games.moving.submit(...)`, a page's game `games.loading.table(...)`, so a reader (or a
     tool) walks from a route to the job's method in one step, through no alias."""
 
-    loading: Reading
+    loading: Loading
     seating: Seating
     moving: Moving
-    worker_moves: StandIns
+    worker_moves: WorkerMoves
     talking: Talking
 
     def __init__(
@@ -66,17 +66,17 @@ class GameService:
         snapshot_every: int = 16,
         clock: Callable[[], float] = time.time,
         listener: ChangeListener | None = None,
-        held_states: int = 4096,
+        cached_states: int = 4096,
         talk_limits: talk.Limits | None = None,
     ) -> None:
-        listener = listener or Unheard()
-        self.loading = Reading(
-            store, store, store, players, HeldStates(held_states), snapshot_every, blocks
+        listener = listener or NoListener()
+        self.loading = Loading(
+            store, store, store, players, StateCache(cached_states), snapshot_every, blocks
         )
         inviting = invitations.Inviting(
             store, players, book, blocks, clock, invitation_limits or invitations.Limits()
         )
         self.seating = Seating(self.loading, store, store, players, clock, listener, inviting)
         self.moving = Moving(self.loading, store, clock)
-        self.worker_moves = StandIns(self.loading, self.moving)
+        self.worker_moves = WorkerMoves(self.loading, self.moving)
         self.talking = Talking(store, store, clock, talk_limits or talk.Limits(), blocks)

@@ -1,5 +1,5 @@
 """Games as they are read: a game loaded (its record, and its state replayed through the engine
-from a held state, a snapshot or the deal), as it was at an earlier version, seen by a player
+from a cached state, a snapshot or the deal), as it was at an earlier version, seen by a player
 or a spectator, listed, and kept (compacted once it is over, read alike).
 
 Every job of the service (`server.domain.service.facade`) reads through here, and so does every
@@ -23,20 +23,20 @@ from server.domain.games.snapshots import unpickled
 from server.domain.players.player import Player
 from server.domain.service.hearing import heard
 from server.domain.service.ports import BlockList, GameLog, Kept, Lobby, Roster, never
-from server.domain.service.state_cache import HeldStates
+from server.domain.service.state_cache import StateCache
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.playout import replay
 
 
-class Reading:
+class Loading:
     def __init__(
         self,
         store: GameLog,
         kept: Kept,
         lobby_index: Lobby,
         players: Roster,
-        held: HeldStates,
+        cache: StateCache,
         snapshot_every: int,
         blocks: BlockList,
     ) -> None:
@@ -45,7 +45,7 @@ class Reading:
         self.lobby_index = lobby_index
         self.players = players
         self.blocks = blocks
-        self.held = held
+        self.cache = cache
         self.snapshot_every = snapshot_every
 
     def load(self, game_id: str) -> Game:
@@ -54,16 +54,16 @@ class Reading:
     def _loaded(self, game_id: str, talk: int | None) -> tuple[Game, list[bytes]]:
         """The game, and with `talk` its table talk from message number `talk + 1` (as stored),
         read in the same round trip."""
-        held = self.held.get(game_id)
+        cached = self.cache.get(game_id)
         loaded = self.store.load(
-            game_id, *((held.version, held.last_entry) if held else (0, b"")), talk=talk
+            game_id, *((cached.version, cached.last_entry) if cached else (0, b"")), talk=talk
         )
         if loaded is None:
             raise NotFound(N_("no such game"))
         engine = ENGINES[loaded.record.type]
         start, tail = loaded.start, loaded.tail
-        if loaded.from_held and held is not None:
-            state = held.state
+        if loaded.from_cache and cached is not None:
+            state = cached.state
         elif (
             state := restored(engine, loaded.start, loaded.snapshot_tag, loaded.snapshot)
         ) is None:
@@ -73,7 +73,7 @@ class Reading:
         state = replay(engine, state, logged_moves(tail))
         last_entry = tail[-1] if tail else loaded.last_entry
         game = Game(loaded.record, engine, state, start + len(tail), last_entry)
-        self.held.keep(game)
+        self.cache.keep(game)
         return game, loaded.talk or []
 
     def state_at(self, game: Game, version: int, log: list[bytes]) -> Any:
@@ -238,7 +238,7 @@ def players_record(record: GameRecord | None, player: Player) -> GameRecord:
 
 
 def viewed(game: Game, player: Player) -> tuple[Game, int | None]:
-    """The game and the player's seat, if they may look at it (see `Reading.for_viewer`)."""
+    """The game and the player's seat, if they may look at it (see `Loading.for_viewer`)."""
     if not game.record.sits_or_invited(player.id):
         if game.record.public:
             return game, None

@@ -22,14 +22,14 @@ from server.domain.errors import (
     Stale,
     Unavailable,
 )
-from server.domain.games import events as concerns
+from server.domain.games import events as player_events
 from server.domain.games import provenance
 from server.domain.games.entries import encode_entry, new_entry
 from server.domain.games.idempotency import Idempotency, Made
 from server.domain.games.loaded import CANCELLED, FINISHED, OPEN, Game, Moved, progress
 from server.domain.games.snapshots import pickled, snapshot_tag
 from server.domain.players.player import Player
-from server.domain.service.loading import Reading, logged_moves, seat_in
+from server.domain.service.loading import Loading, logged_moves, seat_in
 from server.domain.service.ports import GameLog
 from shared.batch import apply_batch, parse_batch, refusal_details
 from shared.engine import RESIGN, IllegalMove
@@ -38,11 +38,11 @@ from shared.engine import RESIGN, IllegalMove
 class Moving:
     def __init__(
         self,
-        reading: Reading,
+        loading: Loading,
         store: GameLog,
         clock: Callable[[], float],
     ) -> None:
-        self.reading = reading
+        self.loading = loading
         self.store = store
         self.clock = clock
 
@@ -82,7 +82,7 @@ class Moving:
         """Resigning is a move like any other (so it replays), allowed out of turn; a race with
         another move is retried rather than bounced back to the player."""
         while True:
-            game, seat = self.reading.for_player(game_id, player)
+            game, seat = self.loading.for_player(game_id, player)
             if game.status == OPEN:
                 raise NotStarted(
                     N_(
@@ -148,7 +148,7 @@ class Moving:
         """The first answer to a move made with this request's key; None if none was made."""
         if idem is None:
             return None
-        game = self.reading.load(game_id)
+        game = self.loading.load(game_id)
         seat = game.seat_of(player.id)
         if seat is None:
             return None
@@ -160,7 +160,7 @@ class Moving:
         game at any version)."""
         log = self.store.log_raw(game.id, 0, made.end)  # read once: the state and the events
         entries = [orjson.loads(raw) for raw in log[made.version :]]
-        at = self.reading.at_version(game, made.end, log)
+        at = self.loading.at_version(game, made.end, log)
         return answer(at, seat, entries, made.untried)
 
     # -- a move made ----------------------------------------------------------------------
@@ -173,17 +173,17 @@ class Moving:
         expected_version: int,
         idem: Idempotency | None,
     ) -> Moved:
-        held = self.reading.held.get(game_id)
-        if held is not None and held.version == expected_version:
+        cached = self.loading.cache.get(game_id)
+        if cached is not None and cached.version == expected_version:
             # The game as this process last saw it, which is the version the mover saw: the
             # append checks that it is still the latest, so the game need not be read first.
             # Only a move made is answered from here; a refusal (the game moved on, or its
-            # held copy was wrong) is left to the path below, which reads the game afresh.
+            # cached copy was wrong) is left to the path below, which reads the game afresh.
             try:
-                return self._move_in(held, player, move, expected_version, idem)
+                return self._move_in(cached, player, move, expected_version, idem)
             except Refusal:
                 pass  # (Unavailable, made but not yet safe, goes on up: the caller must hear it)
-        return self._move_in(self.reading.load(game_id), player, move, expected_version, idem)
+        return self._move_in(self.loading.load(game_id), player, move, expected_version, idem)
 
     def _move_in(
         self,
@@ -210,7 +210,7 @@ class Moving:
         if any(mover == seat for mover, _ in logged_moves(log[seen_version:])):
             return False
         engine = game.engine
-        seen = self.reading.state_at(game, seen_version, log)
+        seen = self.loading.state_at(game, seen_version, log)
         return seat in engine.to_act(seen) and engine.legal_moves(seen, seat) == engine.legal_moves(
             game.state, seat
         )
@@ -226,7 +226,7 @@ class Moving:
         untried: Sequence[Any] = (),
     ) -> Moved:
         engine = game.engine
-        every = self.reading.snapshot_every
+        every = self.loading.snapshot_every
         new_version = game.version + len(entries)
         entries, head = provenance.linked(game.record, game.last_entry, entries)
         record = game.record.changed(**progress(engine, state, now), head=head)
@@ -241,7 +241,7 @@ class Moving:
             record,
             snapshot=snapshot,
             request=(idem.field, idem.made(game.version, len(entries), untried)) if idem else None,
-            told=concerns.of_change(game.record, record, new_version, mover=seat),
+            events=player_events.of_change(game.record, record, new_version, mover=seat),
         )
         if appended.made is not None and idem is not None:  # replayed: made before, with the key
             return self._first_answer(game, seat, idem.check(appended.made))
@@ -250,7 +250,7 @@ class Moving:
         if appended.outcome == "inactive":
             raise GameOver()
         after = Game(record, engine, state, new_version, stored[-1])
-        self.reading.held.keep(after)
+        self.loading.cache.keep(after)
         return answer(after, seat, entries, untried)
 
 

@@ -12,22 +12,22 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from server.domain.games.events import Concern
+from server.domain.games.events import PlayerEvent
 from server.domain.games.idempotency import Idempotency, Made
 from server.domain.games.lists import Position
 from server.domain.games.record import GameRecord
-from server.domain.games.talk_rules import Limits, Said
+from server.domain.games.talk_rules import Limits, TalkOutcome
 from server.domain.players.player import Player
 
 
 @dataclass(frozen=True)
 class Loaded:
     """A game as read in one round trip: its record, and its log from `start` on, where a replay
-    starts from the caller's held state (`from_held`), from the snapshot, or from the deal."""
+    starts from the caller's cached state (`from_cache`), from the snapshot, or from the deal."""
 
     record: GameRecord
     start: int
-    from_held: bool
+    from_cache: bool
     snapshot_tag: str
     snapshot: bytes
     tail: list[bytes]
@@ -67,11 +67,11 @@ class GameRecords(Protocol):
 
 class GameLog(GameRecords, Protocol):
     """A game's record and its append-only log, read and changed. Each method that changes a
-    game takes the change's events for its players' waits (`told`, `server.domain.games.events`)
+    game takes the change's events for its players' waits (`events`, `server.domain.games.events`)
     and writes them with the change, only if it is made: a player is never told of a change that
     was refused."""
 
-    def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
+    def create(self, record: GameRecord, events: Sequence[PlayerEvent] = ()) -> bool:
         """Write a new game's record; False if its id is taken."""
 
     def seat(
@@ -79,7 +79,7 @@ class GameLog(GameRecords, Protocol):
         before: GameRecord,
         after: GameRecord,
         on: str = "seats",
-        told: Sequence[Concern] = (),
+        events: Sequence[PlayerEvent] = (),
     ) -> bool:
         """Write what changed from `before` to `after` only if the record's field `on` (its
         seats, unless told) is still as in `before` (a compare-and-set: players racing for one
@@ -111,7 +111,7 @@ class GameLog(GameRecords, Protocol):
         *,
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
-        told: Sequence[Concern] = (),
+        events: Sequence[PlayerEvent] = (),
     ) -> Appended:
         """Append `entries`, write what a move changes of the `record` (`MOVED`), keep the
         snapshot and note the move under its key (`request`), all at once, only if the log
@@ -151,7 +151,9 @@ class Kept(Protocol):
 class TableTalk(Protocol):
     """The talk at a game's table."""
 
-    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+    def say(
+        self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits
+    ) -> TalkOutcome:
         """Add a message to the game's table talk, stamped with the game's version, in one
         step: unless one under `key` (if not empty) is there already, the seat has said its
         `limits` worth lately, or the talk is full (`server.domain.games.talk_rules`)."""
@@ -163,7 +165,7 @@ class TableTalk(Protocol):
         """Every message said from `seat` its `text` instead, keeping its number, seat, time
         and version (so what each player was told of the talk stays counted right)."""
 
-    def tell(self, told: Sequence[Concern]) -> None:
+    def tell(self, events: Sequence[PlayerEvent]) -> None:
         """The events of a change written apart from it (a message said at the table)."""
 
 
@@ -192,7 +194,7 @@ class ChangeListener(Protocol):
     def changing(self, game_id: str) -> None: ...
 
 
-class Unheard:
+class NoListener:
     def changing(self, game_id: str) -> None:
         pass
 

@@ -16,16 +16,16 @@ from typing import Any
 
 from server.domain.errors import N_, Conflict, Invalid, NotAPlayer, NotFound, Unplayable
 from server.domain.games import bots as bot_players
-from server.domain.games import events as concerns
+from server.domain.games import events as player_events
 from server.domain.games import provenance
 from server.domain.games.clock_options import SERVICE_OPTIONS
 from server.domain.games.entries import dealt
-from server.domain.games.events import Concern
+from server.domain.games.events import PlayerEvent
 from server.domain.games.loaded import CANCELLED, FINISHED, OPEN, Game, engine_for, progress
 from server.domain.games.record import GameRecord, Seat
 from server.domain.players.player import Player
 from server.domain.service.invitations import Claim, Inviting, invited
-from server.domain.service.loading import Reading, players_record
+from server.domain.service.loading import Loading, players_record
 from server.domain.service.ports import ChangeListener, GameLog, Lobby, Roster
 from shared.engine import BadOptions, Engine
 from shared.games import ENGINES
@@ -34,7 +34,7 @@ from shared.games import ENGINES
 class Seating:
     def __init__(
         self,
-        reading: Reading,
+        loading: Loading,
         store: GameLog,
         lobby: Lobby,
         players: Roster,
@@ -42,7 +42,7 @@ class Seating:
         listener: ChangeListener,
         inviting: Inviting,
     ) -> None:
-        self.reading = reading
+        self.loading = loading
         self.store = store
         self.lobby = lobby
         self.players = players
@@ -121,7 +121,7 @@ class Seating:
                 if seat.player:
                     self.players.remove_game(seat.player, record.id)
             record = record.changed(id=new_game_id())
-        return self.reading.load(record.id)
+        return self.loading.load(record.id)
 
     def _new_record(
         self,
@@ -178,7 +178,7 @@ class Seating:
         if record.public:
             self.lobby.list_publicly(record.id, record.created)
         self.listener.changing(record.id)
-        if self.store.create(record, concerns.of_change(None, record, 0)):
+        if self.store.create(record, player_events.of_change(None, record, 0)):
             return True
         claim.give_back()
         return False
@@ -193,26 +193,26 @@ class Seating:
         before it must not start it again. The players it concerns are told, but `by`, the
         player whose request it is (`server.domain.games.events`)."""
         while True:
-            record = self.reading.record(game_id)
+            record = self.loading.record(game_id)
             if record is None:
                 raise NotFound(N_("no such game"))
             after = change(record)
             if after == record:
                 return False
             self.listener.changing(game_id)
-            if self.store.seat(record, after, "revision", self._told(record, after, by)):
+            if self.store.seat(record, after, "revision", self._events(record, after, by)):
                 self.inviting.answered(record, after)
                 return True
 
-    def _told(self, before: GameRecord, after: GameRecord, by: str | None) -> list[Concern]:
+    def _events(self, before: GameRecord, after: GameRecord, by: str | None) -> list[PlayerEvent]:
         """The change's events; a rematch asked for tells the finished game's version, which
         no longer changes, read only then."""
         version = 0 if before.status == OPEN else None  # no move before the start
-        told = concerns.of_change(before, after, version, by)
-        if told and version is None:
+        events = player_events.of_change(before, after, version, by)
+        if events and version is None:
             version = self.store.version(after.id)
-            told = [dataclasses.replace(concern, version=version) for concern in told]
-        return told
+            events = [dataclasses.replace(concern, version=version) for concern in events]
+        return events
 
     def join(self, player: Player, game_id: str, contribution: str | None = None) -> Game:
         """Take the seat reserved for the player, or the first open one, with the player's
@@ -240,7 +240,7 @@ class Seating:
             return after
 
         self.reseat(game_id, seated, player.id)
-        return self.reading.load(game_id)
+        return self.loading.load(game_id)
 
     def cancel(self, player: Player, game_id: str) -> Game:
         """Its creator calls off a game that has not started: it stays, cancelled, in its
@@ -257,7 +257,7 @@ class Seating:
             return record.changed(status=CANCELLED, updated=int(self.clock()))
 
         self.reseat(game_id, cancelled, player.id)
-        return self.reading.load(game_id)
+        return self.loading.load(game_id)
 
     def decline(self, player: Player, game_id: str) -> Game:
         """An invited player turns the invitation down: their seat is free again (anyone who
@@ -280,14 +280,14 @@ class Seating:
 
         self.reseat(game_id, declined, player.id)
         self.players.remove_game(player.id, game_id)
-        return self.reading.load(game_id)
+        return self.loading.load(game_id)
 
     def decline_from(self, player: Player, inviter: str) -> list[str]:
         """Every invitation to the player from `inviter` still open, declined (as a block
         begins: `server.accounts.blocking`); the ids of the games."""
         declined = []
         for claim in self.inviting.book.waiting(player.id):
-            by, invitees = invited(self.reading.record(claim.game_id))
+            by, invitees = invited(self.loading.record(claim.game_id))
             if claim.other != inviter or by != inviter or player.id not in invitees:
                 continue
             try:
@@ -306,7 +306,7 @@ class Seating:
         into the finished game's record (a compare-and-set) before the game is made, so two
         asking at once make one game, and a crash in between leaves an id the next request
         makes the game under."""
-        old = self.reading.record_for(player, game_id)
+        old = self.loading.record_for(player, game_id)
         if old.seat_of(player.id) is None:
             raise NotAPlayer(N_("only the game's players can ask for a rematch"))
         if old.status != FINISHED:
@@ -314,22 +314,24 @@ class Seating:
                 N_("a rematch follows a finished game, and this one is not over"),
                 code="not_finished",
             )
-        while old.rematch is None or self.reading.record(old.rematch) is None:
+        while old.rematch is None or self.loading.record(old.rematch) is None:
             record = self._rematch_of(old, player, contribution)
             claim = self.inviting.claim(record, made=False)
             if old.rematch is None:
                 marked = old.changed(rematch=record.id)
-                if not self.store.seat(old, marked, "rematch", self._told(old, marked, player.id)):
+                if not self.store.seat(
+                    old, marked, "rematch", self._events(old, marked, player.id)
+                ):
                     claim.give_back()
-                    old = self.reading.record_for(player, game_id)
+                    old = self.loading.record_for(player, game_id)
                     continue
                 old = marked
             if self._store_new(record, claim):
-                return self.reading.load(record.id)
+                return self.loading.load(record.id)
             break
         # made by another's request: take the seat kept for you
         assert old.rematch is not None
-        made = self.reading.load(old.rematch)
+        made = self.loading.load(old.rematch)
         if made.seat_of(player.id) is not None:
             return made
         return self.join(player, old.rematch, contribution)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from server.domain.games.loaded import Game
 
 
-class HeldStates:
+class StateCache:
     """The `capacity` most recently used games (0 holds none)."""
 
     def __init__(self, capacity: int) -> None:

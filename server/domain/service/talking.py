@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from server.domain.errors import N_, KeyReused, TooMany
-from server.domain.games import events as concerns
+from server.domain.games import events as player_events
 from server.domain.games import talk_rules as talk
 from server.domain.games.loaded import Game
 from server.domain.games.record import GameRecord
@@ -64,7 +64,7 @@ class Talking:
             )
         version = int(said.message["version"])
         unheard = self.blocks.blockers(player.id)
-        self.table_talk.tell(concerns.of_talk(record, player.id, version, said.value, unheard))
+        self.table_talk.tell(player_events.of_talk(record, player.id, version, said.value, unheard))
         return record, said.value, said.message
 
     def talk(self, game: Game, reader: str, since: int = 0) -> list[dict[str, Any] | None]:

@@ -11,7 +11,7 @@ from server.domain.errors import GameOver, Stale
 from server.domain.games import bots as bot_players
 from server.domain.games.idempotency import Idempotency
 from server.domain.games.loaded import ACTIVE, Game
-from server.domain.service.loading import Reading, logged_moves
+from server.domain.service.loading import Loading, logged_moves
 from server.domain.service.moving import Moving
 from shared.engine import RESIGN
 
@@ -19,9 +19,9 @@ BOT = "bot"
 """Who sends a bot's move, as its idempotency key counts it (no player id looks like it)."""
 
 
-class StandIns:
-    def __init__(self, reading: Reading, moving: Moving) -> None:
-        self.reading = reading
+class WorkerMoves:
+    def __init__(self, loading: Loading, moving: Moving) -> None:
+        self.loading = loading
         self.moving = moving
 
     def time_out(self, game_id: str, seat: int, since_version: int) -> bool:
@@ -30,10 +30,10 @@ class StandIns:
         the player's again for the next one; under `skip`, the rules' neutral move is made for
         it if there is one; else it resigns. False (nothing done) if it has moved since, or the
         game moved on meanwhile (the next check looks again)."""
-        game = self.reading.load(game_id)
+        game = self.loading.load(game_id)
         if game.status != ACTIVE or seat not in game.engine.to_act(game.state):
             return False
-        since = self.reading.log_raw(game_id, since_version)
+        since = self.loading.log_raw(game_id, since_version)
         if any(mover == seat for mover, _ in logged_moves(since)):
             return False
         policy = (game.record.clock or {}).get("on_timeout", "skip")
@@ -56,7 +56,7 @@ class StandIns:
         decision = game.engine.decision(game.state, seat)
         while True:
             self._bot_move(game, seat, level, timed_out=True)
-            game = self.reading.load(game.id)
+            game = self.loading.load(game.id)
             engine = game.engine
             if (
                 decision is None
@@ -71,7 +71,7 @@ class StandIns:
         none must. Run by the worker, and safe to run again: a run that comes after the move
         was made finds no bot to act, or the next one, and two runs at once make the same
         move under the same key, which the log takes once (`_bot_move`)."""
-        game = self.reading.load(game_id)
+        game = self.loading.load(game_id)
         if game.status != ACTIVE:
             return False
         for seat in game.engine.to_act(game.state):

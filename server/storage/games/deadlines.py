@@ -95,7 +95,7 @@ class Deadlines:
                 clocks.append(SeatClock(seat, name, banks.get(seat, clock["time_bank"]), None))
         return clocks
 
-    def told(
+    def sentences(
         self,
         record: GameRecord,
         seat: int | None,

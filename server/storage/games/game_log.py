@@ -37,7 +37,7 @@ from typing import Any, cast
 import orjson
 from redis.cluster import RedisCluster
 
-from server.domain.games.events import Concern
+from server.domain.games.events import PlayerEvent
 from server.domain.games.idempotency import Idempotency, Made
 from server.domain.games.record import (
     FINISHED,
@@ -121,22 +121,22 @@ class RedisGameLog:
         self._made = client.register_script(log_scripts.MADE)
         self._compact = client.register_script(log_scripts.COMPACT)
 
-    def create(self, record: GameRecord, told: Sequence[Concern] = ()) -> bool:
+    def create(self, record: GameRecord, events: Sequence[PlayerEvent] = ()) -> bool:
         """False if the id is taken (ids are random, so that means a collision, not a bug)."""
         pairs = [item for pair in encode(record).items() for item in pair]
-        touched, args = self._told(told)
+        touched, args = self._events_args(events)
         created = self._create(
             keys=[*self._meta_and_channel(record.id)[:2], *touched],
             args=[len(pairs), *pairs, *args],
         )
-        return self._told_apart(bool(created), told)
+        return self._events_apart(bool(created), events)
 
     def seat(
         self,
         before: GameRecord,
         after: GameRecord,
         on: str = "seats",
-        told: Sequence[Concern] = (),
+        events: Sequence[PlayerEvent] = (),
     ) -> bool:
         """Write what changed from `before` to `after` only if the field `on` is still as in
         `before`; False if it changed. A compacted game's archive holds the rest of its record
@@ -146,21 +146,21 @@ class RedisGameLog:
         if after.packed and packed(after) != packed(before):
             held = self.client.get(keys.game(before.id, "archive"))
             blob = archive.with_record(as_bytes(held), packed(after)) if held else b""
-        touched, args = self._told(told)
+        touched, args = self._events_args(events)
         updated = self._update_if(
             keys=[*self._meta_and_channel(before.id), *touched],
             args=[*compared(before, on), blob, len(pairs), *pairs, *args],
         )
-        return self._told_apart(bool(updated), told)
+        return self._events_apart(bool(updated), events)
 
-    def _told(self, told: Sequence[Concern]) -> tuple[list[str], list[Any]]:
+    def _events_args(self, events: Sequence[PlayerEvent]) -> tuple[list[str], list[Any]]:
         """The keys and arguments that write a change's events in its own script."""
-        return self.events.told(told) if told and not self.events.apart else ([], [])
+        return self.events.script_args(events) if events and not self.events.apart else ([], [])
 
-    def _told_apart(self, changed: bool, told: Sequence[Concern]) -> bool:
+    def _events_apart(self, changed: bool, events: Sequence[PlayerEvent]) -> bool:
         """On a Cluster, the events of a change made, written right after it."""
-        if changed and told and self.events.apart:
-            self.events.tell(told)
+        if changed and events and self.events.apart:
+            self.events.tell(events)
         return changed
 
     @staticmethod
@@ -199,11 +199,11 @@ class RedisGameLog:
                 return Loaded(record, held_version, True, "", b"", [], held_entry, said)
             log = archive.entries(record, rest[0])
             return Loaded(record, 0, False, "", b"", log, log[-1] if log else b"", said)
-        start, from_held, tag, state, tail, last = rest
+        start, from_cache, tag, state, tail, last = rest
         return Loaded(
             record,
             int(start),
-            bool(from_held),
+            bool(from_cache),
             tag.decode(),
             state or b"",
             list(tail),
@@ -262,7 +262,7 @@ class RedisGameLog:
         *,
         snapshot: tuple[int, str, bytes] | None = None,
         request: tuple[bytes, Made] | None = None,
-        told: Sequence[Concern] = (),
+        events: Sequence[PlayerEvent] = (),
     ) -> Appended:
         """Append `entries` (made by `server.domain.games.entries.encode_entry`) if the log still
         has the length and the last entry in `after`; see APPEND. `snapshot` is the state after
@@ -290,17 +290,17 @@ class RedisGameLog:
             *entries,
         ]
         touched = [keys.game(game_id, part) for part in ("log", "meta", "snap", "requests")]
-        told_keys, told_args = self._told(told)
+        event_keys, event_args = self._events_args(events)
         mark = None if self.watch is None else partial(self.watch.changing, game_id)
         (outcome, value), confirmed = written(
             self.client,
             self.confirm,
             self._append,
-            [*touched, *told_keys],
-            [*args, *told_args],
+            [*touched, *event_keys],
+            [*args, *event_args],
             mark,
         )
-        self._told_apart(outcome == b"appended", told)
+        self._events_apart(outcome == b"appended", events)
         if outcome in (b"appended", b"replayed") and not confirmed:
             raise not_yet_safe(keyed=request is not None)
         return appended(outcome, value)

@@ -13,8 +13,8 @@ from typing import Any, cast
 import orjson
 
 from server.domain.encoding import encoded
-from server.domain.games.events import Concern
-from server.domain.games.talk_rules import Limits, Said, Spoken
+from server.domain.games.events import PlayerEvent
+from server.domain.games.talk_rules import Limits, Spoken, TalkOutcome
 from server.storage import keys
 from server.storage.games import game_log
 from server.storage.players.events import PlayerEvents
@@ -59,17 +59,19 @@ class RedisGameTalk:
         self.events = events
         self._say = client.register_script(SAY)
 
-    def tell(self, told: Sequence[Concern]) -> None:
-        self.events.tell(told)
+    def tell(self, events: Sequence[PlayerEvent]) -> None:
+        self.events.tell(events)
 
-    def say(self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits) -> Said:
+    def say(
+        self, game_id: str, seat: int, text: str, now: int, key: str, limits: Limits
+    ) -> TalkOutcome:
         """See SAY."""
         outcome, value, *stored = self._say(
             keys=[keys.game(game_id, "talk"), *game_log.stamped(game_id)],
             args=[seat, now, key, limits.per_window, limits.window, limits.most, text],
         )
         spoken = cast(Spoken, outcome.decode())
-        return Said(spoken, int(value), orjson.loads(stored[0]) if stored else None)
+        return TalkOutcome(spoken, int(value), orjson.loads(stored[0]) if stored else None)
 
     def talk(self, game_id: str, start: int = 0) -> list[dict[str, Any]]:
         return [

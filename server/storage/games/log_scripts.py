@@ -1,14 +1,14 @@
 """The Lua scripts of `server.storage.games.game_log`, each a change to a game or a read of it in
 one atomic step (see there why). They name no key: each takes its keys, in the order its comment
 gives, from `game_log`, which owns them; those that change a game write its players' events in
-the same step (`server.storage.players.events.TOLD`).
+the same step (`server.storage.players.events.EVENTS_LUA`).
 """
 
 from __future__ import annotations
 
 from server.storage.players import events as player_events
 
-# KEYS: log, meta, snap, requests, then the players' events' keys (`player_events.TOLD`).
+# KEYS: log, meta, snap, requests, then the players' events' keys (`player_events.EVENTS_LUA`).
 # ARGV: expected version, the request's field in the index ('': none), its note, snapshot
 #       version (0: none), snapshot tag, snapshot blob, the log's expected last entry, number of
 #       meta pairs, the pairs..., number of entries, the entries..., the players' events.
@@ -19,7 +19,7 @@ from server.storage.players import events as player_events
 # for (server.domain.games.idempotency). A compacted game is finished (its `archived` is its
 # length; the log key is gone).
 APPEND = (
-    player_events.TOLD
+    player_events.EVENTS_LUA
     + """
 local field = ARGV[2]
 if field ~= '' then
@@ -47,34 +47,34 @@ end
 if field ~= '' then redis.call('HSET', KEYS[4], field, ARGV[3]) end
 redis.call('HINCRBY', KEYS[2], 'revision', 1)
 redis.call('PUBLISH', KEYS[1], redis.call('HGET', KEYS[2], 'status') or '')
-if #KEYS > 4 then told(5, last_entry + 1) end
+if #KEYS > 4 then write_events(5, last_entry + 1) end
 return {'appended', tostring(new_version)}
 """
 )
 
 
 # KEYS: meta, log (its name is the channel), then the players' events' keys.  ARGV: how many
-# items the meta pairs take, the pairs, the players' events (`player_events.TOLD`).  A game's
+# items the meta pairs take, the pairs, the players' events (`player_events.EVENTS_LUA`).  A game's
 # meta appears whole or not at all.
 CREATE = (
-    player_events.TOLD
+    player_events.EVENTS_LUA
     + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local items = tonumber(ARGV[1])
 redis.call('HSET', KEYS[1], unpack(ARGV, 2, 1 + items))
 redis.call('PUBLISH', KEYS[2], redis.call('HGET', KEYS[1], 'status') or '')
-if #KEYS > 2 then told(3, 2 + items) end
+if #KEYS > 2 then write_events(3, 2 + items) end
 return 1
 """
 )
 
 # KEYS: meta, log (its name is the channel), archive, then the players' events' keys.  ARGV:
 # field, the value it must still have ('': it must be absent), the archive anew ('': as it is),
-# how many items the pairs to set take, the pairs, the players' events (`player_events.TOLD`).
+# how many items the pairs to set take, the pairs, the players' events (`player_events.EVENTS_LUA`).
 # A compare-and-set on one key: what WATCH/MULTI does, in one step that also runs on Redis
 # Cluster. The log does not grow, so the revision says it changed (a long poll compares both).
 UPDATE_IF = (
-    player_events.TOLD
+    player_events.EVENTS_LUA
     + """
 if (redis.call('HGET', KEYS[1], ARGV[1]) or '') ~= ARGV[2] then return 0 end
 if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3]) end
@@ -82,7 +82,7 @@ local items = tonumber(ARGV[4])
 if items > 0 then redis.call('HSET', KEYS[1], unpack(ARGV, 5, 4 + items)) end
 redis.call('HINCRBY', KEYS[1], 'revision', 1)
 redis.call('PUBLISH', KEYS[2], redis.call('HGET', KEYS[1], 'status') or '')
-if #KEYS > 3 then told(4, 5 + items) end
+if #KEYS > 3 then write_events(4, 5 + items) end
 return 1
 """
 )
@@ -114,7 +114,7 @@ return false
 
 # KEYS: meta, snap, log, archive, and the talk if it is asked for.  ARGV: the version of a state
 # the caller holds (0: none), the log entry that state ends with, and where in the talk to start.
-# Returns, in one trip, the meta pairs and the log from where a replay is to start: the held
+# Returns, in one trip, the meta pairs and the log from where a replay is to start: the cached
 # state's version if that entry is still in its place (see server.domain.service.state_cache), else
 # the snapshot, with the snapshot; and the log's last entry. For a compacted game: its meta pairs
 # and its archive. The talk asked for comes last.
@@ -127,10 +127,10 @@ local function loaded()
   end
   local length = redis.call('LLEN', KEYS[3])
   local last = redis.call('LINDEX', KEYS[3], -1) or ''
-  local held = tonumber(ARGV[1])
-  if held > 0 and held <= length
-     and redis.call('LINDEX', KEYS[3], held - 1 - length) == ARGV[2] then
-    return {meta, held, 1, '', '', redis.call('LRANGE', KEYS[3], held, -1), last}
+  local cached = tonumber(ARGV[1])
+  if cached > 0 and cached <= length
+     and redis.call('LINDEX', KEYS[3], cached - 1 - length) == ARGV[2] then
+    return {meta, cached, 1, '', '', redis.call('LRANGE', KEYS[3], cached, -1), last}
   end
   local snap = redis.call('HMGET', KEYS[2], 'version', 'tag', 'state')
   local from = tonumber(snap[1]) or 0

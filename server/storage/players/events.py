@@ -20,7 +20,7 @@ next one is not): the newest cursor ever dropped is kept beside the entries (`~d
 cursor before it is told so (`Since.expired`). Each write announces itself on the hash's
 name, the channel a waiting poll listens on (`server.storage.waits`).
 
-A change's events are written by the very script that writes the change (`TOLD`, which
+A change's events are written by the very script that writes the change (`EVENTS_LUA`, which
 `server.storage.games.log_scripts` runs in its own scripts): a move and its events are one step, in
 the round trip the move takes anyway, and no event tells of a change that was refused. Only on a
 Cluster, where one script cannot write a game's keys and its players', and for talk (a
@@ -36,7 +36,7 @@ from typing import Any
 import orjson
 from redis.cluster import RedisCluster
 
-from server.domain.games.events import Concern
+from server.domain.games.events import PlayerEvent
 from server.settings import Config
 from server.storage import keys
 from server.storage.redis_client import Client, as_text
@@ -92,15 +92,15 @@ end
 """
 
 # The players' events of one change, written by the script that makes the change (or by TELL
-# alone): `told(first_key, first_arg)` takes KEYS[first_key..] as the players' entries and
+# alone): `write_events(first_key, first_arg)` takes KEYS[first_key..] as the players' entries and
 # ARGV[first_arg..] as the game, how many games are kept, for how many ms, then one event per
 # player. An event equal to the game's latest is dropped; each one written replaces the game's
 # entry, with a cursor after every other, and is announced. Only a player at the bound of
 # games kept has their entries read whole (the oldest is dropped); replacing reads one.
-TOLD = (
+EVENTS_LUA = (
     TRIM
     + """
-local function told(first_key, first_arg)
+local function write_events(first_key, first_arg)
   local game = ARGV[first_arg]
   local count, kept_ms = tonumber(ARGV[first_arg + 1]), tonumber(ARGV[first_arg + 2])
   local now = now_ms()
@@ -123,7 +123,7 @@ end
 """
 )
 
-TELL = TOLD + "told(1, 1)\n"
+TELL = EVENTS_LUA + "write_events(1, 1)\n"
 """A change's events on their own: where the change was written apart (talk), or on a Cluster,
 where one script cannot write both a game's keys and its players'."""
 
@@ -198,22 +198,22 @@ class PlayerEvents:
     def configured(cls, client: Client, config: Config) -> PlayerEvents:
         return cls(client, config.events_kept_seconds, config.events_kept_count)
 
-    def told(self, concerns: Sequence[Concern]) -> tuple[list[str], list[Any]]:
-        """The keys and arguments that `told` (in TOLD) takes for one change's events, all of
-        one game: for a script that writes them with the change itself."""
+    def script_args(self, concerns: Sequence[PlayerEvent]) -> tuple[list[str], list[Any]]:
+        """The keys and arguments that `write_events` (in EVENTS_LUA) takes for one change's
+        events, all of one game: for a script that writes them with the change itself."""
         players = [channel(concern.player) for concern in concerns]
         events = [orjson.dumps(kept(concern)) for concern in concerns]
         game = concerns[0].game if concerns else ""
         return players, [game, self.kept_count, self.kept_ms, *events]
 
-    def tell(self, concerns: Sequence[Concern]) -> None:
+    def tell(self, concerns: Sequence[PlayerEvent]) -> None:
         """One change's events written on their own, in one script; on a Cluster one script a
         player (each player's keys are a slot of their own)."""
         if not concerns:
             return
         groups = [[concern] for concern in concerns] if self.apart else [list(concerns)]
         for group in groups:
-            touched, args = self.told(group)
+            touched, args = self.script_args(group)
             self._tell(keys=touched, args=args)
 
     def since(self, player_id: str, cursor: str | None) -> Since:
@@ -227,14 +227,14 @@ class PlayerEvents:
             {
                 "cursor": as_text(entry_cursor),
                 "game": as_text(game),
-                **told_of(orjson.loads(event)),
+                **event_of(orjson.loads(event)),
             }
             for game, entry_cursor, event in entries
         ]
         return Since(as_text(start), events, state == 1, state == 2)
 
 
-def kept(concern: Concern) -> list[Any]:
+def kept(concern: PlayerEvent) -> list[Any]:
     """What the player is told of the concern's game, as kept (`FIELDS`): the concern but for
     whom it is for and the game."""
     values = [getattr(concern, name) for name in FIELDS]
@@ -244,7 +244,7 @@ def kept(concern: Concern) -> list[Any]:
     return values
 
 
-def told_of(values: list[Any]) -> dict[str, Any]:
+def event_of(values: list[Any]) -> dict[str, Any]:
     """An event as kept (`kept`), as the player is told it."""
     event = dict(zip(FIELDS, values + [None] * (len(FIELDS) - len(values)), strict=True))
     event["your_turn"] = bool(event["your_turn"])

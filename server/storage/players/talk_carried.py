@@ -12,8 +12,8 @@ from server.storage.redis_client import Client
 # KEYS: the player's talk hash.  ARGV: game id, number.  Only ever raised: two deliveries to
 # one player finishing out of order leave the higher.
 RAISE = """
-local told = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-if tonumber(ARGV[2]) > told then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+local carried = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+if tonumber(ARGV[2]) > carried then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
 return 1
 """
 
@@ -22,7 +22,7 @@ def _key(player_id: str) -> str:
     return keys.player(player_id, "talk")
 
 
-class Told:
+class TalkCarried:
     def __init__(self, client: Client) -> None:
         self.client = client
         self._raise = client.register_script(RAISE)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from shared.engine import JSON, RESIGN, IllegalMove, Move, require_mapping
 from shared.games.livingstone.data import CARDS, GEMS
 from shared.games.livingstone.state import Field
-from shared.words import LATER, Said
+from shared.words import LATER, Sentence
 
 USES = ("card", "thalers", "mine", "tent")
 """What a taken die is used for: the four die actions."""
@@ -61,7 +61,7 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
-def _bad(message: Said) -> IllegalMove:
+def _bad(message: Sentence) -> IllegalMove:
     return IllegalMove("bad_move", message)
 
 

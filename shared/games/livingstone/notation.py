@@ -32,7 +32,7 @@ from shared.games.livingstone.moves import (
 )
 from shared.games.livingstone.state import Field
 from shared.numbers import DIGITS
-from shared.words import LATER, Said
+from shared.words import LATER, Sentence
 
 _FIELD = rf"c\s*({DIGITS}+)\s*r\s*({DIGITS}+)"
 _TAKE = re.compile(
@@ -87,7 +87,7 @@ actions, gems and cards as the Polish rulebook names them (`namiot`, `talary`, `
 `lew`), and German words of the same things."""
 
 
-def _bad(text: str, why: Said) -> IllegalMove:
+def _bad(text: str, why: Sentence) -> IllegalMove:
     return IllegalMove(
         "bad_notation", LATER.gettext("cannot read '%(text)s': %(why)s", text=text, why=why)
     )

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from shared.engine import JSON, Event, seat_name, seats_named
 from shared.legend import Key, key_line
 from shared.text import WIDTH, wrapped
-from shared.words import ENGLISH, LATER, Said, Words
+from shared.words import ENGLISH, LATER, Sentence, Words
 
 CELL = 5
 STEAMER = "S"
@@ -29,7 +29,7 @@ KEYS = (
 """What the board's symbols and the players' words mean (`shared.legend`): the text's key and
 the board's legend. The symbols that are words (`VP`, `bonus`, `chest`) are said in the
 reader's words by `keys`."""
-PARTS: tuple[tuple[str, Said], ...] = (
+PARTS: tuple[tuple[str, Sentence], ...] = (
     ("tents", LATER.gettext("tents")),
     ("animals_played", LATER.gettext("animals played")),
     ("market", LATER.gettext("market")),

@@ -15,7 +15,7 @@ from shared.games.lost_cities_dice.notation import format_move
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS, FIELDS
 from shared.legend import Key, key_line
 from shared.text import WIDTH, wrapped
-from shared.words import ENGLISH, LATER, Said, Words
+from shared.words import ENGLISH, LATER, Sentence, Words
 
 CELL = 7
 ARROW, ARTEFACT, TOP, VASE, DIE = "↑", "◆", "▲", "⚱", "⚄"
@@ -41,7 +41,7 @@ KEYS = (
     Key("accel red", "", LATER.gettext("an arrow accelerates red")),
 )
 """What the sheets' symbols mean (`shared.legend`): the text's key and the board's legend."""
-REASONS: dict[str, Said] = {
+REASONS: dict[str, Sentence] = {
     "resignation": LATER.gettext("all but one resigned"),
     "bridges": LATER.gettext("all bridges crossed"),
     "exhausted": LATER.gettext("all exhausted"),

@@ -111,8 +111,8 @@ def profile() -> Response | tuple[str, int]:
     try:
         changes = ProfileUpdateSchema().load(asked)
     except ValidationError as error:
-        told, why = unchecked(error)
-        return page(player, refusal=told, section="profile", sent=sent, errors=why), 400
+        api_error, why = unchecked(error)
+        return page(player, refusal=api_error, section="profile", sent=sent, errors=why), 400
     changed(services(), player, changes)
     flash(gettext("Your settings are saved."), "note")
     return redirect(url_for("web.settings") + "#profile", 303)
@@ -124,8 +124,8 @@ def set_language() -> Response | tuple[str, int]:
     player = signed_in()
     language = request.form.get("language", "")
     if language not in LANGUAGES:
-        told = refused(Invalid(N_("choose one of the languages offered")))
-        return page(player, refusal=told, section="language"), told.status
+        api_error = refused(Invalid(N_("choose one of the languages offered")))
+        return page(player, refusal=api_error, section="language"), api_error.status
     changed(services(), player, {"language": language})
     return redirect(url_for("web.settings") + "#language", 303)
 
@@ -137,8 +137,8 @@ def invitations() -> Response | tuple[str, int]:
     try:
         changes = ProfileUpdateSchema().load({"invitations": request.form.get("invitations", "")})
     except ValidationError as error:
-        told, why = unchecked(error)
-        return page(player, refusal=told, section="invitations", errors=why), 400
+        api_error, why = unchecked(error)
+        return page(player, refusal=api_error, section="invitations", errors=why), 400
     changed(services(), player, changes)
     flash(gettext("Your settings are saved."), "note")
     return redirect(url_for("web.settings") + "#invitations", 303)
@@ -157,8 +157,8 @@ def blocks() -> Response | tuple[str, int]:
             other = blocking.block(services(), player, sent.get("block", "").strip())
             flash(gettext("You block %(name)s.", name=other.name), "note")
     except Refusal as refusal:
-        told = refused(refusal)
-        return page(player, refusal=told, section="blocks", sent=sent), told.status
+        api_error = refused(refusal)
+        return page(player, refusal=api_error, section="blocks", sent=sent), api_error.status
     return redirect(url_for("web.settings") + "#invitations", 303)
 
 
@@ -174,8 +174,8 @@ def vacation() -> Response | tuple[str, int]:
             services().vacations.stop(player)
             flash(gettext("Welcome back: your move clocks run again."), "note")
     except Refusal as refusal:
-        told = refused(refusal)
-        return page(player, refusal=told, section="vacation"), told.status
+        api_error = refused(refusal)
+        return page(player, refusal=api_error, section="vacation"), api_error.status
     return redirect(url_for("web.settings") + "#vacation", 303)
 
 
@@ -208,13 +208,13 @@ def webhook() -> Response | str | tuple[str, int]:
             {"kind": sent.get("kind", ""), "url": sent.get("url", "").strip()}
         )
     except ValidationError as error:
-        told, why = unchecked(error)
-        return page(player, refusal=told, section="webhook", sent=sent, errors=why), 400
+        api_error, why = unchecked(error)
+        return page(player, refusal=api_error, section="webhook", sent=sent, errors=why), 400
     try:
         hook = set_hook(hooks, "player", player.id, player.id, asked["kind"], asked["url"])
     except Refusal as refusal:
-        told = refused(refusal)
-        return page(player, refusal=told, section="webhook", sent=sent), told.status
+        api_error = refused(refusal)
+        return page(player, refusal=api_error, section="webhook", sent=sent), api_error.status
     return page(player, secret=hook.secret if hook.kind == "standard" else None)
 
 
@@ -236,9 +236,9 @@ def delete() -> Response | tuple[str, int]:
             raise Invalid(N_("choose what becomes of your games still running"))
         deletion.confirmed(player, form.get("confirm", "").strip())
     except Refusal as refusal:
-        told = refused(refusal)
+        api_error = refused(refusal)
         keep = chosen if chosen in ACTIVE_GAMES else RESIGN
-        return page(player, refusal=told, section="delete", chosen=keep), told.status
+        return page(player, refusal=api_error, section="delete", chosen=keep), api_error.status
     deletion.delete(services(), player, chosen, TIMEOUT_LEVEL)
     log_out()
     gone = gettext("The account %(name)s is deleted. Thank you for playing.", name=player.name)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from server.domain.games import events as concerns
+from server.domain.games import events as player_events
 from server.domain.games.loaded import progress
 from server.domain.games.record import ACTIVE, GameRecord, Seat
 from tests.support.engines import ENGINE_IDS, SETTINGS, Twins, twins
@@ -39,6 +39,6 @@ def test_twins_make_the_same_events(type_id: str, data: st.DataObject) -> None:
     twin = data.draw(twins(type_id))
     before = record(twin, twin.state).changed(to_act=(), status=ACTIVE)
     for mover in (None, twin.seat):
-        made = concerns.of_change(before, record(twin, twin.state), 7, mover=mover)
-        made_twin = concerns.of_change(before, record(twin, twin.twin), 7, mover=mover)
+        made = player_events.of_change(before, record(twin, twin.state), 7, mover=mover)
+        made_twin = player_events.of_change(before, record(twin, twin.twin), 7, mover=mover)
         assert made == made_twin
