@@ -14,15 +14,15 @@ from server.http import paging
 from server.http.context import services
 from server.presenters import games as presenters
 from server.presenters.schemas import MessageQuery, MessageSchema
-from server.presenters.shapes import Messages, Said
+from server.presenters.shapes import MessagePosted, Messages
 
 blp = Blueprint("talk", __name__, url_prefix="/api/v1/games", description="Table talk")
 
 
 @blp.route("/<game_id:game_id>/messages", methods=["POST"])
 @blp.arguments(MessageSchema)
-@blp.dumped_response(201, Said)
-def say(body: dict[str, Any], game_id: str) -> Said:
+@blp.dumped_response(201, MessagePosted)
+def say(body: dict[str, Any], game_id: str) -> MessagePosted:
     """Say something to the table: plain text, at most 500 characters on 12 lines, a few a
     minute (429 `too_many_messages` past that, with Retry-After). Sent again with the same
     Idempotency-Key, it is said once."""

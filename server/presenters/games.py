@@ -135,7 +135,7 @@ def log(
     return entries
 
 
-def message(record: GameRecord, number: int, stored: dict[str, Any]) -> shapes.SaidMessage:
+def message(record: GameRecord, number: int, stored: dict[str, Any]) -> shapes.TalkMessage:
     """A message said at the game's table (`server.domain.games.talk_rules`), named by its
     speaker."""
     speaker = record.seats[stored["seat"]]
@@ -152,7 +152,7 @@ def message(record: GameRecord, number: int, stored: dict[str, Any]) -> shapes.S
 
 def messages(
     record: GameRecord, since: int, stored: Iterable[dict[str, Any] | None]
-) -> list[shapes.SaidMessage]:
+) -> list[shapes.TalkMessage]:
     """The messages after number `since`, but those the reader does not hear (None:
     `server.domain.service.hearing`), each under its own number."""
     return [

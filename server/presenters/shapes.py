@@ -408,7 +408,7 @@ class LogEntry(TypedDict):
     prev: NotRequired[Annotated[str, about("the hash of the entry before (the chain)")]]
 
 
-class SaidMessage(TypedDict):
+class TalkMessage(TypedDict):
     number: Annotated[int, about("counting from 1, in the order said")]
     seat: int
     name: str
@@ -418,19 +418,19 @@ class SaidMessage(TypedDict):
     text: Annotated[str, about("plain text: escape it to show it as HTML")]
 
 
-class Said(TypedDict):
-    message: SaidMessage
+class MessagePosted(TypedDict):
+    message: TalkMessage
 
 
 class Messages(TypedDict):
-    messages: list[SaidMessage]
+    messages: list[TalkMessage]
     next: NextPage
 
 
 class Log(TypedDict):
     version: int
     entries: list[LogEntry]
-    messages: Annotated[list[SaidMessage], about("the table talk said at or after version `since`")]
+    messages: Annotated[list[TalkMessage], about("the table talk said at or after version `since`")]
 
 
 class Rating(TypedDict):

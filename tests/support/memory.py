@@ -68,7 +68,11 @@ class MemoryGameStore:
         return len(self.logs.get(game_id, []))
 
     def load(
-        self, game_id: str, held_version: int = 0, held_entry: bytes = b"", talk: int | None = None
+        self,
+        game_id: str,
+        cached_version: int = 0,
+        cached_entry: bytes = b"",
+        talk: int | None = None,
     ) -> Loaded | None:
         record = self.records_by_id.get(game_id)
         if record is None:
@@ -76,8 +80,8 @@ class MemoryGameStore:
         log = self.logs[game_id]
         last = log[-1] if log else b""
         said = None if talk is None else [orjson.dumps(m) for m in self.talk(game_id, talk)]
-        if 0 < held_version <= len(log) and log[held_version - 1] == held_entry:
-            return Loaded(record, held_version, True, "", b"", log[held_version:], last, said)
+        if 0 < cached_version <= len(log) and log[cached_version - 1] == cached_entry:
+            return Loaded(record, cached_version, True, "", b"", log[cached_version:], last, said)
         start, tag, blob = self.snapshots.get(game_id, (0, "", b""))
         return Loaded(record, start, False, tag, blob, log[start:], last, said)
 

@@ -60,19 +60,22 @@ def of_change(
         kind = _kind(before, after, seat, mover)
         if kind is None or (player == by and kind not in ("turn", "started", "ended")):
             continue
-        found.append(_concern(after, player, seat, kind, version))
+        found.append(_event(after, player, seat, kind, version))
     return found
 
 
 def of_talk(
-    record: GameRecord, by: str, version: int, message: int, unheard: Collection[str] = ()
+    record: GameRecord, by: str, version: int, message: int, blockers: Collection[str] = ()
 ) -> list[PlayerEvent]:
     """The event of a message said at the table: for everyone seated there but its speaker and
-    those who do not hear them (`unheard`: the players who block them)."""
+    those who do not hear them (`blockers`: the players who block them)."""
     return [
-        _concern(record, sitter.player, seat, "talk", version, message=message)
+        _event(record, sitter.player, seat, "talk", version, message=message)
         for seat, sitter in enumerate(record.seats)
-        if sitter.player and not sitter.bot and sitter.player != by and sitter.player not in unheard
+        if sitter.player
+        and not sitter.bot
+        and sitter.player != by
+        and sitter.player not in blockers
     ]
 
 
@@ -101,7 +104,7 @@ def _kind(
     return None
 
 
-def _concern(
+def _event(
     record: GameRecord,
     player: str,
     seat: int,

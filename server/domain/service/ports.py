@@ -89,7 +89,11 @@ class GameLog(GameRecords, Protocol):
         """How many entries the game's log holds."""
 
     def load(
-        self, game_id: str, held_version: int = 0, held_entry: bytes = b"", talk: int | None = None
+        self,
+        game_id: str,
+        cached_version: int = 0,
+        cached_entry: bytes = b"",
+        talk: int | None = None,
     ) -> Loaded | None:
         """The game in one read: its record, and its log from the held state (if its entry is
         still in place), else from the snapshot; with `talk`, its table talk from message number

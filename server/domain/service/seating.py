@@ -211,7 +211,7 @@ class Seating:
         events = player_events.of_change(before, after, version, by)
         if events and version is None:
             version = self.store.version(after.id)
-            events = [dataclasses.replace(concern, version=version) for concern in events]
+            events = [dataclasses.replace(event, version=version) for event in events]
         return events
 
     def join(self, player: Player, game_id: str, contribution: str | None = None) -> Game:

@@ -63,8 +63,10 @@ class Talking:
                 N_("this key was sent with another message; use a new key for a new one")
             )
         version = int(said.message["version"])
-        unheard = self.blocks.blockers(player.id)
-        self.table_talk.tell(player_events.of_talk(record, player.id, version, said.value, unheard))
+        blockers = self.blocks.blockers(player.id)
+        self.table_talk.tell(
+            player_events.of_talk(record, player.id, version, said.value, blockers)
+        )
         return record, said.value, said.message
 
     def talk(self, game: Game, reader: str, since: int = 0) -> list[dict[str, Any] | None]:

@@ -179,15 +179,19 @@ class RedisGameLog:
         return [record_of(raw, blob) for raw, blob in zip(found[::2], found[1::2], strict=True)]
 
     def load(
-        self, game_id: str, held_version: int = 0, held_entry: bytes = b"", talk: int | None = None
+        self,
+        game_id: str,
+        cached_version: int = 0,
+        cached_entry: bytes = b"",
+        talk: int | None = None,
     ) -> Loaded | None:
-        """The game, its log read on from `held_version` if the caller holds the state there
-        and the log's entry at that version is still `held_entry` (see LOAD); and with `talk`,
+        """The game, its log read on from `cached_version` if the caller holds the state there
+        and the log's entry at that version is still `cached_entry` (see LOAD); and with `talk`,
         its table talk from there on, in the same round trip."""
         parts = ("meta", "snap", "log", "archive") + (() if talk is None else ("talk",))
         found = self._load(
             keys=[keys.game(game_id, part) for part in parts],
-            args=[held_version, held_entry, talk or 0],
+            args=[cached_version, cached_entry, talk or 0],
         )
         if not found:
             return None
@@ -195,8 +199,8 @@ class RedisGameLog:
         pairs, *rest = found
         record = decode(decoded(pairs), archive.record_text(rest[0]) if len(rest) == 1 else None)
         if len(rest) == 1:  # compacted
-            if archive.holds(record, held_version, held_entry):
-                return Loaded(record, held_version, True, "", b"", [], held_entry, said)
+            if archive.holds(record, cached_version, cached_entry):
+                return Loaded(record, cached_version, True, "", b"", [], cached_entry, said)
             log = archive.entries(record, rest[0])
             return Loaded(record, 0, False, "", b"", log, log[-1] if log else b"", said)
         start, from_cache, tag, state, tail, last = rest

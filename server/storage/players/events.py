@@ -198,20 +198,20 @@ class PlayerEvents:
     def configured(cls, client: Client, config: Config) -> PlayerEvents:
         return cls(client, config.events_kept_seconds, config.events_kept_count)
 
-    def script_args(self, concerns: Sequence[PlayerEvent]) -> tuple[list[str], list[Any]]:
+    def script_args(self, events: Sequence[PlayerEvent]) -> tuple[list[str], list[Any]]:
         """The keys and arguments that `write_events` (in EVENTS_LUA) takes for one change's
         events, all of one game: for a script that writes them with the change itself."""
-        players = [channel(concern.player) for concern in concerns]
-        events = [orjson.dumps(kept(concern)) for concern in concerns]
-        game = concerns[0].game if concerns else ""
-        return players, [game, self.kept_count, self.kept_ms, *events]
+        players = [channel(event.player) for event in events]
+        written = [orjson.dumps(kept(event)) for event in events]
+        game = events[0].game if events else ""
+        return players, [game, self.kept_count, self.kept_ms, *written]
 
-    def tell(self, concerns: Sequence[PlayerEvent]) -> None:
+    def tell(self, events: Sequence[PlayerEvent]) -> None:
         """One change's events written on their own, in one script; on a Cluster one script a
         player (each player's keys are a slot of their own)."""
-        if not concerns:
+        if not events:
             return
-        groups = [[concern] for concern in concerns] if self.apart else [list(concerns)]
+        groups = [[event] for event in events] if self.apart else [list(events)]
         for group in groups:
             touched, args = self.script_args(group)
             self._tell(keys=touched, args=args)
@@ -234,11 +234,11 @@ class PlayerEvents:
         return Since(as_text(start), events, state == 1, state == 2)
 
 
-def kept(concern: PlayerEvent) -> list[Any]:
-    """What the player is told of the concern's game, as kept (`FIELDS`): the concern but for
+def kept(event: PlayerEvent) -> list[Any]:
+    """What the player is told of the event's game, as kept (`FIELDS`): the event but for
     whom it is for and the game."""
-    values = [getattr(concern, name) for name in FIELDS]
-    values[FIELDS.index("your_turn")] = int(concern.your_turn)
+    values = [getattr(event, name) for name in FIELDS]
+    values[FIELDS.index("your_turn")] = int(event.your_turn)
     while values[-1] is None:
         values.pop()
     return values
