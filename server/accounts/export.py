@@ -28,12 +28,12 @@ from flask import Response
 
 from server.accounts import blocking
 from server.domain.games.loaded import Game
+from server.domain.players.held_mail import held_mail
 from server.domain.players.player import Player
 from server.domain.players.quiet import zone
 from server.presenters import games as presenters
 from server.presenters.players import profile, webhook
 from server.presenters.shapes import Profile
-from server.storage.players.held_mail import held_mail
 from server.storage.services import Services
 from shared.games import ENGINES
 
@@ -123,7 +123,7 @@ ZIP = "application/zip"
 def own_profile(found: Services, player: Player) -> Profile:
     """One's own profile, with the state of one's vacation and of the mail held for one: what
     `GET /me` answers, and the archive's `profile.json`."""
-    held = held_mail(found.outbox, player, found.clock())
+    held = held_mail(found.outbox.waiting(player.id), player, found.clock())
     return profile(player, found.vacations.status(player), held)
 
 

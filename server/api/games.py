@@ -12,6 +12,7 @@ from server.domain.errors import N_
 from server.domain.games.lists import listed_as
 from server.domain.games.loaded import Game
 from server.domain.games.record import GameRecord
+from server.domain.players.held_mail import held_mail
 from server.domain.players.quiet import zone
 from server.http import paging
 from server.http.context import services
@@ -27,7 +28,6 @@ from server.presenters.schemas import (
     WaitQuery,
 )
 from server.presenters.shapes import GameList, GameView, Log, LoginLink, SeatClock
-from server.storage.players.held_mail import held_mail
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games and moves")
 
@@ -78,7 +78,7 @@ def list_mine(query: dict[str, Any]) -> GameList:
         paging.read("games", query.get("cursor")),
         limit,
     )
-    held = held_mail(services().outbox, g.player, services().clock()).games
+    held = held_mail(services().outbox.waiting(g.player.id), g.player, services().clock()).games
     return {
         "games": [
             {

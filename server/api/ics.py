@@ -18,9 +18,9 @@ from icalendar import Alarm, Calendar, Event, vDuration
 
 from server.domain.games.record import ACTIVE, GameRecord
 from server.domain.players.player import Player
-from server.domain.players.quiet import zone
+from server.domain.players.quiet import local, zone
 from server.presenters.catalogs import words_for
-from server.storage.games.deadlines import Deadlines, local
+from server.storage.games.deadlines import Deadlines
 from shared.clock_text import deadline
 from shared.engine import shown_names
 from shared.games import ENGINES

@@ -9,12 +9,12 @@ from flask import g
 from server.accounts import blocking
 from server.accounts.export import own_profile
 from server.accounts.profile import changed
+from server.accounts.records import of_player
 from server.api.blueprint import Blueprint
 from server.domain.players.player import Player
 from server.http import paging
 from server.http.auth import public_route
 from server.http.context import services
-from server.presenters import games as presenters
 from server.presenters.schemas import PlayedQuery, ProfileUpdateSchema, RegisterSchema
 from server.presenters.shapes import Blocks, PlayerRecord, Profile, Registered, Token
 
@@ -85,7 +85,7 @@ def record(query: dict[str, Any], name: str) -> PlayerRecord:
     newest first, with opponents and scores; `next` (also in the `Link` header) is the cursor
     of the next page, null after the last."""
     after = paging.read("played", query.get("cursor"))
-    found, position = presenters.player_record(services(), name, after, query["limit"])
+    found, position = of_player(services(), name, after, query["limit"])
     return {**found, "next": paging.link_next(paging.cursor("played", position))}
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from server.domain.games.loaded import ACTIVE, Game
+from server.domain.games.seat_clocks import limit
 from server.domain.players.waking import runs_out, used
 from server.notify import webhooks
 from server.notify.context import Context
-from server.storage.games.deadlines import limit
 from server.storage.players.outbox import item_id
 
 REMINDERS = (50, 90)

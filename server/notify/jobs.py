@@ -34,6 +34,7 @@ import math
 
 from rq import get_current_job
 
+from server.domain.players.held_mail import release_at
 from server.mail.compose import compose
 from server.mail.delivery import deliver
 from server.notify import clocks, logins, notices, webhooks
@@ -41,7 +42,6 @@ from server.notify import plan as planning
 from server.notify.context import Context, current
 from server.presenters.catalogs import words_for
 from server.storage.games.watch import in_play
-from server.storage.players.held_mail import release_at
 
 log = logging.getLogger("turnpost.notify")
 

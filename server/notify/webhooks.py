@@ -25,13 +25,13 @@ from typing import Any
 from rq.timeouts import JobTimeoutException
 
 from server.domain.games.loaded import Game
+from server.domain.players.hooks import Hook
 from server.mail.delivery import deliver as deliver_mail
 from server.mail.envelope import envelope
 from server.notify.context import Context
 from server.notify.notices import departures
 from server.presenters.catalogs import words_for
 from server.storage.games.watch import RETRY
-from server.storage.hooks import Hook
 from server.webhooks import waiting
 from server.webhooks.messages import Update, body, public_update, signed
 from server.webhooks.outbound import Failed, Refused, post, resolve

@@ -7,16 +7,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from server.domain.errors import N_, NotFound
 from server.domain.games import provenance
-from server.domain.games.lists import DEFAULT_LIMIT, Position, listing
+from server.domain.games.lists import listing
 from server.domain.games.loaded import ACTIVE, FINISHED, Game, Moved
 from server.domain.games.record import GameRecord
+from server.domain.games.seat_clocks import SeatClock
 from server.domain.games.standings import Standing
 from server.domain.players.player import Player
+from server.domain.players.quiet import local
 from server.presenters import shapes
-from server.storage.games.deadlines import SeatClock, local
-from server.storage.services import Services
 from shared.engine import seat_name, shown_names
 from shared.games import ENGINES
 from shared.words import ENGLISH, Words
@@ -322,24 +321,15 @@ def seat_clock(clock: SeatClock, zone: ZoneInfo) -> shapes.SeatClock:
 
 
 def player_record(
-    found: Services, name: str, after: Position | None = None, limit: int = DEFAULT_LIMIT
-) -> tuple[shapes.PlayerRecord, Position | None]:
+    player: Player, standings: Mapping[str, Standing], games: Iterable[GameRecord]
+) -> shapes.PlayerRecord:
     """A player's record in each game type they have played and a page of their finished
-    games, newest first (`GET /players/{name}` and the page of their history alike), and where
-    the next page starts (`next` is left for the edge to name); 404 if there is no such
-    player."""
-    player = found.players.by_name(name)
-    if player is None:
-        raise NotFound(N_("no such player"))
-    page = found.games.loading.games_of(
-        player, lambda record: was_played(record, player.id), after, limit
-    )
-    standings = found.standings.of(player.id, sorted(ENGINES))
-    answer: shapes.PlayerRecord = {
+    `games` (`GET /players/{name}` and the page of their history alike); `next` is left for the
+    edge to name."""
+    return {
         "name": player.name,
         "bot_account": player.bot_account,
         "records": {type_id: standing(s) for type_id, s in standings.items()},
-        "games": [played(record, player.id) for record in page.items],
+        "games": [played(record, player.id) for record in games],
         "next": None,
     }
-    return answer, page.next

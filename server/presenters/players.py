@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
+from server.domain.players.held_mail import HeldMail
+from server.domain.players.hooks import Hook
 from server.domain.players.player import Player
+from server.domain.players.quiet import local
+from server.domain.players.vacations import Away
 from server.presenters import shapes
-from server.storage.games.deadlines import local
-from server.storage.hooks import Hook
-from server.storage.players.held_mail import HeldMail
-from server.storage.players.vacations import Away
 
 
 def profile(player: Player, away: Away, held: HeldMail) -> shapes.Profile:

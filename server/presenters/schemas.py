@@ -22,6 +22,7 @@ from server.domain.games.talk_rules import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.games.talk_rules import MAX_LINES as MAX_MESSAGE_LINES
 from server.domain.games.talk_rules import MAX_MARKS as MAX_MESSAGE_MARKS
 from server.domain.players.addresses import RULES, normalized
+from server.domain.players.hooks import KINDS
 from server.domain.players.player import INVITATIONS
 from server.domain.players.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
 from server.domain.service.leaving import ACTIVE_GAMES
@@ -33,7 +34,6 @@ from server.presenters.shapes import (
     LANGUAGE_DOC,
     QUIET_HOURS_DOC,
 )
-from server.storage.hooks import KINDS
 from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
 from shared.games import ENGINES

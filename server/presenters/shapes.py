@@ -12,9 +12,9 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from server.domain.games.events import KINDS as EVENT_KINDS
 from server.domain.games.record import STATUSES
+from server.domain.players.hooks import KINDS
 from server.domain.players.player import DEFAULT_QUIET_HOURS, INVITATIONS
 from server.presenters.documented import about
-from server.storage.hooks import KINDS
 from shared.bots import LEVELS
 from shared.games import ENGINES
 from shared.words import LANGUAGES

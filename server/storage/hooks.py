@@ -10,32 +10,10 @@ from __future__ import annotations
 
 import base64
 import secrets
-from dataclasses import dataclass
 
+from server.domain.players.hooks import KINDS, Hook
 from server.storage import hook_posts, keys
 from server.storage.redis_client import Client, as_text, hash_fields
-
-KINDS = ("discord", "slack", "matrix", "standard")
-"""What a hook posts to: a chat app's incoming webhook in its own shape, or signed JSON."""
-SCOPES = ("game", "player")
-
-
-@dataclass(frozen=True)
-class Hook:
-    id: str
-    """Made anew each time the hook is set: what a failure is noted against."""
-    scope: str
-    """`game` or `player`: whose notices it carries."""
-    of: str
-    """The game's or the player's id."""
-    owner: str
-    """The player told when it is switched off."""
-    kind: str
-    url: str
-    secret: str
-    """Signs a `standard` hook's requests (`whsec_…`, Standard Webhooks' form)."""
-    failing_since: float | None = None
-    disabled: str | None = None
 
 
 def key(scope: str, of: str) -> str:

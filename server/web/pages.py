@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 
 from server.domain.errors import N_, Refusal
 from server.domain.games.loaded import Game
+from server.domain.games.seat_clocks import started
 from server.domain.players.player import Player
 from server.domain.players.quiet import zone
 from server.http import language
@@ -19,7 +20,6 @@ from server.http.long_polls import wait_for
 from server.http.refusals import refused
 from server.presenters import games as presenters
 from server.presenters.schemas import MAX_MOVE_TEXT
-from server.storage.games.deadlines import started
 from server.web.blueprint import blp
 from server.web.game_page import (
     HISTORY,

@@ -21,6 +21,7 @@ from server.accounts.profile import changed
 from server.domain.errors import N_, Invalid, Refusal
 from server.domain.games.bots import TIMEOUT_LEVEL
 from server.domain.games.loaded import CANCELLED, FINISHED
+from server.domain.players.hooks import KINDS
 from server.domain.players.player import ANYONE, NOBODY, PLAYED, Player
 from server.domain.service.leaving import ACTIVE_GAMES, RESIGN
 from server.http.context import services
@@ -29,7 +30,6 @@ from server.http.language import gettext
 from server.http.refusals import refused
 from server.presenters.players import calendar_path
 from server.presenters.schemas import TIMEZONE, ProfileUpdateSchema, WebhookSetSchema
-from server.storage.hooks import KINDS
 from server.web.blueprint import blp
 from server.web.forms import unchecked
 from server.web.moments import when

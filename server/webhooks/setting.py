@@ -5,7 +5,8 @@ it connects to, `server.webhooks.outbound`)."""
 from __future__ import annotations
 
 from server.domain.errors import Invalid
-from server.storage.hooks import Hook, Hooks
+from server.domain.players.hooks import Hook
+from server.storage.hooks import Hooks
 from server.webhooks.outbound import Refused, check_url
 
 

@@ -8,12 +8,12 @@ import dataclasses
 
 import redis
 
+from server.domain.players.held_mail import HeldMail
 from server.domain.players.player import DEFAULT_QUIET_HOURS, Player
+from server.domain.players.vacations import Away
 from server.presenters.players import profile
 from server.storage import keys
-from server.storage.players.held_mail import HeldMail
 from server.storage.players.profiles import Players, decode, encode
-from server.storage.players.vacations import Away
 from server.storage.redis_client import as_text
 
 STORED = ["id", "name", "email", "timezone", "created", "token_hash"]

@@ -46,6 +46,11 @@ def zone(player: Player) -> ZoneInfo:
     return ZoneInfo(player.timezone or "UTC")
 
 
+def local(moment: float, zone: ZoneInfo) -> datetime:
+    """A moment as it is in `zone`: what a reader is shown, with its offset."""
+    return datetime.fromtimestamp(moment, zone)
+
+
 def _quiet(player: Player) -> tuple[time, time] | None:
     return parse_quiet_hours(player.quiet_hours or DEFAULT_QUIET_HOURS)
 

@@ -1,7 +1,7 @@
 """Move clocks as a reader is shown them: each running clock's deadline, in the reader's zone,
 and each seat's time bank.
 
-The worker keeps a game's running clocks (`server.notify.clocks`, in `server.storage.games.clocks`):
+The worker keeps a game's running clocks (in `server.storage.games.clocks`):
 per seat that must act, when its decision began and how much waking time it may take. A
 deadline is the moment that time runs out (`waking.runs_out`): never in the mover's quiet
 hours, and an estimate, since it assumes the mover takes no vacation from now on. The API, the
@@ -10,12 +10,11 @@ notices and the calendar feed all read deadlines here, so they say the same.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from server.domain.games.record import ACTIVE, GameRecord
+from server.domain.games.seat_clocks import SeatClock, limit
+from server.domain.players.quiet import local
 from server.domain.players.waking import runs_out, used
 from server.storage.games.clocks import Clocks
 from server.storage.players.profiles import Players
@@ -23,43 +22,6 @@ from server.storage.players.vacations import Vacations
 from shared.clock_text import banks, deadline
 from shared.engine import shown_names
 from shared.words import ENGLISH, Words
-
-
-@dataclass(frozen=True)
-class SeatClock:
-    """One seat's running clock, as anyone in the game may see it."""
-
-    seat: int
-    name: str
-    left: float
-    """Waking seconds left."""
-    due: float | None
-    """When it runs out if the player takes no vacation (None: not running, or not within
-    `waking.HORIZON`)."""
-    running: bool = False
-    """False: a time bank between its seat's decisions."""
-    since: float | None = None
-    """When the running clock's decision began."""
-    paused: bool = False
-    """Its player is on vacation: the clock stands still until they are back, and `due`
-    assumes they come back now."""
-
-
-def started(clocks: list[SeatClock]) -> str:
-    """Which clocks run since when: what a page that shows the deadlines compares to know
-    they changed (`server.web.pages`)."""
-    return ".".join(f"{clock.seat}-{clock.since:.0f}" for clock in clocks if clock.running)
-
-
-def local(moment: float, zone: ZoneInfo) -> datetime:
-    return datetime.fromtimestamp(moment, zone)
-
-
-def limit(settings: dict[str, Any], running: dict[str, Any]) -> float:
-    """The waking seconds a running clock may take (one started before clocks said so: the
-    move time)."""
-    found: float = running["limit"] if "limit" in running else settings["move_time"]
-    return found
 
 
 class Deadlines:

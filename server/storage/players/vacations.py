@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from server.domain.errors import N_, Conflict
 from server.domain.players.player import Player
+from server.domain.players.vacations import Away
 from server.storage import keys
 from server.storage.players.profiles import Players
 from server.storage.redis_client import Client, as_text
@@ -25,18 +25,6 @@ DAY = 86400
 def _year_start(now: float) -> float:
     year = datetime.fromtimestamp(now, UTC).year
     return datetime(year, 1, 1, tzinfo=UTC).timestamp()
-
-
-@dataclass(frozen=True)
-class Away:
-    """Whether a player is on vacation now, since and until when, and what is left of this
-    year's allowance."""
-
-    on: bool
-    since: int | None
-    until: int | None
-    """Where this year's allowance runs out."""
-    days_left: float
 
 
 class Vacations:

@@ -5,14 +5,13 @@ it may go, and for the API, which tells the player what waits (`mail` in `GET /m
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from server.domain.players.player import Player
 from server.domain.players.quiet import held_until, zone
-from server.storage.players.outbox import Outbox
 
 STILL_YOUR_TURN_AFTER = 120.0
 """A player who just moved and must act again (the steps of a Livingstone turn) is told so
@@ -42,9 +41,9 @@ class HeldMail:
     """Each game with a notice waiting: when its first goes out."""
 
 
-def held_mail(outbox: Outbox, player: Player, now: float) -> HeldMail:
-    """Read against the player as they are, as the worker's next flush will read it."""
-    waiting = outbox.waiting(player.id)
+def held_mail(waiting: Sequence[Mapping[str, Any]], player: Player, now: float) -> HeldMail:
+    """What `waiting` in the player's outbox (oldest first) comes to, read against the player as
+    they are, as the worker's next flush will read it."""
     games: dict[str, float] = {}
     for item in waiting:
         held = release_at(player, item, now)
