@@ -12,12 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from server.domain.service.facade import GameService
+from server.notify.queues import JobQueues
 from server.settings import Config, MailSettings
 from server.storage.games.clocks import Clocks
 from server.storage.games.deadlines import Deadlines
 from server.storage.games.mail_state import MailState
 from server.storage.games.standings import Standings
-from server.storage.games.watch import AskedLogins, GameWatch, Queues, queue_connection
+from server.storage.games.watch import AskedLogins, GameWatch, queue_connection
 from server.storage.hook_posts import HookPosts
 from server.storage.hooks import Hooks
 from server.storage.players.login_links import LoginLinks
@@ -46,7 +47,7 @@ class Context:
     hook_posts: HookPosts
     """What waits to be posted to each hook (`server.webhooks.waiting`)."""
     config: Config
-    queues: Queues
+    queues: JobQueues
     """The play queue, the mail queue and the hooks' (`server.storage.games.watch`)."""
     standings: Standings
     secret: ServerSecret
@@ -80,7 +81,7 @@ class Context:
             services.hooks,
             HookPosts(client),
             config,
-            Queues.on(jobs),
+            JobQueues.on(jobs),
             services.standings,
             services.secret,
             services.links,

@@ -1,9 +1,9 @@
 """The worker's jobs (RQ). Each takes ids only and is safe to run again or concurrently.
 
-Each is queued at most once per subject at a time (`watch.Queues.once`), and gives its subject's
-place back as it starts (`started`), so a change made while it runs queues the next one. What a
-game in play waits for is queued on the play queue, which every worker serves first and the play
-worker alone; the rest on the mail queue (`server.storage.games.watch`).
+Each is queued at most once per subject at a time (`server.notify.queues.JobQueues.once`), and
+gives its subject's place back as it starts (`started`), so a change made while it runs queues
+the next one. What a game in play waits for is queued on the play queue, which every worker
+serves first and the play worker alone; the rest on the mail queue (`server.storage.games.watch`).
 
 - `plan(game_id)`: a game changed; put its notices in its players' outboxes. Urgent for a game
   in play: a bot's move follows from it.

@@ -30,8 +30,8 @@ from server.mail.delivery import deliver as deliver_mail
 from server.mail.envelope import envelope
 from server.notify.context import Context
 from server.notify.notices import departures
+from server.notify.queues import RETRY
 from server.presenters.catalogs import words_for
-from server.storage.games.watch import RETRY
 from server.webhooks import waiting
 from server.webhooks.messages import Update, body, public_update, signed
 from server.webhooks.outbound import Failed, Refused, post, resolve

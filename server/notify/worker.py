@@ -1,6 +1,6 @@
 """The worker processes. The mail worker: RQ runs the jobs of the play queue first, then those
 of the mail queue; a small ticker queues `tick` every few seconds, and the relay
-(`server.storage.games.watch`) queues a plan for each change the games announce. The play worker:
+(`server.notify.queues`) queues a plan for each change the games announce. The play worker:
 the same, but for the play queue alone (the plans of games in play, bots' moves, clocks' checks), so
 no delivery, however slow its SMTP server, and no one player's thousand invitations hold up a
 bot or a clock. The hook worker: RQ runs the webhook posts alone, from their own queue, one at
@@ -9,7 +9,7 @@ for no longer than a post's timeouts.
 
 Several of any may run at once (each job is safe to repeat); every mail and play worker ticks and
 relays, which costs nothing twice: a job is queued once per subject whichever worker asks first
-(`watch.Queues.once`).
+(`JobQueues.once`).
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ import threading
 from rq import SimpleWorker, Worker
 
 from server.notify import context
+from server.notify.queues import JobQueues, relay
 from server.settings import Config
-from server.storage.games.watch import Queues, queue_connection, relay
+from server.storage.games.watch import queue_connection
 from server.storage.players.profiles import Players
 from server.storage.redis_client import connect
 
 
-def ticker(queues: Queues, every: float, stop: threading.Event) -> None:
+def ticker(queues: JobQueues, every: float, stop: threading.Event) -> None:
     """Queue a tick now (to catch up after a restart) and then every `every` seconds."""
     while True:
         queues.once("tick", urgent=True)
@@ -38,7 +39,7 @@ def run(config: Config, mail: bool = True) -> None:
     """Run jobs until stopped: the play queue's, then (`mail`) the mail queue's."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     client = connect(config.redis_url)
-    queues = Queues.on(queue_connection(config, client))
+    queues = JobQueues.on(queue_connection(config, client))
     # First the worker: it gives the connections made from now on a socket timeout longer than
     # its blocking wait for jobs. A connection the threads below opened before (redis-py's
     # default timeout is 5 s) would break that wait every few seconds, and RQ backs off.
@@ -67,6 +68,6 @@ def run_hooks(config: Config) -> None:
     """Post to webhooks until stopped. In the worker's own process, not a child forked per job
     as mail's: a post is a few seconds of waiting at most, and a fork per post would cost more."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    posts = Queues.on(queue_connection(config, connect(config.redis_url))).hooks
+    posts = JobQueues.on(queue_connection(config, connect(config.redis_url))).hooks
     worker = SimpleWorker([posts], connection=posts.connection, default_result_ttl=0)
     worker.work(with_scheduler=True)

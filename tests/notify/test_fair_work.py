@@ -13,7 +13,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from rq.job import Job
 
-from server.storage.games.watch import Queues, relay_heard
+from server.notify.queues import relay_heard
+from server.storage.games.watch import Queues
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.jobs import HEARD_WITHIN, BurstWorker, GatedInbox, Mail, worker_process

@@ -18,7 +18,8 @@ from rq.job import Job
 from server.notify import plan as planning
 from server.notify.context import Context
 from server.notify.jobs import SWEEP_AFTER, run_tick
-from server.storage.games.watch import CHANGED, KINDS, Queues, listen, relay_heard
+from server.notify.queues import listen, relay_heard
+from server.storage.games.watch import CHANGED, KINDS, Queues
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.games import clocked_game, move, start_game
@@ -185,7 +186,7 @@ def test_a_job_waiting_is_asked_for_once_and_one_asked_for_as_it_runs_runs_next(
         if str(job.func_name).endswith(f".{kind}"):
             ran.append(job.id)
             if not meanwhile:  # the first run: its subject changes as it runs
-                meanwhile.append(queues.once(kind, subject, *args, urgent=urgent))
+                meanwhile.append(mail.ctx.queues.once(kind, subject, *args, urgent=urgent))
 
     monkeypatch.setattr(Queues, "release", released_then_asked_again)
     queues = list(mail.ctx.queues.all())

@@ -30,9 +30,9 @@ from rq import SimpleWorker
 from server.notify import context
 from server.notify.context import Context
 from server.notify.jobs import run_tick
+from server.notify.queues import listen, relay_heard
 from server.runtime.processes import start_process
 from server.settings import MailSettings
-from server.storage.games.watch import listen, relay_heard
 from tests.api_client import ApiClient
 from tests.parts import SECRET, LiveServer, SmtpInbox, service_config
 from tests.support.letters import text_of

@@ -1,58 +1,52 @@
-"""How the mail worker learns that a game changed, so no change goes unannounced.
+"""The marks that tell the worker a game changed, so no change goes unannounced, and each job's
+one place in the worker's queues.
 
 `GameWatch.changing` marks the game in the sweep index *before* its log, meta or seats change.
 The write itself announces the change on the game's channel, in the same script
-(`server.storage.games.game_log`), and the worker's `relay` turns each announcement into a
+(`server.storage.games.game_log`), and the worker turns each announcement it hears into a
 planning job. The web process therefore pays one round trip (the mark) and never touches the job
-queue.
-
-Login links asked for on the login page travel the same way: the address is marked in
-`mail:logins` and announced on the channel of that name (`AskedLogins.ask`), and the relay
-queues a job that mails them (`server.notify.logins`).
-
-An announcement nobody heard (no worker running, or its subscription broken for a moment) is not
-lost: the mark is still there, and the relay has every marked game planned each time it
-subscribes (`jobs.catch_up`; the worker's periodic sweep too, for a mark left too long). A
-game's planned-up-to version lives beside its log (`server.storage.games.mail_state`), so planning
+queue. Login links asked for on the login page travel the same way: the address is marked in
+`mail:logins` and announced on the channel of that name (`AskedLogins.ask`). An announcement
+nobody heard is not lost: the mark stays until the worker has planned the change. A game's
+planned-up-to version lives beside its log (`server.storage.games.mail_state`), so planning
 twice finds nothing new the second time.
 
 Every job but a webhook's post (whose hook holds its one job: `server.storage.hook_posts`) is
-queued at most once per subject at a time (`Queues.once`): a plan per game, a flush per player, a
-bot's move and a clock's check per game, one tick, one catch-up, one mailing of login links, one
-note per switched-off hook. A sweep every few seconds had queued a job per marked game each time,
-3,015 jobs for 246 games behind a load, and a tick 213 flushes of one player. The subject's
-place is claimed before its job is queued and given back as the job starts (`Queues.release`),
-before it reads anything, so a change made while it runs queues the next one, which sees it.
+queued at most once per subject at a time: a plan per game, a flush per player, a bot's move and
+a clock's check per game, one tick, one catch-up, one mailing of login links, one note per
+switched-off hook. A sweep every few seconds had queued a job per marked game each time, 3,015
+jobs for 246 games behind a load, and a tick 213 flushes of one player. The subject's place is
+claimed before its job is queued (`Queues.claim`) and given back as the job starts
+(`Queues.release`), before it reads anything, so a change made while it runs queues the next
+one, which sees it.
 
 What a game in play waits for never waits behind anyone's mail: its plan, its bot's move and its
 clocks' checks are queued on `PLAY_QUEUE`, which every worker serves before the mail queue and
 the play worker serves alone, so a slow SMTP server or one player's thousand invitations delay no
 bot and no clock. A game's announcement says its status after the change
-(`server.storage.games.game_log`), so the relay knows a game in play without reading it; a plan
-waiting in the mail queue (an invitation's, say) gives way to an urgent one when its game starts.
+(`server.storage.games.game_log`), so the worker knows a game in play without reading it
+(`in_play`); a plan waiting in the mail queue (an invitation's, say) gives way to an urgent one
+when its game starts.
 """
 
 from __future__ import annotations
 
 import contextlib
-import logging
-import threading
 import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Self
 
 import redis
-from redis.client import PubSub
 from redis.cluster import RedisCluster
-from rq import Queue, Retry
+from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job
 
 from server.domain.games.loaded import ACTIVE
 from server.settings import Config
-from server.storage import keys, redis_client
-from server.storage.games.clocks import CLOCKS_CHANGED
+from server.storage import keys
 from server.storage.redis_client import Client, Pipe, as_text, connect, members
 
 PLAY_QUEUE = "turnpost-play"
@@ -63,7 +57,7 @@ QUEUE = "turnpost"
 cancelled and finished games), login links, notes of hooks switched off."""
 HOOK_QUEUE = "turnpost-hooks"
 """Webhook posts, apart: run by the hook worker, so a hook that never answers delays no mail,
-bot or clock (`server.notify.webhooks`)."""
+bot or clock."""
 CHANGED = "mail:games"
 """Sorted set: game id → when it was last marked as changing."""
 ANNOUNCEMENTS = keys.game("*", "log")
@@ -81,7 +75,8 @@ KINDS = (
     "login_mail",
     "tell_hook_owner",
 )
-"""The jobs queued once per subject, each `server.notify.jobs.KIND`."""
+"""The kinds of job queued once per subject, each with a place of its own per subject (the job
+is the worker's function of that name)."""
 QUEUED = "mail:queued:"
 """`mail:queued:KIND:SUBJECT` (`mail:queued:KIND` for a job of no subject), in the queue's Redis:
 the job of that kind for that subject that waits, as its queue's name and its id."""
@@ -121,14 +116,6 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
-log = logging.getLogger(__name__)
-
-SUBSCRIBED_WITHIN = 5.0
-"""Seconds to wait for Redis to confirm the subscription."""
-
-RETRY = Retry(max=8, interval=[10, 30, 120, 600, 1800, 3600, 3600, 3600])
-"""Back-off for a job that failed (an SMTP server down, a worker killed)."""
-
 
 def queue_connection(config: Config, client: Client) -> redis.Redis:
     """TURNPOST_QUEUE_URL's Redis, else the service's own. RQ's steps span keys of several
@@ -142,6 +129,11 @@ def queue_connection(config: Config, client: Client) -> redis.Redis:
     return found
 
 
+def announced_game(channel: str) -> str:
+    """The game whose channel (`ANNOUNCEMENTS`) an announcement was heard on."""
+    return keys.game_of(channel)
+
+
 def in_play(status: str | bytes | None) -> bool:
     """Whether a game of this status is in play, so its plan is urgent: its bots and clocks
     follow from it. (A status as a record or an announcement says it.)"""
@@ -149,15 +141,31 @@ def in_play(status: str | bytes | None) -> bool:
 
 
 @dataclass(frozen=True)
+class Place:
+    """A subject's place, claimed for the job to be queued: the queue it is to wait in, its id,
+    and the place's key."""
+
+    queue: Queue
+    job_id: str
+    key: str
+
+    @property
+    def claim(self) -> str:
+        """What the place holds while its job waits: the queue's name and the job's id."""
+        return f"{self.queue.name} {self.job_id}"
+
+
+@dataclass(frozen=True)
 class Queues:
-    """The worker's queues, and each subject's place in them."""
+    """The worker's queues, and each subject's place in them (the worker queues its jobs in
+    the places claimed here)."""
 
     play: Queue
     mail: Queue
     hooks: Queue
 
     @classmethod
-    def on(cls, connection: redis.Redis) -> Queues:
+    def on(cls, connection: redis.Redis) -> Self:
         made = (Queue(name, connection=connection) for name in (PLAY_QUEUE, QUEUE, HOOK_QUEUE))
         return cls(*made)
 
@@ -168,45 +176,35 @@ class Queues:
     def all(self) -> tuple[Queue, Queue, Queue]:
         return self.play, self.mail, self.hooks
 
-    def once(self, kind: str, subject: str = "", *args: str, urgent: bool = False) -> bool:
-        """Queue `server.notify.jobs.KIND` for `subject` (with `args`, else the subject alone)
-        unless a job of that kind waits for it already, which will see whatever made this one
-        asked for, since it reads only once it has started. `urgent`: on the play queue, and a
-        job of the kind waiting in the mail queue for the subject gives way to it. Whether this
-        call queued one."""
+    def claim(self, kind: str, subject: str = "", urgent: bool = False) -> Place | None:
+        """The subject's place for a job of `kind`, unless a job of that kind waits for it
+        already, which will see whatever made this one asked for, since it reads only once it
+        has started (None). `urgent`: the job is to wait on the play queue, and one of the kind
+        waiting in the mail queue for the subject gives way to it (taken out here)."""
         if kind not in KINDS:
             raise ValueError(f"no kind of job {kind!r}")
         jobs = self.play if urgent else self.mail
-        place, job_id = claimed(kind, subject), f"{kind}-{uuid.uuid4().hex}"
-        claim = f"{jobs.name} {job_id}"
+        place = Place(jobs, f"{kind}-{uuid.uuid4().hex}", claimed(kind, subject))
         stands = f"{PLAY_QUEUE} " if urgent else ""
         held = self.connection.eval(
             CLAIM,
             1,
-            place,
-            claim,
+            place.key,
+            place.claim,
             QUEUED_FOR,
             stands,
             Job.key_for(""),
             Queue.redis_queue_namespace_prefix,
         )
         if held is None:
-            return False
+            return None
         if held:
             self._take_out(as_text(held))
-        try:
-            jobs.enqueue(
-                f"server.notify.jobs.{kind}",
-                *(args or ((subject,) if subject else ())),
-                job_id=job_id,
-                retry=RETRY,
-                description=f"{kind} {subject}".rstrip(),
-                meta={PLACE: place},
-            )
-        except BaseException:
-            self.connection.eval(GIVE_UP, 1, place, claim)  # the next to ask queues one
-            raise
-        return True
+        return place
+
+    def give_up(self, place: Place) -> None:
+        """A place claimed whose job could not be queued: the next to ask queues one."""
+        self.connection.eval(GIVE_UP, 1, place.key, place.claim)
 
     def _take_out(self, claim: str) -> None:
         """The job of a claim taken over, out of its queue if it still waits there (one already
@@ -293,48 +291,3 @@ class AskedLogins:
     def asked_before(self, moment: float) -> bool:
         """Whether an address asked for at `moment` or before is still waiting."""
         return bool(self.client.zrangebyscore(LOGINS, "-inf", moment, start=0, num=1))
-
-
-def listen(client: Client) -> PubSub:
-    """A subscription to every game's channel and to login requests, confirmed: every change
-    from now on is heard."""
-    subscription = redis_client.subscription(client, ignore_subscribe_messages=True)
-    subscription.psubscribe(ANNOUNCEMENTS)
-    subscription.subscribe(LOGINS)
-    for _ in range(2):  # reads each confirmation, says None
-        subscription.get_message(timeout=SUBSCRIBED_WITHIN)
-    return subscription
-
-
-def relay_heard(subscription: PubSub, queues: Queues, timeout: float) -> int:
-    """Queue a job for each announcement heard within `timeout` (and for those that follow it
-    at once): a game's planning (urgent for a game in play), or the login links asked for;
-    returns how many were heard. A clock's announcement is the worker's own, after a plan."""
-    relayed = 0
-    while message := subscription.get_message(timeout=timeout if relayed == 0 else 0.0):
-        channel = message["channel"].decode()
-        if channel == LOGINS:
-            queues.once("login_mail")
-        elif message["data"] != CLOCKS_CHANGED.encode():
-            queues.once("plan", keys.game_of(channel), urgent=in_play(message["data"]))
-        relayed += 1
-    return relayed
-
-
-def relay(client: Client, queues: Queues, stop: threading.Event) -> None:
-    """The worker's thread that turns announcements into jobs until `stop`. Each time it
-    subscribes (at the start, and anew after a broken connection) it first has every game still
-    marked planned (`jobs.catch_up`): whatever changed while nobody listened was marked before
-    it was written."""
-    while not stop.is_set():
-        try:
-            subscription = listen(client)
-            try:
-                queues.once("catch_up", urgent=True)
-                while not stop.is_set():
-                    relay_heard(subscription, queues, timeout=1.0)
-            finally:
-                subscription.close()
-        except redis.RedisError as error:
-            log.warning("relay of game changes interrupted (%s); catching up on return", error)
-            stop.wait(1.0)
