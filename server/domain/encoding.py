@@ -3,8 +3,8 @@
 Encoding the answer was the largest single item of a request's CPU with the standard library's
 encoder (a view with its legal moves is several kilobytes, and a move's answer is encoded twice,
 for the client and for its idempotency record); orjson takes a tenth of the time and keeps the
-order the dicts were built in. Requests are still parsed by the standard library
-(`server.api.blueprint`), which refuses what orjson would let through, such as a key given twice.
+order the dicts were built in. Requests are still parsed by the standard library (by the API),
+which refuses what orjson would let through, such as a key given twice.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The requests of the API: each rule a marshmallow validator, which the OpenAPI document
 states as well (the answers' shapes are `server.presenters.shapes`).
 
-Requests reject unknown fields (marshmallow's default; for query strings, see
-`server.api.blueprint`), so a typo in a script is an error, not a silently ignored setting.
+Requests reject unknown fields (marshmallow's default; for query strings, the API's
+blueprint), so a typo in a script is an error, not a silently ignored setting.
 """
 
 from __future__ import annotations
@@ -214,7 +214,7 @@ class ProfileUpdateSchema(Schema):
 WEBHOOK_URL = r"^[Hh][Tt][Tt][Pp][Ss]://[^/?#@:\[\]]+(:[0-9]{0,5})?([/?#].*)?$"
 """What a webhook's address looks like, for the OpenAPI document: https, a host (a name or an
 IPv4 address) and no user or password. Whether the host is public is checked where it is read
-(`server.webhooks.outbound`), and again at each post."""
+(by the outbound webhooks), and again at each post."""
 
 
 class WebhookSetSchema(Schema):
@@ -327,7 +327,7 @@ class CreateGameSchema(Schema):
 
 class JoinSchema(Schema):
     body_optional: ClassVar[bool] = True
-    """A join may come with no body at all (see `server.api.blueprint`)."""
+    """A join may come with no body at all (read as one with every field left out)."""
 
     contribution = CONTRIBUTION
 

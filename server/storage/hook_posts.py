@@ -1,7 +1,7 @@
 """What waits to be posted to each webhook, and the token of the hook's one job, kept per hook
 in one hash beside it (`{g:ID}:webhook:waiting`, `{p:ID}:webhook:waiting`): `job` (the token
 of the hook's job) and `due` (when it is to run), `failures` (in a row, since the last post
-taken), and `m:GAME` for each message waiting, as `server.webhooks.waiting` keeps it. Emptied,
+taken), and `m:GAME` for each message waiting, as the webhooks' messages keep it. Emptied,
 the hash is gone; setting or removing the hook empties it (`server.storage.hooks`).
 """
 

@@ -3,7 +3,7 @@
 
 A hook that keeps failing is switched off (`disabled` says why) and its owner is told; setting
 it again switches it on. The address is checked by the edge that sets it, as far as it can be
-without resolving it (`server.webhooks.outbound.check_url`), and fully at every delivery.
+without resolving it, and fully at every delivery.
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ class Talking:
 
     def said_after(self, game_id: str, since: int) -> bool:
         """Whether anything was said at the game's table after message number `since` (a
-        page's wait: `server.web.pages`)."""
+        page's wait)."""
         return bool(self.table_talk.talk(game_id, since))
 
     def unsay(self, game_id: str, seat: int, text: str) -> None:

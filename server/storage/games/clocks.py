@@ -1,5 +1,5 @@
-"""A game's move clocks as the worker keeps them (`server.notify.clocks` starts, stops and books
-them; `server.storage.games.deadlines` reads them for people).
+"""A game's move clocks as the worker keeps them (the worker starts, stops and books them;
+`server.storage.games.deadlines` reads them for people).
 
 `{g:ID}:clock` holds, per seat that must act, its running clock as JSON: when its decision
 began (`since`), the waking seconds it may take (`limit`), the version it follows, which

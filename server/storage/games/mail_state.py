@@ -1,5 +1,5 @@
 """How far the mail worker has planned a game's notices, kept beside its log so that planning
-twice finds nothing new the second time (`server.notify.plan`).
+twice finds nothing new the second time.
 
 `{g:ID}:mail` is a hash: `invited` and `cancelled` ("1" once those notices are planned) and
 `planned`, the version planned up to, only ever raised; `{g:ID}:mail:lock` is held by the one

@@ -4,8 +4,7 @@ A feed is `<player id>.<secret>`; the profile keeps only the secret's SHA-256
 (`calendar_hash`, written through `Players`), so the address is shown once, when it is made,
 and making another (rotating) ends the one before at once. Finding a feed's player is one read
 of one key, like a token's. The feed itself is read-only and says only what a player's own
-games list says of them (`server.api.ics`), so an address that leaks shows deadlines, never a
-hand.
+games list says of them, so an address that leaks shows deadlines, never a hand.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ A link is `<TURNPOST_PUBLIC_URL>/login/<token>`, the token signed with the serve
 open (or none: the list of games) and a nonce. It works for `TURNPOST_LOGIN_LINK_LIFETIME` and
 once: using it marks its nonce spent in Redis (SET NX) for as long as the link could still
 work, so a mail forwarded or left in a mailbox is not a lasting key. Rotating the API token ends
-every link made before, as it ends the sessions links started (`server.web.sessions`).
+every link made before, as it ends the web sessions links started.
 """
 
 from __future__ import annotations

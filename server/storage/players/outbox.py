@@ -6,7 +6,7 @@ is added at most once however often planning is repeated, is delivered by one wo
 time, and if that worker dies, its claim runs out after `LEASE_SECONDS` and the item goes back
 to the outbox: nothing is lost and nothing sent twice, short of a worker dying between the
 SMTP server's "accepted" and the script that records it. Once a game is compacted nothing is
-planned for it again (`server.notify.plan`), so what was sent about it is forgotten then, and
+planned for it again, so what was sent about it is forgotten then, and
 what is sent about it later is not remembered.
 
 `mail:due` (a sorted set: player → when their held mail is due) lets the periodic tick find

@@ -1,7 +1,7 @@
 """What each player's notices have told them of each game's table talk: the number of the last
 message they were drawn with, in the player's `{p:ID}:talk` hash (game id → number).
 
-`server.notify.table_talk` decides what a notice carries and when that counts as told.
+The worker decides what a notice carries and when that counts as told.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Each player's live web sessions (`server.web.sessions`): `{p:ID}:sessions`, a sorted set of
+"""Each player's live web sessions (of the pages' sign-in): `{p:ID}:sessions`, a sorted set of
 session ids scored by when each ends. It expires with the last of them, and each session
 started prunes the ended ones and keeps the latest few, so it stays small.
 """
