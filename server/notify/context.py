@@ -9,58 +9,32 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-from server.domain.service.facade import GameService
 from server.notify.queues import JobQueues
 from server.settings import Config, MailSettings
-from server.storage.games.clocks import Clocks
-from server.storage.games.deadlines import Deadlines
 from server.storage.games.mail_state import MailState
-from server.storage.games.standings import Standings
-from server.storage.games.watch import AskedLogins, GameWatch, queue_connection
+from server.storage.games.watch import queue_connection
 from server.storage.hook_posts import HookPosts
-from server.storage.hooks import Hooks
-from server.storage.players.login_links import LoginLinks
-from server.storage.players.outbox import Outbox
-from server.storage.players.profiles import Players
 from server.storage.players.talk_carried import TalkCarried
-from server.storage.players.vacations import Vacations
 from server.storage.redis_client import Client, connect
-from server.storage.secret import ServerSecret
 from server.storage.services import Services
 
 
 @dataclass(frozen=True)
-class Context:
-    redis: Client
-    """The connection, for the queues: every key is read and written by the storage objects
-    below (`server.storage.keys`)."""
+class Context(Services):
+    """The one `Services`, and what only the worker works with."""
+
     mail: MailSettings
-    clock: Callable[[], float]
-    players: Players
-    games: GameService
-    outbox: Outbox
-    vacations: Vacations
-    deadlines: Deadlines
-    hooks: Hooks
+    queues: JobQueues
+    """The play queue, the mail queue and the hooks' (`server.notify.queues`)."""
     hook_posts: HookPosts
     """What waits to be posted to each hook (`server.webhooks.waiting`)."""
-    config: Config
-    queues: JobQueues
-    """The play queue, the mail queue and the hooks' (`server.storage.games.watch`)."""
-    standings: Standings
-    secret: ServerSecret
-    """Signs reply addresses."""
-    links: LoginLinks
-    watch: GameWatch
-    logins: AskedLogins
-    clocks: Clocks
     mail_state: MailState
     talk_carried: TalkCarried
 
     @classmethod
-    def build(
+    def build_with_mail(
         cls,
         config: Config,
         client: Client,
@@ -68,28 +42,13 @@ class Context:
         clock: Callable[[], float] = time.time,
     ) -> Context:
         services = Services.build(config, client, clock)
-        jobs = queue_connection(config, client)
         return cls(
-            client,
-            mail,
-            clock,
-            services.players,
-            services.games,
-            services.outbox,
-            services.vacations,
-            services.deadlines,
-            services.hooks,
-            HookPosts(client),
-            config,
-            JobQueues.on(jobs),
-            services.standings,
-            services.secret,
-            services.links,
-            services.watch,
-            services.logins,
-            services.clocks,
-            MailState(client),
-            TalkCarried(client),
+            **{part.name: getattr(services, part.name) for part in fields(Services)},
+            mail=mail,
+            queues=JobQueues.on(queue_connection(config, client)),
+            hook_posts=HookPosts(client),
+            mail_state=MailState(client),
+            talk_carried=TalkCarried(client),
         )
 
 
@@ -106,5 +65,5 @@ def current() -> Context:
     global _current
     if _current is None:
         config = Config()
-        _current = Context.build(config, connect(config.redis_url), MailSettings())
+        _current = Context.build_with_mail(config, connect(config.redis_url), MailSettings())
     return _current

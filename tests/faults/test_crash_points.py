@@ -194,7 +194,10 @@ def record_compaction(directory: Path) -> tuple[bytes, list[str], str, list[Sent
             made = games.moving.submit(player, game.id, move, game.version, key)
             sent.append((token, body, key, presenters.moved(made)))
         games.moving.resign(bo, game.id)
-        plan(Context.build(config, client, MailSettings(maildir=directory / "mail")), game.id)
+        plan(
+            Context.build_with_mail(config, client, MailSettings(maildir=directory / "mail")),
+            game.id,
+        )
         assert client.exists(keys.game(game.id, "archive"))
     finally:
         recorder.stop()

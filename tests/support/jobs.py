@@ -128,7 +128,7 @@ def jobs_in_process(
         maildir=maildir,
     )
     config = service_config(api.app.extensions["turnpost"].config.redis_url, public_url=api.url)
-    ctx = Context.build(config, redis_client, settings, clock)
+    ctx = Context.build_with_mail(config, redis_client, settings, clock)
     context.use(ctx)
     announcements = listen(redis_client)
     try:
