@@ -8,7 +8,7 @@ import pytest
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
-from server.presenters import shapes
+from server.presenters import player_shapes, shapes
 from server.presenters.documented import about, answer_schema, schema_of
 
 
@@ -108,8 +108,9 @@ def test_what_has_no_field_is_refused_when_the_shape_is_made(bad: Any) -> None:
 def test_every_answer_shape_is_documented() -> None:
     answers = [
         value
-        for value in vars(shapes).values()
-        if isinstance(value, type) and getattr(value, "__module__", "") == shapes.__name__
+        for module in (shapes, player_shapes)
+        for value in vars(module).values()
+        if isinstance(value, type) and getattr(value, "__module__", "") == module.__name__
     ]
     assert len(answers) > 30
     for shape in answers:

@@ -32,8 +32,8 @@ from server.domain.players.held_mail import held_mail
 from server.domain.players.player import Player
 from server.domain.players.quiet import zone
 from server.presenters import games as presenters
+from server.presenters.player_shapes import Profile
 from server.presenters.players import profile, webhook
-from server.presenters.shapes import Profile
 from server.storage.services import Services
 from shared.games import ENGINES
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from server.domain.errors import N_, NotFound
 from server.domain.games.lists import DEFAULT_LIMIT, Position
 from server.presenters import games as presenters
-from server.presenters.shapes import PlayerRecord
+from server.presenters.player_shapes import PlayerRecord
 from server.storage.services import Services
 from shared.games import ENGINES
 

@@ -10,8 +10,9 @@ from server.accounts import deletion, export
 from server.api.blueprint import Blueprint
 from server.http.context import services
 from server.presenters.documented import schema_of
+from server.presenters.player_shapes import Deleted, LeftGames
 from server.presenters.schemas import DeleteAccountSchema
-from server.presenters.shapes import Deleted, Error, LeftGames
+from server.presenters.shapes import Error
 
 blp = Blueprint("account", __name__, url_prefix="/api/v1", description="Your data")
 

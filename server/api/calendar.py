@@ -12,8 +12,9 @@ from server.domain.errors import N_, NotFound
 from server.http.auth import public_route
 from server.http.context import services
 from server.presenters.documented import schema_of
+from server.presenters.player_shapes import Calendar
 from server.presenters.players import calendar_path
-from server.presenters.shapes import Calendar, Error
+from server.presenters.shapes import Error
 
 blp = Blueprint("calendar", __name__, url_prefix="/api/v1", description="Calendar feeds")
 

@@ -10,7 +10,8 @@ from server.http.language import words_chosen
 from server.presenters import catalogue
 from server.presenters import games as presenters
 from server.presenters.documented import schema_of
-from server.presenters.shapes import Error, GameRules, GameType, Health, Leaderboard
+from server.presenters.player_shapes import Leaderboard
+from server.presenters.shapes import Error, GameRules, GameType, Health
 from shared.games import ENGINES
 
 blp = Blueprint("meta", __name__, url_prefix="/api/v1", description="The service itself")

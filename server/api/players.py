@@ -15,8 +15,8 @@ from server.domain.players.player import Player
 from server.http import paging
 from server.http.auth import public_route
 from server.http.context import services
+from server.presenters.player_shapes import Blocks, PlayerRecord, Profile, Registered, Token
 from server.presenters.schemas import PlayedQuery, ProfileUpdateSchema, RegisterSchema
-from server.presenters.shapes import Blocks, PlayerRecord, Profile, Registered, Token
 
 blp = Blueprint("players", __name__, url_prefix="/api/v1", description="Players and tokens")
 

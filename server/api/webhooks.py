@@ -13,9 +13,10 @@ from server.domain.players.hooks import Hook
 from server.domain.players.quiet import zone
 from server.http.context import services
 from server.presenters.documented import schema_of
+from server.presenters.player_shapes import Webhook
 from server.presenters.players import webhook
 from server.presenters.schemas import WebhookSetSchema
-from server.presenters.shapes import Error, Webhook
+from server.presenters.shapes import Error
 from server.webhooks.setting import set_hook
 
 blp = Blueprint("webhooks", __name__, url_prefix="/api/v1", description="Webhooks")

@@ -1,7 +1,8 @@
 """The OpenAPI document's answer schemas, made from the answers' TypedDicts
-(`server.presenters.shapes`): a field's name and type are written once, in the TypedDict the
-presenter builds and mypy checks key by key, and what only the document says (a description,
-an enum, a pattern) rides along in the field's `Annotated` metadata (`about`).
+(`server.presenters.shapes`, `server.presenters.player_shapes`): a field's name and type are
+written once, in the TypedDict the presenter builds and mypy checks key by key, and what only the
+document says (a description, an enum, a pattern) rides along in the field's `Annotated`
+metadata (`about`).
 
 The schemas made here only document: the busiest answers are sent as built, and the others are
 dumped by them, which changes nothing the TypedDict allows.

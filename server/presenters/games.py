@@ -15,7 +15,7 @@ from server.domain.games.seat_clocks import SeatClock
 from server.domain.games.standings import Standing
 from server.domain.players.player import Player
 from server.domain.players.quiet import local
-from server.presenters import shapes
+from server.presenters import player_shapes, shapes
 from shared.engine import seat_name, shown_names
 from shared.games import ENGINES
 from shared.words import ENGLISH, Words
@@ -214,7 +214,7 @@ def in_lobby(record: GameRecord, players: list[Player | None]) -> shapes.Listed:
     }
 
 
-def standing(found: Standing) -> shapes.Standing:
+def standing(found: Standing) -> player_shapes.Standing:
     """A player's record in one game type, and their rating with its uncertainty."""
     return {
         "played": found.played,
@@ -235,7 +235,7 @@ def standing(found: Standing) -> shapes.Standing:
     }
 
 
-def leaderboard(ranked: Iterable[tuple[Player, Standing]]) -> list[shapes.Ranked]:
+def leaderboard(ranked: Iterable[tuple[Player, Standing]]) -> list[player_shapes.Ranked]:
     """The board: a bot account is ranked as anyone is, and marked (`bot_account`)."""
     return [
         {
@@ -248,7 +248,7 @@ def leaderboard(ranked: Iterable[tuple[Player, Standing]]) -> list[shapes.Ranked
     ]
 
 
-def history(records: Iterable[GameRecord | None], player_id: str) -> list[shapes.Played]:
+def history(records: Iterable[GameRecord | None], player_id: str) -> list[player_shapes.Played]:
     """All a player's finished games, latest first: with whom, the scores, whether they won."""
     finished = [
         record for record in records if record is not None and was_played(record, player_id)
@@ -262,7 +262,7 @@ def was_played(record: GameRecord, player_id: str) -> bool:
     return record.status == FINISHED and record.seat_of(player_id) is not None
 
 
-def played(record: GameRecord, player_id: str) -> shapes.Played:
+def played(record: GameRecord, player_id: str) -> player_shapes.Played:
     """A finished game as the player's record lists it."""
     seat = record.seat_of(player_id)
     result = record.result or {}
@@ -322,7 +322,7 @@ def seat_clock(clock: SeatClock, zone: ZoneInfo) -> shapes.SeatClock:
 
 def player_record(
     player: Player, standings: Mapping[str, Standing], games: Iterable[GameRecord]
-) -> shapes.PlayerRecord:
+) -> player_shapes.PlayerRecord:
     """A player's record in each game type they have played and a page of their finished
     `games` (`GET /players/{name}` and the page of their history alike); `next` is left for the
     edge to name."""

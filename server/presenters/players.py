@@ -11,10 +11,10 @@ from server.domain.players.hooks import Hook
 from server.domain.players.player import Player
 from server.domain.players.quiet import local
 from server.domain.players.vacations import Away
-from server.presenters import shapes
+from server.presenters import player_shapes
 
 
-def profile(player: Player, away: Away, held: HeldMail) -> shapes.Profile:
+def profile(player: Player, away: Away, held: HeldMail) -> player_shapes.Profile:
     """One's own profile as `GET /me` answers it: never the token hash."""
     return {
         "id": player.id,
@@ -41,7 +41,7 @@ def profile(player: Player, away: Away, held: HeldMail) -> shapes.Profile:
     }
 
 
-def webhook(hook: Hook, zone: ZoneInfo, with_secret: bool = False) -> shapes.Webhook:
+def webhook(hook: Hook, zone: ZoneInfo, with_secret: bool = False) -> player_shapes.Webhook:
     """A hook as its owner sees it, times in their zone (the secret only when it is made)."""
     failing = hook.failing_since
     return {

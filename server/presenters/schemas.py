@@ -26,14 +26,13 @@ from server.domain.players.hooks import KINDS
 from server.domain.players.player import INVITATIONS
 from server.domain.players.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
 from server.domain.service.leaving import ACTIVE_GAMES
-from server.presenters.shapes import (
-    BOT_ACCOUNT_DOC,
+from server.presenters.player_shapes import (
     DIGEST_DOC,
-    GAME_TYPE,
     INVITATIONS_DOC,
     LANGUAGE_DOC,
     QUIET_HOURS_DOC,
 )
+from server.presenters.shapes import BOT_ACCOUNT_DOC, GAME_TYPE
 from shared.bots import LEVELS
 from shared.fairness import CONTRIBUTION_PATTERN
 from shared.games import ENGINES
