@@ -21,7 +21,23 @@ def N_(message: str) -> str:
     return message
 
 
-class Refusal(Exception):
+class Worded(Exception):
+    """An exception whose message is kept as its catalog's id and its values, and told in the
+    reader's language only when it is shown (`message_in`); `message` is the English."""
+
+    def __init__(self, message: str, values: Mapping[str, object] | None = None) -> None:
+        self.text = message
+        """The message's id in the catalogs, `%(name)s` for each of `values`."""
+        self.values = dict(values or {})
+        self.message = self.message_in(ENGLISH)
+        super().__init__(self.message)
+
+    def message_in(self, words: Words) -> str:
+        """The message in the reader's language."""
+        return words.gettext(self.text, **self.values)
+
+
+class Refusal(Worded):
     """A request turned down, nothing changed."""
 
     default_code: ClassVar[str] = "refused"
@@ -33,18 +49,10 @@ class Refusal(Exception):
         code: str | None = None,
         values: Mapping[str, object] | None = None,
     ) -> None:
-        self.text = message
-        """The message's id in the catalogs, `%(name)s` for each of `values`."""
-        self.values = dict(values or {})
-        self.message = self.message_in(ENGLISH)
-        super().__init__(self.message)
+        super().__init__(message, values)
         self.details = details or {}
         self.code = code or self.default_code
         """The kind's code, or one naming the case more closely (`bad_options`)."""
-
-    def message_in(self, words: Words) -> str:
-        """The message in the reader's language."""
-        return words.gettext(self.text, **self.values)
 
 
 class Invalid(Refusal):
@@ -165,7 +173,7 @@ class KeyReused(Refusal):
     default_code = "idempotency_key_reused"
 
 
-class Unavailable(Exception):
+class Unavailable(Worded):
     """Not a refusal: the store cannot be reached, or cannot yet confirm a write it made, or
     the process has no room for the request (`busy`), and the same request sent again in
     `retry_after` seconds will be answered."""
@@ -178,13 +186,7 @@ class Unavailable(Exception):
         retry_after: int = 1,
         values: Mapping[str, object] | None = None,
     ) -> None:
-        super().__init__(message)
-        self.text = message
-        self.values = dict(values or {})
-        self.message = self.message_in(ENGLISH)
+        super().__init__(message, values)
         self.details = details or {}
         self.code = code
         self.retry_after = retry_after
-
-    def message_in(self, words: Words) -> str:
-        return words.gettext(self.text, **self.values)

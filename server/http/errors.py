@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shared.words import ENGLISH, Words
+from server.domain.errors import Worded
+from shared.words import Words
 
 
-class ApiError(Exception):
-    """A refusal noticed at the edge. Its message is kept, as the domain's refusals keep theirs
-    (`server.domain.errors`), as a catalog's id and its values, and `message_in` in the reader's
-    language when the answer is made (`server.http.refusals.answer_for`)."""
+class ApiError(Worded):
+    """A refusal noticed at the edge. Its message is kept as the domain's refusals keep theirs,
+    and told in the reader's language when the answer is made (`refusals.answer_for`)."""
 
     def __init__(
         self,
@@ -27,17 +27,11 @@ class ApiError(Exception):
         headers: dict[str, str] | None = None,
         values: Mapping[str, object] | None = None,
     ) -> None:
-        self.text = message
-        self.values = dict(values or {})
-        self.message = self.message_in(ENGLISH)
-        super().__init__(self.message)
+        super().__init__(message, values)
         self.status = status
         self.code = code
         self.details = details or {}
         self.headers = headers or {}
-
-    def message_in(self, words: Words) -> str:
-        return words.gettext(self.text, **self.values)
 
     def in_words(self, words: Words) -> ApiError:
         """The same refusal, its message in `words`' language."""

@@ -4,7 +4,7 @@ races the compare-and-sets and the append's check are there for)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -12,7 +12,6 @@ from typing import Any
 from unittest import mock
 
 from server.domain.games import provenance
-from server.domain.games.events import PlayerEvent
 from server.domain.games.record import GameRecord
 from server.domain.players.player import Player
 from server.domain.service.facade import GameService
@@ -36,15 +35,9 @@ class RacedStore(MemoryGameStore):
         while self.meanwhile:
             self.meanwhile.pop(0)()
 
-    def seat(
-        self,
-        before: GameRecord,
-        after: GameRecord,
-        on: str = "seats",
-        events: Sequence[PlayerEvent] = (),
-    ) -> bool:
+    def seat(self, before: GameRecord, *args: Any, **kwargs: Any) -> bool:
         self._others_first()
-        return super().seat(before, after, on, events)
+        return super().seat(before, *args, **kwargs)
 
     def append(self, game_id: str, *args: Any, **kwargs: Any) -> Appended:
         self._others_first()
