@@ -1,5 +1,5 @@
-"""What the domain refuses, by kind. Each edge translates a kind once: the API to an HTTP status
-(`server.http.refusals`), mail to its words (`server.inbound.answer_mail`).
+"""What the domain refuses, by kind. Each edge translates a kind once: the API to an HTTP status,
+mail to its words.
 
 A refusal changes nothing. Its `code` is stable (scripts match on it), its `message` is for a
 person and names players, not seats, and its `details` say more for a script. The message is
@@ -161,8 +161,8 @@ class Illegal(Refusal):
 
 
 class Gone(Refusal):
-    """What was asked for is no longer kept: a player's events after an old cursor
-    (`server.storage.players.events`)."""
+    """What was asked for is no longer kept: a player's events after a cursor older than what
+    the store still keeps."""
 
     default_code = "gone"
 

@@ -158,12 +158,12 @@ class WholeNumber(fields.Integer):
 
 CURSOR_KINDS = ("games", "lobby", "played", "talk")
 """The lists a page's cursor may belong to: a player's games, the lobby, a player's finished
-games, a game's table talk (`server.http.paging`)."""
+games, a game's table talk."""
 
 
 def cursor_pattern(*kinds: str) -> str:
     """A cursor of one of the lists `kinds`: the list, and a `Position` in it (its score, and
-    the id of the item there), as `server.http.paging` writes it."""
+    the id of the item there), as the edges write it."""
     return rf"^({'|'.join(kinds)})\.([0-9]{{1,15}})\.([0-9a-f]{{0,24}})$"
 
 

@@ -47,15 +47,14 @@ game's talk).
 - `games/standings.py`: `{r:TYPE}:standings`, `:board`, `:settled` (a game type's records and
   ratings).
 - `games/watch.py`: `mail:games` (changed games to plan), `mail:logins` (login links asked for;
-  also a channel), the games' `:log` channels it listens on (`games/game_log.py` announces on
-  them, with the game's status), and in the queue's Redis `mail:queued:KIND:SUBJECT` (the one
-  job of a kind queued for a subject: a game, a player, a hook; `mail:queued:KIND` for a job of
-  none, such as the tick) and RQ's own keys, the play, mail and hooks' queues
-  (`server/accounts/queued.py` drops a deleted player's jobs through RQ).
+  also a channel), the games' `:log` channels the worker listens on (`games/game_log.py`
+  announces on them, with the game's status), and in the queue's Redis
+  `mail:queued:KIND:SUBJECT` (the one job of a kind queued for a subject: a game, a player, a
+  hook; `mail:queued:KIND` for a job of none, such as the tick) and RQ's own keys, the play,
+  mail and hooks' queues (a deleted player's jobs are dropped through RQ).
 - `secret.py`: `server:secret` (the server's secret, when `TURNPOST_SECRET` is not set).
 
-The rate limits' counters are the `limits` package's, under its own prefix
-(`server/http/limits.py`).
+The rate limits' counters are the `limits` package's, under its own prefix.
 """
 
 from __future__ import annotations

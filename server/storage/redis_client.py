@@ -41,8 +41,8 @@ Idempotency-Key.)"""
 MAX_CONNECTIONS = 10_000
 """How many connections a process may open to one Redis: as many as Redis takes by default.
 redis-py 8 caps a pool at 100 unless told, and refuses a command past that, while a web process
-serves up to `server.runtime.web_process.CONNECTIONS` requests at once, each of which may be talking
-to Redis (a thousand long polls arriving together each look at their game)."""
+serves up to a thousand requests at once (gunicorn's default for its async workers), each of
+which may be talking to Redis (a thousand long polls arriving together each look at their game)."""
 
 _os_poll = monkey.get_original("select", "poll")
 """The operating system's poll, even where gevent has put its own in `select`."""

@@ -61,7 +61,7 @@ class Services:
     """The games' running move clocks, as the worker keeps them."""
     sessions: WebSessions
     blocks: Blocks
-    """Whom each player blocks (`server.accounts.blocking`)."""
+    """Whom each player blocks."""
 
     @classmethod
     def build(

@@ -14,7 +14,7 @@ second look. After a broken connection redis-py subscribes again, and the confir
 every poll to look once more, for what was said while nobody listened.
 
 Under gunicorn, a poll holds one of the requests its worker serves at once, and the worker
-takes no more (`server.runtime.gunicorn_hooks`): with every one of them held by polls, a game's view
+takes no more: with every one of them held by polls, a game's view
 or a move would wait to be accepted until a poll ended. So a process lets at most `room` polls
 wait at once, fewer than it serves, and answers one more at once with 503 `busy`.
 """

@@ -1,6 +1,6 @@
 """What a game's log is made of, in one place: the deal its replay starts from, and the shape of
-an entry. The service writes entries with `new_entry`, and a compacted game
-(`server.storage.games.archive`) makes them again with it, byte for byte, so the two cannot drift
+an entry. The service writes entries with `new_entry`, and a compacted game's archive makes them
+again with it, byte for byte, so the two cannot drift
 apart."""
 
 from __future__ import annotations

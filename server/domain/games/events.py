@@ -1,5 +1,5 @@
 """What a change to a game means to each of its players: the events of their one wait
-(`GET /me/wait`, `server.storage.players.events`).
+(`GET /me/wait`).
 
 A script that plays many games asks one question, "which of my games needs me now?", so each
 change is told to the players it concerns, as one small event each: it is their turn, they were

@@ -14,13 +14,13 @@ Idempotency-Key header has it. The fingerprint is the SHA-256 of the request as 
 it (the move and the version it was made against) in one canonical JSON, so key order and
 spacing in the body do not count; the index keeps its first 16 hex digits.
 
-A finished game, once compacted (`server.storage.games.archive`), keeps of each such move only a
+A finished game, once compacted (its archive in the store), keeps of each such move only a
 4-byte `tag` of its key's digest and fingerprint, at the move's first entry. A resend carries the
 version its request was made against, and its move is the first of the player's seat from there on
 (a move is made against a later version only if the seat has not moved since), so the tag there
 tells whether it is the same request; a key reused in a finished game meets `game_over` instead.
 
-Before the index, each such move left a record of its own (`server.storage.keys.idempotency`)
+Before the index, each such move left a record of its own (the store's `idempotency` key)
 holding the fingerprint and then the whole answer (zlib's 0x78, or `{` for the oldest records, which
 have no fingerprint and are replayed to any request); those are still read until they expire.
 """

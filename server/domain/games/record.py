@@ -8,7 +8,7 @@ store writes the fields that changed.
 A game that runs is kept one field a value (some of them JSON), which its scripts read and write
 by name. A finished game is kept for ever and read rarely, so once compacted (since this form
 exists) it keeps as fields only what the scripts still read (`KEPT`), and the rest as one compact
-JSON text (`packed`) that its archive holds (`server.storage.games.archive`), leaving out defaults
+JSON text (`packed`) that its archive in the store holds, leaving out defaults
 and what its secret makes again. Games compacted before keep every field, and read as they did.
 """
 
@@ -116,14 +116,14 @@ class GameRecord:
     head: str | None = None
     """The hash of the log's last entry (of the chain's genesis before any move)."""
     archived: int | None = None
-    """The log's length, once the game is kept compacted (`server.storage.games.archive`)."""
+    """The log's length, once the game is kept compacted (its archive in the store)."""
     public: bool = False
     """Listed in the lobby while it is open, and open to spectators."""
     rematch: str | None = None
     """The id of the game its players play next (`GameService.seating.rematch`), once one asked."""
     revision: int = 0
     """How many times the game has changed since it was made: every script that writes its
-    record or its log adds one (`server.storage.games.game_log`), never the code here. Its version
+    record or its log adds one (in the store), never the code here. Its version
     counts only moves; a long poll also hears a join, a decline, a cancel or a rematch asked for by
     this."""
     asked_by: str | None = None
@@ -243,9 +243,8 @@ MOVED = ("to_act", "status", "result", "updated", "head")
 
 
 KEPT = ("status", "archived", "revision", "rematch")
-"""The fields a compacted game keeps by name: its scripts read them
-(`server.storage.games.log_scripts`), and a rematch is asked for by a compare-and-set on its
-`rematch`."""
+"""The fields a compacted game keeps by name: the store's scripts read them, and a rematch is
+asked for by a compare-and-set on its `rematch`."""
 DERIVED = ("seed", "commitment")
 """Fields the compact form keeps only when the rest does not make them (`_seed`, `_commitment`)."""
 DEFAULTS = {f.name: f.default for f in dataclasses.fields(GameRecord) if f.default is not MISSING}

@@ -4,8 +4,8 @@ ties), kept as its mean and uncertainty (`mu`, `sigma`) and ranked by its conser
 estimate (`ordinal`, mu - 3 sigma).
 
 Everything here is pure: from a finished game's record and log, and the standings of its
-players before it, the standings after it. Applying them once per game is the store's part
-(`server.storage.games.standings`): it writes them only if the game was not settled before, and
+players before it, the standings after it. Applying them once per game is the store's part: it
+writes them only if the game was not settled before, and
 only if no other game changed those players' standings meanwhile.
 """
 

@@ -1,10 +1,9 @@
 """A player: their profile as typed values, read once where the store reads it and passed whole.
 
-The store keeps a profile as a hash of strings (`{p:ID}:profile`);
-`server.storage.players.profiles` is the one place that knows how, reading and writing each field
-by its type here, so a field added to `Player` is stored and read back without another word.
-Immutable: a change makes a new one (`Players.update`), and the store writes only the fields that
-changed.
+The store keeps a profile as a hash of strings (`{p:ID}:profile`); its profiles are the one place
+that knows how, reading and writing each field by its type here, so a field added to `Player` is
+stored and read back without another word. Immutable: a change makes a new one
+(`Players.update`), and the store writes only the fields that changed.
 """
 
 from __future__ import annotations
@@ -28,14 +27,14 @@ class Player:
     """An IANA zone, in which quiet hours, digests and deadlines are read."""
     created: int
     token_hash: str
-    """The SHA-256 of their bearer token, never the token (`server.storage.players.profiles`)."""
+    """The SHA-256 of their bearer token, never the token (the store keeps no other)."""
     quiet_hours: str = DEFAULT_QUIET_HOURS
     """`HH:MM-HH:MM` in their own zone, or `none`."""
     digest: bool = False
     """Mail held for a daily digest rather than sent as it comes."""
     vacation_since: float | None = None
     vacation_until: float | None = None
-    """Where this year's vacation allowance runs out (`server.storage.players.vacations`)."""
+    """Where this year's vacation allowance runs out (as the store counts the allowance)."""
     calendar_hash: str | None = None
     """The SHA-256 of their calendar feed's address, if they have one."""
     language: str = "en"

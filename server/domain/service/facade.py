@@ -1,7 +1,7 @@
 """Games as the service sees them: record + log in the store, state rebuilt through the engine.
 
-`GameService` is where every caller reaches them (one made per process, in
-`server.storage.services`). Its work is done by a job each, in a module of its own, sharing the
+`GameService` is where every caller reaches them (one made per process, over the store it is
+given). Its work is done by a job each, in a module of its own, sharing the
 store, the players, the clock and the listener; a caller calls the job itself
 (`services().games.moving.submit(...)`), which the service holds as a typed attribute:
 

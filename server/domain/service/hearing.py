@@ -1,5 +1,5 @@
 """What a reader hears of a table's talk: everything said there, but what the players they
-block said (`server.accounts.blocking`). The messages left out keep their places (as None), so
+block said. The messages left out keep their places (as None), so
 every message keeps its number, and the blocked player, whose messages are said as anyone's,
 cannot tell that one reader does not hear them."""
 

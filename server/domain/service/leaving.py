@@ -1,4 +1,4 @@
-"""A player leaving every game for good, as their account is deleted (`server.accounts`).
+"""A player leaving every game for good, as their account is deleted.
 
 The games that started stay whole for the other players: their seat in them is `vacated`, kept
 under a neutral name (`deleted player 1`, numbered within the game, so nothing of the old name

@@ -2,9 +2,9 @@
 are about: a game's record and append-only log (plain while the game runs, compacted once it
 is over, read alike) with the index of the moves made with an idempotency key (`GameLog`), its
 snapshot and compact form (`Kept`), its table talk (`TableTalk`), the lobby (`Lobby`); each job
-of the service takes the parts it uses, and `GameStore` is them all.
-`server.storage.games.game_store` keeps them in Redis; the domain's unit tests use an in-memory
-one. The notices worker and the long polls ask through the same interface, never by keys."""
+of the service takes the parts it uses, and `GameStore` is them all. The storage layer keeps
+them in Redis; the domain's unit tests use an in-memory one. The notices worker and the long
+polls ask through the same interface, never by keys."""
 
 from __future__ import annotations
 
@@ -192,7 +192,7 @@ class GameStore(GameLog, Kept, TableTalk, Lobby, Protocol):
 
 
 class ChangeListener(Protocol):
-    """Told before a game's seats or record change (see `server.storage.games.watch`); a move's
+    """Told before a game's seats or record change (the worker's mark of a changed game); a move's
     change is told by the store itself, in the move's own write (`GameLog.append`)."""
 
     def changing(self, game_id: str) -> None: ...
@@ -237,8 +237,7 @@ class Claimed:
 
 class InvitationBook(Protocol):
     """The invitations each player has sent and has waiting, and the games they made lately,
-    counted exactly (`server.domain.service.invitations`; `server.storage.players.invitations` in
-    Redis)."""
+    counted exactly (`server.domain.service.invitations`; kept in Redis by the storage layer)."""
 
     def send(
         self,
@@ -269,7 +268,7 @@ class InvitationBook(Protocol):
 
 
 class BlockList(Protocol):
-    """Whom each player blocks (`server.storage.players.blocks`)."""
+    """Whom each player blocks."""
 
     def blocked_among(self, player_id: str, others: Collection[str]) -> set[str]:
         """Those of `others` the player blocks."""

@@ -284,7 +284,7 @@ class Seating:
 
     def decline_from(self, player: Player, inviter: str) -> list[str]:
         """Every invitation to the player from `inviter` still open, declined (as a block
-        begins: `server.accounts.blocking`); the ids of the games."""
+        begins); the ids of the games."""
         declined = []
         for claim in self.inviting.book.waiting(player.id):
             by, invitees = invited(self.loading.record(claim.game_id))

@@ -24,7 +24,7 @@ from server.storage.redis_client import Client
 # text.  A message said once (a key already there returns its message), at most `per window`
 # of one seat's in `window` seconds, at most `most` in all; stamped with the game's version
 # (its log's length, or a compacted game's). No version changes, but the game's channel hears
-# of it: a game's page shows its talk and waits for it (`server.http.long_polls`).
+# of it: a game's page shows its talk and waits for it (a long poll).
 SAY = """
 local seat, now, key = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
 local said = redis.call('LRANGE', KEYS[1], 0, -1)

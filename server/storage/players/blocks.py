@@ -1,4 +1,4 @@
-"""The players each player blocks (`server.accounts.blocking` says what a block does).
+"""The players each player blocks (what a block does is the account's to say).
 
 `{p:ID}:blocks` is the set of the ids a player blocks, bounded by the number the service
 allows (`TURNPOST_BLOCKS`), checked and added in one script. Beside it, `{p:ID}:blockers` is
