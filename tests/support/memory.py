@@ -18,7 +18,7 @@ from server.domain.games.record import GameRecord
 from server.domain.games.talk_rules import Limits, TalkOutcome
 from server.domain.players.player import Player
 from server.domain.service.facade import GameService
-from server.domain.service.ports import Appended, Claimed, Loaded, never
+from server.domain.service.ports import Appended, Claimed, Loaded, MoveWrite, never
 
 
 class MemoryGameStore:
@@ -100,34 +100,25 @@ class MemoryGameStore:
     def compact(self, game_id: str) -> bool:
         return False
 
-    def append(
-        self,
-        game_id: str,
-        after: tuple[int, bytes],
-        entries: list[bytes],
-        record: GameRecord,
-        *,
-        snapshot: tuple[int, str, bytes] | None = None,
-        request: tuple[bytes, Made] | None = None,
-        events: Sequence[PlayerEvent] = (),
-    ) -> Appended:
+    def append(self, game_id: str, move: MoveWrite) -> Appended:
+        request = move.request
         if request is not None and request[0] in self.requests.get(game_id, {}):
             return Appended("replayed", "", self.requests[game_id][request[0]])
         log = self.logs[game_id]
-        if len(log) != after[0] or (log[-1] if log else b"") != after[1]:
+        if len(log) != move.after[0] or (log[-1] if log else b"") != move.after[1]:
             return Appended("stale", str(len(log)))
         if self.records_by_id[game_id].status != "active":
             return Appended("inactive", str(len(log)))
-        self.records_by_id[game_id] = record.changed(
+        self.records_by_id[game_id] = move.record.changed(
             revision=self.records_by_id[game_id].revision + 1
         )
-        log.extend(entries)
-        if snapshot is not None:
-            self.snapshots[game_id] = snapshot
+        log.extend(move.entries)
+        if move.snapshot is not None:
+            self.snapshots[game_id] = move.snapshot
         if request is not None:
             field, made = request
             self.requests.setdefault(game_id, {})[field] = made
-        self.tell(events)
+        self.tell(move.events)
         return Appended("appended", str(len(log)))
 
     def made(self, game_id: str, idem: Idempotency, seat: int) -> Made | None:

@@ -15,7 +15,7 @@ from server.domain.games import provenance
 from server.domain.games.record import GameRecord
 from server.domain.players.player import Player
 from server.domain.service.facade import GameService
-from server.domain.service.ports import Appended
+from server.domain.service.ports import Appended, MoveWrite
 from tests.support import memory
 from tests.support.memory import MemoryBlocks, MemoryGameStore, MemoryInvitations, MemoryRoster
 
@@ -39,9 +39,9 @@ class RacedStore(MemoryGameStore):
         self._others_first()
         return super().seat(before, *args, **kwargs)
 
-    def append(self, game_id: str, *args: Any, **kwargs: Any) -> Appended:
+    def append(self, game_id: str, move: MoveWrite) -> Appended:
         self._others_first()
-        return super().append(game_id, *args, **kwargs)
+        return super().append(game_id, move)
 
 
 @dataclass

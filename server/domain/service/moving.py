@@ -30,7 +30,7 @@ from server.domain.games.loaded import CANCELLED, FINISHED, OPEN, Game, Moved, p
 from server.domain.games.snapshots import pickled, snapshot_tag
 from server.domain.players.player import Player
 from server.domain.service.loading import Loading, logged_moves, seat_in
-from server.domain.service.ports import GameLog
+from server.domain.service.ports import GameLog, MoveWrite
 from shared.batch import apply_batch, parse_batch, refusal_details
 from shared.engine import RESIGN, IllegalMove
 
@@ -234,8 +234,7 @@ class Moving:
         snapshot = None
         if new_version // every > game.version // every:
             snapshot = (new_version, snapshot_tag(engine), pickled(state))
-        appended = self.store.append(
-            game.id,
+        move = MoveWrite(
             (game.version, game.last_entry),
             stored,
             record,
@@ -243,6 +242,7 @@ class Moving:
             request=(idem.field, idem.made(game.version, len(entries), untried)) if idem else None,
             events=player_events.of_change(game.record, record, new_version, mover=seat),
         )
+        appended = self.store.append(game.id, move)
         if appended.made is not None and idem is not None:  # replayed: made before, with the key
             return self._first_answer(game, seat, idem.check(appended.made))
         if appended.outcome == "stale":

@@ -51,6 +51,22 @@ class Appended:
     made: Made | None = None
 
 
+@dataclass(frozen=True)
+class MoveWrite:
+    """What a move writes to its game at once: its log's `entries` (`encode_entry`'s), which go in
+    only if the log still ends as in `after` (its length and last entry), the `record` after
+    them (what a move changes of it), the state after them if a snapshot is kept (its version,
+    tag and bytes: `server.domain.games.snapshots`), the move's field in the request index and
+    its note if it was sent with a key (`request`), and its players' `events`."""
+
+    after: tuple[int, bytes]
+    entries: list[bytes]
+    record: GameRecord
+    snapshot: tuple[int, str, bytes] | None = None
+    request: tuple[bytes, Made] | None = None
+    events: Sequence[PlayerEvent] = ()
+
+
 def never() -> bool:
     """A wait's `also` when only the game's own changes matter."""
     return False
@@ -106,20 +122,10 @@ class GameLog(GameRecords, Protocol):
         self, game_id: str, start: int = 0, stop: int | None = None
     ) -> list[dict[str, Any]]: ...
 
-    def append(
-        self,
-        game_id: str,
-        after: tuple[int, bytes],
-        entries: list[bytes],
-        record: GameRecord,
-        *,
-        snapshot: tuple[int, str, bytes] | None = None,
-        request: tuple[bytes, Made] | None = None,
-        events: Sequence[PlayerEvent] = (),
-    ) -> Appended:
-        """Append `entries`, write what a move changes of the `record` (`MOVED`), keep the
-        snapshot and note the move under its key (`request`), all at once, only if the log
-        still ends with the entry in `after`. The store's own `ChangeListener` is told first,
+    def append(self, game_id: str, move: MoveWrite) -> Appended:
+        """Append the move's entries, write what it changes of the record (`MOVED`), keep the
+        snapshot and note the move under its key, all at once, only if the log still ends with
+        the entry it was made after. The store's own `ChangeListener` is told first,
         in the same write (the listener and the write are the store's, so the domain never
         holds the write)."""
 

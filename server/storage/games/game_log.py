@@ -49,7 +49,7 @@ from server.domain.games.record import (
     encode,
     packed,
 )
-from server.domain.service.ports import Appended, Loaded, Outcome, never
+from server.domain.service.ports import Appended, Loaded, MoveWrite, Outcome, never
 from server.settings import Config
 from server.storage import keys
 from server.storage.games import archive, clocks, log_scripts, mail_state
@@ -257,29 +257,16 @@ class RedisGameLog:
         length, (archived, revision) = pipe.execute()
         return int(archived) if archived is not None else int(length), int(revision or 0)
 
-    def append(
-        self,
-        game_id: str,
-        after: tuple[int, bytes],
-        entries: list[bytes],
-        record: GameRecord,
-        *,
-        snapshot: tuple[int, str, bytes] | None = None,
-        request: tuple[bytes, Made] | None = None,
-        events: Sequence[PlayerEvent] = (),
-    ) -> Appended:
-        """Append `entries` (made by `server.domain.games.entries.encode_entry`) if the log still
-        has the length and the last entry in `after`; see APPEND. `snapshot` is the state after
-        them, if one is kept (its version, tag and bytes: `server.domain.games.snapshots`).
-        `request` is the move's field in the request index and its note, if it was sent with a key.
-        `record` is the game's record after them: what a move changes of it (`MOVED`) is written.
-        `told` is the move's events for players' waits, written if it is. The `watch` is marked
-        first, in the same round trip (`server.storage.games.safe_writes.written`)."""
-        snap_version, snap_tag, snap_blob = snapshot or (0, "", b"")
+    def append(self, game_id: str, move: MoveWrite) -> Appended:
+        """The move written (see APPEND) if the log still has the length and the last entry it
+        was made after; its events for players' waits are written if it is. The `watch` is
+        marked first, in the same round trip (`server.storage.games.safe_writes.written`)."""
+        entries, events, request = move.entries, move.events, move.request
+        snap_version, snap_tag, snap_blob = move.snapshot or (0, "", b"")
         field, made = request or (b"", None)
-        changed = encode(record, MOVED)
+        changed = encode(move.record, MOVED)
         pairs = [item for pair in changed.items() for item in pair]
-        expected_version, expected_entry = after
+        expected_version, expected_entry = move.after
         args: list[Any] = [
             expected_version,
             field,
