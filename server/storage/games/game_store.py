@@ -6,7 +6,6 @@ lobby's index (`server.storage.games.lobby_index`). Each part owns its keys; thi
 
 from __future__ import annotations
 
-from server.settings import Config
 from server.storage.games.game_log import RedisGameLog
 from server.storage.games.game_talk import RedisGameTalk
 from server.storage.games.lobby_index import RedisLobby
@@ -28,7 +27,6 @@ class RedisGameStore(RedisGameLog, RedisGameTalk, RedisLobby):
         events: PlayerEvents | None = None,
         watch: GameWatch | None = None,
     ) -> None:
-        events = events or PlayerEvents.configured(client, Config())
         RedisGameLog.__init__(self, client, confirm, waits, events, watch)
-        RedisGameTalk.__init__(self, client, events)
+        RedisGameTalk.__init__(self, client, self.events)
         RedisLobby.__init__(self, client)
