@@ -1,10 +1,12 @@
 """The map of the code (`docs/architecture.md`) and its reference pages (`docs/reference/`)
 against the code: every file and folder they name is there, every module of `server/` is named
 in one of them, the layers the map draws are the ones import-linter enforces (`pyproject.toml`),
-and the map stays a ten-minute read."""
+the map stays a ten-minute read, and each folder of `server/` says in one paragraph what lives
+there and what it may import."""
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from pathlib import Path
@@ -78,3 +80,15 @@ def test_the_layers_drawn_are_the_layers_enforced() -> None:
     assert drawn == contracts["client-layers"]["layers"]
     for stated in ("domain-pure", "engines-pure", "client-apart", "no-cycles"):
         assert stated in contracts, f"the map states a rule with no contract: {stated}"
+
+
+@pytest.mark.parametrize(
+    "package",
+    sorted((ROOT / "server").rglob("__init__.py")),
+    ids=lambda package: str(package.parent.relative_to(ROOT)),
+)
+def test_every_folder_of_the_server_says_what_it_holds_and_imports(package: Path) -> None:
+    said = ast.get_docstring(ast.parse(package.read_text())) or ""
+    assert said, f"{package.relative_to(ROOT)} has no docstring"
+    assert "\n\n" not in said, f"{package.relative_to(ROOT)}: one paragraph, not several"
+    assert "import" in said, f"{package.relative_to(ROOT)} does not say what it may import"
