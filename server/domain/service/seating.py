@@ -67,11 +67,11 @@ class Seating:
         `move_clock` is its clock's settings, if it has one (`server.domain.games.clock_options`);
         `contribution` is the creator's to the seed (the server makes one if none is given, and
         one for each bot's seat); a `public` game is listed in the lobby and open to
-        spectators; `bots` are the levels of the bots that take a seat each (`domain.bots`). A
-        game whose seats are all taken so (the creator and bots) starts at once. Each invitee
-        must take invitations from the creator, and the creator's invitations, the invitees'
-        and the games the creator made in the hour stay within their limits
-        (`server.domain.service.invitations`)."""
+        spectators; `bots` are the levels of the bots that take a seat each
+        (`server.domain.games.bots`). A game whose seats are all taken so (the creator and bots)
+        starts at once. Each invitee must take invitations from the creator, and the creator's
+        invitations, the invitees' and the games the creator made in the hour stay within their
+        limits (`server.domain.service.invitations`)."""
         engine = engine_for(type_id)
         bot_seats = bot_players.seats(type_id, bots)
         asked = 1 + len(invite) + len(bot_seats)
