@@ -3,7 +3,8 @@ the page one was going to), my games, making a game, the lobby, records and rati
 as its player sees it with its moves as forms, and one's settings. They work without
 JavaScript; with it, a game's page reloads itself when the game moves on."""
 
-from server.web import creating, lobby, login, my_games, pages, records, settings_page
+from server.web import creating, lobby, my_games, pages, records
+from server.web.account import login, settings_page
 from server.web.blueprint import blp, register
 
 __all__ = [

@@ -21,7 +21,8 @@ from server.presenters import games as presenters
 from server.presenters.schemas import MAX_MOVE_TEXT
 from server.storage.games.deadlines import started
 from server.web.blueprint import blp
-from server.web.game_page import (
+from server.web.sessions import signed_in
+from server.web.table.game_page import (
     HISTORY,
     TALK_SHOWN,
     Fresh,
@@ -32,8 +33,7 @@ from server.web.game_page import (
     history,
     position,
 )
-from server.web.positions import positions
-from server.web.sessions import signed_in
+from server.web.table.positions import positions
 from shared.engine import player_names
 from shared.games import ENGINES
 from shared.numbers import whole_number

@@ -21,7 +21,7 @@ from server.http.errors import ApiError
 from server.http.language import gettext, template_words
 from server.presenters import games as presenters
 from server.presenters.shapes import GameView
-from server.web.controls import Controls, Steps, controls, steps
+from server.web.table.controls import Controls, Steps, controls, steps
 from shared.engine import seats_named, shown_names
 from shared.words import Words
 
@@ -88,7 +88,7 @@ class Position:
     `words`, and nothing else: the view as the API gives it, the players' names, the board,
     the tree of the move's steps (None unless the seat has a move to make), whether the seat's
     choice is hidden from the others, and the history drawn from its `lines` (`history`).
-    Kept from one request to the next by `server.web.positions`."""
+    Kept from one request to the next by `server.web.table.positions`."""
 
     game: Game
     seat: int | None
