@@ -168,7 +168,7 @@ def webhook(
     if (kind is None) != (url is None):
         raise typer.BadParameter(_("give both KIND and URL, or neither"), param_hint="KIND URL")
     with session(as_json) as s:
-        game_id = s.on_game(game, s.api.game)["game"]["id"] if game else None
+        game_id = s.game_id(game) if game else None
         change = {"kind": kind.value, "url": url} if kind and url else None
         try:
             answer = s.api.webhook(game_id, change, off)
