@@ -9,7 +9,7 @@ page (`GET /play/ID`), and its page as a replay halfway through (`GET /play/ID?a
 server's CPU time (gunicorn and Redis, user and system) over each phase, per request, is what
 is compared: the target is a page within twice the view's. The phases alternate within each
 round, so a change in the machine's speed weighs on all of them alike. Each web process keeps
-the parts of the pages it drew last (`server.web.positions`), as a page read again at one
+the parts of the pages it drew last (`server.web.table.positions`), as a page read again at one
 position is (a step of a move, a message said, a reload); `--positions 0` keeps none, so every
 page is drawn from the start, as a position's first page is. Run: `./dev bench pages` (or
 `python -m bench.pages --help`).

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict, Unpack
 from urllib.parse import quote
 
 import requests
@@ -72,6 +72,16 @@ PAGE_LIMIT = 200
 """The longest page the server answers (`server.domain.games.lists.MAX_LIMIT`)."""
 
 
+class Sending(TypedDict, total=False):
+    """What a request may carry besides its method and path: a JSON body, the query, headers
+    (an `Idempotency-Key` among them makes it safe to send again), and how long to wait."""
+
+    json: Any
+    params: dict[str, Any] | None
+    headers: dict[str, str] | None
+    timeout: float
+
+
 class Api:
     def __init__(self, url: str, token: str | None = None) -> None:
         self.url = url.rstrip("/").removesuffix(API_PREFIX)
@@ -81,32 +91,13 @@ class Api:
         if token:
             self.session.headers["Authorization"] = f"Bearer {token}"
 
-    def request(
-        self,
-        method: str,
-        path: str,
-        *,
-        json: Any = None,
-        params: dict[str, Any] | None = None,
-        headers: dict[str, str] | None = None,
-        timeout: float = TIMEOUT_SECONDS,
-    ) -> Any:
+    def request(self, method: str, path: str, **sending: Unpack[Sending]) -> Any:
         """The answer's JSON body; raises `Refused` or `Unreachable`."""
-        return self._answer(
-            self._sent(method, path, json=json, params=params, headers=headers, timeout=timeout)
-        )
+        return self._answer(self._sent(method, path, **sending))
 
-    def _sent(
-        self,
-        method: str,
-        path: str,
-        *,
-        json: Any = None,
-        params: dict[str, Any] | None = None,
-        headers: dict[str, str] | None = None,
-        timeout: float = TIMEOUT_SECONDS,
-    ) -> requests.Response:
+    def _sent(self, method: str, path: str, **sending: Unpack[Sending]) -> requests.Response:
         """The server's answer, whatever it says; raises `Unreachable`."""
+        headers = sending.get("headers")
         resendable = headers is not None and "Idempotency-Key" in headers
         attempts = 1 + (RETRIES_WITH_KEY if resendable else 0)
         for attempt in range(1, attempts + 1):
@@ -114,10 +105,10 @@ class Api:
                 response = self.session.request(
                     method,
                     self.url + API_PREFIX + path,
-                    json=json,
-                    params=params,
+                    json=sending.get("json"),
+                    params=sending.get("params"),
                     headers=headers,
-                    timeout=timeout,
+                    timeout=sending.get("timeout", TIMEOUT_SECONDS),
                 )
                 break
             except (requests.ConnectionError, requests.Timeout) as error:

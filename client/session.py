@@ -63,6 +63,10 @@ class Session:
                 raise
             return call(matches[0])
 
+    def game_id(self, given: str) -> str:
+        """The whole id of the game of mine `given` names, or the start of whose id it is."""
+        return str(self.on_game(given, self.api.game)["game"]["id"])
+
 
 @contextmanager
 def session(as_json: bool, *, needs_token: bool = True) -> Iterator[Session]:

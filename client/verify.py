@@ -84,7 +84,29 @@ def verify(
     witness: Witness | None = None,
 ) -> Verification:
     """`game` is the server's public data of a finished game at `version`, `entries` its log."""
-    witness = witness or Witness()
+    checks, notes = record_checks(game, entries, version, witness or Witness())
+    if not all(check.passed for check in checks):
+        return Verification(game["id"], checks, notes=notes)
+    try:
+        start = engine.new(
+            len(game["seats"]), game["seed"], game["options"], game["engine_version"]
+        )
+    except ValueError as error:
+        return Verification(game["id"], [*checks, unplayable(error)], notes=notes)
+    replay_made, replayed = replay_checks(engine, game, start, entries)
+    checks += replay_made
+    if not replay_made[0].passed:  # not replayed: no result, no bot move to make again
+        return Verification(game["id"], checks, notes=notes)
+    if any("bot_version" in entry for entry in entries):
+        checks.append(bot_moves_check(engine, game, start, entries))
+    return Verification(game["id"], checks, replayed, notes)
+
+
+def record_checks(
+    game: dict[str, Any], entries: list[dict[str, Any]], version: int, witness: Witness
+) -> tuple[list[Check], list[str]]:
+    """The checks of the record before any replay (up to the first that fails, for a game with
+    contributions), and the notes that go with them."""
     if game.get("contributions") is None:
         checks = [seed_check(game), log_check(entries, version)]
         notes = [
@@ -93,68 +115,63 @@ def verify(
                 "chained: the server drew its seed alone, and there is no chain to check."
             )
         ]
-    else:
-        checks = []
-        for check in provenance_checks(game, entries, version, witness):
-            checks.append(check)
-            if not check.passed:
-                break
-        notes = provenance_notes(game, witness)
-    if not all(check.passed for check in checks):
-        return Verification(game["id"], checks, notes=notes)
+        return checks, notes
+    checks = []
+    for check in provenance_checks(game, entries, version, witness):
+        checks.append(check)
+        if not check.passed:
+            break
+    return checks, provenance_notes(game, witness)
+
+
+def unplayable(error: ValueError) -> Check:
+    """The replay's failed check when the game cannot be set up, or replayed, here."""
+    why = error.message_in(words()) if isinstance(error, BadOptions) else str(error)
+    return Check("replay", False, _("the game cannot be set up here: %(error)s", error=why))
+
+
+def replay_checks(
+    engine: Engine[Any], game: dict[str, Any], start: Any, entries: list[dict[str, Any]]
+) -> tuple[list[Check], Any]:
+    """The log replayed from `start` by the local rules: the replay's and the result's checks
+    with the replayed result, or the replay's failed check alone (and no result)."""
     moves = [(entry["seat"], entry["move"]) for entry in entries]
     try:
-        start = engine.new(
-            len(game["seats"]), game["seed"], game["options"], game["engine_version"]
-        )
         final = replay(engine, start, moves)
     except IllegalMove as error:
-        checks.append(
+        forbidden = error.message_in(player_names(game["seats"], words()), words())
+        return [
             Check(
                 "replay",
                 False,
-                _(
-                    "the log holds a move the rules forbid: %(error)s",
-                    error=error.message_in(player_names(game["seats"], words()), words()),
-                ),
+                _("the log holds a move the rules forbid: %(error)s", error=forbidden),
             )
-        )
-        return Verification(game["id"], checks, notes=notes)
+        ], None
     except ValueError as error:
-        why = error.message_in(words()) if isinstance(error, BadOptions) else str(error)
-        checks.append(
-            Check("replay", False, _("the game cannot be set up here: %(error)s", error=why))
-        )
-        return Verification(game["id"], checks, notes=notes)
-    checks.append(
-        Check(
-            "replay",
-            True,
-            ngettext(
-                "%(num)d move replayed by the local rules",
-                "%(num)d moves replayed by the local rules",
-                len(moves),
-            ),
-        )
+        return [unplayable(error)], None
+    replayed_moves = Check(
+        "replay",
+        True,
+        ngettext(
+            "%(num)d move replayed by the local rules",
+            "%(num)d moves replayed by the local rules",
+            len(moves),
+        ),
     )
     # through JSON, as the server stored it: tuples become lists, integer keys strings
     replayed = json.loads(json.dumps(engine.result(final)))
-    checks.append(
-        Check(
-            "result",
-            replayed == game["result"],
-            _("the replay ends with the server's result")
-            if replayed == game["result"]
-            else _(
-                "the replay gives %(replayed)s, the server says %(result)s",
-                replayed=replayed,
-                result=game["result"],
-            ),
-        )
+    result = Check(
+        "result",
+        replayed == game["result"],
+        _("the replay ends with the server's result")
+        if replayed == game["result"]
+        else _(
+            "the replay gives %(replayed)s, the server says %(result)s",
+            replayed=replayed,
+            result=game["result"],
+        ),
     )
-    if any("bot_version" in entry for entry in entries):
-        checks.append(bot_moves_check(engine, game, start, entries))
-    return Verification(game["id"], checks, replayed, notes)
+    return [replayed_moves, result], replayed
 
 
 def bot_moves_check(

@@ -47,7 +47,8 @@ class Config:
     """How many games' latest states each process keeps in memory
     (server.domain.service.state_cache)."""
     drawn_positions: int = field(default_factory=lambda: env.int("TURNPOST_DRAWN_POSITIONS", 1024))
-    """How many positions of games' pages each web process keeps drawn (server.web.positions)."""
+    """How many positions of games' pages each web process keeps drawn
+    (server.web.table.positions)."""
     max_wait_seconds: int = field(default_factory=lambda: env.int("TURNPOST_MAX_WAIT", 60))
     waits_per_player: int = field(default_factory=lambda: env.int("TURNPOST_WAITS_PER_PLAYER", 20))
     """Long polls one player may hold open at once, across every web process."""

@@ -2,7 +2,7 @@
 
 A legal move is a path of `Step`s from the first choice to the last (in Lost Cities a card,
 then play or discard, then where to draw from); the steps of all the legal moves form a tree,
-and a page offers one node of it at a time (`server/web/controls.py`), so no choice shows more
+and a page offers one node of it at a time (`server/web/table/controls.py`), so no choice shows more
 than `MOST` controls however many moves there are. Each game says how its moves break
 (`Engine.choices`, its `choices.py`) from its legal moves and the seat's view, nothing else, so
 twins are offered the same steps. A step's `key` is stable and in no language (what a page's

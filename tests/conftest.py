@@ -20,6 +20,7 @@ import pytest
 if TYPE_CHECKING:
     import redis
     from aiosmtpd.controller import Controller
+    from playwright.sync_api import Browser
 
     from server.runtime.redis_process import RedisProcess
     from tests.parts import LiveServer, SmtpInbox
@@ -72,6 +73,18 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         terminalreporter.section("processes the tests left running (now killed)", red=True)
         for left in config.stash[LEFT]:
             terminalreporter.write_line(left)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, driven by Playwright, one for a module's pages and mail; where the
+    machine has none its tests skip, saying how to have it."""
+    from tests.support.boards import CHROMIUM, chromium
+
+    if not CHROMIUM:
+        pytest.skip("no Chromium to open pages in: apt-get install chromium (.ci/run does)")
+    with chromium() as running:
+        yield running
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
-DOCUMENTS = [README, *sorted((REPO / "docs").glob("*.md"))]
+DOCUMENTS = [README, *sorted((REPO / "docs").glob("*.md")), *sorted((REPO / "docs").glob("*/*.md"))]
 
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.DOTALL | re.MULTILINE)
 CODE_SPAN = re.compile(r"`[^`\n]+`")

@@ -262,6 +262,63 @@ def stopped(signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
 
+Programme = Annotated[
+    list[str],
+    typer.Argument(
+        metavar="PROGRAM [ARGS]...",
+        help=_(
+            "The program that decides, and its arguments (put -- before them if one starts with -)."
+        ),
+    ),
+]
+Types = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--types",
+        metavar="TYPE",
+        help=_("Play and accept only games of this type (repeatable); default: every type."),
+        autocompletion=complete_game_type,
+        callback=known,
+    ),
+]
+Opponents = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--opponents",
+        metavar="NAME",
+        help=_(
+            "Accept invitations only to tables of these players (repeatable); default: anyone's."
+        ),
+    ),
+]
+MaxGames = Annotated[
+    int,
+    typer.Option("--max-games", min=1, help=_("Accept no invitation while this many games run.")),
+]
+Rematch = Annotated[
+    bool, typer.Option("--rematch/--no-rematch", help=_("Accept rematches (by the rules)."))
+]
+DeclineOthers = Annotated[
+    bool,
+    typer.Option(
+        "--decline-others",
+        help=_("Decline invitations the rules do not take (default: leave them to you)."),
+    ),
+]
+Think = Annotated[
+    float,
+    typer.Option(
+        "--think",
+        metavar="SECONDS",
+        min=0.1,
+        help=_(
+            "The most the program may take over one answer; one that takes longer is "
+            "stopped, and the runner with it (exit 1)."
+        ),
+    ),
+]
+
+
 @described(
     _(
         "Let a program of your own play every game of yours where it is your move, for as long "
@@ -277,65 +334,13 @@ def stopped(signum: int, _frame: object) -> None:
     )
 )
 def bot(
-    program: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="PROGRAM [ARGS]...",
-            help=_(
-                "The program that decides, and its arguments (put -- before them if one "
-                "starts with -)."
-            ),
-        ),
-    ],
-    types: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--types",
-            metavar="TYPE",
-            help=_("Play and accept only games of this type (repeatable); default: every type."),
-            autocompletion=complete_game_type,
-            callback=known,
-        ),
-    ] = None,
-    opponents: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--opponents",
-            metavar="NAME",
-            help=_(
-                "Accept invitations only to tables of these players (repeatable); "
-                "default: anyone's."
-            ),
-        ),
-    ] = None,
-    max_games: Annotated[
-        int,
-        typer.Option(
-            "--max-games", min=1, help=_("Accept no invitation while this many games run.")
-        ),
-    ] = 10,
-    rematch: Annotated[
-        bool, typer.Option("--rematch/--no-rematch", help=_("Accept rematches (by the rules)."))
-    ] = True,
-    decline_others: Annotated[
-        bool,
-        typer.Option(
-            "--decline-others",
-            help=_("Decline invitations the rules do not take (default: leave them to you)."),
-        ),
-    ] = False,
-    think: Annotated[
-        float,
-        typer.Option(
-            "--think",
-            metavar="SECONDS",
-            min=0.1,
-            help=_(
-                "The most the program may take over one answer; one that takes longer is "
-                "stopped, and the runner with it (exit 1)."
-            ),
-        ),
-    ] = 60.0,
+    program: Programme,
+    types: Types = None,
+    opponents: Opponents = None,
+    max_games: MaxGames = 10,
+    rematch: Rematch = True,
+    decline_others: DeclineOthers = False,
+    think: Think = 60.0,
 ) -> None:
     rules = Rules(
         frozenset(types or ()),
@@ -350,25 +355,30 @@ def bot(
             running = Program(program, think)
         except ProgramGone as gone:
             raise Failure(ExitCode.USAGE, "program_gone", str(gone)) from None
-        runner = Runner(s.api, running, rules, s.api.me()["name"])
         try:
-            while True:
-                try:
-                    runner.run()
-                except Unreachable as unreachable:
-                    warn(
-                        _(
-                            "%(problem)s; trying again in %(seconds)s s",
-                            problem=unreachable.message,
-                            seconds=f"{PAUSE:g}",
-                        )
-                    )
-                    time.sleep(PAUSE)
-                except Refused as refused:
-                    if refused.retry_after is None:
-                        raise
-                    time.sleep(refused.retry_after)  # rate limited: later, from the top
+            keep_running(Runner(s.api, running, rules, s.api.me()["name"]))
         except KeyboardInterrupt:
             pass
         finally:
             running.stop()
+
+
+def keep_running(runner: Runner) -> None:
+    """The runner, started again from the top after the server could not be reached or asked
+    it to wait; until it is stopped (KeyboardInterrupt, SIGTERM too)."""
+    while True:
+        try:
+            runner.run()
+        except Unreachable as unreachable:
+            warn(
+                _(
+                    "%(problem)s; trying again in %(seconds)s s",
+                    problem=unreachable.message,
+                    seconds=f"{PAUSE:g}",
+                )
+            )
+            time.sleep(PAUSE)
+        except Refused as refused:
+            if refused.retry_after is None:
+                raise
+            time.sleep(refused.retry_after)  # rate limited: later, from the top

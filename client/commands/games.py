@@ -142,7 +142,7 @@ def join(game: PublicGameId, as_json: JsonFlag = False) -> None:
 )
 def decline(game: GameId, as_json: JsonFlag = False) -> None:
     with session(as_json) as s:
-        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        game_id = s.game_id(game)
         answer = s.api.decline(game_id)
         s.out.emit(answer, lambda console: show(console, _("Declined game %(id)s.", id=game_id)))
 
@@ -155,7 +155,7 @@ def decline(game: GameId, as_json: JsonFlag = False) -> None:
 )
 def cancel(game: GameId, as_json: JsonFlag = False) -> None:
     with session(as_json) as s:
-        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        game_id = s.game_id(game)
         show_game(s, s.api.cancel(game_id))
 
 
@@ -169,7 +169,7 @@ def cancel(game: GameId, as_json: JsonFlag = False) -> None:
 )
 def rematch(game: GameId, as_json: JsonFlag = False) -> None:
     with session(as_json) as s:
-        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        game_id = s.game_id(game)
         contribution = kept.new_contribution()
         answer = s.api.rematch(game_id, contribution)
         new_id = answer["game"]["id"]

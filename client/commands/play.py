@@ -82,7 +82,7 @@ def say(
     as_json: JsonFlag = False,
 ) -> None:
     with session(as_json) as s:
-        game_id = s.on_game(game, s.api.game)["game"]["id"]
+        game_id = s.game_id(game)
         answer = s.api.say(game_id, text, str(uuid.uuid4()))
         s.out.emit(answer, lambda console: talk_line(console, answer["message"]))
 

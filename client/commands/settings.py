@@ -39,6 +39,49 @@ def show_profile(s: Session, answer: dict[str, Any]) -> None:
     s.out.emit(answer, lambda console: profile(console, answer, time.time()))
 
 
+Email = Annotated[str | None, typer.Option(help=_("Where notices go."))]
+Timezone = Annotated[str | None, typer.Option(help=_("Your IANA time zone, e.g. Europe/Warsaw."))]
+QuietHours = Annotated[
+    str | None,
+    typer.Option(
+        help=_(
+            "Local hours without mail, which do not count against move clocks: "
+            "HH:MM-HH:MM, or 'none'."
+        )
+    ),
+]
+Digest = Annotated[
+    bool | None,
+    typer.Option(
+        "--digest/--every-turn",
+        help=_("One daily digest when your quiet hours end, or an email every turn."),
+        show_default=False,
+    ),
+]
+BotAccount = Annotated[
+    bool | None,
+    typer.Option(
+        "--bot-account/--person",
+        help=_(
+            "A program plays this account (`turnpost bot`): your name is marked (bot) "
+            "in the games you take a seat in from now on, on the boards and in the lobby."
+        ),
+        show_default=False,
+    ),
+]
+InvitationsFrom = Annotated[
+    Invitations | None,
+    typer.Option(
+        metavar="anyone|played|nobody",
+        help=_(
+            "Whom you take invitations and rematches from: anyone, the players you have "
+            "played a game with, or nobody. Never from a player you block."
+        ),
+        show_default=False,
+    ),
+]
+
+
 @described(
     _(
         "Show your profile, or change how, when and in which language turnpost speaks to "
@@ -48,49 +91,12 @@ def show_profile(s: Session, answer: dict[str, Any]) -> None:
     )
 )
 def me(
-    email: Annotated[str | None, typer.Option(help=_("Where notices go."))] = None,
-    timezone: Annotated[
-        str | None, typer.Option(help=_("Your IANA time zone, e.g. Europe/Warsaw."))
-    ] = None,
-    quiet_hours: Annotated[
-        str | None,
-        typer.Option(
-            help=_(
-                "Local hours without mail, which do not count against move clocks: "
-                "HH:MM-HH:MM, or 'none'."
-            )
-        ),
-    ] = None,
-    digest: Annotated[
-        bool | None,
-        typer.Option(
-            "--digest/--every-turn",
-            help=_("One daily digest when your quiet hours end, or an email every turn."),
-            show_default=False,
-        ),
-    ] = None,
-    bot_account: Annotated[
-        bool | None,
-        typer.Option(
-            "--bot-account/--person",
-            help=_(
-                "A program plays this account (`turnpost bot`): your name is marked (bot) "
-                "in the games you take a seat in from now on, on the boards and in the lobby."
-            ),
-            show_default=False,
-        ),
-    ] = None,
-    invitations: Annotated[
-        Invitations | None,
-        typer.Option(
-            metavar="anyone|played|nobody",
-            help=_(
-                "Whom you take invitations and rematches from: anyone, the players you have "
-                "played a game with, or nobody. Never from a player you block."
-            ),
-            show_default=False,
-        ),
-    ] = None,
+    email: Email = None,
+    timezone: Timezone = None,
+    quiet_hours: QuietHours = None,
+    digest: Digest = None,
+    bot_account: BotAccount = None,
+    invitations: InvitationsFrom = None,
     language: LanguageOption = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -162,7 +168,7 @@ def webhook(
     if (kind is None) != (url is None):
         raise typer.BadParameter(_("give both KIND and URL, or neither"), param_hint="KIND URL")
     with session(as_json) as s:
-        game_id = s.on_game(game, s.api.game)["game"]["id"] if game else None
+        game_id = s.game_id(game) if game else None
         change = {"kind": kind.value, "url": url} if kind and url else None
         try:
             answer = s.api.webhook(game_id, change, off)

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Request, g, request
 
 from server.api.blueprint import Blueprint
-from server.domain.errors import N_
+from server.domain.errors import N_, Invalid
 from server.domain.games.lists import listed_as
 from server.domain.games.loaded import Game
 from server.domain.games.record import GameRecord
@@ -16,7 +16,6 @@ from server.domain.players.held_mail import held_mail
 from server.domain.players.quiet import zone
 from server.http import paging
 from server.http.context import services
-from server.http.errors import ApiError
 from server.http.long_polls import wait_for
 from server.presenters import games as presenters
 from server.presenters.schemas import (
@@ -178,10 +177,9 @@ def idempotency_key(asked: Request) -> str | None:
     """The request's Idempotency-Key, if it sent one (400 if it is empty or too long)."""
     key = asked.headers.get(IDEMPOTENCY_HEADER)
     if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-        raise ApiError(
-            400,
-            "bad_idempotency_key",
+        raise Invalid(
             N_("an Idempotency-Key is 1-%(most)d characters"),
+            code="bad_idempotency_key",
             values={"most": MAX_IDEMPOTENCY_KEY},
         )
     return key

@@ -1,10 +1,10 @@
-"""JSON out of the service: answers, idempotency records and log entries, by orjson.
+"""JSON the service writes, by orjson: the API's answers (and gunicorn's own refusals), log
+entries, the notes of a game's request index, table talk and the archive of a finished game.
 
 Encoding the answer was the largest single item of a request's CPU with the standard library's
-encoder (a view with its legal moves is several kilobytes, and a move's answer is encoded twice,
-for the client and for its idempotency record); orjson takes a tenth of the time and keeps the
-order the dicts were built in. Requests are still parsed by the standard library (by the API),
-which refuses what orjson would let through, such as a key given twice.
+encoder (a view with its legal moves is several kilobytes); orjson takes a tenth of the time and
+keeps the order the dicts were built in. Requests are still parsed by the standard library (by
+the API), which refuses what orjson would let through, such as a key given twice.
 """
 
 from __future__ import annotations

@@ -118,7 +118,6 @@ def section(
 ) -> Section | None:
     """A notice, drawn from the game as it is now (`departed`: who resigned or ran out of time,
     as `[seat, action, timed out]`): None if the game has overtaken it."""
-    seat: int = item["seat"]
     names = shown_names(game.names, game.bot_accounts, words)
     label = words.gettext(
         "%(title)s %(id)s with %(players)s",
@@ -126,48 +125,64 @@ def section(
         id=game.id[:8],
         players=", ".join(names),
     )
-    key = f"{item['id'].replace(':', '.')}.{seat}"
+    key = f"{item['id'].replace(':', '.')}.{item['seat']}"
     kind = item["kind"]
     creator = ctx.players.get(game.record.creator)
+    by = shown_name(creator.name, creator.bot_account, words) if creator else None
     if kind == "cancelled":
         headline = (
-            words.gettext(
-                "%(name)s has cancelled this game; it will not start.",
-                name=shown_name(creator.name, creator.bot_account, words),
-            )
-            if creator
+            words.gettext("%(name)s has cancelled this game; it will not start.", name=by)
+            if by
             else words.gettext("This game has been cancelled; it will not start.")
         )
         return Section(game.id, label, headline, message_key=key)
-    by = (
-        shown_name(creator.name, creator.bot_account, words)
-        if creator
-        else words.gettext("Someone")
-    )
     if kind == "invite":
-        if game.status != OPEN or game.seats[seat].joined or game.seats[seat].player is None:
-            return None  # taken up, declined or called off while it was held
-        fixed = provenance.fixed_by_creator(game.record, game.engine, game.seats[seat].player)
-        return Section(
-            game.id,
-            label,
-            invitation(game, by, words),
-            notes=[
-                *([fixed_by_creator_text(fixed, words)] if fixed else []),
-                words.gettext(
-                    "Take your seat with: turnpost join %(id)s (or turnpost decline %(id)s)",
-                    id=game.id,
-                ),
-                words.gettext("The game starts when every seat is taken."),
-            ],
-            reply_to=_reply_to(ctx, game, seat),
-            commands=["join", "decline"],
-            message_key=key,
-        )
+        return _invite(ctx, game, item["seat"], label, key, by or words.gettext("Someone"), words)
     if kind in ("turn", "reminder"):
         return _turn(ctx, game, item, label, key, words)
     if (kind == "finished") != (game.status != ACTIVE):
         return None  # a start or a departure in a game that has ended since: its end tells it
+    return _under_way(ctx, game, item, departed, label, key, words)
+
+
+def _invite(
+    ctx: Context, game: Game, seat: int, label: str, key: str, by: str, words: Words
+) -> Section | None:
+    """An invitation from `by`, while it is still open to the seat."""
+    if game.status != OPEN or game.seats[seat].joined or game.seats[seat].player is None:
+        return None  # taken up, declined or called off while it was held
+    fixed = provenance.fixed_by_creator(game.record, game.engine, game.seats[seat].player)
+    return Section(
+        game.id,
+        label,
+        invitation(game, by, words),
+        notes=[
+            *([fixed_by_creator_text(fixed, words)] if fixed else []),
+            words.gettext(
+                "Take your seat with: turnpost join %(id)s (or turnpost decline %(id)s)",
+                id=game.id,
+            ),
+            words.gettext("The game starts when every seat is taken."),
+        ],
+        reply_to=_reply_to(ctx, game, seat),
+        commands=["join", "decline"],
+        message_key=key,
+    )
+
+
+def _under_way(
+    ctx: Context,
+    game: Game,
+    item: dict[str, Any],
+    departed: list[list[Any]],
+    label: str,
+    key: str,
+    words: Words,
+) -> Section:
+    """A game's start, a departure from it or its end: the board as the seat sees it, with the
+    moves since and who left."""
+    seat, kind = item["seat"], item["kind"]
+    names = shown_names(game.names, game.bot_accounts, words)
     log = ctx.games.loading.log_raw(game.id)
     shown = seat_view(game.engine, game.state, seat, names, words)
     who_left = departures(names, departed, words)

@@ -1,1 +1,3 @@
-"""The processes: the app, `turnpost-server`, gunicorn's hooks, the embedded Redis."""
+"""The processes: the Flask app (`app`), `turnpost-server` (`cli`), gunicorn's hooks and the web
+processes, the embedded Redis, and the process groups every started process runs in
+(`processes`). The top layer: it may import every layer below it, and nothing imports it."""

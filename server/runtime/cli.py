@@ -55,26 +55,12 @@ def serve(
 
     Example: turnpost-server serve --port 8000
     """
-    from server.http.limits import limiter_storage
-
     config = Config()
     env = dict(os.environ)
     # SIGTERM (a process manager stopping us) must unwind like Ctrl-C, so Redis stops cleanly.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with ExitStack() as cleanup:
-        children: list[Supervised] = []
-        if not config.redis_url:
-            cleanup.enter_context(data_dir_lock(config.data_dir))
-            embedded = embedded_process(config.data_dir)
-            children.append(cleanup.enter_context(supervised_redis("the embedded Redis", embedded)))
-            env["REDIS_URL"] = embedded.url
-            typer.echo(f"embedded Redis at {embedded.url} (data in {embedded.directory})")
-            if not config.rate_limit_storage:
-                counters = counters_process(config.data_dir / "counters")
-                children.append(
-                    cleanup.enter_context(supervised_redis("the counters' Redis", counters))
-                )
-                env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(counters.url)
+        children = [] if config.redis_url else embedded_redis(config, cleanup, env)
         # Login links lead here unless TURNPOST_PUBLIC_URL says where players reach the service.
         env.setdefault("TURNPOST_PUBLIC_URL", f"http://{host}:{port}")
         typer.echo(f"the engines: {described()}")
@@ -83,16 +69,8 @@ def serve(
             gunicorn_command(f"{host}:{port}", workers, connections, "--access-logfile", "-"),
             env=env,
         )
-        workers_beside = [Supervised("the mail worker", worker_process(WORKER, env), end_group)]
-        workers_beside += [
-            Supervised(f"play worker {number}", worker_process(PLAY_WORKER, env), end_group)
-            for number in range(1, play_workers + 1)
-        ]
-        workers_beside += [
-            Supervised(f"hook worker {number}", worker_process(HOOK_WORKER, env), end_group)
-            for number in range(1, hook_workers + 1)
-        ]
-        children += workers_beside
+        beside = workers_beside(env, play_workers, hook_workers)
+        children += beside
         try:
             while server.poll() is None:
                 for child in children:
@@ -100,9 +78,41 @@ def serve(
                 time.sleep(0.5)
         finally:
             stop_process(server)
-            for beside in workers_beside:
-                beside.stop()
+            for worker in beside:
+                worker.stop()
     raise typer.Exit(server.returncode or 0)
+
+
+def embedded_redis(config: Config, cleanup: ExitStack, env: dict[str, str]) -> list[Supervised]:
+    """The embedded Redis, and beside it the counters' unless the rate limiter has a store of
+    its own, each stopped with `cleanup`; `env` is told where they listen."""
+    from server.http.limits import limiter_storage
+
+    cleanup.enter_context(data_dir_lock(config.data_dir))
+    embedded = embedded_process(config.data_dir)
+    children = [cleanup.enter_context(supervised_redis("the embedded Redis", embedded))]
+    env["REDIS_URL"] = embedded.url
+    typer.echo(f"embedded Redis at {embedded.url} (data in {embedded.directory})")
+    if not config.rate_limit_storage:
+        counters = counters_process(config.data_dir / "counters")
+        children.append(cleanup.enter_context(supervised_redis("the counters' Redis", counters)))
+        env["TURNPOST_RATE_LIMIT_STORAGE"] = limiter_storage(counters.url)
+    return children
+
+
+def workers_beside(env: dict[str, str], play_workers: int, hook_workers: int) -> list[Supervised]:
+    """The mail worker, the play workers and the hook workers, each in a process of its own."""
+    return [
+        Supervised("the mail worker", worker_process(WORKER, env), end_group),
+        *(
+            Supervised(f"play worker {number}", worker_process(PLAY_WORKER, env), end_group)
+            for number in range(1, play_workers + 1)
+        ),
+        *(
+            Supervised(f"hook worker {number}", worker_process(HOOK_WORKER, env), end_group)
+            for number in range(1, hook_workers + 1)
+        ),
+    ]
 
 
 class Supervised:

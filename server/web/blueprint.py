@@ -24,10 +24,10 @@ from server.http.context import services
 from server.http.errors import ApiError
 from server.http.language import chosen, template_words, words_chosen
 from server.http.refusals import answer_for
-from server.web.positions import POSITIONS, Positions
 from server.web.refusal_page import refusal_words
 from server.web.returning import here
 from server.web.sessions import Sessions, current_player, keyed
+from server.web.table.positions import POSITIONS, Positions
 from shared.engine import shown_name
 
 blp = Blueprint(

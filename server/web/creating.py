@@ -25,7 +25,7 @@ from server.http.refusals import refused
 from server.presenters import catalogue
 from server.presenters.schemas import MAX_OTHERS, CreateGameSchema
 from server.web.blueprint import blp
-from server.web.forms import unchecked
+from server.web.forms import bounded, unchecked
 from server.web.sessions import signed_in
 from shared.bots import LEVELS
 from shared.games import ENGINES
@@ -131,15 +131,7 @@ def count(raw: str | None) -> int:
     a whole number the table has room for."""
     if not raw:
         return 0
-    number = whole_number(raw.strip())
-    if number is None or number > MAX_OTHERS:
-        raise ApiError(
-            400,
-            "invalid_request",
-            N_("ask for 0 to %(most)d bots of a level"),
-            values={"most": MAX_OTHERS},
-        )
-    return number
+    return bounded(raw.strip(), MAX_OTHERS, N_("ask for 0 to %(most)d bots of a level"), "most")
 
 
 def form(

@@ -21,7 +21,9 @@ from server.http.refusals import refused
 from server.presenters import games as presenters
 from server.presenters.schemas import MAX_MOVE_TEXT
 from server.web.blueprint import blp
-from server.web.game_page import (
+from server.web.forms import bounded
+from server.web.sessions import signed_in
+from server.web.table.game_page import (
     HISTORY,
     TALK_SHOWN,
     Fresh,
@@ -32,8 +34,7 @@ from server.web.game_page import (
     history,
     position,
 )
-from server.web.positions import positions
-from server.web.sessions import signed_in
+from server.web.table.positions import positions
 from shared.engine import player_names
 from shared.games import ENGINES
 from shared.numbers import whole_number
@@ -117,15 +118,8 @@ def show_game(
 
 def replayed(asked: str, latest: int) -> Replay:
     """The replay a page's `at` asks for (400 unless it is a version the game has reached)."""
-    at = whole_number(asked)
-    if at is None or at > latest:
-        raise ApiError(
-            400,
-            "invalid_request",
-            N_("replay a position from 0 to %(latest)d, the moves made"),
-            values={"latest": latest},
-        )
-    return Replay(at, latest)
+    refusal = N_("replay a position from 0 to %(latest)d, the moves made")
+    return Replay(bounded(asked, latest, refusal, "latest"), latest)
 
 
 def in_rematch(game: Game, player: Player) -> bool:

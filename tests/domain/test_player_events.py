@@ -1,19 +1,24 @@
 """Every event of a player's one wait is a view (`server.domain.games.events`): made from what a
 move changes of a game's record, so twins, states a seat cannot tell apart, make the same
-events for every player, whoever moved."""
+events for every player, whoever moved.
+
+That twins keep the same record (whose turn, the result) is proved with many examples in
+tests/engines/test_what_answers_tell.py; here a few prove the events read nothing else."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from server.domain.games import events as player_events
 from server.domain.games.loaded import progress
 from server.domain.games.record import ACTIVE, GameRecord, Seat
 from tests.support.engines import ENGINE_IDS, SETTINGS, Twins, twins
+
+FEW = settings(SETTINGS, max_examples=20)
 
 
 def record(twin: Twins, state: Any) -> GameRecord:
@@ -33,7 +38,7 @@ def record(twin: Twins, state: Any) -> GameRecord:
 
 
 @pytest.mark.parametrize("type_id", ENGINE_IDS)
-@SETTINGS
+@FEW
 @given(data=st.data())
 def test_twins_make_the_same_events(type_id: str, data: st.DataObject) -> None:
     twin = data.draw(twins(type_id))

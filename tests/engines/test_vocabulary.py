@@ -1,5 +1,6 @@
-"""The game packages speak one vocabulary: each name the map gives a module of a game package
-(`docs/architecture.md`, "A game package") is there, under that name, in every game."""
+"""The game packages speak one vocabulary: each name the engines' reference page gives a module
+of a game package (`docs/reference/engines.md`, "A game package") is there, under that name, in
+every game."""
 
 from __future__ import annotations
 
@@ -13,12 +14,12 @@ import pytest
 from shared.engine import RESIGN
 from shared.games import ENGINES
 
-MAP = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "reference" / "engines.md"
 
 
 def shared_names() -> dict[str, list[str]]:
-    """Module (`rules`) → the names its row of the map's table gives (`apply_action`, …)."""
-    section = MAP.read_text().split("## A game package", 1)[1].split("\n## ", 1)[0]
+    """Module (`rules`) → the names its row of the page's table gives (`apply_action`, …)."""
+    section = PAGE.read_text().split("## A game package", 1)[1].split("\n## ", 1)[0]
     table: dict[str, list[str]] = {}
     for row in section.splitlines():
         if row.startswith("| `"):

@@ -77,6 +77,9 @@ def test_twins_a_seat_cannot_tell_apart_get_the_same_answers(
     assert seat is not None
     assert engine.view(twin, seat) == engine.view(state, seat)
     assert engine.legal_moves(twin, seat) == engine.legal_moves(state, seat)
+    # what a game's record keeps of its state (`server.domain.games.loaded.progress`)
+    assert engine.to_act(twin) == engine.to_act(state)
+    assert engine.result(twin) == engine.result(state)
     for _ in range(4):
         steps = random_batch(engine, state, seat, rnd)
         assert answer(engine, state, seat, steps) == answer(engine, twin, seat, steps)

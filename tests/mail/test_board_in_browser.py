@@ -4,28 +4,15 @@ anywhere, and every text stands out from what is behind it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser
 
-from tests.support.boards import CHROMIUM, SAMPLES, Sample, chromium, shown
+from tests.support.boards import SAMPLES, Sample, shown
 from tests.support.letters import html_of
 
 WIDTHS = (360, 900)
 LEAST_CONTRAST = 4.5
 """WCAG's minimum for body text."""
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM,
-    reason="no Chromium to look at the mail with: apt-get install chromium (.ci/run does)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as running:
-        yield running
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=[sample.name for sample in SAMPLES])

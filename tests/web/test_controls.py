@@ -1,4 +1,4 @@
-"""The choice a page offers after the steps chosen so far (`server/web/controls.py`), the same
+"""The choice a page offers after the steps chosen so far (`server/web/table/controls.py`), the same
 for every game: the options of the next step, then the whole move to send; steps that fit no
 legal move start the choice again. And the page that offers it, without JavaScript, one step
 per request."""
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from server.web.controls import Node, controls, steps
+from server.web.table.controls import Node, controls, steps
 from shared.engine import Engine
 from shared.games import ENGINES
 from shared.words import ENGLISH

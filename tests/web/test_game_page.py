@@ -15,7 +15,7 @@ from flask import Flask
 from server.domain.games.loaded import Game
 from server.domain.service.facade import GameService
 from server.http.language import words_chosen
-from server.web.game_page import HISTORY, Fresh, Replay, game_page, history, position
+from server.web.table.game_page import HISTORY, Fresh, Replay, game_page, history, position
 from shared.games import ENGINES
 from tests.parts import LiveServer
 from tests.support import memory

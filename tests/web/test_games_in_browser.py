@@ -7,7 +7,6 @@ service, and the page fits a phone's width and a desktop's."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,27 +18,16 @@ from server.storage.services import Services
 from shared.engine import RESIGN
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.boards import CHROMIUM, Shown, chromium
+from tests.support.boards import Shown
 from tests.support.controls import play_move
 from tests.support.games import start_game
 from tests.support.jobs import Mail
 from tests.support.pages import login_link
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM,
-    reason="no Chromium to open the pages with: apt-get install chromium (.ci/run does)",
-)
-
 PAGE_MOVES = 3
 """Moves each player makes through their page before the API plays the game out."""
 WIDTHS = (360, 900)
 GAMES = [("lost-cities", {"rounds": 1}), ("lost-cities-dice", {}), ("livingstone", {})]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as running:
-        yield running
 
 
 class Player:

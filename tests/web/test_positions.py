@@ -1,5 +1,5 @@
 """A game's page is drawn from a position its web process may have kept from an earlier request
-(`server/web/positions.py`): kept for one seat in one language, it is never shown to another
+(`server/web/table/positions.py`): kept for one seat in one language, it is never shown to another
 seat or in another language, and any change to the game draws it anew, a change that makes no
 move (a rematch asked for) as much as a move."""
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Iterator
 
 import pytest
 import redis
@@ -13,7 +12,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.boards import CHROMIUM, Shown, chromium
+from tests.support.boards import Shown
 from tests.support.games import start_game
 from tests.support.pages import Visitor, form_fields, said
 from tests.support.stored import everything
@@ -62,14 +61,6 @@ def test_the_settings_page_downloads_the_archive_and_deletes_the_account(
     game = bo.ok("GET", f"/games/{game_id}")["game"]
     assert game["status"] == "finished" and game["seats"][0]["name"] == "deleted player 1"
     assert b"ada@example.org" not in everything(redis_client)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM:
-        pytest.skip("no Chromium to open the pages with: apt-get install chromium (.ci/run does)")
-    with chromium() as running:
-        yield running
 
 
 def test_the_settings_page_at_a_phones_width_without_javascript(

@@ -5,33 +5,21 @@ the same with the text at 200% on the phone; nothing is fetched from beyond the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
-import pytest
 from playwright.sync_api import Browser, Page, Route
 
 from tests.parts import LiveServer
 from tests.support.accessibility import serious_violations
-from tests.support.boards import CHROMIUM, Shown, chromium
+from tests.support.boards import Shown
 from tests.support.jobs import Mail
 from tests.support.pages import logged_in_page
 from tests.support.site import busy_table
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM,
-    reason="no Chromium to open the pages with: apt-get install chromium (.ci/run does)",
-)
-
 WIDTHS = (390, 1280)
 SCHEMES = ("light", "dark")
 Visit = Callable[[Page, str], None]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as running:
-        yield running
 
 
 def to(path: str) -> Visit:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,22 +16,10 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.parts import LiveServer
 from tests.support.accessibility import serious_violations
-from tests.support.boards import CHROMIUM, chromium
 from tests.support.controls import Pick, opened_now, options, play_move, press
 from tests.support.games import start_game
 from tests.support.jobs import Mail
 from tests.support.pages import login_link
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM,
-    reason="no Chromium to open the pages with: apt-get install chromium (.ci/run does)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as running:
-        yield running
 
 
 def opened(browser: Browser, url: str, link: str, game_id: str, **context: Any) -> Page:

@@ -9,23 +9,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Dialog, Page, expect
 
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.accessibility import serious_violations
-from tests.support.boards import CHROMIUM, chromium
 from tests.support.games import start_game
 from tests.support.jobs import Mail
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM,
-    reason="no Chromium to open the pages with: apt-get install chromium (.ci/run does)",
-)
 
 WIDTHS = (390, 1280)
 TOO_WIDE = """
@@ -36,12 +28,6 @@ TOO_WIDE = """
 """
 """The elements wider than a 640-px window at 200%: 320 CSS px as `zoom` counts their widths
 (unzoomed), and where they end on the screen (zoomed)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as running:
-        yield running
 
 
 def opened(browser: Browser, client: ApiClient, game_id: str, scripts: bool = True) -> Page:

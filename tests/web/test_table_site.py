@@ -5,29 +5,14 @@ page, and every setting changed through the settings page and read back from the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 import requests
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from server.storage.services import Services
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.boards import CHROMIUM, chromium
 from tests.support.jobs import Mail
 from tests.support.pages import logged_in_page
-
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM,
-    reason="no Chromium to open the pages with: apt-get install chromium (.ci/run does)",
-)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as running:
-        yield running
 
 
 def at_table(browser: Browser, api: LiveServer, mail: Mail, player: ApiClient) -> Page:

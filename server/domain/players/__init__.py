@@ -1,2 +1,3 @@
-"""The players' values: a player's profile, their addresses, quiet hours and waking time. It
-imports nothing else of the domain but its errors."""
+"""The players' values: a player's profile, their addresses, quiet hours and waking time, and what
+they are shown of their webhooks, their vacation and the mail held for them. It imports nothing
+else of the domain."""

@@ -67,22 +67,14 @@ class Claim:
         self.book.release(self.inviter, self.game_id, self.invitees, self.made)
 
 
+@dataclass(eq=False)
 class Inviting:
-    def __init__(
-        self,
-        records: GameRecords,
-        players: Roster,
-        book: InvitationBook,
-        blocks: BlockList,
-        clock: Callable[[], float],
-        limits: Limits,
-    ) -> None:
-        self.records = records
-        self.players = players
-        self.book = book
-        self.blocks = blocks
-        self.clock = clock
-        self.limits = limits
+    records: GameRecords
+    players: Roster
+    book: InvitationBook
+    blocks: BlockList
+    clock: Callable[[], float]
+    limits: Limits
 
     def check(self, inviter: Player, invitees: Sequence[Player]) -> None:
         """Refuses the first invitee who takes no invitation from the inviter."""

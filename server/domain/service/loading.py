@@ -9,6 +9,7 @@ caller that needs a game's record or log: none reaches the store itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -29,24 +30,15 @@ from shared.games import ENGINES
 from shared.playout import replay
 
 
+@dataclass(eq=False)
 class Loading:
-    def __init__(
-        self,
-        store: GameLog,
-        kept: Kept,
-        lobby_index: Lobby,
-        players: Roster,
-        cache: StateCache,
-        snapshot_every: int,
-        blocks: BlockList,
-    ) -> None:
-        self.store = store
-        self.kept = kept
-        self.lobby_index = lobby_index
-        self.players = players
-        self.blocks = blocks
-        self.cache = cache
-        self.snapshot_every = snapshot_every
+    store: GameLog
+    kept: Kept
+    lobby_index: Lobby
+    players: Roster
+    cache: StateCache
+    snapshot_every: int
+    blocks: BlockList
 
     def load(self, game_id: str) -> Game:
         return self._loaded(game_id, None)[0]

@@ -7,6 +7,7 @@ again from the log (`server.domain.games.idempotency`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -35,16 +36,11 @@ from shared.batch import apply_batch, parse_batch, refusal_details
 from shared.engine import RESIGN, IllegalMove
 
 
+@dataclass(eq=False)
 class Moving:
-    def __init__(
-        self,
-        loading: Loading,
-        store: GameLog,
-        clock: Callable[[], float],
-    ) -> None:
-        self.loading = loading
-        self.store = store
-        self.clock = clock
+    loading: Loading
+    store: GameLog
+    clock: Callable[[], float]
 
     def submit(
         self,

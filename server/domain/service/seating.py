@@ -31,24 +31,15 @@ from shared.engine import BadOptions, Engine
 from shared.games import ENGINES
 
 
+@dataclasses.dataclass(eq=False)
 class Seating:
-    def __init__(
-        self,
-        loading: Loading,
-        store: GameLog,
-        lobby: Lobby,
-        players: Roster,
-        clock: Callable[[], float],
-        listener: ChangeListener,
-        inviting: Inviting,
-    ) -> None:
-        self.loading = loading
-        self.store = store
-        self.lobby = lobby
-        self.players = players
-        self.clock = clock
-        self.listener = listener
-        self.inviting = inviting
+    loading: Loading
+    store: GameLog
+    lobby: Lobby
+    players: Roster
+    clock: Callable[[], float]
+    listener: ChangeListener
+    inviting: Inviting
 
     def create(
         self,
@@ -67,16 +58,35 @@ class Seating:
         `move_clock` is its clock's settings, if it has one (`server.domain.games.clock_options`);
         `contribution` is the creator's to the seed (the server makes one if none is given, and
         one for each bot's seat); a `public` game is listed in the lobby and open to
-        spectators; `bots` are the levels of the bots that take a seat each (`domain.bots`). A
-        game whose seats are all taken so (the creator and bots) starts at once. Each invitee
-        must take invitations from the creator, and the creator's invitations, the invitees'
-        and the games the creator made in the hour stay within their limits
-        (`server.domain.service.invitations`)."""
+        spectators; `bots` are the levels of the bots that take a seat each
+        (`server.domain.games.bots`). A game whose seats are all taken so (the creator and bots)
+        starts at once. Each invitee must take invitations from the creator, and the creator's
+        invitations, the invitees' and the games the creator made in the hour stay within their
+        limits (`server.domain.service.invitations`)."""
         engine = engine_for(type_id)
         bot_seats = bot_players.seats(type_id, bots)
         asked = 1 + len(invite) + len(bot_seats)
         wanted = max(engine.min_players, min(asked, engine.max_players))
         count = seats if seats is not None else wanted
+        table, invitees = self._table(creator, invite, bot_seats, count)
+        record = self._new_record(
+            engine, type_id, options, table, creator, move_clock, contribution, public
+        )
+        self.inviting.check(creator, invitees)
+        while not self._store_new(record, self.inviting.claim(record, made=True)):
+            # an id taken by another game: 96 random bits, so never, but its players' lists
+            # must not point at someone else's
+            for seat in table:
+                if seat.player:
+                    self.players.remove_game(seat.player, record.id)
+            record = record.changed(id=new_game_id())
+        return self.loading.load(record.id)
+
+    def _table(
+        self, creator: Player, invite: list[str], bot_seats: list[Seat], count: int
+    ) -> tuple[list[Seat], list[Player]]:
+        """The `count` seats of a new game: the creator's, one for each invited player (by
+        name, each once), the bots', and the rest empty; and the players invited."""
         table = [Seat.of(creator, joined=True)]
         invitees: list[Player] = []
         for name in invite:
@@ -109,19 +119,7 @@ class Seating:
                 "too_many_bots",
                 {"seats": count, "players": len(table), "bots": len(bot_seats)},
             )
-        table += [*bot_seats, *[Seat()] * (count - len(table) - len(bot_seats))]
-        record = self._new_record(
-            engine, type_id, options, table, creator, move_clock, contribution, public
-        )
-        self.inviting.check(creator, invitees)
-        while not self._store_new(record, self.inviting.claim(record, made=True)):
-            # an id taken by another game: 96 random bits, so never, but its players' lists
-            # must not point at someone else's
-            for seat in table:
-                if seat.player:
-                    self.players.remove_game(seat.player, record.id)
-            record = record.changed(id=new_game_id())
-        return self.loading.load(record.id)
+        return [*table, *bot_seats, *[Seat()] * (count - len(table) - len(bot_seats))], invitees
 
     def _new_record(
         self,

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from server.domain.errors import N_, KeyReused, TooMany
@@ -16,20 +17,13 @@ from server.domain.service.hearing import heard
 from server.domain.service.ports import BlockList, GameRecords, TableTalk
 
 
+@dataclass(eq=False)
 class Talking:
-    def __init__(
-        self,
-        records: GameRecords,
-        table_talk: TableTalk,
-        clock: Callable[[], float],
-        limits: talk.Limits,
-        blocks: BlockList,
-    ) -> None:
-        self.records = records
-        self.table_talk = table_talk
-        self.clock = clock
-        self.limits = limits
-        self.blocks = blocks
+    records: GameRecords
+    table_talk: TableTalk
+    clock: Callable[[], float]
+    limits: talk.Limits
+    blocks: BlockList
 
     def say(
         self, player: Player, game_id: str, text: str, key: str | None = None

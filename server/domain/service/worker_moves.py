@@ -85,9 +85,9 @@ class WorkerMoves:
         return False
 
     def _bot_move(self, game: Game, seat: int, level: str, timed_out: bool = False) -> None:
-        """One move a bot chooses for `seat` (`domain.bots`), made through the one move path,
-        with an idempotency key named by the version and seat: the same bot's move at the same
-        version is the same request, whichever job sends it."""
+        """One move a bot chooses for `seat` (`server.domain.games.bots`), made through the one
+        move path, with an idempotency key named by the version and seat: the same bot's move at
+        the same version is the same request, whichever job sends it."""
         move, version = bot_players.move(game, seat, level)
         idem = Idempotency.of(BOT, f"{game.version}:{seat}", move, game.version)
         bot = level if timed_out else None

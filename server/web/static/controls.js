@@ -1,5 +1,5 @@
 // A move one choice at a time, without a request per step: the same steps as the page's forms
-// (server/web/controls.py), walked in place over the tree the page carries (#move-tree). The
+// (server/web/table/controls.py), walked in place over the tree the page carries (#move-tree). The
 // last step is still the page's own form, sent as it is without this script.
 (function () {
   "use strict";

@@ -108,14 +108,7 @@ def profile() -> Response | tuple[str, int]:
         "digest": sent.get("digest") == "daily",
         "bot_account": sent.get("bot_account") == "on",
     }
-    try:
-        changes = ProfileUpdateSchema().load(asked)
-    except ValidationError as error:
-        api_error, why = unchecked(error)
-        return page(player, refusal=api_error, section="profile", sent=sent, errors=why), 400
-    changed(services(), player, changes)
-    flash(gettext("Your settings are saved."), "note")
-    return redirect(url_for("web.settings") + "#profile", 303)
+    return saved(player, asked, "profile", sent)
 
 
 @blp.post("/settings/language")
@@ -133,15 +126,23 @@ def set_language() -> Response | tuple[str, int]:
 @blp.post("/settings/invitations")
 def invitations() -> Response | tuple[str, int]:
     """Whom the player takes invitations from, as `PATCH /api/v1/me` sets it."""
-    player = signed_in()
+    asked = {"invitations": request.form.get("invitations", "")}
+    return saved(signed_in(), asked, "invitations")
+
+
+def saved(
+    player: Player, asked: Mapping[str, object], section: str, sent: Mapping[str, str] | None = None
+) -> Response | tuple[str, int]:
+    """`asked`, the profile's fields as a section's form (`sent`) gives them, changed as `PATCH
+    /api/v1/me` changes them; or the page again with the section's refusal, field by field."""
     try:
-        changes = ProfileUpdateSchema().load({"invitations": request.form.get("invitations", "")})
+        changes = ProfileUpdateSchema().load(asked)
     except ValidationError as error:
         api_error, why = unchecked(error)
-        return page(player, refusal=api_error, section="invitations", errors=why), 400
+        return page(player, refusal=api_error, section=section, sent=sent, errors=why), 400
     changed(services(), player, changes)
     flash(gettext("Your settings are saved."), "note")
-    return redirect(url_for("web.settings") + "#invitations", 303)
+    return redirect(url_for("web.settings") + f"#{section}", 303)
 
 
 @blp.post("/settings/blocks")

@@ -10,7 +10,7 @@ entry (a move Redis lost and another made in its place leaves the version as it 
 `server.domain.service.state_cache` says) and revision, the seat, the language and the page's range
 of history; what changes without the
 game (the clocks, the talk, the forms' tokens, the steps asked for) is drawn for each request
-(`server.web.game_page.game_page`).
+(`server.web.table.game_page.game_page`).
 
 Each process keeps the `capacity` positions drawn last (`TURNPOST_DRAWN_POSITIONS`; 0 keeps
 none), as it keeps the states it built last (`server.domain.service.state_cache`).
@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable
 from cachetools import LRUCache
 from flask import current_app
 
-from server.web.game_page import Position
+from server.web.table.game_page import Position
 
 POSITIONS = "turnpost.positions"
 """Where the app keeps its `Positions` (`app.extensions`)."""

@@ -21,7 +21,7 @@ from server.http.errors import ApiError
 from server.http.language import gettext, template_words
 from server.presenters import games as presenters
 from server.presenters.shapes import GameView
-from server.web.controls import Controls, Steps, controls, steps
+from server.web.table.controls import Controls, Steps, controls, steps
 from shared.engine import seats_named, shown_names
 from shared.words import Words
 
@@ -88,7 +88,7 @@ class Position:
     `words`, and nothing else: the view as the API gives it, the players' names, the board,
     the tree of the move's steps (None unless the seat has a move to make), whether the seat's
     choice is hidden from the others, and the history drawn from its `lines` (`history`).
-    Kept from one request to the next by `server.web.positions`."""
+    Kept from one request to the next by `server.web.table.positions`."""
 
     game: Game
     seat: int | None
@@ -151,29 +151,20 @@ def game_page(
     `in_rematch`: the viewer has taken a seat in the finished game's rematch; `asked` the
     move's steps chosen so far (`controls`; None when none were asked for)."""
     game, seat, shown, names = position.game, position.seat, position.shown, position.names
-    result = shown["game"]["result"]
     live = replay is None
-    latest = replay.latest if replay else game.version
     page_url = url_for("web.game", game_id=game.id)
     offered = controls(position.steps, asked) if position.steps else None
     return render_template(
         "game.html",
-        game=shown["game"],
-        short=game.id[:8],
+        **standing(game, shown, names),
+        **addresses(game, replay, watched),
         seat=seat,
-        names=names,
-        version=game.version,
-        revision=game.revision,
-        latest=latest,
-        open=game.status == OPEN,
-        active=game.status == ACTIVE,
-        finished=game.status == FINISHED,
+        latest=replay.latest if replay else game.version,
         invited=seat is None and not watching,
         watching=watching,
         replay=replay,
         live=live,
         your_turn=live and shown["your_turn"],
-        waiting=seats_named(shown["to_act"], names),
         hidden_choice=position.hidden_choice,
         board=position.board,
         example=shown["legal_moves"][0]["text"] if shown["legal_moves"] else "",
@@ -181,8 +172,6 @@ def game_page(
         choice=choice(position.steps, offered, game.id, page_url, position.words)
         if position.steps and offered
         else "",
-        scores=list(zip(names, result["scores"], strict=False)) if result else [],
-        winners=seats_named(result["winners"], names) if result else "",
         history=position.history,
         talk=talk,
         fresh=fresh,
@@ -192,10 +181,37 @@ def game_page(
         draft=draft,
         deadlines=deadlines if live else (),
         in_rematch=in_rematch,
-        page_url=page_url,
-        at_url=page_url + "?at=",
-        positions=positions(game.id, replay) if replay else None,
-        wait_url=url_for(
+    )
+
+
+def standing(game: Game, shown: GameView, names: list[str]) -> dict[str, Any]:
+    """Where the game stands, as the page's template takes it: its version, its status, whom
+    it waits on, and its result once it has one."""
+    result = shown["game"]["result"]
+    return {
+        "game": shown["game"],
+        "short": game.id[:8],
+        "names": names,
+        "version": game.version,
+        "revision": game.revision,
+        "open": game.status == OPEN,
+        "active": game.status == ACTIVE,
+        "finished": game.status == FINISHED,
+        "waiting": seats_named(shown["to_act"], names),
+        "scores": list(zip(names, result["scores"], strict=False)) if result else [],
+        "winners": seats_named(result["winners"], names) if result else "",
+    }
+
+
+def addresses(game: Game, replay: Replay | None, watched: Watched) -> dict[str, Any]:
+    """The page's links, as its template takes them: the page itself, a position of it, the
+    replay's neighbours, and the wait that answers when the page is out of date."""
+    page_url = url_for("web.game", game_id=game.id)
+    return {
+        "page_url": page_url,
+        "at_url": page_url + "?at=",
+        "positions": positions(game.id, replay) if replay else None,
+        "wait_url": url_for(
             "web.wait",
             game_id=game.id,
             version=game.version,
@@ -203,7 +219,7 @@ def game_page(
             said=watched.said,
             clocks=watched.clocks,
         ),
-    )
+    }
 
 
 def fragment(name: str, words: Words, **values: Any) -> Markup:

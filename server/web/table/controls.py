@@ -5,7 +5,7 @@ whole move in words to send. Without JavaScript each step is a request (`?step=â
 last a POST like any move); with it `static/controls.js` walks the same tree, sent with the page
 as JSON, in place. Nothing here knows a game.
 
-The tree is made once for a position (`server.web.positions` keeps it with the page's other
+The tree is made once for a position (`server.web.table.positions` keeps it with the page's other
 parts); each request only walks it to the steps it asks for."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ class Steps:
     root: Node
     text: Markup
     fragments: dict[Hashable, Markup] = field(default_factory=dict, compare=False, repr=False)
-    """Each choice of the tree as its page draws it, once drawn (`server.web.game_page`)."""
+    """Each choice of the tree as its page draws it, once drawn (`server.web.table.game_page`)."""
 
 
 @dataclass(frozen=True)
