@@ -273,7 +273,7 @@ class RedisGameLog:
         them, if one is kept (its version, tag and bytes: `server.domain.games.snapshots`).
         `request` is the move's field in the request index and its note, if it was sent with a key.
         `record` is the game's record after them: what a move changes of it (`MOVED`) is written.
-        `told` is the move's events for players' waits, written if it is. The `watch` is marked
+        `events` are the move's events for players' waits, written if it is. The `watch` is marked
         first, in the same round trip (`server.storage.games.safe_writes.written`)."""
         snap_version, snap_tag, snap_blob = snapshot or (0, "", b"")
         field, made = request or (b"", None)
