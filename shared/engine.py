@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 from shared.choices import Choice
 from shared.guide import Guide
 from shared.numbers import whole_number
-from shared.text import WIDTH
+from shared.text import WIDTH, wrapped
 from shared.words import ENGLISH, LATER, Sentence, Words
 
 Seat = int
@@ -407,7 +407,6 @@ class Engine(ABC, Generic[S]):
             public.update(secrets[str(seat)])
         return public
 
-    @abstractmethod
     def render_view(
         self,
         view: dict[str, JSON],
@@ -423,6 +422,13 @@ class Engine(ABC, Generic[S]):
         line is longer than `width` (`shared.text.wrapped`: none is broken inside a word).
         `compact` draws what is the viewer's own in full and the others' in brief, so that a
         game of the most players fits a terminal of 120 x 40."""
+        return "\n".join(wrapped(self.view_lines(view, names, compact, words), width))
+
+    @abstractmethod
+    def view_lines(
+        self, view: dict[str, JSON], names: Sequence[str], compact: bool, words: Words
+    ) -> list[str]:
+        """The lines of `render_view`, before they are laid out for a width."""
 
     @abstractmethod
     def render_html(

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from shared.choices import Choice
-from shared.engine import JSON, KNOWING, Engine, Event, Move, Seat
+from shared.engine import JSON, Event, Move, Seat
 from shared.games.livingstone import choices, html, notation, render
 from shared.games.livingstone.data import CURRENT_VERSION
 from shared.games.livingstone.guide import GUIDE
@@ -17,11 +16,10 @@ from shared.games.livingstone.result import result
 from shared.games.livingstone.rules import apply_action, resign, reveals
 from shared.games.livingstone.state import State, new_game
 from shared.games.livingstone.view import view
-from shared.text import WIDTH
-from shared.words import ENGLISH, Words
+from shared.wiring import WiredEngine
 
 
-class Livingstone(Engine[State]):
+class Livingstone(WiredEngine[State]):
     type_id = "livingstone"
     title = "Livingstone"
     min_players = 2
@@ -29,6 +27,9 @@ class Livingstone(Engine[State]):
     version = CURRENT_VERSION
     guide = GUIDE
     options = OPTIONS
+
+    def __init__(self) -> None:
+        super().__init__(view, resample, result, render, html, choices, notation)
 
     def new(
         self,
@@ -68,44 +69,3 @@ class Livingstone(Engine[State]):
 
     def reveals(self, state: State, seat: Seat, move: Move, after: State) -> bool:
         return reveals(state, move, after)
-
-    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
-        return view(state, seat)
-
-    def resample(self, state: State, seat: Seat | None, seed: str, knowing: int = KNOWING) -> State:
-        return resample(state, seat, seed, knowing)
-
-    def result(self, state: State) -> dict[str, JSON] | None:
-        return result(state)
-
-    def render_view(
-        self,
-        view: dict[str, JSON],
-        names: Sequence[str] = (),
-        *,
-        width: int = WIDTH,
-        compact: bool = False,
-        words: Words = ENGLISH,
-    ) -> str:
-        return render.render_view(view, names, width, compact, words)
-
-    def render_html(
-        self, view: dict[str, JSON], names: Sequence[str] = (), *, words: Words = ENGLISH
-    ) -> str:
-        return html.render_html(view, names, words)
-
-    def render_event(
-        self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
-    ) -> str:
-        return render.render_event(event, names, words)
-
-    def choices(
-        self, view: dict[str, JSON], moves: Sequence[Move], words: Words = ENGLISH
-    ) -> list[Choice]:
-        return choices.choices(view, moves, words)
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        return notation.format_move(move)

@@ -1,0 +1,112 @@
+"""`WiredEngine`: an `Engine` whose answers from one module of its game package are forwarded
+there, written once for every game.
+
+Each game package has the same modules under the same names (docs/architecture.md, "A game
+package"), so what an engine answers from one of them alone (a view, a resample, a result, the
+texts, the choices, the notation) is the same forwarding in every game. A game's engine passes
+its modules in and states only what is its own: setting up, who acts, the legal moves, a
+transition and what it reveals. Those stay its own methods because a playout calls them on
+every move (`shared.playout`); what is forwarded here a bot asks once a search or a playout.
+The text modules are passed whole, each typed by the names this reads of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+from shared.choices import Choice
+from shared.engine import JSON, KNOWING, Engine, Event, Move, Seat
+from shared.words import ENGLISH, Words
+
+S = TypeVar("S")
+
+
+class Drawing(Protocol):
+    """A game's `render` module: its view as lines of text, and a log event as a line."""
+
+    def view_lines(
+        self, view: dict[str, JSON], names: Sequence[str], compact: bool, words: Words
+    ) -> list[str]: ...
+
+    def render_event(self, event: Event, names: Sequence[str], words: Words) -> str: ...
+
+
+class Board(Protocol):
+    """A game's `html` module."""
+
+    def render_html(self, view: dict[str, JSON], names: Sequence[str], words: Words) -> str: ...
+
+
+class Offering(Protocol):
+    """A game's `choices` module."""
+
+    def choices(
+        self, view: dict[str, JSON], moves: Sequence[Move], words: Words
+    ) -> list[Choice]: ...
+
+
+class Notation(Protocol):
+    """A game's `notation` module."""
+
+    def parse_move(self, text: str) -> Move: ...
+
+    def format_move(self, move: Move) -> str: ...
+
+
+class WiredEngine(Engine[S]):
+    """An engine wired to its game's `view`, `resample` and `result` functions and to its
+    `render`, `html`, `choices` and `notation` modules."""
+
+    def __init__(
+        self,
+        view: Callable[[S, Seat | None], dict[str, JSON]],
+        resample: Callable[[S, Seat | None, str, int], S],
+        result: Callable[[S], dict[str, JSON] | None],
+        render: Drawing,
+        html: Board,
+        choices: Offering,
+        notation: Notation,
+    ) -> None:
+        self._view = view
+        self._resample = resample
+        self._result = result
+        self._render = render
+        self._html = html
+        self._choices = choices
+        self._notation = notation
+
+    def view(self, state: S, seat: Seat | None) -> dict[str, JSON]:
+        return self._view(state, seat)
+
+    def resample(self, state: S, seat: Seat | None, seed: str, knowing: int = KNOWING) -> S:
+        return self._resample(state, seat, seed, knowing)
+
+    def result(self, state: S) -> dict[str, JSON] | None:
+        return self._result(state)
+
+    def view_lines(
+        self, view: dict[str, JSON], names: Sequence[str], compact: bool, words: Words
+    ) -> list[str]:
+        return self._render.view_lines(view, names, compact, words)
+
+    def render_html(
+        self, view: dict[str, JSON], names: Sequence[str] = (), *, words: Words = ENGLISH
+    ) -> str:
+        return self._html.render_html(view, names, words)
+
+    def render_event(
+        self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
+    ) -> str:
+        return self._render.render_event(event, names, words)
+
+    def choices(
+        self, view: dict[str, JSON], moves: Sequence[Move], words: Words = ENGLISH
+    ) -> list[Choice]:
+        return self._choices.choices(view, moves, words)
+
+    def parse_move(self, text: str) -> Move:
+        return self._notation.parse_move(text)
+
+    def format_move(self, move: Move) -> str:
+        return self._notation.format_move(move)
