@@ -300,7 +300,6 @@ class Engine(ABC, Generic[S]):
             **self.guide.describe(words),
         }
 
-    @abstractmethod
     def new(
         self,
         players: int,
@@ -311,6 +310,12 @@ class Engine(ABC, Generic[S]):
         """The starting state. All chance comes from `seed` (hex); `options` are configured;
         `version` is the rules version the game was created with (None: the current one), so
         a stored game replays by the rules it was played by (see `rules_version`)."""
+        version = self.rules_version(version)
+        return self.start(self.configure(players, options), players, seed, version)
+
+    @abstractmethod
+    def start(self, options: dict[str, JSON], players: int, seed: str, version: int) -> S:
+        """`new`'s state, from the options configured and the version checked."""
 
     def rules_version(self, version: JSON) -> int:
         """The rules version a game is played by: `version` if these rules know it, else a

@@ -13,7 +13,8 @@ The text modules are passed whole, each typed by the names this reads of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from shared.choices import Choice
 from shared.engine import JSON, KNOWING, Engine, Event, Move, Seat
@@ -54,59 +55,57 @@ class Notation(Protocol):
     def format_move(self, move: Move) -> str: ...
 
 
-class WiredEngine(Engine[S]):
-    """An engine wired to its game's `view`, `resample` and `result` functions and to its
-    `render`, `html`, `choices` and `notation` modules."""
+@dataclass(frozen=True)
+class Parts(Generic[S]):
+    """What a game package gives its engine to forward to: its `view`, `resample` and `result`
+    functions, and its `render`, `html`, `choices` and `notation` modules."""
 
-    def __init__(
-        self,
-        view: Callable[[S, Seat | None], dict[str, JSON]],
-        resample: Callable[[S, Seat | None, str, int], S],
-        result: Callable[[S], dict[str, JSON] | None],
-        render: Drawing,
-        html: Board,
-        choices: Offering,
-        notation: Notation,
-    ) -> None:
-        self._view = view
-        self._resample = resample
-        self._result = result
-        self._render = render
-        self._html = html
-        self._choices = choices
-        self._notation = notation
+    view: Callable[[S, Seat | None], dict[str, JSON]]
+    resample: Callable[[S, Seat | None, str, int], S]
+    result: Callable[[S], dict[str, JSON] | None]
+    render: Drawing
+    html: Board
+    choices: Offering
+    notation: Notation
+
+
+class WiredEngine(Engine[S]):
+    """An engine wired to its game package's `Parts`."""
+
+    def __init__(self, parts: Parts[S]) -> None:
+        self.parts = parts
 
     def view(self, state: S, seat: Seat | None) -> dict[str, JSON]:
-        return self._view(state, seat)
+        return self.parts.view(state, seat)
 
     def resample(self, state: S, seat: Seat | None, seed: str, knowing: int = KNOWING) -> S:
-        return self._resample(state, seat, seed, knowing)
+        return self.parts.resample(state, seat, seed, knowing)
 
     def result(self, state: S) -> dict[str, JSON] | None:
-        return self._result(state)
+        return self.parts.result(state)
 
     def view_lines(
         self, view: dict[str, JSON], names: Sequence[str], compact: bool, words: Words
     ) -> list[str]:
-        return self._render.view_lines(view, names, compact, words)
+        return self.parts.render.view_lines(view, names, compact, words)
 
     def render_html(
         self, view: dict[str, JSON], names: Sequence[str] = (), *, words: Words = ENGLISH
     ) -> str:
-        return self._html.render_html(view, names, words)
+        return self.parts.html.render_html(view, names, words)
 
     def render_event(
         self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
     ) -> str:
-        return self._render.render_event(event, names, words)
+        return self.parts.render.render_event(event, names, words)
 
     def choices(
         self, view: dict[str, JSON], moves: Sequence[Move], words: Words = ENGLISH
     ) -> list[Choice]:
-        return self._choices.choices(view, moves, words)
+        return self.parts.choices.choices(view, moves, words)
 
     def parse_move(self, text: str) -> Move:
-        return self._notation.parse_move(text)
+        return self.parts.notation.parse_move(text)
 
     def format_move(self, move: Move) -> str:
-        return self._notation.format_move(move)
+        return self.parts.notation.format_move(move)

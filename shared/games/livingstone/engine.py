@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from shared.engine import JSON, Event, Move, Seat
 from shared.games.livingstone import choices, html, notation, render
 from shared.games.livingstone.data import CURRENT_VERSION
@@ -16,7 +14,7 @@ from shared.games.livingstone.result import result
 from shared.games.livingstone.rules import apply_action, resign, reveals
 from shared.games.livingstone.state import State, new_game
 from shared.games.livingstone.view import view
-from shared.wiring import WiredEngine
+from shared.wiring import Parts, WiredEngine
 
 
 class Livingstone(WiredEngine[State]):
@@ -29,18 +27,10 @@ class Livingstone(WiredEngine[State]):
     options = OPTIONS
 
     def __init__(self) -> None:
-        super().__init__(view, resample, result, render, html, choices, notation)
+        super().__init__(Parts(view, resample, result, render, html, choices, notation))
 
-    def new(
-        self,
-        players: int,
-        seed: str,
-        options: Mapping[str, JSON] | None = None,
-        version: JSON = None,
-    ) -> State:
-        version = self.rules_version(version)
-        rules = Rules.from_options(self.configure(players, options))
-        return new_game(rules, players, seed, version)
+    def start(self, options: dict[str, JSON], players: int, seed: str, version: int) -> State:
+        return new_game(Rules.from_options(options), players, seed, version)
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
         return () if state.turn is None else (state.turn.seat,)

@@ -6,7 +6,6 @@ turn in `rules`, visibility in `view`, text in `notation` and `render`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
 from shared.engine import JSON, Event, Move, Seat
@@ -22,7 +21,7 @@ from shared.games.lost_cities.rules import apply_action, drawn_card, ended_game,
 from shared.games.lost_cities.scoring import games_won, match_totals
 from shared.games.lost_cities.state import SEATS, State, new_game
 from shared.games.lost_cities.view import by_colour, view
-from shared.wiring import WiredEngine
+from shared.wiring import Parts, WiredEngine
 
 
 class LostCities(WiredEngine[State]):
@@ -37,20 +36,13 @@ class LostCities(WiredEngine[State]):
     options = OPTIONS
 
     def __init__(self) -> None:
-        super().__init__(view, resample, result, render, html, choices, notation)
+        super().__init__(Parts(view, resample, result, render, html, choices, notation))
 
     def check_options(self, players: int, options: dict[str, JSON]) -> None:
         check_options(players, options)
 
-    def new(
-        self,
-        players: int,
-        seed: str,
-        options: Mapping[str, JSON] | None = None,
-        version: JSON = None,
-    ) -> State:
-        self.rules_version(version)  # one version of these rules so far: only checked
-        return new_game(Rules.from_options(self.configure(players, options)), seed)
+    def start(self, options: dict[str, JSON], players: int, seed: str, version: int) -> State:
+        return new_game(Rules.from_options(options), seed)  # one version of the rules so far
 
     # -- playing ----------------------------------------------------------------------------
 

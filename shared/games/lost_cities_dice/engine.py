@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from shared.engine import JSON, Event, Move, Seat
 from shared.games.lost_cities_dice import choices, html, notation, render
 from shared.games.lost_cities_dice.guide import GUIDE
@@ -15,7 +13,7 @@ from shared.games.lost_cities_dice.result import result
 from shared.games.lost_cities_dice.rules import apply_action, resign
 from shared.games.lost_cities_dice.state import State, new_game
 from shared.games.lost_cities_dice.view import view
-from shared.wiring import WiredEngine
+from shared.wiring import Parts, WiredEngine
 
 
 class LostCitiesDice(WiredEngine[State]):
@@ -28,20 +26,13 @@ class LostCitiesDice(WiredEngine[State]):
     options = OPTIONS
 
     def __init__(self) -> None:
-        super().__init__(view, resample, result, render, html, choices, notation)
+        super().__init__(Parts(view, resample, result, render, html, choices, notation))
 
     def check_options(self, players: int, options: dict[str, JSON]) -> None:
         check_options(players, options)
 
-    def new(
-        self,
-        players: int,
-        seed: str,
-        options: Mapping[str, JSON] | None = None,
-        version: JSON = None,
-    ) -> State:
-        self.rules_version(version)  # one version of these rules so far: only checked
-        return new_game(Rules.from_options(self.configure(players, options)), players, seed)
+    def start(self, options: dict[str, JSON], players: int, seed: str, version: int) -> State:
+        return new_game(Rules.from_options(options), players, seed)  # one version so far
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
         return state.to_act
