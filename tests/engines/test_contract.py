@@ -48,6 +48,54 @@ def random_game(engine: Engine[Any], players: int, seed: str, rnd: random.Random
     return playout(engine, engine.new(players, seed), rnd.choice, rnd.choice)
 
 
+UNREADABLE: dict[str, tuple[str, ...]] = {
+    "livingstone": (
+        "",
+        "fly",
+        "take",
+        "take five tent",
+        "take 5 boat",
+        "sell gold",
+        "play joker",
+        "donate",
+    ),
+    "lost-cities": (
+        "",
+        "play",
+        "play R7",
+        "play R7 draw",
+        "fly R7 draw deck",
+        "play R1 draw deck",
+        "play R7 draw X",
+        "play R7 draw deck now",
+        "resign now",
+    ),
+    "lost-cities-dice": (
+        "",
+        "red",
+        "pink 4",
+        "red 11",
+        "red -4",
+        "red 4 accel",
+        "red 4 boost blue",
+        "red 4!",
+        "4",
+    ),
+}
+"""Per game, text that is no move in its notation: a word it does not know, a part missing or
+one too many, a value out of range."""
+
+
+@pytest.mark.parametrize(
+    ("type_id", "text"),
+    [(type_id, text) for type_id in ENGINE_IDS for text in UNREADABLE[type_id]],
+)
+def test_unreadable_text_is_refused_with_a_reason(type_id: str, text: str) -> None:
+    with pytest.raises(IllegalMove) as error:
+        ENGINES[type_id].parse_move(text)
+    assert error.value.code == "bad_notation" and "cannot read" in error.value.message
+
+
 @pytest.mark.parametrize("type_id", ENGINE_IDS)
 def test_describes_itself_and_its_defaults_configure(type_id: str) -> None:
     engine = ENGINES[type_id]

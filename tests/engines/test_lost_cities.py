@@ -135,26 +135,6 @@ def test_json_and_text_forms_agree() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
-    [
-        "",
-        "play",
-        "play R7",
-        "play R7 draw",
-        "fly R7 draw deck",
-        "play R1 draw deck",
-        "play R7 draw X",
-        "play R7 draw deck now",
-        "resign now",
-    ],
-)
-def test_unreadable_text_is_bad_notation(text: str) -> None:
-    with pytest.raises(IllegalMove) as caught:
-        ENGINE.parse_move(text)
-    assert caught.value.code == "bad_notation"
-
-
-@pytest.mark.parametrize(
     "bad",
     [
         {"action": "play", "card": "R7"},

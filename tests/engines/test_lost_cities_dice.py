@@ -607,16 +607,6 @@ def test_notation_moves_are_state_free_json() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
-    ["", "red", "pink 4", "red 11", "red -4", "red 4 accel", "red 4 boost blue", "red 4!", "4"],
-)
-def test_bad_notation_is_refused(text: str) -> None:
-    with pytest.raises(IllegalMove) as raised:
-        ENGINE.parse_move(text)
-    assert raised.value.code == "bad_notation"
-
-
-@pytest.mark.parametrize(
     "move",
     [
         {"action": "choose", "colour": "red"},
