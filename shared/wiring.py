@@ -1,13 +1,14 @@
-"""`WiredEngine`: an `Engine` whose answers from one module of its game package are forwarded
-there, written once for every game.
+"""`WiredEngine`: an `Engine` that forwards what one module of its game package answers alone,
+written once for every game.
 
 Each game package has the same modules under the same names (docs/architecture.md, "A game
 package"), so what an engine answers from one of them alone (a view, a resample, a result, the
-texts, the choices, the notation) is the same forwarding in every game. A game's engine passes
-its modules in and states only what is its own: setting up, who acts, the legal moves, a
-transition and what it reveals. Those stay its own methods because a playout calls them on
-every move (`shared.playout`); what is forwarded here a bot asks once a search or a playout.
-The text modules are passed whole, each typed by the names this reads of it.
+texts, the choices, the notation) is the same forwarding in every game. A game's engine hands
+its `Parts` over and states only what is its own: starting, who acts, the legal moves, a
+transition and what it reveals. Those stay its own methods, called directly, because a random
+playout calls them on every move (`shared.playout`), and a playout is most of a bot's search;
+the forwarded ones it asks once a playout at most. The text modules are passed whole, each
+typed by the names this reads of it.
 """
 
 from __future__ import annotations
