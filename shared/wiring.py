@@ -14,8 +14,7 @@ typed by the names this reads of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from shared.choices import Choice
 from shared.engine import JSON, KNOWING, Engine, Event, Move, Seat
@@ -56,8 +55,7 @@ class Notation(Protocol):
     def format_move(self, move: Move) -> str: ...
 
 
-@dataclass(frozen=True)
-class Parts(Generic[S]):
+class Parts(NamedTuple, Generic[S]):
     """What a game package gives its engine to forward to: its `view`, `resample` and `result`
     functions, and its `render`, `html`, `choices` and `notation` modules."""
 
