@@ -21,10 +21,9 @@ from client.words import _
 
 class Commands(TyperGroup):
     """The app's group: Typer's own words in the reader's language (`client.usage`), set as
-    each command line starts, its usage errors said in them."""
+    a help, a usage error or an abort is drawn, its usage errors said in them."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        usage.help_words()
         with usage.in_words(ctx):
             rest: list[str] = super().parse_args(ctx, args)
         return rest
@@ -32,6 +31,10 @@ class Commands(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         with usage.in_words(ctx):
             return super().invoke(ctx)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        usage.help_words()
+        super().format_help(ctx, formatter)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0]
@@ -84,6 +87,10 @@ class Usage(TyperCommand):
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         usage.usage_line(self, ctx, formatter)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        usage.help_words()
+        super().format_help(ctx, formatter)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         # Any: Typer 0.29 and later bring a click of their own, whose Context is not click's

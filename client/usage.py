@@ -18,8 +18,6 @@ from difflib import get_close_matches
 from enum import Enum
 from typing import Any
 
-from pydantic import ValidationError
-from typer import rich_utils
 from typer._click.exceptions import (
     BadOptionUsage,
     BadParameter,
@@ -27,13 +25,17 @@ from typer._click.exceptions import (
     NoSuchOption,
     UsageError,
 )
+from typer.exceptions import Abort
 
 from client.words import _, ngettext
 
 
 def help_words() -> None:
     """The titles and notes of help and error screens: Typer keeps them as module constants,
-    read as each is drawn."""
+    read as each is drawn. Set just before one is drawn (a help, a usage error, an abort), as
+    Typer loads them then too: a command that draws none starts without them."""
+    from typer import rich_utils
+
     rich_utils.ARGUMENTS_PANEL_TITLE = _("Arguments")
     rich_utils.OPTIONS_PANEL_TITLE = _("Options")
     rich_utils.COMMANDS_PANEL_TITLE = _("Commands")
@@ -71,9 +73,13 @@ def usage_line(command: Any, ctx: Any, formatter: Any) -> None:
 def in_words(ctx: Any) -> Iterator[None]:
     """A usage error raised in the block (a command's, whose context is `ctx`) is raised again
     said in the reader's words, with the command's usage line and the same exit code; one said
-    already, or the client's own, as is."""
+    already, or the client's own, as is; an abort (a prompt declined, Ctrl-C) is drawn in the
+    reader's words too."""
     try:
         yield
+    except (Abort, KeyboardInterrupt, EOFError):
+        help_words()
+        raise
     except UsageError as error:
         help_words()  # the language may have been chosen again since the command started
         sentence = said(error, error.ctx or ctx)
@@ -112,6 +118,8 @@ def missing(error: MissingParameter) -> str:
 def refused(error: BadParameter) -> str:
     """`Invalid value for --mine: 'x' is not one of …`: why, from the parameter's choices and
     the check that failed (Typer checks values with pydantic), else the maker's own reason."""
+    from pydantic import ValidationError  # Typer's, loaded by then: only a refusal needs it
+
     why = error.message
     cause = error.__cause__
     if isinstance(cause, ValidationError) and cause.errors():

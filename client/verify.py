@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client.words import _, ngettext, words
-from shared.bots import choose
 from shared.chance import commitment
 from shared.engine import BadOptions, Engine, IllegalMove, player_names
 from shared.fairness import (
@@ -180,7 +179,10 @@ def bot_moves_check(
     """Every move a bot chose (its entry names the bots' `bot_version`) made again: the bots of
     that version, at the level of the entry (a player out of time) or of the seat, with the
     randomness the secret gives that version of the game and seat (`bot_seed`), must choose
-    the logged move. Old versions of the bots stay in `shared.bots.VERSIONS` for this."""
+    the logged move. Old versions of the bots stay in `shared.bots.VERSIONS` for this. The bots
+    are imported here, by the one check that needs them, and not by every command."""
+    from shared.bots import choose
+
     secret = game.get("secret") or game["seed"]
     state, made, versions = start, 0, set[int]()
     for version, entry in enumerate(entries):

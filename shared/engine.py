@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 from shared.choices import Choice
 from shared.guide import Guide
 from shared.numbers import whole_number
-from shared.text import WIDTH
+from shared.text import WIDTH, wrapped
 from shared.words import ENGLISH, LATER, Sentence, Words
 
 Seat = int
@@ -300,7 +300,6 @@ class Engine(ABC, Generic[S]):
             **self.guide.describe(words),
         }
 
-    @abstractmethod
     def new(
         self,
         players: int,
@@ -311,6 +310,12 @@ class Engine(ABC, Generic[S]):
         """The starting state. All chance comes from `seed` (hex); `options` are configured;
         `version` is the rules version the game was created with (None: the current one), so
         a stored game replays by the rules it was played by (see `rules_version`)."""
+        version = self.rules_version(version)
+        return self.start(self.configure(players, options), players, seed, version)
+
+    @abstractmethod
+    def start(self, options: dict[str, JSON], players: int, seed: str, version: int) -> S:
+        """`new`'s state, from the options configured and the version checked."""
 
     def rules_version(self, version: JSON) -> int:
         """The rules version a game is played by: `version` if these rules know it, else a
@@ -407,7 +412,6 @@ class Engine(ABC, Generic[S]):
             public.update(secrets[str(seat)])
         return public
 
-    @abstractmethod
     def render_view(
         self,
         view: dict[str, JSON],
@@ -423,6 +427,13 @@ class Engine(ABC, Generic[S]):
         line is longer than `width` (`shared.text.wrapped`: none is broken inside a word).
         `compact` draws what is the viewer's own in full and the others' in brief, so that a
         game of the most players fits a terminal of 120 x 40."""
+        return "\n".join(wrapped(self.view_lines(view, names, compact, words), width))
+
+    @abstractmethod
+    def view_lines(
+        self, view: dict[str, JSON], names: Sequence[str], compact: bool, words: Words
+    ) -> list[str]:
+        """The lines of `render_view`, before they are laid out for a width."""
 
     @abstractmethod
     def render_html(

@@ -107,19 +107,25 @@ def search(
             made += len(alive)
             samples += 1
         if len(alive) > 2:
-            if confidence is None:
-                kept = sorted(range(len(alive)), key=lambda index: -totals[index])
-                kept = kept[: len(alive) // 2]
-            else:  # the favourite, and the best of the others
-                others = sorted(range(1, len(alive)), key=lambda index: -totals[index])
-                kept = [0, *others[: max(1, len(alive) // 2 - 1)]]
-            kept.sort()  # in the heuristic's order, which breaks ties
+            kept = _kept(totals, confidence)
             alive = [alive[index] for index in kept]
             totals = [totals[index] for index in kept]
             gains = [gains[index] for index in kept]
             squares = [squares[index] for index in kept]
         batch *= 2
     return alive[0], made
+
+
+def _kept(totals: list[float], confidence: float | None) -> list[int]:
+    """Which of the moves alive, by their `totals`, go on to the next round: half of them (the
+    best, or with a `confidence` the favourite and the best of the others), in the heuristic's
+    order, which breaks ties."""
+    if confidence is None:
+        kept = sorted(range(len(totals)), key=lambda index: -totals[index])[: len(totals) // 2]
+    else:
+        others = sorted(range(1, len(totals)), key=lambda index: -totals[index])
+        kept = [0, *others[: max(1, len(totals) // 2 - 1)]]
+    return sorted(kept)
 
 
 def _best(moves: list[Move], totals: list[float]) -> Move:

@@ -48,6 +48,107 @@ def random_game(engine: Engine[Any], players: int, seed: str, rnd: random.Random
     return playout(engine, engine.new(players, seed), rnd.choice, rnd.choice)
 
 
+FORGIVEN: dict[str, tuple[tuple[str, str], ...]] = {
+    "livingstone": (
+        ("  TAKE   5  Tent ", "take 5 tent"),
+        ("take5 thaler", "take 5 thalers"),
+        ("take 2 tent row6 from c 2 r 3", "take 2 tent row 6 from c2r3"),
+        ("sell Blue market", "sell blue at market"),
+        ("play No Cost Tent", "play no-cost-tent"),
+        ("play no_cost", "play no-cost-tent"),
+        ("play ignore die", "play ignore-die-value"),
+        ("play Extra Tent C2 R4", "play extra-tent c2r4"),
+        ("end turn", "end"),
+    ),
+    "lost-cities": (
+        ("play R7 draw deck", "play R7 draw deck"),
+        ("PLAY r7  draw DECK", "play R7 draw deck"),
+        ("play r7 deck", "play R7 draw deck"),
+        ("discard Bw2 draw G", "discard Bw2 draw G"),
+        ("  Discard  bW2   Draw  g ", "discard Bw2 draw G"),
+        ("discard bw2 from green", "discard Bw2 draw G"),
+        ("play R10 draw P", "play R10 draw P"),
+        ("resign", "resign"),
+        (" RESIGN ", "resign"),
+    ),
+    "lost-cities-dice": (
+        ("red 4", "red 4"),
+        ("  RED   4 ", "red 4"),
+        ("red4", "red 4"),
+        ("r 4", "red 4"),
+        ("blue 0", "blue 0"),
+        ("blue 10", "blue 0"),
+        ("Green 7 accel red accel none", "green 7 accel red accel none"),
+        ("g7, accelerate r, accel no", "green 7 accel red accel none"),
+        ("REFUSE", "refuse"),
+        ("resign", "resign"),
+    ),
+}
+"""Per game, text as a person may type it (any case, spacing, short names) and the move's
+canonical text."""
+
+
+@pytest.mark.parametrize(
+    ("type_id", "text", "canonical"),
+    [(type_id, *example) for type_id in ENGINE_IDS for example in FORGIVEN[type_id]],
+)
+def test_notation_is_forgiving_and_formats_canonically(
+    type_id: str, text: str, canonical: str
+) -> None:
+    engine = ENGINES[type_id]
+    parsed = engine.parse_move(text)
+    assert engine.format_move(parsed) == canonical
+    assert engine.parse_move(canonical) == parsed
+
+
+UNREADABLE: dict[str, tuple[str, ...]] = {
+    "livingstone": (
+        "",
+        "fly",
+        "take",
+        "take five tent",
+        "take 5 boat",
+        "sell gold",
+        "play joker",
+        "donate",
+    ),
+    "lost-cities": (
+        "",
+        "play",
+        "play R7",
+        "play R7 draw",
+        "fly R7 draw deck",
+        "play R1 draw deck",
+        "play R7 draw X",
+        "play R7 draw deck now",
+        "resign now",
+    ),
+    "lost-cities-dice": (
+        "",
+        "red",
+        "pink 4",
+        "red 11",
+        "red -4",
+        "red 4 accel",
+        "red 4 boost blue",
+        "red 4!",
+        "4",
+    ),
+}
+"""Per game, text that is no move in its notation: a word it does not know, a part missing or
+one too many, a value out of range."""
+
+
+@pytest.mark.parametrize(
+    ("type_id", "text"),
+    [(type_id, text) for type_id in ENGINE_IDS for text in UNREADABLE[type_id]],
+)
+def test_unreadable_text_is_refused_with_a_reason(type_id: str, text: str) -> None:
+    with pytest.raises(IllegalMove) as error:
+        ENGINES[type_id].parse_move(text)
+    assert error.value.code == "bad_notation" and "cannot read" in error.value.message
+
+
 @pytest.mark.parametrize("type_id", ENGINE_IDS)
 def test_describes_itself_and_its_defaults_configure(type_id: str) -> None:
     engine = ENGINES[type_id]

@@ -24,7 +24,7 @@ from shared.engine import JSON, Engine, IllegalMove, Seat
 from shared.games.livingstone import Livingstone
 from shared.games.livingstone.state import State, Turn
 from shared.games.lost_cities_dice import LostCitiesDice
-from tests.support.engines import ENGINE_IDS, SETTINGS, twins
+from tests.support.engines import ENGINE_IDS, SETTINGS, quiet_moves, twins
 
 NONSENSE: list[JSON] = [None, 7, "play", {}, {"action": "fly"}, {"action": "play", "card": 10**9}]
 
@@ -106,18 +106,11 @@ def test_twins_log_the_others_moves_alike(type_id: str, data: st.DataObject) -> 
     for mover in engine.to_act(state):
         if mover == seat:
             continue
-        for move in engine.legal_moves(state, mover):
-            try:
-                twin_after, twin_event = engine.transition(twin, mover, move)
-            except IllegalMove:
-                continue  # a move of a hand or a purse the twin does not have
-            after, event = engine.transition(state, mover, move)
-            if engine.reveals(state, mover, move, after):
-                continue  # what chance brings is news to everyone
-            logged = [engine.redact_event(e, seat) for e in (event, twin_event)]
+        for made in quiet_moves(engine, state, twin, mover, engine.legal_moves(state, mover)):
+            logged = [engine.redact_event(e, seat) for e in (made.event, made.twin_event)]
             assert logged[0] == logged[1]
             assert engine.render_event(logged[0]) == engine.render_event(logged[1])
-            assert engine.view(after, seat) == engine.view(twin_after, seat)
+            assert engine.view(made.after, seat) == engine.view(made.twin_after, seat)
 
 
 def livingstone_turn(dice: tuple[int, ...]) -> tuple[Livingstone, State]:

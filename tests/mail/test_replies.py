@@ -184,13 +184,13 @@ def test_a_say_reply_nobody_could_see_is_not_said(table: Table) -> None:
     game = table.load()
     for text in [*INVISIBLE.values(), "a" + "\u0301" * 499]:
         body = f"say: {text}".encode().decode("latin-1")  # `letter` writes its blanks as Latin-1
-        assert table.reply(seat, body).returncode == 0
+        assert table.handled(seat, body).status == "answered"
         answer = text_of(table.last_answer(seat))
         assert answer.startswith("Your message was not sent: a message "), (text, answer)
     assert table.services.games.talking.talk(game, "") == []
     decomposed = unicodedata.normalize("NFD", SEEN[2])
     for text in (SEEN[0], SEEN[3], decomposed):
-        assert table.reply(seat, f"say: {text}".encode().decode("latin-1")).returncode == 0
+        assert table.handled(seat, f"say: {text}".encode().decode("latin-1")).status == "answered"
         said = unicodedata.normalize("NFC", text)
         assert f"Said to the table: {said}" in text_of(table.last_answer(seat))
     kept = [m["text"] for m in table.services.games.talking.talk(game, "") if m]

@@ -10,7 +10,7 @@ from shared.engine import player_names
 from shared.games import ENGINES
 from tests.api_client import ApiClient
 from tests.parts import SECRET, LiveServer
-from tests.support.games import start_game
+from tests.support.games import mover_of, start_game
 from tests.support.jobs import Mail
 from tests.support.letters import html_of, text_of, unlinked
 
@@ -87,10 +87,9 @@ def test_secret_cards_and_donations_stay_out_of_the_other_players_mail(
     next player's notice shows the log as their own log shows it, and their own view only."""
     game_id, players = start_game(api, "livingstone")
     mail.run()
-    views = [p.ok("GET", f"/games/{game_id}") for p in players]
-    mover = 0 if views[0]["your_turn"] else 1
+    mover, view = mover_of(game_id, players)
     other = players[1 - mover]
-    die = min(views[mover]["view"]["dice"])
+    die = min(view["view"]["dice"])
     drawn = players[mover].ok(
         "POST",
         f"/games/{game_id}/moves",

@@ -27,7 +27,7 @@ from server.storage.redis_client import connect
 from shared.games import ENGINES
 from shared.playout import replay
 from tests.api_client import ApiClient, Endpoints
-from tests.support.games import play_moves, play_to_the_end, start_game
+from tests.support.games import mover_of, play_moves, play_to_the_end, start_game
 
 
 class TwoWebProcesses(Endpoints):
@@ -139,8 +139,7 @@ def test_a_long_poll_on_one_process_hears_a_move_made_on_the_other(
     spread: TwoWebProcesses,
 ) -> None:
     game_id, clients = start_game(spread, "lost-cities", 2, ["wa", "wb"], rounds=1)
-    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-    mover = 0 if views[0]["your_turn"] else 1
+    mover, view = mover_of(game_id, clients)
     waiter = ApiClient(spread.first.url, clients[1 - mover].token)
     heard: list[dict[str, Any]] = []
     waiting = threading.Thread(
@@ -155,7 +154,7 @@ def test_a_long_poll_on_one_process_hears_a_move_made_on_the_other(
     ApiClient(spread.second.url, clients[mover].token).ok(
         "POST",
         f"/games/{game_id}/moves",
-        json={"move": views[mover]["legal_moves"][0]["text"], "expected_version": 0},
+        json={"move": view["legal_moves"][0]["text"], "expected_version": 0},
     )
     waiting.join()
     assert heard[0]["changed"] is True and heard[0]["your_turn"] is True

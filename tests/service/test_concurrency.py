@@ -9,7 +9,7 @@ import redis
 
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.games import start_game
+from tests.support.games import mover_of, start_game
 from tests.support.stored import log_length, replayed_log
 
 RACERS = 50
@@ -21,9 +21,8 @@ def test_racing_moves_on_one_version_apply_exactly_once(
     game_id, clients = start_game(api, "lost-cities", rounds=1)
     rnd = random.Random(11)
     for _ in range(6):
-        views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-        seat = 0 if views[0]["your_turn"] else 1
-        view = views[seat]
+        seat, view = mover_of(game_id, clients)
+        view = view
         moves = [rnd.choice(view["legal_moves"])["text"] for _ in range(RACERS)]
         mover = clients[seat]
 
@@ -44,9 +43,8 @@ def test_racing_retries_of_one_request_apply_once(
     api: LiveServer, redis_client: redis.Redis
 ) -> None:
     game_id, clients = start_game(api, "lost-cities", rounds=1)
-    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-    seat = 0 if views[0]["your_turn"] else 1
-    body = {"move": views[seat]["legal_moves"][0]["text"], "expected_version": 0}
+    seat, view = mover_of(game_id, clients)
+    body = {"move": view["legal_moves"][0]["text"], "expected_version": 0}
 
     def retry(_: int) -> dict[str, object]:
         response = clients[seat].call(

@@ -22,7 +22,7 @@ from shared.games import ENGINES
 from shared.playout import replay
 from tests.api_client import ApiClient
 from tests.parts import LiveServer, service_config
-from tests.support.games import play_moves, play_to_the_end, start_game
+from tests.support.games import mover_of, play_moves, play_to_the_end, start_game
 from tests.support.livingstone_v1 import GAME as V1_GAME
 from tests.support.livingstone_v1 import LOG as V1_LOG
 from tests.support.stored import log_length
@@ -109,11 +109,10 @@ def test_refused_moves_change_nothing(api: LiveServer, redis_client: redis.Redis
 
 def test_idempotent_retry_moves_once(api: LiveServer, redis_client: redis.Redis) -> None:
     game_id, clients = start_game(api, "lost-cities", rounds=1)
-    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-    seat = 0 if views[0]["your_turn"] else 1
+    seat, view = mover_of(game_id, clients)
     body = {
-        "move": views[seat]["legal_moves"][0]["text"],
-        "expected_version": views[seat]["version"],
+        "move": view["legal_moves"][0]["text"],
+        "expected_version": view["version"],
     }
     headers = {"Idempotency-Key": "retry-me"}
     first = clients[seat].ok("POST", f"/games/{game_id}/moves", json=body, headers=headers)
@@ -217,14 +216,13 @@ def test_a_held_state_is_dropped_when_redis_lost_the_move_it_follows(
 
 def test_wait_returns_when_the_game_moves(api: LiveServer) -> None:
     game_id, clients = start_game(api, "lost-cities", rounds=1)
-    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-    seat = 0 if views[0]["your_turn"] else 1
+    seat, view = mover_of(game_id, clients)
     idle = clients[1 - seat].ok("GET", f"/games/{game_id}/wait?version=0&timeout=0")
     assert idle["changed"] is False
     clients[seat].ok(
         "POST",
         f"/games/{game_id}/moves",
-        json={"move": views[seat]["legal_moves"][0]["text"], "expected_version": 0},
+        json={"move": view["legal_moves"][0]["text"], "expected_version": 0},
     )
     moved = clients[1 - seat].ok("GET", f"/games/{game_id}/wait?version=0&timeout=5")
     assert moved["changed"] is True and moved["your_turn"] is True
@@ -280,12 +278,11 @@ def test_simultaneous_choices_may_come_in_any_order(api: LiveServer) -> None:
 
 def test_a_stale_version_is_refused_when_the_view_changed(api: LiveServer) -> None:
     game_id, clients = start_game(api, "lost-cities", rounds=1)
-    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-    seat = 0 if views[0]["your_turn"] else 1
+    seat, view = mover_of(game_id, clients)
     clients[seat].ok(
         "POST",
         f"/games/{game_id}/moves",
-        json={"move": views[seat]["legal_moves"][0]["text"], "expected_version": 0},
+        json={"move": view["legal_moves"][0]["text"], "expected_version": 0},
     )
     other = clients[1 - seat].call(
         "POST",
@@ -303,10 +300,9 @@ def test_a_turn_of_several_steps_is_one_atomic_batch(
 ) -> None:
     """Livingstone turns are steps; `a; b; c` applies all of them or none."""
     game_id, clients = start_game(api, "livingstone", players=2)
-    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-    seat = 0 if views[0]["your_turn"] else 1
-    client, version = clients[seat], views[seat]["version"]
-    takes = [m["text"] for m in views[seat]["legal_moves"] if m["text"].startswith("take")]
+    seat, view = mover_of(game_id, clients)
+    client, version = clients[seat], view["version"]
+    takes = [m["text"] for m in view["legal_moves"] if m["text"].startswith("take")]
 
     refused = client.call(
         "POST",
@@ -339,10 +335,9 @@ def test_a_batch_ends_at_a_draw_and_hands_back_the_rest(
     step was refused. Now the draw is made and the rest handed back untried, whatever was drawn;
     the log holds the draw alone."""
     game_id, clients = start_game(api, "livingstone", players=2)
-    views = [c.ok("GET", f"/games/{game_id}") for c in clients]
-    seat = 0 if views[0]["your_turn"] else 1
-    client, version = clients[seat], views[seat]["version"]
-    take = next(m["text"] for m in views[seat]["legal_moves"] if m["text"].endswith("card"))
+    seat, view = mover_of(game_id, clients)
+    client, version = clients[seat], view["version"]
+    take = next(m["text"] for m in view["legal_moves"] if m["text"].endswith("card"))
     answer = client.ok(
         "POST",
         f"/games/{game_id}/moves",

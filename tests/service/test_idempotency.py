@@ -14,7 +14,7 @@ from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.answer_shapes import refused
-from tests.support.games import start_game
+from tests.support.games import mover_of, start_game
 from tests.support.stored import stored
 
 KEY = "my-move-1"
@@ -22,9 +22,8 @@ KEY = "my-move-1"
 
 def turn(game_id: str, clients: list[ApiClient]) -> tuple[ApiClient, dict[str, Any]]:
     """The player to move in a two-player game, and their view."""
-    views = [client.ok("GET", f"/games/{game_id}") for client in clients]
-    seat = 0 if views[0]["your_turn"] else 1
-    return clients[seat], views[seat]
+    seat, view = mover_of(game_id, clients)
+    return clients[seat], view
 
 
 def send(mover: ApiClient, game_id: str, move: str, version: int, key: str | None = KEY) -> Any:

@@ -12,16 +12,15 @@ import redis
 from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.games import start_game
+from tests.support.games import mover_of, start_game
 from tests.support.stored import games_of, stored
 from tests.support.talk import INVISIBLE, SEEN
 
 
 def seats(game_id: str, clients: list[ApiClient]) -> tuple[ApiClient, ApiClient, dict[str, Any]]:
     """The player to move, the other, and the mover's view."""
-    views = [client.ok("GET", f"/games/{game_id}") for client in clients]
-    mover = 0 if views[0]["your_turn"] else 1
-    return clients[mover], clients[1 - mover], views[mover]
+    mover, view = mover_of(game_id, clients)
+    return clients[mover], clients[1 - mover], view
 
 
 def say(client: ApiClient, game_id: str, text: str, **headers: str) -> Any:

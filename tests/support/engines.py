@@ -4,12 +4,13 @@ how many examples each property tries."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from shared.engine import Engine, Seat
+from shared.engine import Engine, Event, IllegalMove, Move, Seat
 from shared.games import ENGINES
 
 ENGINE_IDS = sorted(ENGINES)
@@ -52,3 +53,28 @@ def twins(draw: st.DrawFn, type_id: str, spectators: bool = False) -> Twins:
     seats = st.integers(0, players - 1)
     seat = draw(st.one_of(st.none(), seats) if spectators else seats)
     return Twins(engine, state, seat, engine.resample(state, seat, draw(seeds)), rnd)
+
+
+class Quiet(NamedTuple):
+    """One move made in a state and in its twin: what each led to, and each one's event."""
+
+    move: Move
+    after: Any
+    event: Event
+    twin_after: Any
+    twin_event: Event
+
+
+def quiet_moves(
+    engine: Engine[Any], state: Any, twin: Any, mover: Seat, moves: Iterable[Move]
+) -> Iterator[Quiet]:
+    """`mover`'s `moves` made in `state` and in its `twin`, those legal in both that bring no
+    chance into play: what a seat who cannot tell the twins apart must see alike after them."""
+    for move in moves:
+        try:
+            twin_after, twin_event = engine.transition(twin, mover, move)
+        except IllegalMove:
+            continue  # a move of a hand or a purse the twin does not have
+        after, event = engine.transition(state, mover, move)
+        if not engine.reveals(state, mover, move, after):  # what chance brings is news to all
+            yield Quiet(move, after, event, twin_after, twin_event)

@@ -36,6 +36,13 @@ def start_game(
     return game_id, clients
 
 
+def mover_of(game_id: str, clients: list[ApiClient]) -> tuple[int, dict[str, Any]]:
+    """The seat whose turn it is in a game of one mover at a time, and its view."""
+    views = [client.ok("GET", f"/games/{game_id}") for client in clients]
+    seat = next(i for i, view in enumerate(views) if view["your_turn"])
+    return seat, views[seat]
+
+
 def play_to_the_end(game_id: str, clients: list[ApiClient], rnd: random.Random) -> dict[str, Any]:
     """Each player moves when asked, picking a random legal move in text notation."""
     while True:

@@ -13,19 +13,12 @@ import redis
 
 from server.storage import keys
 from server.web.pages import WAIT_SECONDS
-from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.games import start_game
+from tests.support.games import mover_of, start_game
 from tests.support.jobs import Mail
 from tests.support.pages import Visitor, form_fields, logged_in, said
 from tests.support.processes import eventually
 from tests.support.stored import log_length
-
-
-def mover_of(game_id: str, clients: list[ApiClient]) -> tuple[int, dict[str, object]]:
-    views = [client.ok("GET", f"/games/{game_id}") for client in clients]
-    seat = next(i for i, view in enumerate(views) if view["your_turn"])
-    return seat, views[seat]
 
 
 def test_the_page_shows_a_players_view_and_moves_once_however_often_its_form_is_sent(
@@ -38,10 +31,10 @@ def test_the_page_shows_a_players_view_and_moves_once_however_often_its_form_is_
     assert page.status_code == 200
     assert page.headers["Cache-Control"] == "no-store"
     assert "Your turn." in said(page.text)
-    hand = view["view"]["hand"]  # type: ignore[index]
+    hand = view["view"]["hand"]
     assert all(card in said(page.text) for card in hand)
     form = form_fields(page.text)
-    move = view["legal_moves"][0]["text"]  # type: ignore[index]
+    move = view["legal_moves"][0]["text"]
     before = log_length(redis_client, game_id)
     first = visitor.post(f"/play/{game_id}", {**form, "move": move}, allow_redirects=False)
     again = visitor.post(f"/play/{game_id}", {**form, "move": move}, allow_redirects=False)
@@ -58,7 +51,7 @@ def test_a_stale_form_says_the_game_moved_on_and_shows_it_as_it_is_now(
     seat, view = mover_of(game_id, clients)
     visitor = logged_in(mail, api.url, clients[seat])
     page = visitor.get(f"/play/{game_id}")
-    move = view["legal_moves"][0]["text"]  # type: ignore[index]
+    move = view["legal_moves"][0]["text"]
     clients[seat].ok(
         "POST",
         f"/games/{game_id}/moves",
@@ -94,7 +87,7 @@ def test_a_forged_csrf_token_and_a_missing_one_are_refused(
     seat, view = mover_of(game_id, clients)
     visitor = logged_in(mail, api.url, clients[seat])
     form = form_fields(visitor.get(f"/play/{game_id}").text)
-    move = view["legal_moves"][0]["text"]  # type: ignore[index]
+    move = view["legal_moves"][0]["text"]
     before = log_length(redis_client, game_id)
     for token in ("forged." + form["csrf_token"][7:], ""):
         refused = visitor.post(f"/play/{game_id}", {**form, "csrf_token": token, "move": move})

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
-from shared.choices import Choice
-from shared.engine import JSON, KNOWING, Engine, Event, Move, Seat
+from shared.engine import JSON, Event, Move, Seat
 from shared.games.livingstone import choices, html, notation, render
 from shared.games.livingstone.data import CURRENT_VERSION
 from shared.games.livingstone.guide import GUIDE
@@ -17,11 +14,10 @@ from shared.games.livingstone.result import result
 from shared.games.livingstone.rules import apply_action, resign, reveals
 from shared.games.livingstone.state import State, new_game
 from shared.games.livingstone.view import view
-from shared.text import WIDTH
-from shared.words import ENGLISH, Words
+from shared.wiring import Parts, WiredEngine
 
 
-class Livingstone(Engine[State]):
+class Livingstone(WiredEngine[State]):
     type_id = "livingstone"
     title = "Livingstone"
     min_players = 2
@@ -30,16 +26,11 @@ class Livingstone(Engine[State]):
     guide = GUIDE
     options = OPTIONS
 
-    def new(
-        self,
-        players: int,
-        seed: str,
-        options: Mapping[str, JSON] | None = None,
-        version: JSON = None,
-    ) -> State:
-        version = self.rules_version(version)
-        rules = Rules.from_options(self.configure(players, options))
-        return new_game(rules, players, seed, version)
+    def __init__(self) -> None:
+        super().__init__(Parts(view, resample, result, render, html, choices, notation))
+
+    def start(self, options: dict[str, JSON], players: int, seed: str, version: int) -> State:
+        return new_game(Rules.from_options(options), players, seed, version)
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
         return () if state.turn is None else (state.turn.seat,)
@@ -68,44 +59,3 @@ class Livingstone(Engine[State]):
 
     def reveals(self, state: State, seat: Seat, move: Move, after: State) -> bool:
         return reveals(state, move, after)
-
-    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
-        return view(state, seat)
-
-    def resample(self, state: State, seat: Seat | None, seed: str, knowing: int = KNOWING) -> State:
-        return resample(state, seat, seed, knowing)
-
-    def result(self, state: State) -> dict[str, JSON] | None:
-        return result(state)
-
-    def render_view(
-        self,
-        view: dict[str, JSON],
-        names: Sequence[str] = (),
-        *,
-        width: int = WIDTH,
-        compact: bool = False,
-        words: Words = ENGLISH,
-    ) -> str:
-        return render.render_view(view, names, width, compact, words)
-
-    def render_html(
-        self, view: dict[str, JSON], names: Sequence[str] = (), *, words: Words = ENGLISH
-    ) -> str:
-        return html.render_html(view, names, words)
-
-    def render_event(
-        self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
-    ) -> str:
-        return render.render_event(event, names, words)
-
-    def choices(
-        self, view: dict[str, JSON], moves: Sequence[Move], words: Words = ENGLISH
-    ) -> list[Choice]:
-        return choices.choices(view, moves, words)
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        return notation.format_move(move)

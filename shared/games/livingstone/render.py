@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 
 from shared.engine import JSON, Event, seat_name, seats_named
 from shared.legend import Key, key_line
-from shared.text import WIDTH, wrapped
 from shared.words import ENGLISH, LATER, Sentence, Words
 
 CELL = 5
@@ -240,13 +239,9 @@ def dice_line(view: Mapping[str, JSON], names: Sequence[str], words: Words) -> s
     )
 
 
-def render_view(
-    view: Mapping[str, JSON],
-    names: Sequence[str] = (),
-    width: int = WIDTH,
-    compact: bool = False,
-    words: Words = ENGLISH,
-) -> str:
+def view_lines(
+    view: Mapping[str, JSON], names: Sequence[str], compact: bool, words: Words
+) -> list[str]:
     """The board, the dice, the stones and a line per player: the others' lines are short
     already, so `compact` leaves it whole."""
     lines = [heading(view, words), *render_board(view, words), dice_line(view, names, words)]
@@ -265,7 +260,7 @@ def render_view(
     if view["result"] is not None:
         lines.extend(result_lines(view["result"], names, words))
     lines.append(key_line(keys(words), words))
-    return "\n".join(wrapped(lines, width))
+    return lines
 
 
 def _take_text(event: Event, names: Sequence[str], words: Words) -> str:

@@ -131,20 +131,7 @@ def _take(state: State, seat: int, turn: Turn, take: Take) -> Outcome:
         raise IllegalMove(
             "no_cards", LATER.gettext("no card is left to draw, nor any played to reshuffle")
         )
-    remaining = list(dice)
-    remaining.remove(take.die)
-    round_ = state.round
-    turn = replaced(turn, dice_taken=turn.dice_taken + 1)
-    state = replaced(
-        state,
-        round=replaced(
-            round_,
-            dice=tuple(remaining),
-            taken=(*round_.taken, (seat, take.die)),
-            last_die=replace_at(round_.last_die, seat, take.die),
-        ),
-        turn=turn,
-    )
+    state, turn = _die_taken(state, seat, turn, take.die)
     event: Event = {"die": take.die, "use": take.use}
     if take.use == "thalers":
         player = state.players[seat]
@@ -161,6 +148,22 @@ def _take(state: State, seat: int, turn: Turn, take: Take) -> Outcome:
         state, placed = _place_with_die(state, seat, turn, take)
         event.update(placed)
     return state, event
+
+
+def _die_taken(state: State, seat: int, turn: Turn, die: int) -> tuple[State, Turn]:
+    """`seat` takes a die showing `die`: off the round's dice, into what the round has taken
+    and as the seat's last die, and counted in its turn; before the die is used."""
+    round_ = state.round
+    remaining = list(round_.dice)
+    remaining.remove(die)
+    turn = replaced(turn, dice_taken=turn.dice_taken + 1)
+    round_ = replaced(
+        round_,
+        dice=tuple(remaining),
+        taken=(*round_.taken, (seat, die)),
+        last_die=replace_at(round_.last_die, seat, die),
+    )
+    return replaced(state, round=round_, turn=turn), turn
 
 
 def _tent_target(state: State, seat: int, turn: Turn, take: Take) -> Field:

@@ -6,19 +6,10 @@ turn in `rules`, visibility in `view`, text in `notation` and `render`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Final
 
-from shared.choices import Choice
-from shared.engine import (
-    JSON,
-    KNOWING,
-    Engine,
-    Event,
-    Move,
-    Seat,
-)
-from shared.games.lost_cities import choices, html, notation, render, view
+from shared.engine import JSON, Event, Move, Seat
+from shared.games.lost_cities import choices, html, notation, render
 from shared.games.lost_cities.cards import CARD_ID
 from shared.games.lost_cities.guide import GUIDE
 from shared.games.lost_cities.legal import legal_moves
@@ -29,11 +20,11 @@ from shared.games.lost_cities.result import result
 from shared.games.lost_cities.rules import apply_action, drawn_card, ended_game, resign
 from shared.games.lost_cities.scoring import games_won, match_totals
 from shared.games.lost_cities.state import SEATS, State, new_game
-from shared.text import WIDTH
-from shared.words import ENGLISH, Words
+from shared.games.lost_cities.view import by_colour, view
+from shared.wiring import Parts, WiredEngine
 
 
-class LostCities(Engine[State]):
+class LostCities(WiredEngine[State]):
     """Reiner Knizia's Lost Cities for two, as a match of one or three games."""
 
     type_id = "lost-cities"
@@ -44,18 +35,14 @@ class LostCities(Engine[State]):
     guide = GUIDE
     options = OPTIONS
 
+    def __init__(self) -> None:
+        super().__init__(Parts(view, resample, result, render, html, choices, notation))
+
     def check_options(self, players: int, options: dict[str, JSON]) -> None:
         check_options(players, options)
 
-    def new(
-        self,
-        players: int,
-        seed: str,
-        options: Mapping[str, JSON] | None = None,
-        version: JSON = None,
-    ) -> State:
-        self.rules_version(version)  # one version of these rules so far: only checked
-        return new_game(Rules.from_options(self.configure(players, options)), seed)
+    def start(self, options: dict[str, JSON], players: int, seed: str, version: int) -> State:
+        return new_game(Rules.from_options(options), seed)  # one version of the rules so far
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -86,51 +73,6 @@ class LostCities(Engine[State]):
         """A draw from the deck, and the deal of the match's next game."""
         return after.drawn != state.drawn or after.deal is not state.deal
 
-    # -- seeing -----------------------------------------------------------------------------
-
-    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
-        return view.view(state, seat)
-
-    def resample(self, state: State, seat: Seat | None, seed: str, knowing: int = KNOWING) -> State:
-        return resample(state, seat, seed, knowing)
-
-    def result(self, state: State) -> dict[str, JSON] | None:
-        return result(state)
-
-    def render_view(
-        self,
-        view: dict[str, JSON],
-        names: Sequence[str] = (),
-        *,
-        width: int = WIDTH,
-        compact: bool = False,
-        words: Words = ENGLISH,
-    ) -> str:
-        return render.render_view(view, names, width, compact, words)
-
-    def render_html(
-        self, view: dict[str, JSON], names: Sequence[str] = (), *, words: Words = ENGLISH
-    ) -> str:
-        return html.render_html(view, names, words)
-
-    def render_event(
-        self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
-    ) -> str:
-        return render.render_event(event, names, words)
-
-    def choices(
-        self, view: dict[str, JSON], moves: Sequence[Move], words: Words = ENGLISH
-    ) -> list[Choice]:
-        return choices.choices(view, moves, words)
-
-    # -- notation ---------------------------------------------------------------------------
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        return notation.format_move(move)
-
 
 _TO_ACT: Final[tuple[tuple[Seat, ...], ...]] = tuple((seat,) for seat in range(SEATS))
 
@@ -150,7 +92,7 @@ def _event(before: State, after: State, seat: Seat, action: Action) -> Event:
         event["game_end"] = {
             "game": before.deal.game + 1,
             "points": [sum(own) for own in points],
-            "expeditions": [view.by_colour(before.rules.colour_letters, own) for own in points],
+            "expeditions": [by_colour(before.rules.colour_letters, own) for own in points],
             "totals": list(match_totals(after.deal.scored_games, SEATS)),
             "games_won": list(games_won(after.deal.scored_games, SEATS)),
             "next_starter": None if after.over else after.deal.starter,

@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from shared.engine import JSON, Event, seat_name
 from shared.games.lost_cities.cards import COLOUR_WORDS, COLOURS
 from shared.legend import Key, key_line
-from shared.text import WIDTH, wrapped
 from shared.words import ENGLISH, LATER, Words
 
 EMPTY = "-"
@@ -62,13 +61,9 @@ def heading(view: Mapping[str, JSON], words: Words) -> str:
     return words.gettext("Lost Cities, game %(game)d of %(rounds)d", **values)
 
 
-def render_view(
-    view: Mapping[str, JSON],
-    names: Sequence[str] = (),
-    width: int = WIDTH,
-    compact: bool = False,
-    words: Words = ENGLISH,
-) -> str:
+def view_lines(
+    view: Mapping[str, JSON], names: Sequence[str], compact: bool, words: Words
+) -> list[str]:
     """Both players' expeditions, the discard piles, your hand and the scores; a table small
     enough that `compact` leaves it whole."""
     viewer = view["seat"]
@@ -101,7 +96,7 @@ def render_view(
     if (stall := stall_line(view, words)) is not None:
         lines.append(stall)
     lines += [status_line(view, names, words), key_line(KEYS, words)]
-    return "\n".join(wrapped(lines, width))
+    return lines
 
 
 def hand_summary(view: Mapping[str, JSON], seat: int, words: Words) -> str:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
-from shared.choices import Choice
-from shared.engine import JSON, KNOWING, Engine, Event, Move, Seat
+from shared.engine import JSON, Event, Move, Seat
 from shared.games.lost_cities_dice import choices, html, notation, render
 from shared.games.lost_cities_dice.guide import GUIDE
 from shared.games.lost_cities_dice.legal import legal_moves
@@ -16,11 +13,10 @@ from shared.games.lost_cities_dice.result import result
 from shared.games.lost_cities_dice.rules import apply_action, resign
 from shared.games.lost_cities_dice.state import State, new_game
 from shared.games.lost_cities_dice.view import view
-from shared.text import WIDTH
-from shared.words import ENGLISH, Words
+from shared.wiring import Parts, WiredEngine
 
 
-class LostCitiesDice(Engine[State]):
+class LostCitiesDice(WiredEngine[State]):
     type_id = "lost-cities-dice"
     title = "Lost Cities: Roll & Write"
     min_players = 2
@@ -29,18 +25,14 @@ class LostCitiesDice(Engine[State]):
     guide = GUIDE
     options = OPTIONS
 
+    def __init__(self) -> None:
+        super().__init__(Parts(view, resample, result, render, html, choices, notation))
+
     def check_options(self, players: int, options: dict[str, JSON]) -> None:
         check_options(players, options)
 
-    def new(
-        self,
-        players: int,
-        seed: str,
-        options: Mapping[str, JSON] | None = None,
-        version: JSON = None,
-    ) -> State:
-        self.rules_version(version)  # one version of these rules so far: only checked
-        return new_game(Rules.from_options(self.configure(players, options)), players, seed)
+    def start(self, options: dict[str, JSON], players: int, seed: str, version: int) -> State:
+        return new_game(Rules.from_options(options), players, seed)  # one version so far
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
         return state.to_act
@@ -68,44 +60,3 @@ class LostCitiesDice(Engine[State]):
         """The end of a turn, or of the game: the hidden choices are uncovered (and the next
         dice rolled)."""
         return after.turn_number != state.turn_number or after.ended_by != state.ended_by
-
-    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
-        return view(state, seat)
-
-    def resample(self, state: State, seat: Seat | None, seed: str, knowing: int = KNOWING) -> State:
-        return resample(state, seat, seed, knowing)
-
-    def result(self, state: State) -> dict[str, JSON] | None:
-        return result(state)
-
-    def render_view(
-        self,
-        view: dict[str, JSON],
-        names: Sequence[str] = (),
-        *,
-        width: int = WIDTH,
-        compact: bool = False,
-        words: Words = ENGLISH,
-    ) -> str:
-        return render.render_view(view, names, width, compact, words)
-
-    def render_html(
-        self, view: dict[str, JSON], names: Sequence[str] = (), *, words: Words = ENGLISH
-    ) -> str:
-        return html.render_html(view, names, words)
-
-    def render_event(
-        self, event: Event, names: Sequence[str] = (), *, words: Words = ENGLISH
-    ) -> str:
-        return render.render_event(event, names, words)
-
-    def choices(
-        self, view: dict[str, JSON], moves: Sequence[Move], words: Words = ENGLISH
-    ) -> list[Choice]:
-        return choices.choices(view, moves, words)
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        return notation.format_move(move)

@@ -14,7 +14,6 @@ from shared.engine import JSON, Event, seat_name, seats_named
 from shared.games.lost_cities_dice.notation import format_move
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS, FIELDS
 from shared.legend import Key, key_line
-from shared.text import WIDTH, wrapped
 from shared.words import ENGLISH, LATER, Sentence, Words
 
 CELL = 7
@@ -65,13 +64,9 @@ def column_word(column: str, words: Words) -> str:
     return LABELS[column].said(words) if column in LABELS else column
 
 
-def render_view(
-    view: dict[str, JSON],
-    names: Sequence[str] = (),
-    width: int = WIDTH,
-    compact: bool = False,
-    words: Words = ENGLISH,
-) -> str:
+def view_lines(
+    view: dict[str, JSON], names: Sequence[str], compact: bool, words: Words
+) -> list[str]:
     """Every sheet in full, or with `compact` the viewer's own in full and the others' on a
     line or two each."""
     rolled = words.gettext(
@@ -90,7 +85,7 @@ def render_view(
     if brief:
         lines += ["", *brief]
     lines += ["", key_line(KEYS, words)]
-    return "\n".join(wrapped(lines, width))
+    return lines
 
 
 def heading(view: dict[str, Any], names: Sequence[str], words: Words) -> str:

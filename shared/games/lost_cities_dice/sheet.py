@@ -156,12 +156,8 @@ class _Pen:
                         number=value,
                     ),
                 )
-            if len(expedition) < FIELDS:
-                reached_arrow = self.write_field(colour, value)
-            elif not self.tops[colour]:
-                self.mark_top(colour)
-                reached_arrow = False
-            else:
+            advanced = self.advance(colour, value)
+            if advanced is None:
                 raise IllegalMove(
                     "expedition_complete",
                     LATER.gettext(
@@ -170,6 +166,7 @@ class _Pen:
                         colour=name,
                     ),
                 )
+            reached_arrow = advanced
         self.accelerate(accelerate, reached_arrow)
 
     def accelerate(self, targets: tuple[int | None, ...], reached_arrow: bool) -> None:
@@ -189,12 +186,8 @@ class _Pen:
             if target is None:
                 break
             expedition = self.expeditions[target]
-            if len(expedition) < FIELDS:
-                reached_arrow = self.write_field(target, expedition[-1] if expedition else 1)
-            elif not self.tops[target]:
-                self.mark_top(target)
-                reached_arrow = False
-            else:
+            advanced = self.advance(target, expedition[-1] if expedition else 1)
+            if advanced is None:
                 raise IllegalMove(
                     "cannot_accelerate",
                     LATER.gettext(
@@ -203,6 +196,7 @@ class _Pen:
                         colour=COLOURS[target],
                     ),
                 )
+            reached_arrow = advanced
         if used < len(targets):
             raise IllegalMove(
                 "acceleration_unused",
@@ -215,6 +209,18 @@ class _Pen:
                     used=used,
                 ),
             )
+
+    def advance(self, colour: int, value: int) -> bool | None:
+        """One step up `colour`'s expedition, by a number or an acceleration: `value` written
+        into its next field (`write_field`: True if that carries an arrow), or once its fields
+        are full its top artefact marked (False); None where both are done, for the caller to
+        refuse in its own words."""
+        if len(self.expeditions[colour]) < FIELDS:
+            return self.write_field(colour, value)
+        if self.tops[colour]:
+            return None
+        self.mark_top(colour)
+        return False
 
     def write_field(self, colour: int, value: int) -> bool:
         """Write into the lowest empty field; True if that field carries an arrow."""
