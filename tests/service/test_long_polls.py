@@ -22,6 +22,7 @@ from tests.support.polls import (
     long_poll,
     move_on,
     players_of_a_new_game,
+    polls_held,
     requests_held,
     subscribers,
 )
@@ -41,15 +42,9 @@ def test_sixty_long_polls_leave_room_for_a_move_that_wakes_them_all(
 ) -> None:
     with WebProcess(polls_env(redis_server.url, WAITING)) as web:  # one web process
         game_id, mover, watcher, version, move = players_of_a_new_game(web.url)
-
-        def wait(_: int) -> Any:
-            return answered(web.url, game_id, watcher.token, version, 30)
-
-        with ThreadPoolExecutor(WAITING) as pool:
-            answers = pool.map(wait, range(WAITING))
-            # Each is accepted by a greenlet of its own; with a thread per request all but a few
-            # would wait for a thread, and the move behind them until their waits ran out.
-            eventually(lambda: requests_held(web) >= WAITING, within=30)
+        # Each is accepted by a greenlet of its own; with a thread per request all but a few
+        # would wait for a thread, and the move behind them until their waits ran out.
+        with polls_held(web, game_id, watcher, version, WAITING, 30) as answers:
             channel = keys.game(game_id, "log")
             eventually(lambda: subscribers(channel, redis_client) == 1, within=30)
             move_on(mover, game_id, move, version)

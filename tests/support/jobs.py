@@ -35,7 +35,7 @@ from server.runtime.processes import start_process
 from server.settings import MailSettings
 from tests.api_client import ApiClient
 from tests.parts import SECRET, LiveServer, SmtpInbox, service_config
-from tests.support.letters import text_of
+from tests.support.letters import SERVER_COMMAND, plain_reply, text_of
 
 # RQ's worker adds its own stdout/stderr handlers unless the logger has one: give it one that
 # does nothing, so its records go to the test's log capture and never to a stream since closed.
@@ -110,6 +110,24 @@ class Mail:
     def to(self, player: dict[str, str]) -> list[str]:
         """The plain-text parts a player has received so far."""
         return [text_of(message) for message in self.inbox.to(player["email"])]
+
+    def replies_env(self, mail_env: dict[str, str]) -> dict[str, str]:
+        """The environment of `mail-in` (`mail_env`) for replies to this worker's notices: its
+        reply domain."""
+        return {**mail_env, "TURNPOST_MAIL_DOMAIN": self.ctx.mail.reply_domain}
+
+    def answer(
+        self, env: dict[str, str], notice: EmailMessage, sender: str, body: str, message_id: str
+    ) -> str:
+        """`body` replied to `notice` from the address `sender` through the real
+        `turnpost-server mail-in` (run with `env`), which takes it: the text of the answer mailed
+        back."""
+        raw = plain_reply(str(notice["Reply-To"]), sender, body, message_id)
+        done = subprocess.run(
+            [SERVER_COMMAND, "mail-in"], input=raw, env=env, capture_output=True, check=False
+        )
+        assert done.returncode == 0, done.stderr.decode()
+        return text_of(self.inbox.to(sender)[-1])
 
 
 @contextmanager
