@@ -31,12 +31,12 @@ from shared.games.livingstone.data import (
 )
 from shared.games.livingstone.state import State
 from shared.playout import replay
+from tests.support.engines import seeds
 
 ENGINE = Livingstone()
 ANIMALS = {"lion": 4, "rhino": 3, "antelope": 2}
 HOLDABLE = [card for card in CARDS if card != MINE_COLLAPSE]
 
-seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
 policies = st.integers(0, 2**32)
 player_counts = st.integers(ENGINE.min_players, ENGINE.max_players)
 boards = st.one_of(
