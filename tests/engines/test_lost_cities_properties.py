@@ -183,6 +183,7 @@ class Recount:
 # -- random games -------------------------------------------------------------------------
 
 
+@pytest.mark.long
 @random_matches(1000)
 def test_random_matches_keep_every_rule_and_score_as_recounted(
     seed: str, chosen: dict[str, Any], rnd: random.Random
