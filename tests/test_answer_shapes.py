@@ -9,7 +9,8 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from server.presenters import player_shapes, shapes
-from server.presenters.documented import about, answer_schema, schema_of
+from server.presenters.documented import answer_schema, schema_of
+from shared.shapes import about
 
 
 class Inner(TypedDict):
