@@ -35,7 +35,7 @@ VIEWS = tuple(engine.shapes.view for engine in ENGINES.values())
 MOVES = tuple(shape for engine in ENGINES.values() for shape in engine.shapes.moves)
 EVENTS = tuple(shape for engine in ENGINES.values() for shape in engine.shapes.events)
 """Each game type's own JSON (`shared.shapes.GameShapes`): a view, a move or an event is one of
-its game's, which the game's `type` says (docs/games.md shows each)."""
+its game's, which the game's `type` says (docs/views.md shows each)."""
 GameMove = Annotated[dict[str, Any], about("a legal move as JSON, of the game's type", of=MOVES)]
 GameEvent = Annotated[
     dict[str, Any],
