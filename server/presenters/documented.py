@@ -86,10 +86,12 @@ def field_for(hint: Any, required: bool = False) -> fields.Field[Any]:
             (hint,) = get_args(hint)
         elif origin is Annotated:
             hint, *extras = get_args(hint)
-            for extra in extras:
-                if isinstance(extra, About):
-                    metadata.update(extra.metadata)
-                    shapes = extra.of or shapes
+            said = [extra for extra in extras if isinstance(extra, About)]
+            # the outer says more of the field than an alias within it; Python flattens an
+            # Annotated alias annotated again, the alias's first
+            level = {key: value for extra in said for key, value in extra.metadata.items()}
+            metadata = {**level, **metadata}
+            shapes = shapes or next((extra.of for extra in reversed(said) if extra.of), ())
         elif origin in (Union, types.UnionType) and type(None) in get_args(hint):
             rest = [arg for arg in get_args(hint) if arg is not type(None)]
             if len(rest) != 1:

@@ -24,7 +24,7 @@ Column = Annotated[int, about("a column of the board, from 1")]
 
 class Turn(TypedDict):
     seat: Annotated[int, about("the seat whose turn it is")]
-    dice_taken: int
+    dice_taken: Annotated[int, about("dice the seat took this turn")]
     extra_dice: Annotated[int, about("dice a card lets the seat take yet")]
     free_tents: Annotated[int, about("tents a card lets the seat place at no cost")]
     any_row_tents: Annotated[int, about("tents a card lets the seat place in any row")]
@@ -33,13 +33,13 @@ class Turn(TypedDict):
 
 
 class Player(TypedDict):
-    seat: int
+    seat: Annotated[int, about("the player's seat")]
     points: Annotated[int, about("points scored so far (public)")]
     gems: Annotated[Stones, about("the gems the player holds (public)")]
-    tents_left: int
+    tents_left: Annotated[int, about("tents not yet on the board")]
     cards: Annotated[int, about("how many cards the player holds (public)")]
     donations: Annotated[int, about("how often the player donated (public)")]
-    resigned: bool
+    resigned: Annotated[bool, about("the player resigned and takes no further part")]
     thalers: NotRequired[
         Annotated[int, about("the player's money: to its own seat, and to all at the end")]
     ]
@@ -52,29 +52,34 @@ class Player(TypedDict):
 
 
 class Breakdown(TypedDict):
-    tents: int
-    animals_played: int
-    market: int
-    majorities: int
-    gems: int
-    animals_in_hand: int
-    total: int
+    """A player's final points, by where they came from."""
+
+    tents: Annotated[int, about("points of tents, scored as the steamer passed")]
+    animals_played: Annotated[int, about("points of animal cards played")]
+    market: Annotated[int, about("points of gems sold at the market")]
+    majorities: Annotated[int, about("points of majorities of tents in the rows")]
+    gems: Annotated[int, about("points of the gems held at the end")]
+    animals_in_hand: Annotated[int, about("points of animal cards still in hand")]
+    total: Annotated[int, about("the player's score")]
     donation: Annotated[int, about("the total donated")]
     excluded: Annotated[bool, about("ruled out by the donation rule")]
-    resigned: bool
+    resigned: Annotated[bool, about("the player resigned")]
 
 
 class Result(TypedDict):
     scores: Annotated[list[int], about("by seat")]
     winners: Annotated[list[int], about("empty when the donation rule rules out everyone")]
     excluded: Annotated[list[int], about("the seats the donation rule rules out")]
-    everyone_excluded: bool
-    resigned: list[int]
+    everyone_excluded: Annotated[bool, about("the donation rule ruled out all: no winner")]
+    resigned: Annotated[list[int], about("the seats that resigned")]
     donations: Annotated[list[int], about("each seat's total donated, by seat")]
     donation_threshold: Annotated[
         int | None, about("two players: the roll a total donated had to reach")
     ]
-    ended_by: Annotated[str, about(enum=["rounds", "resignation"])]
+    ended_by: Annotated[
+        str,
+        about("the rounds were played, or all but one resigned", enum=["rounds", "resignation"]),
+    ]
     breakdown: Annotated[list[Breakdown], about("by seat")]
 
 
@@ -107,7 +112,7 @@ class View(TypedDict):
     ]
 
 
-Action = Annotated[str, about(enum=["take", "sell", "donate", "play", "end"])]
+Action = Annotated[str, about("what the step does", enum=["take", "sell", "donate", "play", "end"])]
 
 
 From = Annotated[Field, about("two players out of tents: the tent picked up to place again")]
@@ -137,7 +142,7 @@ class Scored(TypedDict):
 
 
 class Round(TypedDict):
-    number: int
+    number: Annotated[int, about("the round, from 1")]
     start: Annotated[int, about("the seat that starts it")]
     column: Annotated[Column, about("the steamer's")]
     dice: Annotated[list[int], about("the dice rolled")]
@@ -146,15 +151,18 @@ class Round(TypedDict):
 Event = TypedDict(
     "Event",
     {
-        "seat": int,
-        "action": Annotated[str, about(enum=["take", "sell", "donate", "play", "end", "resign"])],
-        "die": NotRequired[int],
-        "use": NotRequired[Annotated[str, about(enum=list(USES))]],
+        "seat": Annotated[int, about("the seat that moved")],
+        "action": Annotated[
+            str,
+            about("the step made", enum=["take", "sell", "donate", "play", "end", "resign"]),
+        ],
+        "die": NotRequired[Annotated[int, about("take: the die's pips")]],
+        "use": NotRequired[Annotated[str, about("take: what for", enum=list(USES))]],
         "thalers": NotRequired[Annotated[int, about("thalers gained")]],
         "drawn": NotRequired[Annotated[Stones, about("stones drawn from the bag")]],
         "returned": NotRequired[Annotated[Stones, about("the stones set aside, back in the bag")]],
         "column": NotRequired[Column],
-        "row": NotRequired[int],
+        "row": NotRequired[Annotated[int, about("a tent's row, from 1")]],
         "from": NotRequired[From],
         "cost": NotRequired[Annotated[int, about("what the tent cost")]],
         "fees": NotRequired[Annotated[list[int], about("by seat: paid to the tents there")]],
@@ -162,8 +170,8 @@ Event = TypedDict(
             Annotated[Card, about("the card played; one drawn: to its own seat only")]
         ],
         "amount": NotRequired[Annotated[int, about("donated: to its own seat only")]],
-        "points": NotRequired[int],
-        "gem": NotRequired[Gem],
+        "points": NotRequired[Annotated[int, about("points scored by the step")]],
+        "gem": NotRequired[Annotated[Gem, about("sell: the gem sold")]],
         "to": NotRequired[Annotated[str, about("where a gem sold went", enum=["bag", "aside"])]],
         "reshuffled": NotRequired[Annotated[bool, about("the deck was reshuffled")]],
         "collapses": NotRequired[Annotated[int, about("mines that collapsed")]],
@@ -174,7 +182,7 @@ Event = TypedDict(
         "next": NotRequired[Annotated[int, about("the seat whose turn comes")]],
         "scored": NotRequired[Annotated[Scored, about("the steamer's column was scored")]],
         "round": NotRequired[Annotated[Round, about("a new round began")]],
-        "game_over": NotRequired[bool],
+        "game_over": NotRequired[Annotated[bool, about("the step ended the game")]],
     },
 )
 """A step of a turn or a resignation, as a seat or a spectator sees it in the log."""

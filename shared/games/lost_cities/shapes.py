@@ -51,20 +51,20 @@ class Stall(TypedDict):
 
 
 class GameBreakdown(TypedDict):
-    points: int
+    points: Annotated[int, about("the seat's points in the game")]
     expeditions: Annotated[dict[str, int], about(f"points per expedition, {ByColour}")]
 
 
 class SeatBreakdown(TypedDict):
     total: Annotated[int, about("the seat's points over the match")]
-    games_won: int
+    games_won: Annotated[int, about("the games the seat won")]
     games: Annotated[list[GameBreakdown], about("each game of the match, in order")]
 
 
 class Result(TypedDict):
     scores: Annotated[list[int], about("by seat: points (a `total` match) or games won (best-of)")]
     winners: Annotated[list[Seat], about("equal scores share the win")]
-    match: Annotated[str, about(enum=["total", "best-of"])]
+    match: Annotated[str, about("how the match was scored", enum=["total", "best-of"])]
     resigned: Annotated[Seat | None, about("the seat that resigned, if one did")]
     breakdown: Annotated[list[SeatBreakdown], about("by seat")]
 
@@ -88,7 +88,7 @@ class View(TypedDict):
         ),
     ]
     to_act: Annotated[Seat | None, about("the seat to move (null: the match is over)")]
-    over: bool
+    over: Annotated[bool, about("the match is over")]
     resigned: Annotated[Seat | None, about("the seat that resigned, if one did")]
     deck_left: Annotated[int, about("cards left in the draw pile (its order is hidden from all)")]
     hand_sizes: Annotated[list[int], about("how many cards each seat holds, by seat")]
@@ -104,7 +104,7 @@ class View(TypedDict):
         about(f"by seat: its expeditions, {ByColour}, each in the order played (public)"),
     ]
     discards: Annotated[dict[str, Pile], about(f"the discard piles, {ByColour} (public)")]
-    scores: Scores
+    scores: Annotated[Scores, about("the match's points (public)")]
     hand: NotRequired[
         Annotated[
             list[Card],
@@ -145,7 +145,7 @@ class GameEnd(TypedDict):
     points: Annotated[list[int], about("its points, by seat")]
     expeditions: Annotated[list[dict[str, int]], about(f"by seat: points, {ByColour}")]
     totals: Annotated[list[int], about("the match's points so far, by seat")]
-    games_won: list[int]
+    games_won: Annotated[list[int], about("the games each seat won so far")]
     next_starter: Annotated[Seat | None, about("who starts the next game (null: match over)")]
 
 
@@ -153,9 +153,11 @@ class Turn(TypedDict):
     """A turn, as a seat or a spectator sees it in the log."""
 
     seat: Seat
-    action: Annotated[str, about(enum=["play", "discard"])]
+    action: Annotated[str, about("the card played or discarded", enum=["play", "discard"])]
     card: Card
-    draw: Annotated[str, about("as the move said", pattern="^(deck|[YBWGRP])$")]
+    draw: Annotated[
+        str, about("where from the card was drawn, as the move said", pattern="^(deck|[YBWGRP])$")
+    ]
     deck_left: Annotated[int, about("cards left in the draw pile after the turn")]
     drew: NotRequired[
         Annotated[
@@ -172,7 +174,7 @@ class Turn(TypedDict):
 
 class Resignation(TypedDict):
     seat: Seat
-    action: Annotated[str, about(enum=["resign"])]
+    action: Annotated[str, about("the seat gave up the match", enum=["resign"])]
     result: Annotated[Result, about("a resignation ends the match")]
 
 

@@ -11,10 +11,17 @@ from typing import Annotated, Any, NotRequired, TypedDict
 from shared.games.lost_cities_dice.sheet_data import COLOURS, COLUMNS
 from shared.shapes import GameShapes, about
 
-Colour = Annotated[str, about(enum=list(COLOURS))]
+Colour = Annotated[str, about("an expedition's colour", enum=list(COLOURS))]
 Column = Annotated[str, about("a colour, artefacts or dice", enum=list(COLUMNS))]
 ByColour = f"keyed by colour ({', '.join(COLOURS)})"
 ByColumn = f"keyed by column ({', '.join(COLUMNS)})"
+Reason = Annotated[
+    str,
+    about(
+        "the game ended: enough bridges crossed, a dice column full, or all but one resigned",
+        enum=["bridges", "exhausted", "resignation"],
+    ),
+]
 Face = Annotated[int, about("a die's number, 0-9 (0: a circle before an expedition, else 10)")]
 
 
@@ -26,9 +33,9 @@ class Dice(TypedDict):
 class Choose(TypedDict):
     """A choice of a colour die and a number die, written on one's sheet."""
 
-    action: Annotated[str, about("choose a pair of dice, or refuse them", enum=["choose"])]
-    colour: Colour
-    number: Face
+    action: Annotated[str, about("write a pair of dice on one's sheet", enum=["choose"])]
+    colour: Annotated[Colour, about("the colour die chosen")]
+    number: Annotated[Face, about("the number die chosen")]
     accelerate: Annotated[
         list[Colour | None],
         about(
@@ -75,7 +82,7 @@ class Sheet(TypedDict):
     points: Annotated[
         dict[str, int], about(f"the points as they stand, {ByColumn}, then bridges and total")
     ]
-    resigned: bool
+    resigned: Annotated[bool, about("the sheet's player resigned")]
 
 
 class Layout(TypedDict):
@@ -85,9 +92,9 @@ class Layout(TypedDict):
 
 class Result(TypedDict):
     scores: Annotated[list[int], about("each sheet's total, by seat")]
-    winners: list[int]
+    winners: Annotated[list[int], about("the best sheets of those still playing")]
     breakdown: Annotated[list[dict[str, int]], about("each sheet's `points`, by seat")]
-    reason: Annotated[str, about(enum=["bridges", "exhausted", "resignation"])]
+    reason: Reason
     resigned: Annotated[list[int], about("the seats that resigned")]
 
 
@@ -95,7 +102,7 @@ class View(TypedDict):
     """A Roll & Write game as one seat sees it, or a spectator (`seat` null)."""
 
     seat: Annotated[int | None, about("whose view this is (null: a spectator's)")]
-    players: int
+    players: Annotated[int, about("how many play")]
     order: Annotated[
         str,
         about(
@@ -107,7 +114,7 @@ class View(TypedDict):
     turn: Annotated[int, about("the turn, from 1")]
     active: Annotated[int, about("the seat that rolled this turn and chooses first")]
     to_act: Annotated[list[int], about("the seats that must choose now")]
-    dice: Rolled
+    dice: Annotated[Rolled, about("this turn's dice (public)")]
     chosen: Annotated[
         list[int], about("the seats whose simultaneous choice is made but not yet revealed")
     ]
@@ -130,42 +137,46 @@ class View(TypedDict):
 class Mark(TypedDict):
     """One mark a choice wrote on a sheet: by `mark`, its other fields."""
 
-    mark: Annotated[str, about(enum=["field", "circle", "top", "vase", "dice", "bridge"])]
-    colour: NotRequired[Annotated[Colour, about("field, circle, top")]]
-    field: NotRequired[Annotated[int, about("field: which, from 1")]]
-    number: NotRequired[Annotated[int, about("field: the number written")]]
-    vase: NotRequired[Annotated[int, about("vase: how many are marked now")]]
-    symbol: NotRequired[Annotated[int, about("dice: how many dice are refused now")]]
-    exhausted: NotRequired[Annotated[bool, about("dice: the column is full")]]
-    column: NotRequired[Annotated[Column, about("bridge: the column crossed")]]
-    bonus: NotRequired[Annotated[int, about("bridge: its bonus points (0: not first)")]]
+    mark: Annotated[
+        str, about("what was marked", enum=["field", "circle", "top", "vase", "dice", "bridge"])
+    ]
+    colour: NotRequired[
+        Annotated[Colour, about("a field, a circle or a top: the expedition marked")]
+    ]
+    field: NotRequired[Annotated[int, about("a field: which, from 1")]]
+    number: NotRequired[Annotated[int, about("a field: the number written")]]
+    vase: NotRequired[Annotated[int, about("a vase: how many are marked now")]]
+    symbol: NotRequired[Annotated[int, about("a dice mark: how many dice are refused now")]]
+    exhausted: NotRequired[Annotated[bool, about("a dice mark: the column is full")]]
+    column: NotRequired[Annotated[Column, about("a bridge: the column crossed")]]
+    bonus: NotRequired[Annotated[int, about("a bridge: its bonus points (0: not first)")]]
 
 
 class Revealed(TypedDict):
-    seat: int
+    seat: Annotated[int, about("whose choice")]
     choice: MoveJSON
-    marks: list[Mark]
+    marks: Annotated[list[Mark], about("what the choice wrote")]
 
 
 class Next(TypedDict):
-    turn: int
+    turn: Annotated[int, about("the next turn, from 1")]
     active: Annotated[int, about("the seat that rolled")]
     colours: Annotated[list[Colour], about("the colour dice rolled")]
     numbers: Annotated[list[Face], about("the number dice rolled")]
 
 
 class End(TypedDict):
-    reason: Annotated[str, about(enum=["bridges", "exhausted", "resignation"])]
-    scores: list[int]
-    winners: list[int]
+    reason: Reason
+    scores: Annotated[list[int], about("each sheet's total, by seat")]
+    winners: Annotated[list[int], about("the best sheets of those still playing")]
 
 
 class Event(TypedDict):
     """A choice or a resignation, as a seat or a spectator sees it in the log."""
 
-    type: Annotated[str, about(enum=["choice", "resign"])]
-    turn: int
-    seat: int
+    type: Annotated[str, about("a choice, or a resignation", enum=["choice", "resign"])]
+    turn: Annotated[int, about("the turn it was made in")]
+    seat: Annotated[int, about("the seat that moved")]
     active: NotRequired[Annotated[bool, about("the active player's choice")]]
     choice: NotRequired[
         Annotated[
