@@ -31,9 +31,11 @@ def about(description: str | None = None, *, of: tuple[Any, ...] = (), **keyword
 @dataclass(frozen=True)
 class GameShapes:
     """A game type's TypedDicts: its `view` (of a seat, or a spectator's), the kinds of its
-    legal `moves`, and the kinds of its log `events` as a seat or a spectator may see them
-    (redacted). A move or an event is one of its kinds, and of no other game's."""
+    legal `moves`, the kinds of its log `events` as a seat or a spectator may see them
+    (redacted), and its `result` once it is over. A move or an event is one of its kinds, and
+    of no other game's."""
 
     view: Any
     moves: tuple[Any, ...]
     events: tuple[Any, ...]
+    result: Any

@@ -143,10 +143,11 @@ class OneOf(fields.Raw):
 def one_of(converter: Any, field: fields.Field[Any], ret: dict[str, Any]) -> dict[str, Any]:
     """apispec's property of a `OneOf` field (an attribute function of the marshmallow plugin's
     converter): each shape a component, and null as one more (OpenAPI 3.0 reads `nullable`
-    beside `type` only, so a nullable `oneOf` says null as one of its own)."""
+    beside `type` only, so a nullable `oneOf` says null as one of its own: an object's type,
+    nullable, that no object has)."""
     if not isinstance(field, OneOf):
         return {}
     shapes = [converter.resolve_nested_schema(shape) for shape in field.shapes]
     if ret.pop("nullable", False):
-        shapes.append({"type": "object", "nullable": True, "enum": [None]})
+        shapes.append({"type": "object", "nullable": True, "not": {"type": "object"}})
     return {"oneOf": shapes}

@@ -34,6 +34,7 @@ Level = Annotated[str, about(enum=list(LEVELS))]
 VIEWS = tuple(engine.shapes.view for engine in ENGINES.values())
 MOVES = tuple(shape for engine in ENGINES.values() for shape in engine.shapes.moves)
 EVENTS = tuple(shape for engine in ENGINES.values() for shape in engine.shapes.events)
+RESULTS = tuple(engine.shapes.result for engine in ENGINES.values())
 """Each game type's own JSON (`shared.shapes.GameShapes`): a view, a move or an event is one of
 its game's, which the game's `type` says (docs/views.md shows each)."""
 GameMove = Annotated[dict[str, Any], about("a legal move as JSON, of the game's type", of=MOVES)]
@@ -155,7 +156,10 @@ class Game(TypedDict):
         dict[str, FixedOption], about("options the creator set that replace a draw by lot")
     ]
     rated: Annotated[bool, about("false when the creator fixed chance or a bot has a seat")]
-    result: dict[str, Any] | None
+    result: Annotated[
+        dict[str, Any] | None,
+        about("how the game ended, of its type (null until it is over)", of=RESULTS),
+    ]
     created: int
     updated: int
 

@@ -188,4 +188,4 @@ Event = TypedDict(
 """A step of a turn or a resignation, as a seat or a spectator sees it in the log."""
 
 
-SHAPES = GameShapes(View, (Move,), (Event,))
+SHAPES = GameShapes(View, (Move,), (Event,), Result)

@@ -178,4 +178,4 @@ class Resignation(TypedDict):
     result: Annotated[Result, about("a resignation ends the match")]
 
 
-SHAPES = GameShapes(View, (Move,), (Turn, Resignation))
+SHAPES = GameShapes(View, (Move,), (Turn, Resignation), Result)

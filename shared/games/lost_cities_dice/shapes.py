@@ -199,4 +199,4 @@ class Event(TypedDict):
     end: NotRequired[Annotated[End, about("the game ended")]]
 
 
-SHAPES = GameShapes(View, Move, (Event,))
+SHAPES = GameShapes(View, Move, (Event,), Result)
