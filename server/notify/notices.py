@@ -26,7 +26,7 @@ from server.domain.players.quiet import zone
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address
 from server.notify import table_talk
-from server.notify.context import Context
+from server.notify.job_context import Context
 from server.presenters import games as presenters
 from server.presenters.catalogs import locale_of
 from server.storage.redis_client import UNAVAILABLE

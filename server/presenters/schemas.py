@@ -22,9 +22,9 @@ from server.domain.games.talk_rules import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.games.talk_rules import MAX_LINES as MAX_MESSAGE_LINES
 from server.domain.games.talk_rules import MAX_MARKS as MAX_MESSAGE_MARKS
 from server.domain.players.addresses import RULES, normalized
-from server.domain.players.hooks import KINDS
 from server.domain.players.player import INVITATIONS
 from server.domain.players.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
+from server.domain.players.webhook import KINDS
 from server.domain.service.leaving import ACTIVE_GAMES
 from server.presenters.player_shapes import (
     DIGEST_DOC,

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -283,6 +284,7 @@ def play_checked(
     assert result["winners"] == winners and result["excluded"] == out
 
 
+@pytest.mark.long
 @settings(max_examples=1800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=player_counts, seed=seeds, policy=policies, board=boards)
 def test_random_games_keep_every_invariant_and_score_as_recounted(

@@ -176,6 +176,7 @@ class Recount:
 # -- random games -------------------------------------------------------------------------
 
 
+@pytest.mark.long
 @many(1000)
 @given(seed=seeds, chosen=options, rnd=randoms)
 def test_random_matches_keep_every_rule_and_score_as_recounted(

@@ -9,6 +9,7 @@ import signal
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
 import redis
 import requests
 
@@ -173,6 +174,7 @@ def test_a_player_holds_only_so_many_long_polls_across_web_processes(
         assert long_poll(other.url, game_id, watcher.token, version + 1, 1).status_code == 200
 
 
+@pytest.mark.long
 def test_the_places_of_a_killed_workers_long_polls_end_with_their_deadline(
     redis_server: RedisProcess, redis_client: redis.Redis
 ) -> None:

@@ -32,6 +32,7 @@ def call(api: OpenAPI, method: str, path: str, **request: Any) -> Any:
     return api.createRequest((f"/api/v1{path}", method))(**request)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("type_id", sorted(ENGINES))
 def test_a_client_from_the_document_alone_plays_a_game(api: LiveServer, type_id: str) -> None:
     document = api.client().ok("GET", "/openapi.json")

@@ -27,8 +27,8 @@ from aiosmtpd.controller import Controller
 from redis.client import PubSub
 from rq import SimpleWorker
 
-from server.notify import context
-from server.notify.context import Context
+from server.notify import job_context
+from server.notify.job_context import Context
 from server.notify.jobs import run_tick
 from server.notify.queues import listen, relay_heard
 from server.runtime.processes import start_process
@@ -129,13 +129,13 @@ def jobs_in_process(
     )
     config = service_config(api.app.extensions["turnpost"].config.redis_url, public_url=api.url)
     ctx = Context.build_with_mail(config, redis_client, settings, clock)
-    context.use(ctx)
+    job_context.use(ctx)
     announcements = listen(redis_client)
     try:
         yield Mail(ctx, clock, inbox, announcements)
     finally:
         announcements.close()
-        context.use(None)
+        job_context.use(None)
 
 
 class GatedInbox(SmtpInbox):
