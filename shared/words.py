@@ -54,7 +54,8 @@ class Sentence:
     """A sentence kept until its reader is known: an engine's refusal (`IllegalMove`), an
     option's description. The rules make it where they know why, with no reader at hand, and
     whoever shows it says it in the reader's words (`said`), from the same catalogs as every
-    other text. A value that is itself a `Sentence` is said in the same words."""
+    other text. A value that is itself a `Sentence` is said in the same words, with the same
+    names."""
 
     message: str
     plural: str = ""
@@ -62,9 +63,10 @@ class Sentence:
     values: tuple[tuple[str, object], ...] = ()
 
     def said(self, words: Words = ENGLISH, **more: object) -> str:
-        """The sentence in `words`, `more` filling placeholders the maker could not (names)."""
+        """The sentence in `words`, `more` filling placeholders the maker could not (names),
+        its own and those of the sentences it holds (a step's refusal names the seat to move)."""
         values = {
-            name: value.said(words) if isinstance(value, Sentence) else value
+            name: value.said(words, **more) if isinstance(value, Sentence) else value
             for name, value in (*self.values, *more.items())
         }
         if self.plural:
