@@ -281,7 +281,7 @@ class LogEntry(TypedDict):
     seat: int
     at: int
     event: dict[str, Any]
-    text: str
+    text: Annotated[str, about("what happened, in the reader's language (programs read `event`)")]
     move: NotRequired[Annotated[Any, about("one's own moves; everyone's once finished")]]
     timeout: NotRequired[Annotated[bool, about("made by the service: time ran out")]]
     bot: NotRequired[

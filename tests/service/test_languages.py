@@ -214,3 +214,36 @@ def test_the_game_types_and_their_guides_follow_accept_language(
     if language != "en":
         english = [catalogue.game_type(engine) for engine in ENGINES.values()]
         assert types[0]["options"][0]["description"] != english[0]["options"][0]["description"]
+
+
+def test_a_players_saved_language_wins_on_routes_that_need_no_token(api: LiveServer) -> None:
+    ola = api.client().register("ola")
+    ola.ok("PATCH", "/me", json={"language": "pl"})
+    polish, english = words_for("pl"), {"Accept-Language": "en"}
+    for engine in ENGINES.values():
+        for headers in ({}, english):
+            rules = ola.ok("GET", f"/game-types/{engine.type_id}/rules", headers=headers)
+            assert rules == json.loads(json.dumps(engine.describe_rules(polish)))
+    types = ola.ok("GET", "/game-types", headers=english)
+    expected = [catalogue.game_type(engine, polish) for engine in ENGINES.values()]
+    assert types == json.loads(json.dumps(expected))
+
+
+@pytest.mark.parametrize("language", ["pl", "de"])
+def test_the_logs_text_is_in_the_readers_language(api: LiveServer, language: str) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    view = ada.ok("GET", f"/games/{game_id}")
+    mover = ada if view["your_turn"] else bo
+    legal = mover.ok("GET", f"/games/{game_id}")["legal_moves"][0]["text"]
+    move = {"move": legal, "expected_version": view["version"]}
+    mover.ok("POST", f"/games/{game_id}/moves", json=move)
+    engine, words = ENGINES["lost-cities"], words_for(language)
+    names = player_names(view["game"]["seats"], words)
+    ada.ok("PATCH", "/me", json={"language": language})
+    for asked in ({}, {"Accept-Language": language}, {"Accept-Language": "en"}):
+        entries = ada.ok("GET", f"/games/{game_id}/log", headers=asked)["entries"]
+        assert entries and all(
+            entry["text"] == engine.render_event(entry["event"], names, words=words)
+            for entry in entries
+        )
+        assert entries[-1]["text"] != engine.render_event(entries[-1]["event"], names)
