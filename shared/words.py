@@ -61,6 +61,7 @@ class Sentence:
     plural: str = ""
     num: int = 0
     values: tuple[tuple[str, object], ...] = ()
+    context: str = ""
 
     def said(self, words: Words = ENGLISH, **more: object) -> str:
         """The sentence in `words`, `more` filling placeholders the maker could not (names),
@@ -71,6 +72,8 @@ class Sentence:
         }
         if self.plural:
             return words.ngettext(self.message, self.plural, self.num, **values)
+        if self.context:
+            return words.pgettext(self.context, self.message, **values)
         return words.gettext(self.message, **values)
 
 
@@ -83,6 +86,9 @@ class Later:
 
     def ngettext(self, singular: str, plural: str, num: int, **values: object) -> Sentence:
         return Sentence(singular, plural, num, tuple(values.items()))
+
+    def pgettext(self, context: str, message: str, **values: object) -> Sentence:
+        return Sentence(message, values=tuple(values.items()), context=context)
 
 
 LATER: Final = Later()

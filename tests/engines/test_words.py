@@ -17,8 +17,13 @@ from hypothesis import strategies as st
 from shared.aliases import Aliases
 from shared.engine import Engine, IllegalMove, Seat
 from shared.games import ENGINES
+from shared.games.livingstone.data import CARDS
+from shared.games.livingstone.render import card_name
+from shared.games.lost_cities_dice.render import colour_word as dice_colour
+from shared.games.lost_cities_dice.sheet_data import COLOURS as DICE_COLOURS
 from shared.guide import guide_text
 from shared.playout import playout
+from shared.words import Words
 from tests.support.languages import SPOKEN, english_left
 from tests.support.pseudo import PSEUDO
 
@@ -120,6 +125,43 @@ def test_polish_and_german_screens_fit_and_break_no_word(
         max(map(len, text.split("\n"))) <= 80
         and text.split() == guide_text(engine.describe_rules(words), 10_000, words).split()
     )
+
+
+def notation_named(type_id: str, words: Words) -> set[str]:
+    """The notation's names of a game's colours and cards (`orange`, `take-4-thalers`) that the
+    reader's language says otherwise: on a screen they are English in a Polish or German text."""
+    if type_id == "lost-cities-dice":
+        return {c for c in DICE_COLOURS if dice_colour(c, words).lower() != c}
+    if type_id == "livingstone":
+        return {card for card in CARDS if card_name(card, words).lower() != card}
+    return set()
+
+
+@pytest.mark.parametrize("type_id", ["lost-cities-dice", "livingstone"])
+@pytest.mark.parametrize("language", ["pl", "de"])
+def test_colours_and_cards_are_named_in_the_readers_words(type_id: str, language: str) -> None:
+    engine, words = ENGINES[type_id], SPOKEN[language]
+    english = notation_named(type_id, words)
+    assert english
+    for seed in range(3):
+        for state, events in states(engine, 3, seed):
+            view = engine.view(state, 0)
+            html = re.sub(
+                r"<style>.*?</style>|<[^>]*>",
+                " ",
+                engine.render_html(view, NAMES, words=words),
+                flags=re.S,
+            )
+            for shown in (
+                engine.render_view(view, NAMES, words=words).replace("accel red", ""),
+                html.replace("accel red", ""),
+                *(
+                    engine.render_event(engine.redact_event(e, 0), NAMES, words=words)
+                    for e in events
+                ),
+            ):
+                left = set(re.findall(r"[a-z][a-z0-9-]*[a-z0-9]", shown)) & english
+                assert not left, (left, shown)
 
 
 SELL = {"seat": 0, "action": "sell", "gem": "clear", "thalers": 1}

@@ -29,6 +29,7 @@ WORDS = Aliases(
         "refuse": {
             "pl": (
                 "rezygnuj z kości",
+                "rezygnacja z kości",
                 "rezygnuję z kości",
                 "zrezygnuj z kości",
                 "rezygnuj*",
