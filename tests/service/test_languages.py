@@ -13,9 +13,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from marshmallow import Schema
+from marshmallow.fields import Boolean, Field, Integer, String
 
+from server.domain.players.addresses import normalized
+from server.http.refusals import FIELD_WORDS
 from server.presenters import catalogue
 from server.presenters.catalogs import words_for
+from server.presenters.schemas import LANGUAGE, NAME
 from shared.engine import IllegalMove, player_names
 from shared.games import ENGINES
 from shared.words import ENGLISH, Words
@@ -42,7 +47,7 @@ def test_the_language_is_chosen_at_registration_changed_and_kept_in_the_export(
     refused = ola.call("PATCH", "/me", json={"language": "fr"})
     assert refused.status_code == 400
     assert refused.json()["error"]["details"]["fields"] == {
-        "json": {"language": ["one of: en, pl, de"]}
+        "json": {"language": ["eines von: en, pl, de"]}
     }
     assert ola.ok("GET", "/me")["language"] == "de"  # a refusal changes nothing
     assert api.client().register("eve").player["language"] == "en"  # English unless chosen
@@ -247,3 +252,39 @@ def test_the_logs_text_is_in_the_readers_language(api: LiveServer, language: str
             for entry in entries
         )
         assert entries[-1]["text"] != engine.render_event(entries[-1]["event"], names)
+
+
+@pytest.mark.parametrize("language", ["pl", "de"])
+def test_the_fields_refused_at_registration_are_said_in_the_callers_language(
+    api: LiveServer, language: str
+) -> None:
+    asked, words = {"Accept-Language": language}, words_for(language)
+    bad = {"name": "-", "email": "ola@example", "language": "fr", "x": 1}
+    answer = api.client().call("POST", "/players", json=bad, headers=asked)
+    fields: dict[str, list[str]] = answer.json()["error"]["details"]["fields"]["json"]
+    with pytest.raises(ValueError) as undeliverable:
+        normalized("ola@example")
+    assert fields == {
+        "name": [words.gettext(NAME.error)],
+        "email": [words.gettext(str(undeliverable.value))],
+        "language": [words.gettext(str(LANGUAGE.error))],
+        "x": [words.gettext("Unknown field.")],
+    }
+    english = {NAME.error, str(LANGUAGE.error), str(undeliverable.value), "Unknown field."}
+    assert not english & {problem for problems in fields.values() for problem in problems}
+    missing = api.client().call("POST", "/players", json={}, headers=asked).json()["error"]
+    assert missing["details"]["fields"]["json"]["name"] == [
+        words.gettext("Missing data for required field.")
+    ]
+
+
+def test_marshmallows_own_complaints_are_in_the_catalogs() -> None:
+    """The complaints marked for the catalogs are marshmallow's own, word for word."""
+    said = {
+        *Field.default_error_messages.values(),
+        *String.default_error_messages.values(),
+        *Integer.default_error_messages.values(),
+        *Boolean.default_error_messages.values(),
+        *Schema._default_error_messages.values(),
+    }
+    assert set(FIELD_WORDS) <= said
