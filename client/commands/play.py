@@ -28,6 +28,7 @@ from client.screens.game_list import needs_you_line
 from client.screens.log import log_lines, talk_line
 from client.screens.seats import opponents
 from client.session import session
+from client.usage import confirmed
 from client.words import _
 
 TALK_SHOWN = 3
@@ -264,7 +265,7 @@ def resign(
                 id=public["id"],
                 others=others,
             )
-            if not typer.confirm(question, err=True):
+            if not confirmed(question):
                 s.out.note(_("Not resigned."))
                 return
         show_game(s, s.api.resign(public["id"]))

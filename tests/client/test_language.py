@@ -52,6 +52,8 @@ def test_help_speaks_polish_and_german(language: str) -> None:
         assert "Print the answer as JSON" not in text
         typers = ("Usage:", "Options", "Arguments", "Commands", "[default:", "[required]")
         assert not [word for word in typers if word in text], (command, text)
+        labels = re.findall(r"<(str|int|float|bool|int range|float range|Path)>", text)
+        assert not labels, (command, labels)
 
 
 MISTAKES = {

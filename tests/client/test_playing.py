@@ -9,6 +9,8 @@ import sys
 import time
 from itertools import combinations
 
+import pytest
+
 from tests.support.terminal import REPO, Player, PlayerFactory, at_terminal, mover, start_game
 
 
@@ -155,6 +157,21 @@ def test_resign_asks_at_a_terminal_and_needs_yes_elsewhere(player: PlayerFactory
     assert "Not resigned." in declined
     assert ada.json("show", game_id)["game"]["status"] == "active"
     assert "Finished." in at_terminal(ada, "y", "resign", game_id)
+    assert ada.json("show", game_id)["game"]["status"] == "finished"
+
+
+@pytest.mark.parametrize(
+    ("language", "yes", "asked"), [("pl", "tak", "[t/N]"), ("de", "j", "[j/N]")]
+)
+def test_the_question_before_resigning_is_answered_in_the_readers_words(
+    player: PlayerFactory, language: str, yes: str, asked: str
+) -> None:
+    game_id, (ada, _) = start_game(player, "lost-cities", "--option", "rounds=1")
+    ada.ok("me", "--language", language)
+    declined = at_terminal(ada, "no", "resign", game_id)
+    assert asked in declined and "[y/N]" not in declined and "Error" not in declined
+    assert ada.json("show", game_id)["game"]["status"] == "active"
+    at_terminal(ada, yes, "resign", game_id)
     assert ada.json("show", game_id)["game"]["status"] == "finished"
 
 
