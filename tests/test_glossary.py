@@ -48,7 +48,7 @@ def catalog_entries(language: str) -> list[tuple[str, list[str]]]:
                 if not message.id:
                     continue
                 ids = [message.id] if isinstance(message.id, str) else list(message.id)
-                said = [message.string] if isinstance(message.string, str) else message.string
+                said = [message.string] if isinstance(message.string, str) else message.string or ()
                 entries.append((" ".join(ids), [str(text) for text in said]))
     return entries
 
