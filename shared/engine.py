@@ -209,7 +209,10 @@ class Engine(ABC, Generic[S]):
     """
 
     type_id: ClassVar[str]
+    named: ClassVar[Sentence]
+    """The game's name as its publisher prints it in each language (the glossary's)."""
     title: ClassVar[str]
+    """Its English name: the API's `title`, which scripts read."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     version: ClassVar[int]
@@ -218,6 +221,10 @@ class Engine(ABC, Generic[S]):
     options: ClassVar[tuple[Option, ...]] = ()
     guide: ClassVar[Guide]
     """The rules in short and the notation by example, for a newcomer (`shared.guide`)."""
+
+    def title_in(self, words: Words = ENGLISH) -> str:
+        """The game's name for a reader of `words`."""
+        return self.named.said(words)
 
     # -- setting up -------------------------------------------------------------------------
 

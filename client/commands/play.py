@@ -23,6 +23,7 @@ from client.commands.arguments import (
 from client.commands.showing import OVER, keep_head, show_game
 from client.http import Api, Refused
 from client.output import ExitCode, Failure
+from client.rules import game_title
 from client.screens.game import applied, game_screen, next_step
 from client.screens.game_list import needs_you_line
 from client.screens.log import log_lines, talk_line
@@ -261,7 +262,7 @@ def resign(
             others = opponents(public["seats"], seen["seat"])
             question = _(
                 "Resign from %(title)s %(id)s (%(others)s)?",
-                title=public["title"],
+                title=game_title(public),
                 id=public["id"],
                 others=others,
             )
