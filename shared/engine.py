@@ -301,7 +301,7 @@ class Engine(ABC, Generic[S]):
         the reader's `words` (`shared.guide`)."""
         return {
             "id": self.type_id,
-            "title": self.title,
+            "title": self.title_in(words),
             "min_players": self.min_players,
             "max_players": self.max_players,
             **self.guide.describe(words),

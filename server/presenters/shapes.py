@@ -56,16 +56,26 @@ class Example(TypedDict):
     means: Annotated[str, about("what it does")]
 
 
+class TypedWord(TypedDict):
+    word: Annotated[str, about("a word of the notation")]
+    typed: Annotated[
+        list[str], about("what the reader may type for it in their language; … takes any ending")
+    ]
+
+
 class GameRules(TypedDict):
     """A game's rules for a newcomer (`shared.guide`): the rulebook stays the source."""
 
     id: GameTypeId
-    title: str
+    title: Annotated[str, about("the game's name as its publisher prints it in your language")]
     min_players: int
     max_players: int
     rules: Annotated[list[str], about("the rules, point by point")]
     notation: Annotated[str, about("how moves are written")]
     examples: list[Example]
+    typed: Annotated[
+        list[TypedWord], about("the reader's own words a move may use (none in English)")
+    ]
 
 
 class Seat(TypedDict):

@@ -213,6 +213,13 @@ def test_a_hand_of_one_card_is_one_card(language: str, cards: list[str]) -> None
         ("lost-cities", "lege R7 nimm Stapel", "play R7 draw deck"),
         ("lost-cities", "ablegen G4 ziehe Weiß", "discard G4 draw W"),
         ("lost-cities", "poddaj się", "resign"),
+        ("lost-cities", "zagraj R4 dobierz talię", "play R4 draw deck"),
+        ("lost-cities", "wyłóż czerwoną 4, dobierz z talii", "play R4 draw deck"),
+        ("lost-cities", "odrzuć zieloną 10 weź z zakrytego stosu", "discard G10 draw deck"),
+        ("lost-cities", "play red 9 draw deck", "play R9 draw deck"),
+        ("lost-cities", "play red 9, draw from the deck", "play R9 draw deck"),
+        ("lost-cities", "lege rote 7 nimm vom Stapel", "play R7 draw deck"),
+        ("lost-cities-dice", "pass", "refuse"),
         ("lost-cities-dice", "czerwona 3", "red 3"),
         (
             "lost-cities-dice",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from shared.games.livingstone.notation import WORDS
 from shared.guide import Example, Guide
 from shared.words import LATER
 
@@ -59,4 +60,5 @@ GUIDE = Guide(
         Example("donate 2", LATER.gettext("2 thalers into your chest")),
         Example("sell red; take 4 tent; end", LATER.gettext("a whole turn")),
     ),
+    typed=WORDS.words,
 )

@@ -38,6 +38,7 @@ WORDS = Aliases(
                 "pasuję",
             ),
             "de": ("verzicht*", "passe", "passen"),
+            "en": ("pass",),
         },
         "resign": {
             "pl": ("poddaj się", "poddaję się", "poddaj*", "rezygnuj*", "zrezygnuj*"),
