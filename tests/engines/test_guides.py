@@ -80,3 +80,15 @@ def test_each_guide_shows_the_readers_own_words_for_moves(language: str) -> None
         for typed in described["typed"]:
             whole = [alias for alias in typed["typed"] if "…" not in alias]
             assert all(alias in " ".join(text.split()) for alias in whole)
+
+
+@pytest.mark.parametrize(
+    ("language", "black"), [("en", "black"), ("pl", "czarn"), ("de", "schwarz")]
+)
+def test_the_livingstone_guide_explains_every_stone_the_log_shows(
+    language: str, black: str
+) -> None:
+    words = SPOKEN[language]
+    text = " ".join(guide_text(ENGINES["livingstone"].describe_rules(words), 80, words).split())
+    gems = {"en": ("clear", "white"), "pl": ("przezroczyst", "biał"), "de": ("klar", "weiß")}
+    assert all(stone in text for stone in (black, *gems[language])), text
