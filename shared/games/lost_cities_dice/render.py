@@ -32,7 +32,7 @@ KEYS = (
     Key(".", "", LATER.gettext("empty")),
     Key(CIRCLE["marked"], CIRCLE["marked"], LATER.gettext("marked"), LATER.gettext("circle")),
     Key(CIRCLE["struck"], CIRCLE["struck"], LATER.gettext("struck"), LATER.gettext("circle")),
-    Key(CIRCLE["open"], CIRCLE["open"], LATER.gettext("open"), LATER.gettext("circle")),
+    Key(CIRCLE["open"], CIRCLE["open"], LATER.pgettext("circle", "open"), LATER.gettext("circle")),
     Key("+N", "+N", LATER.gettext("bonus"), LATER.gettext("bridge")),
     Key("0", "0", LATER.gettext("crossed late"), LATER.gettext("bridge")),
     Key("=", "=", LATER.gettext("not crossed"), LATER.gettext("bridge")),
