@@ -209,6 +209,8 @@ def test_a_new_game_has_a_seat_for_each_invited_player_unless_seats_are_given(
     ada, _, _ = player("ada"), player("bo"), player("cy")
     made = ada.json("new", "lost-cities-dice", "--invite", "bo", "--invite", "cy")["game"]
     assert [seat["name"] for seat in made["seats"]] == ["ada", "bo", "cy"]
+    commas = ada.json("new", "lost-cities-dice", "--invite", "bo, cy")["game"]
+    assert [seat["name"] for seat in commas["seats"]] == ["ada", "bo", "cy"]  # as the web form
     alone = ada.json("new", "lost-cities-dice")["game"]
     assert len(alone["seats"]) == 2  # the fewest the game takes
     open_seat = ada.json("new", "lost-cities-dice", "--seats", "3", "--invite", "bo")["game"]
