@@ -178,7 +178,7 @@ def test_every_screen_in_a_pseudo_language_leaves_no_english_unmarked(
             move = rnd.choice(moves)
             out = printed(mover, "play", game_id, move)
             # what the move did, as the engine tells it, then the game as the client draws it
-            drawn = out[out.index(ENGINES[type_id].title + " · ") :]
+            drawn = out[out.index(ENGINES[type_id].title_in(PSEUDO) + " · ") :]
             left = english_left(
                 without(drawn, [*servers_parts(mover, game_id), *moves]), type_id, values
             )
