@@ -32,14 +32,14 @@ class Words:
     language: str
     catalog: gettext.NullTranslations
 
-    def gettext(self, message: str, **values: object) -> str:
+    def gettext(self, message: str, /, **values: object) -> str:
         text = self.catalog.gettext(message)
         return text % values if values else text
 
-    def ngettext(self, singular: str, plural: str, num: int, **values: object) -> str:
+    def ngettext(self, singular: str, plural: str, num: int, /, **values: object) -> str:
         return self.catalog.ngettext(singular, plural, num) % {"num": num, **values}
 
-    def pgettext(self, context: str, message: str, **values: object) -> str:
+    def pgettext(self, context: str, message: str, /, **values: object) -> str:
         """For one English word that other languages say in two ways (a card's colour and a
         sheet's row, say): `context` tells them apart."""
         text = self.catalog.pgettext(context, message)
@@ -63,7 +63,7 @@ class Sentence:
     values: tuple[tuple[str, object], ...] = ()
     context: str = ""
 
-    def said(self, words: Words = ENGLISH, **more: object) -> str:
+    def said(self, words: Words = ENGLISH, /, **more: object) -> str:
         """The sentence in `words`, `more` filling placeholders the maker could not (names),
         its own and those of the sentences it holds (a step's refusal names the seat to move)."""
         values = {
@@ -81,13 +81,13 @@ class Later:
     """The calls of a `Words` that keep their sentence for later (`Sentence`): called by the same
     names, so the catalogs' extraction finds these messages as it finds every other."""
 
-    def gettext(self, message: str, **values: object) -> Sentence:
+    def gettext(self, message: str, /, **values: object) -> Sentence:
         return Sentence(message, values=tuple(values.items()))
 
-    def ngettext(self, singular: str, plural: str, num: int, **values: object) -> Sentence:
+    def ngettext(self, singular: str, plural: str, num: int, /, **values: object) -> Sentence:
         return Sentence(singular, plural, num, tuple(values.items()))
 
-    def pgettext(self, context: str, message: str, **values: object) -> Sentence:
+    def pgettext(self, context: str, message: str, /, **values: object) -> Sentence:
         return Sentence(message, values=tuple(values.items()), context=context)
 
 
