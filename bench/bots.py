@@ -205,20 +205,14 @@ def main() -> None:
     parser.add_argument(
         "--iterations", type=int, help="the search's playouts per move (default: its version's)"
     )
-    parser.add_argument(
-        "--version",
-        type=int,
-        default=VERSION,
-        choices=sorted(VERSIONS),
-        help="the version of the bots measured (default: today's)",
-    )
-    parser.add_argument(
-        "--against-version",
-        type=int,
-        default=VERSION,
-        choices=sorted(VERSIONS),
-        help="the version of the bots played against (default: today's)",
-    )
+    for option, whose in (("--version", "measured"), ("--against-version", "played against")):
+        parser.add_argument(
+            option,
+            type=int,
+            default=VERSION,
+            choices=sorted(VERSIONS),
+            help=f"the version of the bots {whose} (default: today's)",
+        )
     parser.add_argument(
         "--json", action="store_true", help="one JSON line per match-up, think times included"
     )

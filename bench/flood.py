@@ -24,7 +24,6 @@ Run: `python -m bench flood` (or `./dev bench flood`).
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
 import threading
 import time
@@ -32,6 +31,7 @@ from collections import Counter
 from typing import Any, cast
 
 from bench.growth import mail_worker_running
+from bench.hooks import bot_game
 from bench.service import percentile, register, running_service, sessions_for
 from server.runtime.cli import HOOK_WORKER, PLAY_WORKER, WORKER
 from server.settings import Config
@@ -40,7 +40,6 @@ from server.storage.redis_client import Client, as_text, connect
 
 TARGET = 2.0
 """Seconds within which the bots' first moves fall, at p99."""
-PLAYERS = itertools.count()
 
 
 def default_rate_limit() -> str:
@@ -56,17 +55,9 @@ def default_rate_limit() -> str:
 def first_move(base: str) -> float:
     """A new player's game against the quick bot, the bot first: seconds from the game's
     creation to the bot's move."""
-    (session,) = sessions_for([register(base, f"fbot{next(PLAYERS)}")])
-    body: dict[str, Any] = {
-        "type": "lost-cities",
-        "bots": ["quick"],
-        "options": {"first_player": 1},
-    }
-    created = session.post(f"{base}/games", json=body, timeout=60)
-    created.raise_for_status()
+    session, made = bot_game(base, first_player=1)
     started = time.monotonic()
-    game = created.json()["game"]
-    version = created.json()["version"]
+    game, version = made["game"], made["version"]
     while version == 0:
         waited = session.get(
             f"{base}/games/{game['id']}/wait", params={"version": 0, "timeout": 60}, timeout=90

@@ -31,7 +31,14 @@ from typing import Any
 import requests
 
 from bench.growth import keep_the_deck, mail_worker_running
-from bench.service import new_game, percentile, play_turn, running_service, sessions_for
+from bench.service import (
+    new_game,
+    percentile,
+    play_turn,
+    register,
+    running_service,
+    sessions_for,
+)
 from server.runtime.cli import HOOK_WORKER, WORKER
 from server.storage.games.watch import QUEUE
 from server.storage.redis_client import Client, connect
@@ -43,37 +50,34 @@ PLAYERS = itertools.count()
 """Numbers the bot games' players."""
 
 
-def bot_game(base: str) -> tuple[requests.Session, str]:
-    """A new player's lost-cities game against the quick bot, the player to move first."""
-    number = next(PLAYERS)
-    answer = requests.post(
-        f"{base}/players",
-        json={"name": f"bbot{number}", "email": f"bbot{number}@example.org"},
-        timeout=30,
-    )
-    answer.raise_for_status()
-    (session,) = sessions_for([answer.json()["token"]])
+def bot_game(base: str, first_player: int = 0) -> tuple[requests.Session, dict[str, Any]]:
+    """A new player's lost-cities game against the quick bot, seat `first_player` to move
+    first: the player's session and the answer that made the game."""
+    (session,) = sessions_for([register(base, f"bbot{next(PLAYERS)}")])
     body: dict[str, Any] = {
         "type": "lost-cities",
         "bots": ["quick"],
-        "options": {"first_player": 0},
+        "options": {"first_player": first_player},
     }
     created = session.post(f"{base}/games", json=body, timeout=30)
     created.raise_for_status()
-    return session, created.json()["game"]["id"]
+    made: dict[str, Any] = created.json()
+    return session, made
 
 
 def bot_answers(base: str, seconds: float) -> list[float]:
     """Move and wait for the bot's move, for `seconds`; each wait's length. A game that ends
     gives way to a new one."""
     rnd = random.Random(1)
-    session, game_id = bot_game(base)
+    session, made = bot_game(base)
+    game_id = made["game"]["id"]
     answers: list[float] = []
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         view = session.get(f"{base}/games/{game_id}", timeout=30).json()
         if view["game"]["status"] == "finished":
-            session, game_id = bot_game(base)
+            session, made = bot_game(base)
+            game_id = made["game"]["id"]
             continue
         if not view["your_turn"]:  # a new round the bot begins
             session.get(f"{base}/games/{game_id}/wait", params={"version": view["version"]})

@@ -64,6 +64,15 @@ app = typer.Typer(
 )
 
 
+def unbraced(piece: str) -> str:
+    """A usage piece without Typer's braces: `{GAME}` is `GAME`, and a variadic argument's
+    `{[ARGS]...}...` is `[ARGS]...`."""
+    bare = piece.strip("{}")
+    if bare.endswith("}..."):
+        bare = bare.removesuffix("}...")
+    return bare
+
+
 class Usage(TyperCommand):
     """Usage lines as people write them, `turnpost play [OPTIONS] GAME MOVE`, not Typer's
     `{GAME} {MOVE}`; help whose sentences the terminal's width wraps, not the source's; and
@@ -94,7 +103,7 @@ class Usage(TyperCommand):
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         # Any: Typer 0.29 and later bring a click of their own, whose Context is not click's
-        return [piece.strip("{}") for piece in super().collect_usage_pieces(ctx)]
+        return [unbraced(piece) for piece in super().collect_usage_pieces(ctx)]
 
 
 def unfolded(docstring: str | None) -> str | None:

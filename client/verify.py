@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from client.config import N_
 from client.words import _, ngettext, words
 from shared.chance import commitment
 from shared.engine import BadOptions, Engine, IllegalMove, player_names
@@ -115,7 +116,7 @@ def record_checks(
     """The checks of the record before any replay (up to the first that fails, for a game with
     contributions), and the notes that go with them."""
     if game.get("contributions") is None:
-        checks = [seed_check(game), log_check(entries, version)]
+        checks = [revealed_check(game, "seed"), log_check(entries, version)]
         notes = [
             _(
                 "This game was made before seeds took the players' contributions and logs were "
@@ -244,7 +245,7 @@ def provenance_checks(
 ) -> Iterator[Check]:
     """The checks of a game with contributions and a chain, in order, each taking those before
     it as passed: the caller stops at the first that fails."""
-    yield secret_check(game)
+    yield revealed_check(game, "secret")
     yield contributions_check(game, witness)
     yield derived_seed_check(game)
     if game["fixed_by_creator"]:
@@ -260,49 +261,42 @@ def sha256_of_hex(value: Any) -> str | None:
         return None
 
 
-def seed_check(game: dict[str, Any]) -> Check:
-    """A game from before contributions: its seed against the hash published at the start."""
-    seed, published = game["seed"], game["seed_sha256"]
-    digest = sha256_of_hex(seed)
-    if digest is None:
-        return Check("seed", False, _("the revealed seed %(seed)r is not hex", seed=seed))
-    if digest != published:
-        return Check(
-            "seed",
-            False,
-            _(
-                "sha256(seed) is %(digest)s, but %(published)s was published",
-                digest=digest,
-                published=published,
-            ),
-        )
-    return Check(
-        "seed",
-        True,
-        _("sha256(seed) = %(published)s, as published at the start", published=published),
-    )
+@dataclass(frozen=True)
+class RevealedWords:
+    """What a check of a value revealed against its hash published before says: the value is
+    not hex, its hash is not the one published, or it is."""
+
+    not_hex: str
+    other_hash: str
+    as_published: str
 
 
-def secret_check(game: dict[str, Any]) -> Check:
-    secret, published = game["secret"], game["secret_sha256"]
-    digest = sha256_of_hex(secret)
+REVEALED = {
+    "seed": RevealedWords(
+        N_("the revealed seed %(seed)r is not hex"),
+        N_("sha256(seed) is %(digest)s, but %(published)s was published"),
+        N_("sha256(seed) = %(published)s, as published at the start"),
+    ),
+    "secret": RevealedWords(
+        N_("the revealed secret %(secret)r is not hex"),
+        N_("sha256(secret) is %(digest)s, but %(published)s was published"),
+        N_("sha256(secret) = %(published)s, as published at creation"),
+    ),
+}
+"""The words of the two values revealed: a game's seed (a game from before contributions,
+published at its start) and its server's secret (published at its creation)."""
+
+
+def revealed_check(game: dict[str, Any], name: str) -> Check:
+    """The game's revealed value `name` (its `seed` or its `secret`) against the hash of it
+    published before (`NAME_sha256`)."""
+    value, published, texts = game[name], game[f"{name}_sha256"], REVEALED[name]
+    digest = sha256_of_hex(value)
     if digest is None:
-        return Check("secret", False, _("the revealed secret %(secret)r is not hex", secret=secret))
+        return Check(name, False, _(texts.not_hex, **{name: value}))
     if digest != published:
-        return Check(
-            "secret",
-            False,
-            _(
-                "sha256(secret) is %(digest)s, but %(published)s was published",
-                digest=digest,
-                published=published,
-            ),
-        )
-    return Check(
-        "secret",
-        True,
-        _("sha256(secret) = %(published)s, as published at creation", published=published),
-    )
+        return Check(name, False, _(texts.other_hash, digest=digest, published=published))
+    return Check(name, True, _(texts.as_published, published=published))
 
 
 def contributions_check(game: dict[str, Any], witness: Witness) -> Check:

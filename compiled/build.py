@@ -38,7 +38,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiled.finder import BUILDS, PACKAGE, SUFFIX, source_digest
+from compiled.finder import BUILDS, PACKAGE, SOURCE_ONLY, SUFFIX, source_digest
 
 SOURCES = Path(__file__).resolve().parent.parent / PACKAGE
 HOOK = Path(sysconfig.get_paths()["purelib"]) / "turnpost-compiled.pth"
@@ -214,7 +214,7 @@ def compile_into(place: Place, beside: int | None, compiler: Sequence[str]) -> N
         modules = sorted(
             str(file.relative_to(work))
             for file in (work / PACKAGE).rglob("*.py")
-            if file.name != "__init__.py"
+            if file.name != "__init__.py" and file.stem not in SOURCE_ONLY
         )
         run([*compiler, *modules], work, beside)
         staging = Path(tempfile.mkdtemp(prefix=f".{digest}.", dir=place.builds))

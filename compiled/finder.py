@@ -33,9 +33,16 @@ LIBRARY = "__mypyc"
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
+SOURCE_ONLY = ("shapes",)
+"""Modules always imported from source, never compiled: the shapes of the games' JSON,
+TypedDicts whose annotations the server reads to write the OpenAPI document, which a compiled
+module gives as bare types (`list` for `list[str]`); they hold no code a game runs."""
+
+
 def source_digest(package: Path) -> str:
-    """The SHA-256 of every Python file under `package`, by relative path and content."""
-    digest = hashlib.sha256()
+    """The SHA-256 of every Python file under `package`, by relative path and content, and of
+    the modules left as source (a build made with others left out is another build)."""
+    digest = hashlib.sha256(repr(SOURCE_ONLY).encode() + b"\0")
     for file in sorted(package.rglob("*.py")):
         digest.update(file.relative_to(package).as_posix().encode() + b"\0")
         digest.update(file.read_bytes() + b"\0")

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 from shared.choices import Choice
 from shared.guide import Guide
 from shared.numbers import whole_number
+from shared.shapes import GameShapes
 from shared.text import WIDTH, wrapped
 from shared.words import ENGLISH, LATER, Sentence, Words
 
@@ -221,6 +222,8 @@ class Engine(ABC, Generic[S]):
     options: ClassVar[tuple[Option, ...]] = ()
     guide: ClassVar[Guide]
     """The rules in short and the notation by example, for a newcomer (`shared.guide`)."""
+    shapes: ClassVar[GameShapes]
+    """The TypedDicts of its view, moves and log events (the OpenAPI document's schemas)."""
 
     def title_in(self, words: Words = ENGLISH) -> str:
         """The game's name for a reader of `words`."""

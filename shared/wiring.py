@@ -13,7 +13,7 @@ typed by the names this reads of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from shared.choices import Choice
@@ -59,7 +59,7 @@ class Parts(NamedTuple, Generic[S]):
     """What a game package gives its engine to forward to: its `view`, `resample` and `result`
     functions, and its `render`, `html`, `choices` and `notation` modules."""
 
-    view: Callable[[S, Seat | None], dict[str, JSON]]
+    view: Callable[[S, Seat | None], Mapping[str, JSON]]
     resample: Callable[[S, Seat | None, str, int], S]
     result: Callable[[S], dict[str, JSON] | None]
     render: Drawing
@@ -75,7 +75,8 @@ class WiredEngine(Engine[S]):
         self.parts = parts
 
     def view(self, state: S, seat: Seat | None) -> dict[str, JSON]:
-        return self.parts.view(state, seat)
+        """The game's view (its `shapes.View`, which mypy checks it builds) as plain JSON."""
+        return dict(self.parts.view(state, seat))
 
     def resample(self, state: S, seat: Seat | None, seed: str, knowing: int = KNOWING) -> S:
         return self.parts.resample(state, seat, seed, knowing)

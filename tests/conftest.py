@@ -38,11 +38,19 @@ def pytest_configure(config: pytest.Config) -> None:
     # by default, which says nothing of the code; what is slow is measured in bench/.
     settings.register_profile("suite", deadline=None)
     settings.load_profile("suite")
+    config.addinivalue_line("markers", "long: a test of tens of seconds, started first")
     config.stash[LEFT] = []
     if not controls_workers(config):
         from tests.support.leftovers import mark
 
         mark()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked `long` (a whole game in a browser or by scripts, the API fuzzed) run
+    first: the workers sharing the suite then end on short tests, together, rather than one
+    waiting on the other's last long one."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 def controls_workers(config: pytest.Config) -> bool:

@@ -9,7 +9,8 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from server.presenters import player_shapes, shapes
-from server.presenters.documented import about, answer_schema, schema_of
+from server.presenters.documented import answer_schema, one_of, schema_of
+from shared.shapes import about
 
 
 class Inner(TypedDict):
@@ -36,8 +37,25 @@ class Wider(Sample):
     extra: int
 
 
+class Other(TypedDict):
+    m: str
+
+
+Alias = Annotated[str, about("the alias's", enum=["p", "q"])]
+
+
+class Several(TypedDict):
+    either: Annotated[dict[str, Any], about("one of two", of=(Inner, Other))]
+    perhaps: Annotated[dict[str, Any] | None, about("or null", of=(Inner, Other))]
+    choice: Annotated[str | None, about(enum=["p", "q"])]
+    said_again: Annotated[Alias, about("the field's")]
+
+
 def documented(*shapes_: Any) -> dict[str, Any]:
-    spec = APISpec("t", "1", "3.0.3", plugins=[MarshmallowPlugin()])
+    plugin = MarshmallowPlugin()
+    spec = APISpec("t", "1", "3.0.3", plugins=[plugin])
+    assert plugin.converter is not None
+    plugin.converter.add_attribute_function(one_of)  # type: ignore[no-untyped-call]
     for shape in shapes_:
         spec.components.schema(shape.__name__, schema=schema_of(shape))
     schemas: dict[str, Any] = spec.to_dict()["components"]["schemas"]
@@ -115,3 +133,27 @@ def test_every_answer_shape_is_documented() -> None:
     assert len(answers) > 30
     for shape in answers:
         assert schema_of(shape).__name__ == f"{shape.__name__}Schema"
+
+
+def test_a_value_of_several_shapes_is_one_of_them_and_null_one_more() -> None:
+    fields = documented(Several)["Several"]["properties"]
+    refs = [{"$ref": "#/components/schemas/Inner"}, {"$ref": "#/components/schemas/Other"}]
+    assert fields["either"] == {"description": "one of two", "oneOf": refs}
+    null = {"type": "object", "nullable": True, "not": {"type": "object"}}
+    assert fields["perhaps"] == {"description": "or null", "oneOf": [*refs, null]}
+
+
+def test_a_nullable_enum_lists_null_and_the_outer_description_wins() -> None:
+    fields = documented(Several)["Several"]["properties"]
+    assert fields["choice"] == {"type": "string", "nullable": True, "enum": ["p", "q", None]}
+    assert fields["said_again"] == {
+        "type": "string",
+        "description": "the field's",
+        "enum": ["p", "q"],
+    }
+
+
+def test_a_games_shapes_are_named_after_it() -> None:
+    from shared.games.lost_cities.shapes import View
+
+    assert schema_of(View).__name__ == "LostCitiesViewSchema"

@@ -8,8 +8,8 @@ from flask import g
 
 from server.accounts import blocking
 from server.accounts.export import own_profile
+from server.accounts.player_record import of_player
 from server.accounts.profile import changed
-from server.accounts.records import of_player
 from server.api.blueprint import Blueprint
 from server.domain.players.player import Player
 from server.http import paging

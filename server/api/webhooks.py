@@ -9,8 +9,8 @@ from flask import g
 
 from server.api.blueprint import Blueprint
 from server.domain.errors import N_, NotAPlayer, NotFound
-from server.domain.players.hooks import Hook
 from server.domain.players.quiet import zone
+from server.domain.players.webhook import Hook
 from server.http.context import services
 from server.presenters.documented import schema_of
 from server.presenters.player_shapes import Webhook

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from server.domain.errors import N_, Gone, Invalid
 from server.domain.games.loaded import CANCELLED, FINISHED, Game
 from server.domain.players.player import Player
-from server.domain.service.ports import never
+from server.domain.service.ports import Awaited, never
 from server.http.context import services
 from server.storage.players.events import Since, channel
 
@@ -47,7 +47,7 @@ def wait_for(
     changed = (game.version, game.revision) != seen or also()
     if not changed and timeout > 0 and game.status not in OVER:
         with found.wait_slots.held(player.id, timeout):
-            games.loading.wait_for_change(game_id, seen, time.monotonic() + timeout, also)
+            games.loading.wait_for_change(Awaited(game_id, seen, time.monotonic() + timeout, also))
         game, seat = games.loading.for_viewer(game_id, player)
         changed = (game.version, game.revision) != seen or also()
     return game, seat, changed

@@ -20,7 +20,7 @@ from server.domain.games.loaded import ACTIVE, Game
 from server.domain.games.seat_clocks import limit
 from server.domain.players.waking import runs_out, used
 from server.notify import webhooks
-from server.notify.context import Context
+from server.notify.job_context import Context
 from server.storage.players.outbox import item_id
 
 REMINDERS = (50, 90)

@@ -39,7 +39,7 @@ from server.mail.compose import compose
 from server.mail.delivery import deliver
 from server.notify import clocks, logins, notices, webhooks
 from server.notify import plan as planning
-from server.notify.context import Context, current
+from server.notify.job_context import Context, current
 from server.presenters.catalogs import words_for
 from server.storage.games.watch import in_play
 

@@ -12,7 +12,7 @@ from server.domain.players.player import Player
 from server.mail.compose import login_mail
 from server.mail.delivery import deliver
 from server.mail.envelope import Login
-from server.notify.context import Context
+from server.notify.job_context import Context
 from server.presenters.catalogs import words_for
 
 

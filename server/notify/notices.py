@@ -26,7 +26,7 @@ from server.domain.players.quiet import zone
 from server.mail.compose import Section
 from server.mail.reply_address import Ticket, reply_address
 from server.notify import table_talk
-from server.notify.context import Context
+from server.notify.job_context import Context
 from server.presenters import games as presenters
 from server.presenters.catalogs import locale_of
 from server.storage.redis_client import UNAVAILABLE
@@ -109,6 +109,18 @@ def invitation(game: Game, by: str, words: Words = ENGLISH) -> str:
     )
 
 
+@dataclasses.dataclass(frozen=True)
+class Notice:
+    """One notice as a section draws it: the `item` queued for a seat, about its game as it is
+    now, under the section's `label` and message `key`, in the player's `words`."""
+
+    game: Game
+    item: dict[str, Any]
+    label: str
+    key: str
+    words: Words
+
+
 def section(
     ctx: Context,
     game: Game,
@@ -126,6 +138,7 @@ def section(
         players=", ".join(names),
     )
     key = f"{item['id'].replace(':', '.')}.{item['seat']}"
+    notice = Notice(game, item, label, key, words)
     kind = item["kind"]
     creator = ctx.players.get(game.record.creator)
     by = shown_name(creator.name, creator.bot_account, words) if creator else None
@@ -137,24 +150,23 @@ def section(
         )
         return Section(game.id, label, headline, message_key=key)
     if kind == "invite":
-        return _invite(ctx, game, item["seat"], label, key, by or words.gettext("Someone"), words)
+        return _invite(ctx, notice, by or words.gettext("Someone"))
     if kind in ("turn", "reminder"):
-        return _turn(ctx, game, item, label, key, words)
+        return _turn(ctx, notice)
     if (kind == "finished") != (game.status != ACTIVE):
         return None  # a start or a departure in a game that has ended since: its end tells it
-    return _under_way(ctx, game, item, departed, label, key, words)
+    return _under_way(ctx, notice, departed)
 
 
-def _invite(
-    ctx: Context, game: Game, seat: int, label: str, key: str, by: str, words: Words
-) -> Section | None:
+def _invite(ctx: Context, notice: Notice, by: str) -> Section | None:
     """An invitation from `by`, while it is still open to the seat."""
+    game, seat, words = notice.game, notice.item["seat"], notice.words
     if game.status != OPEN or game.seats[seat].joined or game.seats[seat].player is None:
         return None  # taken up, declined or called off while it was held
     fixed = provenance.fixed_by_creator(game.record, game.engine, game.seats[seat].player)
     return Section(
         game.id,
-        label,
+        notice.label,
         invitation(game, by, words),
         notes=[
             *([fixed_by_creator_text(fixed, words)] if fixed else []),
@@ -166,22 +178,15 @@ def _invite(
         ],
         reply_to=_reply_to(ctx, game, seat),
         commands=["join", "decline"],
-        message_key=key,
+        message_key=notice.key,
     )
 
 
-def _under_way(
-    ctx: Context,
-    game: Game,
-    item: dict[str, Any],
-    departed: list[list[Any]],
-    label: str,
-    key: str,
-    words: Words,
-) -> Section:
+def _under_way(ctx: Context, notice: Notice, departed: list[list[Any]]) -> Section:
     """A game's start, a departure from it or its end: the board as the seat sees it, with the
     moves since and who left."""
-    seat, kind = item["seat"], item["kind"]
+    game, label, key, words = notice.game, notice.label, notice.key, notice.words
+    seat, kind = notice.item["seat"], notice.item["kind"]
     names = shown_names(game.names, game.bot_accounts, words)
     log = ctx.games.loading.log_raw(game.id)
     shown = seat_view(game.engine, game.state, seat, names, words)
@@ -256,9 +261,8 @@ def seat_view(
     }
 
 
-def _turn(
-    ctx: Context, game: Game, item: dict[str, Any], label: str, key: str, words: Words
-) -> Section | None:
+def _turn(ctx: Context, notice: Notice) -> Section | None:
+    game, item, words = notice.game, notice.item, notice.words
     seat, version = item["seat"], item["version"]
     if game.status != ACTIVE or seat not in game.engine.to_act(game.state):
         return None
@@ -285,13 +289,13 @@ def _turn(
         notes.append(timing(game, seat, game.record.clock, words))
     return Section(
         game.id,
-        label,
+        notice.label,
         headline,
         notes,
         _changes(ctx, game, seat, log, words),
         moves=[engine.format_move(move) for move in engine.legal_moves(game.state, seat)],
         reply_to=_reply_to(ctx, game, seat),
-        message_key=key,
+        message_key=notice.key,
         **seat_view(
             engine, game.state, seat, shown_names(game.names, game.bot_accounts, words), words
         ),

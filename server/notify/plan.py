@@ -29,7 +29,7 @@ from typing import Any
 from server.domain.games.loaded import ACTIVE, CANCELLED, FINISHED, OPEN, Game
 from server.domain.games.record import GameRecord
 from server.notify import clocks, webhooks
-from server.notify.context import Context
+from server.notify.job_context import Context
 from server.storage.games.watch import in_play
 from server.storage.players.outbox import item_id
 from server.storage.redis_client import UNAVAILABLE

@@ -11,7 +11,7 @@ dropped then (`server.notify.jobs.deliver_due`).
 from __future__ import annotations
 
 from server.domain.games.loaded import Game
-from server.notify.context import Context
+from server.notify.job_context import Context
 from shared.engine import shown_names
 from shared.words import ENGLISH, Words
 

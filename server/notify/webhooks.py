@@ -25,10 +25,10 @@ from typing import Any
 from rq.timeouts import JobTimeoutException
 
 from server.domain.games.loaded import Game
-from server.domain.players.hooks import Hook
+from server.domain.players.webhook import Hook
 from server.mail.delivery import deliver as deliver_mail
 from server.mail.envelope import envelope
-from server.notify.context import Context
+from server.notify.job_context import Context
 from server.notify.notices import departures
 from server.notify.queues import RETRY
 from server.presenters.catalogs import words_for

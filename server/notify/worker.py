@@ -19,7 +19,7 @@ import threading
 
 from rq import SimpleWorker, Worker
 
-from server.notify import context
+from server.notify import job_context
 from server.notify.queues import JobQueues, relay
 from server.settings import Config
 from server.storage.games.watch import queue_connection
@@ -51,7 +51,7 @@ def run(config: Config, mail: bool = True) -> None:
     # What every job works with, made once here: each job's process, forked from this one,
     # starts with it rather than connecting and loading anew (redis-py opens its own
     # connections in a forked process).
-    context.current()
+    job_context.current()
     stop = threading.Event()
     for name, target, args in (
         ("ticker", ticker, (queues, config.tick_seconds, stop)),

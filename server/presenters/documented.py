@@ -11,8 +11,7 @@ dumped by them, which changes nothing the TypedDict allows.
 from __future__ import annotations
 
 import types
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import (
     Annotated,
     Any,
@@ -28,20 +27,7 @@ from typing import (
 
 from marshmallow import Schema, fields
 
-
-@dataclass(frozen=True, eq=False)
-class About:
-    """What the document says of a field beyond its type: OpenAPI keywords such as
-    `description`, `enum`, `pattern`, `format`, `example`."""
-
-    metadata: Mapping[str, Any] = field(default_factory=dict)
-
-
-def about(description: str | None = None, **keywords: Any) -> About:
-    """`Annotated[str, about("why it is there", enum=[...])]`."""
-    said = {"description": description} if description is not None else {}
-    return About({**said, **keywords})
-
+from shared.shapes import About
 
 SCALARS: dict[Any, type[fields.Field[Any]]] = {
     str: fields.String,
@@ -66,8 +52,16 @@ def schema_of(shape: Any) -> type[Schema]:
         declared = {
             name: field_for(hint, required=name in required) for name, hint in hints.items()
         }
-        _made[shape] = Schema.from_dict(declared, name=f"{shape.__name__}Schema")
+        _made[shape] = Schema.from_dict(declared, name=f"{component_name(shape)}Schema")
     return _made[shape]
+
+
+def component_name(shape: Any) -> str:
+    """A TypedDict's name in the document: a game's own (`shared.games.NAME.shapes`) after its
+    game, as every game has its `View`: `LostCitiesView`."""
+    place = shape.__module__.split(".")
+    game = place[2] if place[:2] == ["shared", "games"] else ""
+    return "".join(word.title() for word in game.split("_")) + str(shape.__name__)
 
 
 def answer_schema(shape: Any) -> Schema:
@@ -81,18 +75,23 @@ def answer_schema(shape: Any) -> Schema:
 def field_for(hint: Any, required: bool = False) -> fields.Field[Any]:
     """The marshmallow field of one TypedDict value's type: str, int, float, bool, Any, a
     Literal of strings (an enum), a TypedDict (nested), `list[X]`, `dict[str, X]`, any of them
-    `| None` and `Annotated` with `about(...)`."""
+    `| None` and `Annotated` with `about(...)`; with `about(of=...)`, one of those TypedDicts
+    (`OneOf`)."""
     metadata: dict[str, Any] = {}
     options: dict[str, Any] = {"required": True} if required else {}
+    shapes: tuple[Any, ...] = ()
     while True:
         origin = get_origin(hint)
         if origin in (NotRequired, Required):
             (hint,) = get_args(hint)
         elif origin is Annotated:
             hint, *extras = get_args(hint)
-            for extra in extras:
-                if isinstance(extra, About):
-                    metadata.update(extra.metadata)
+            said = [extra for extra in extras if isinstance(extra, About)]
+            # the outer says more of the field than an alias within it; Python flattens an
+            # Annotated alias annotated again, the alias's first
+            level = {key: value for extra in said for key, value in extra.metadata.items()}
+            metadata = {**level, **metadata}
+            shapes = shapes or next((extra.of for extra in reversed(said) if extra.of), ())
         elif origin in (Union, types.UnionType) and type(None) in get_args(hint):
             rest = [arg for arg in get_args(hint) if arg is not type(None)]
             if len(rest) != 1:
@@ -103,7 +102,14 @@ def field_for(hint: Any, required: bool = False) -> fields.Field[Any]:
             break
     if metadata:
         options["metadata"] = metadata
-    return bare_field(hint, options)
+    if shapes:
+        return OneOf([schema_of(shape) for shape in shapes], **options)
+    made = bare_field(hint, options)
+    enum = made.metadata.get("enum")
+    if made.allow_none and enum is not None and None not in enum:
+        # OpenAPI 3.0: an enum holds the values allowed, null too where it is allowed
+        made.metadata = {**made.metadata, "enum": [*enum, None]}
+    return made
 
 
 def bare_field(hint: Any, options: dict[str, Any]) -> fields.Field[Any]:
@@ -122,3 +128,26 @@ def bare_field(hint: Any, options: dict[str, Any]) -> fields.Field[Any]:
             return fields.Dict(**options)
         return fields.Dict(keys=fields.String(), values=field_for(args[1]), **options)
     raise TypeError(f"no field for {hint!r}")
+
+
+class OneOf(fields.Raw):
+    """A value of one of several TypedDicts' shapes, the document's `oneOf` of their schemas: a
+    game's view, move or event, whose shape its game's type decides. Sent as built, as any
+    answer here (`one_of` writes it in the document)."""
+
+    def __init__(self, shapes: Sequence[type[Schema]], **options: Any) -> None:
+        super().__init__(**options)
+        self.shapes = list(shapes)
+
+
+def one_of(converter: Any, field: fields.Field[Any], ret: dict[str, Any]) -> dict[str, Any]:
+    """apispec's property of a `OneOf` field (an attribute function of the marshmallow plugin's
+    converter): each shape a component, and null as one more (OpenAPI 3.0 reads `nullable`
+    beside `type` only, so a nullable `oneOf` says null as one of its own: an object's type,
+    nullable, that no object has)."""
+    if not isinstance(field, OneOf):
+        return {}
+    shapes = [converter.resolve_nested_schema(shape) for shape in field.shapes]
+    if ret.pop("nullable", False):
+        shapes.append({"type": "object", "nullable": True, "not": {"type": "object"}})
+    return {"oneOf": shapes}

@@ -8,10 +8,10 @@ an account deleted; and a player's record, standings and the leaderboard.
 
 from typing import Annotated, Any, TypedDict
 
-from server.domain.players.hooks import KINDS
 from server.domain.players.player import DEFAULT_QUIET_HOURS, INVITATIONS
-from server.presenters.documented import about
+from server.domain.players.webhook import KINDS
 from server.presenters.shapes import BotAccount, GameTypeId, NextPage
+from shared.shapes import about
 from shared.words import LANGUAGES
 
 QUIET_HOURS_DOC = {

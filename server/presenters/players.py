@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
+from server.domain.players.away import Away
 from server.domain.players.held_mail import HeldMail
-from server.domain.players.hooks import Hook
 from server.domain.players.player import Player
 from server.domain.players.quiet import local
-from server.domain.players.vacations import Away
+from server.domain.players.webhook import Hook
 from server.presenters import player_shapes
 
 

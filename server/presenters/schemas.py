@@ -23,9 +23,9 @@ from server.domain.games.talk_rules import MAX_CHARS as MAX_MESSAGE_CHARS
 from server.domain.games.talk_rules import MAX_LINES as MAX_MESSAGE_LINES
 from server.domain.games.talk_rules import MAX_MARKS as MAX_MESSAGE_MARKS
 from server.domain.players.addresses import RULES, normalized
-from server.domain.players.hooks import KINDS
 from server.domain.players.player import INVITATIONS
 from server.domain.players.quiet import QUIET_HOURS, QUIET_HOURS_FORMAT
+from server.domain.players.webhook import KINDS
 from server.domain.service.leaving import ACTIVE_GAMES
 from server.presenters.player_shapes import (
     DIGEST_DOC,
@@ -230,22 +230,22 @@ class WebhookSetSchema(Schema):
     )
 
 
+def asked_for(validator: validate.Validator, description: str) -> fields.String:
+    """A text the request must send, checked by `validator`, described as the OpenAPI document
+    tells it."""
+    return fields.String(required=True, validate=validator, metadata={"description": description})
+
+
 class DeleteAccountSchema(Schema):
-    confirm = fields.String(
-        required=True,
-        validate=validate.Length(1, 64),
-        metadata={
-            "description": "your player name, to show you mean it (400 confirmation_mismatch "
-            "otherwise, and nothing is deleted)"
-        },
+    confirm = asked_for(
+        validate.Length(1, 64),
+        "your player name, to show you mean it (400 confirmation_mismatch otherwise, and "
+        "nothing is deleted)",
     )
-    active_games = fields.String(
-        required=True,
-        validate=validate.OneOf(ACTIVE_GAMES),
-        metadata={
-            "description": "what becomes of your games still running: resign them, or a bot "
-            "plays your seat to the end (the game is unrated from then on)"
-        },
+    active_games = asked_for(
+        validate.OneOf(ACTIVE_GAMES),
+        "what becomes of your games still running: resign them, or a bot plays your seat to the "
+        "end (the game is unrated from then on)",
     )
     bot = fields.String(
         load_default=TIMEOUT_LEVEL,

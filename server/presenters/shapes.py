@@ -14,9 +14,9 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from server.domain.games.events import KINDS as EVENT_KINDS
 from server.domain.games.record import STATUSES
-from server.presenters.documented import about
 from shared.bots import LEVELS
 from shared.games import ENGINES
+from shared.shapes import about
 
 GAME_TYPE = {"enum": sorted(ENGINES)}
 """A game type, as the OpenAPI document states it: the domain knows no other
@@ -30,6 +30,18 @@ BotAccount = Annotated[bool, about(**BOT_ACCOUNT_DOC)]
 
 GameTypeId = Annotated[str, about(**GAME_TYPE)]
 Level = Annotated[str, about(enum=list(LEVELS))]
+
+VIEWS = tuple(engine.shapes.view for engine in ENGINES.values())
+MOVES = tuple(shape for engine in ENGINES.values() for shape in engine.shapes.moves)
+EVENTS = tuple(shape for engine in ENGINES.values() for shape in engine.shapes.events)
+RESULTS = tuple(engine.shapes.result for engine in ENGINES.values())
+"""Each game type's own JSON (`shared.shapes.GameShapes`): a view, a move or an event is one of
+its game's, which the game's `type` says (docs/views.md shows each)."""
+GameMove = Annotated[dict[str, Any], about("a legal move as JSON, of the game's type", of=MOVES)]
+GameEvent = Annotated[
+    dict[str, Any],
+    about("what happened, as you may see it (others' secrets left out)", of=EVENTS),
+]
 
 
 class LoginLink(TypedDict):
@@ -154,7 +166,10 @@ class Game(TypedDict):
         dict[str, FixedOption], about("options the creator set that replace a draw by lot")
     ]
     rated: Annotated[bool, about("false when the creator fixed chance or a bot has a seat")]
-    result: dict[str, Any] | None
+    result: Annotated[
+        dict[str, Any] | None,
+        about("how the game ended, of its type (null until it is over)", of=RESULTS),
+    ]
     created: int
     updated: int
 
@@ -243,8 +258,8 @@ class GameList(TypedDict):
 
 
 class LegalMove(TypedDict):
-    text: str
-    move: dict[str, Any]
+    text: Annotated[str, about("the move in the game's notation (send either)")]
+    move: GameMove
 
 
 class Untried(TypedDict):
@@ -259,9 +274,16 @@ class GameView(TypedDict):
     seat: int | None
     to_act: list[int]
     your_turn: bool
-    view: Annotated[dict[str, Any] | None, about("null until the game starts")]
+    view: Annotated[
+        dict[str, Any] | None,
+        about(
+            "all your seat may know (a spectator: what everyone may), of the game's type; null "
+            "until the game starts",
+            of=VIEWS,
+        ),
+    ]
     legal_moves: list[LegalMove]
-    applied: NotRequired[Annotated[list[dict[str, Any]], about("after a move: its events")]]
+    applied: NotRequired[Annotated[list[GameEvent], about("after a move: its events")]]
     untried: NotRequired[
         Annotated[
             Untried,
@@ -290,7 +312,7 @@ class LogEntry(TypedDict):
     version: int
     seat: int
     at: int
-    event: dict[str, Any]
+    event: GameEvent
     text: Annotated[str, about("what happened, in the reader's language (programs read `event`)")]
     move: NotRequired[Annotated[Any, about("one's own moves; everyone's once finished")]]
     timeout: NotRequired[Annotated[bool, about("made by the service: time ran out")]]

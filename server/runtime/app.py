@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask, Response, jsonify
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
@@ -24,7 +25,7 @@ from server.api import (
 from server.api.json_provider import AnswerJson
 from server.http import language, refusals
 from server.http.limits import RATE_LIMITS, UNCOUNTED, RateLimits, limiter_storage
-from server.presenters.documented import schema_of
+from server.presenters.documented import one_of, schema_of
 from server.presenters.shapes import Error
 from server.settings import Config
 from server.storage.redis_client import connect
@@ -70,7 +71,10 @@ def create_app(config: Config | None = None) -> Flask:
     )
     app.extensions[RATE_LIMITS] = limits
     app.before_request(limits.count_request)
-    api = TurnpostApi(app)
+    documenting = MarshmallowPlugin()
+    api = TurnpostApi(app, spec_kwargs={"marshmallow_plugin": documenting})
+    assert documenting.converter is not None  # made as the spec is
+    documenting.converter.add_attribute_function(one_of)  # type: ignore[no-untyped-call]
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{"bearer": []}]
     paths.register(app, api)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import secrets
 
-from server.domain.players.hooks import KINDS, Hook
+from server.domain.players.webhook import KINDS, Hook
 from server.storage import hook_posts, keys
 from server.storage.redis_client import Client, as_text, hash_fields
 

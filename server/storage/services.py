@@ -12,6 +12,7 @@ from server.domain.service.facade import GameService
 from server.settings import Config
 from server.storage.games.clocks import Clocks
 from server.storage.games.deadlines import Deadlines
+from server.storage.games.game_log import LogOptions
 from server.storage.games.game_store import RedisGameStore
 from server.storage.games.safe_writes import confirmation
 from server.storage.games.standings import Standings
@@ -74,7 +75,7 @@ class Services:
         watch = GameWatch(client, clock)
         blocks = Blocks(client, config.blocks)
         games = GameService(
-            RedisGameStore(client, confirm, waits, events, watch),
+            RedisGameStore(client, LogOptions(confirm, waits, events, watch)),
             players,
             book=Invitations(client),
             blocks=blocks,

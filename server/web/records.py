@@ -1,13 +1,13 @@
 """Records and ratings: a player's page (a page of their finished games, with a link to the
 next, and their record and rating in each game type, `GET /players/NAME`'s answer,
-`server.accounts.records`) and each type's leaderboard (as `GET /game-types/TYPE/leaderboard`
+`server.accounts.player_record`) and each type's leaderboard (as `GET /game-types/TYPE/leaderboard`
 ranks it)."""
 
 from __future__ import annotations
 
 from flask import render_template, request, url_for
 
-from server.accounts.records import of_player
+from server.accounts.player_record import of_player
 from server.http import paging
 from server.http.context import services
 from server.http.language import words_chosen

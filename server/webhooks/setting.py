@@ -5,7 +5,7 @@ it connects to, `server.webhooks.outbound`)."""
 from __future__ import annotations
 
 from server.domain.errors import Invalid
-from server.domain.players.hooks import Hook
+from server.domain.players.webhook import Hook
 from server.storage.hooks import Hooks
 from server.webhooks.outbound import Refused, check_url
 

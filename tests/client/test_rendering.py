@@ -102,6 +102,8 @@ def test_every_command_has_help_with_an_example(player: PlayerFactory) -> None:
         assert all(word.isupper() or word == "on|off" for word in arguments), usage
     assert "Usage: turnpost play [OPTIONS] GAME MOVE" in someone.ok("play", "--help")
     assert "Usage: turnpost register [OPTIONS] NAME EMAIL" in someone.ok("register", "--help")
+    bot = someone.ok("bot", "--help").splitlines()
+    assert "Usage: turnpost bot [OPTIONS] PROGRAM [ARGS]..." in [line.strip() for line in bot]
 
 
 def test_shell_completion_offers_game_types_and_my_game_ids(player: PlayerFactory) -> None:

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.terminal import Player, PlayerFactory
 
 REPO = Path(__file__).resolve().parents[2]
@@ -41,6 +43,7 @@ def start_loop(someone: Player, game_id: str) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.long
 def test_two_scripting_loops_play_a_game_to_its_end(player: PlayerFactory) -> None:
     ada, bo = player("ada"), player("bo")
     game_id = ada.json("new", "lost-cities", "--invite", "bo", "--option", "rounds=1")["game"]["id"]

@@ -19,6 +19,7 @@ from server.domain.players.player import NOBODY, PLAYED
 from server.domain.service import invitations
 from server.domain.service.invitations import invited
 from server.domain.service.leaving import Leaving, Left
+from server.domain.service.ports import Sending
 from tests.support.tables import NAMES, NOW, RacedStore, Table, started
 
 LIMITS = invitations.Limits(sent=3, waiting=2, per_hour=100)
@@ -89,7 +90,7 @@ def test_a_claim_whose_game_never_came_is_released_at_the_limit_once_it_is_old()
     table = Table()
     table.games = table.service(invitation_limits=LIMITS)
     for lost, age in (("lost1", 3600), ("lost2", 3600), ("being-made", 10)):
-        table.book.send("id-ada", lost, ["id-bo"], NOW - age, LIMITS.sent, 0)
+        table.book.send("id-ada", lost, ["id-bo"], NOW - age, Sending(LIMITS.sent))
     game = table.games.seating.create(table["ada"], "lost-cities-dice", 4, {}, ["cy"])
     assert counted(table)[0] == {
         ("id-ada", "being-made", "id-bo"),

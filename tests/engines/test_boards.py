@@ -16,10 +16,9 @@ from shared.engine import Engine, Seat
 from shared.games import ENGINES
 from shared.games.lost_cities.cards import CODE_OF_ID
 from shared.games.lost_cities.scoring import expedition_points
-from tests.support.engines import randoms
+from tests.support.engines import randoms, seeds
 
 ENGINE_IDS = sorted(ENGINES)
-seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["<b>ada</b>", "bo & co", '"cy"', "di'", "ed"]
 """Names as players may choose them: the board must show them as text, never as markup."""

@@ -18,10 +18,9 @@ from shared.engine import RESIGN, BadOptions, Engine, IllegalMove
 from shared.games import ENGINES
 from shared.games.lost_cities.cards import CARD_ID
 from shared.playout import playout, replay
-from tests.support.engines import randoms
+from tests.support.engines import randoms, seeds
 
 ENGINE_IDS = sorted(ENGINES)
-seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 GARBAGE: list[Any] = [

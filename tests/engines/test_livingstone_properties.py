@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,12 +32,12 @@ from shared.games.livingstone.data import (
 )
 from shared.games.livingstone.state import State
 from shared.playout import replay
+from tests.support.engines import seeds
 
 ENGINE = Livingstone()
 ANIMALS = {"lion": 4, "rhino": 3, "antelope": 2}
 HOLDABLE = [card for card in CARDS if card != MINE_COLLAPSE]
 
-seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
 policies = st.integers(0, 2**32)
 player_counts = st.integers(ENGINE.min_players, ENGINE.max_players)
 boards = st.one_of(
@@ -283,6 +284,7 @@ def play_checked(
     assert result["winners"] == winners and result["excluded"] == out
 
 
+@pytest.mark.long
 @settings(max_examples=1800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=player_counts, seed=seeds, policy=policies, board=boards)
 def test_random_games_keep_every_invariant_and_score_as_recounted(

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from itertools import product
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from shared.engine import RESIGN, Event, IllegalMove, Move
@@ -21,20 +21,13 @@ from shared.games.lost_cities_dice import LostCitiesDice
 from shared.games.lost_cities_dice.sheet import Sheet
 from shared.games.lost_cities_dice.state import State
 from shared.playout import replay
-from tests.support.engines import randoms
+from tests.support.engines import many, randoms, seeds
 
 ENGINE = LostCitiesDice()
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
 COLUMNS = 8
 
-seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
 orders = st.sampled_from(["simultaneous", "clockwise"])
-
-
-def many(examples: int) -> settings:
-    return settings(
-        max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-    )
 
 
 # The rules file, written out again: the recount must not borrow the engine's tables.

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from functools import cache
 from itertools import pairwise
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from shared.engine import IllegalMove
@@ -20,7 +21,7 @@ from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from shared.games.lost_cities.state import State, known_in
 from shared.immutable import replaced
 from shared.playout import playout, replay
-from tests.support.engines import randoms
+from tests.support.engines import many, randoms, seeds
 
 ENGINE = LostCities()
 LETTERS = "YBWGRP"
@@ -37,7 +38,6 @@ CODES = {
 }
 
 ALL_CARDS = {colours: list(deck_codes(colours)) for colours in (5, 6)}
-seeds = st.binary(min_size=16, max_size=16).map(bytes.hex)
 options = st.fixed_dictionaries(
     {
         "colours": st.sampled_from([5, 6]),
@@ -48,10 +48,17 @@ options = st.fixed_dictionaries(
 )
 
 
-def many(examples: int) -> settings:
-    return settings(
-        max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-    )
+Property = Callable[..., None]
+
+
+def random_matches(examples: int) -> Callable[[Property], Property]:
+    """A property of `examples` random matches: each a seed, the options and the moves' random
+    source."""
+
+    def over(test: Property) -> Property:
+        return many(examples)(given(seed=seeds, chosen=options, rnd=randoms)(test))
+
+    return over
 
 
 # -- an independent model of the rules, written from the rules file -------------------------
@@ -176,8 +183,8 @@ class Recount:
 # -- random games -------------------------------------------------------------------------
 
 
-@many(1000)
-@given(seed=seeds, chosen=options, rnd=randoms)
+@pytest.mark.long
+@random_matches(1000)
 def test_random_matches_keep_every_rule_and_score_as_recounted(
     seed: str, chosen: dict[str, Any], rnd: random.Random
 ) -> None:
@@ -207,8 +214,7 @@ def test_random_matches_keep_every_rule_and_score_as_recounted(
     assert replay(ENGINE, ENGINE.new(2, seed, chosen), log) == state
 
 
-@many(8)
-@given(seed=seeds, chosen=options, rnd=randoms)
+@random_matches(8)
 def test_exactly_the_legal_moves_apply(
     seed: str, chosen: dict[str, Any], rnd: random.Random
 ) -> None:
@@ -243,8 +249,7 @@ def test_exactly_the_legal_moves_apply(
         state = ENGINE.apply(state, seat, rnd.choice(legal))
 
 
-@many(300)
-@given(seed=seeds, chosen=options, rnd=randoms)
+@random_matches(300)
 def test_resigning_at_any_moment_hands_the_match_over(
     seed: str, chosen: dict[str, Any], rnd: random.Random
 ) -> None:

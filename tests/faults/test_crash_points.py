@@ -20,7 +20,7 @@ from typing import Any
 import redis
 
 from server.domain.games.record import KEPT
-from server.notify.context import Context
+from server.notify.job_context import Context
 from server.notify.plan import plan
 from server.presenters import games as presenters
 from server.presenters.shapes import GameView

@@ -50,6 +50,7 @@ def test_kill_9_of_redis_loses_no_acknowledged_move(fragile_redis: RedisProcess)
     load.check(redis.Redis.from_url(fragile_redis.url))
 
 
+@pytest.mark.long
 def test_kill_9_of_web_workers_loses_and_doubles_nothing(
     redis_server: RedisProcess, redis_client: redis.Redis
 ) -> None:

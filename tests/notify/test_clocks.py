@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from server.domain.errors import Conflict
-from server.domain.players.vacations import Away
+from server.domain.players.away import Away
 from tests.parts import LiveServer
 from tests.support.games import HOUR, clocked_game, log, start_game
 from tests.support.jobs import Mail

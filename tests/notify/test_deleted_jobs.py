@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import redis
 
-from server.notify import context
+from server.notify import job_context
 from server.runtime.redis_process import free_port
 from tests.parts import LiveServer
 from tests.support.jobs import BurstWorker, Mail
@@ -32,11 +32,11 @@ def test_deletion_leaves_no_job_and_no_place_naming_the_player_in_any_queue(
     queues = mail.ctx.queues
     # Her invitation's plan runs; her flush fails (no SMTP server there) and waits to be retried.
     down = replace(mail.ctx, mail=replace(mail.ctx.mail, smtp_port=free_port()))
-    context.use(down)
+    job_context.use(down)
     try:
         mail.run()
     finally:
-        context.use(mail.ctx)
+        job_context.use(mail.ctx)
     assert queues.mail.scheduled_job_registry.get_job_ids(), "her flush waits for a retry"
     queues.once("flush", zid)  # asked for again: queued
     queues.once("tell_hook_owner", zid, zid, "player", zid, "no answer")

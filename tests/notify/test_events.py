@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from server.mail.reply_address import Ticket, read_reply_address
-from server.notify import context
+from server.notify import job_context
 from server.notify.jobs import FAILED_DELIVERY_PAUSE
 from server.settings import MailSettings
 from server.storage import keys
@@ -155,10 +155,10 @@ def test_a_failed_delivery_is_kept_and_sent_once_later(api: LiveServer, mail: Ma
     before = len(mail.to(bo.player))
     working = mail.ctx
     unreachable = MailSettings(smtp_host="127.0.0.1", smtp_port=1, smtp_security="none")
-    context.use(replace(working, mail=unreachable))
+    job_context.use(replace(working, mail=unreachable))
     move(ada, game_id)
     mail.run()
-    context.use(working)
+    job_context.use(working)
     assert len(mail.to(bo.player)) == before
     assert mail.ctx.outbox.waiting(bo.player["id"]), "kept in the outbox"
     mail.clock.advance(600)

@@ -3,24 +3,18 @@
 
 from __future__ import annotations
 
-import subprocess
 from email.message import EmailMessage
 
 from tests.api_client import ApiClient
-from tests.parts import SECRET, LiveServer
+from tests.parts import LiveServer
 from tests.support.jobs import Mail
-from tests.support.letters import SERVER_COMMAND, plain_reply, text_of
+from tests.support.letters import text_of
 
 
 def reply(mail: Mail, env: dict[str, str], to: EmailMessage, sender: ApiClient, body: str) -> str:
     """Answer a notice from the sender's address; the text of the answer mailed back."""
     message_id = f"{body}.{to['Message-ID'].strip('<>')}"
-    raw = plain_reply(str(to["Reply-To"]), sender.player["email"], body, message_id)
-    done = subprocess.run(
-        [SERVER_COMMAND, "mail-in"], input=raw, env=env, capture_output=True, check=False
-    )
-    assert done.returncode == 0, done.stderr.decode()
-    return text_of(mail.inbox.to(sender.player["email"])[-1])
+    return mail.answer(env, to, sender.player["email"], body, message_id)
 
 
 def notice(mail: Mail, client: ApiClient, words: str, game_id: str = "") -> EmailMessage:
@@ -36,11 +30,7 @@ def notice(mail: Mail, client: ApiClient, words: str, game_id: str = "") -> Emai
 def test_invitations_are_answered_join_or_decline_and_a_finished_game_rematch(
     api: LiveServer, mail: Mail, mail_env: dict[str, str]
 ) -> None:
-    env = {
-        **mail_env,
-        "TURNPOST_SECRET": SECRET,
-        "TURNPOST_MAIL_DOMAIN": mail.ctx.mail.reply_domain,
-    }
+    env = mail.replies_env(mail_env)
     ada, bo, cy = (api.client().register(name) for name in ("ada", "bo", "cy"))
     body: dict[str, object] = {"type": "lost-cities-dice", "invite": ["bo", "cy"]}
     game_id = ada.ok("POST", "/games", json=body)["game"]["id"]

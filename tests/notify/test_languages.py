@@ -9,7 +9,6 @@ from __future__ import annotations
 import html
 import random
 import re
-from collections.abc import Iterator
 from email.message import EmailMessage
 
 import pytest
@@ -59,13 +58,6 @@ def test_one_move_mails_three_players_each_in_their_own_language(
                 assert english not in text and english not in page, (language, english)
 
 
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    """Polish, as the worker writes it, replaced by the pseudo-language for one test."""
-    with pseudo_for("pl"):
-        yield
-
-
 WORD = re.compile(r"[A-Za-z]{2,}")
 COMMANDS = {"turnpost", "join", "decline", "rematch", "show", "moves", "help", "say", "play"}
 COMMANDS |= {"me", "vacation", "verify", "rules"}
@@ -74,28 +66,30 @@ COMMANDS |= {"me", "vacation", "verify", "rules"}
 
 @pytest.mark.parametrize("type_id", sorted(ENGINES))
 def test_a_mail_in_the_pseudo_language_has_no_english_outside_the_marks(
-    api: LiveServer, mail: Mail, pseudo: None, type_id: str
+    api: LiveServer, mail: Mail, type_id: str
 ) -> None:
-    players = 2 if type_id == "lost-cities" else 3
-    game_id, clients = start_game(api, type_id, players=players)
-    for client in clients:
-        client.ok("PATCH", "/me", json={"language": "pl"})
-    play_moves(game_id, clients, random.Random(type_id).randrange(1, 12), random.Random(7))
-    mail.run()
-    for client in clients:
-        messages = mail.inbox.to(client.player["email"])
-        if not messages:
-            continue
-        seen = client.ok("GET", f"/games/{game_id}")
-        names = player_names(seen["game"]["seats"])
-        known = {*COMMANDS, *names, *WORD.findall(" ".join(m["text"] for m in seen["legal_moves"]))}
-        message = messages[-1]
-        # addresses, links and the game's id
-        text = re.sub(r"\S+@\S+|https?://\S+", " ", unmarked(text_of(message)))
-        text = text.replace(game_id, " ")
-        assert not english_left(text, type_id, known), (type_id, client.player["name"], text)
-        subject = str(message["Subject"]).replace(game_id, " ")
-        assert not english_left(subject, type_id, known | {"digest"}), subject
+    with pseudo_for("pl"):
+        players = 2 if type_id == "lost-cities" else 3
+        game_id, clients = start_game(api, type_id, players=players)
+        for client in clients:
+            client.ok("PATCH", "/me", json={"language": "pl"})
+        play_moves(game_id, clients, random.Random(type_id).randrange(1, 12), random.Random(7))
+        mail.run()
+        for client in clients:
+            messages = mail.inbox.to(client.player["email"])
+            if not messages:
+                continue
+            seen = client.ok("GET", f"/games/{game_id}")
+            names = player_names(seen["game"]["seats"])
+            moves = " ".join(m["text"] for m in seen["legal_moves"])
+            known = {*COMMANDS, *names, *WORD.findall(moves)}
+            message = messages[-1]
+            # addresses, links and the game's id
+            text = re.sub(r"\S+@\S+|https?://\S+", " ", unmarked(text_of(message)))
+            text = text.replace(game_id, " ")
+            assert not english_left(text, type_id, known), (type_id, client.player["name"], text)
+            subject = str(message["Subject"]).replace(game_id, " ")
+            assert not english_left(subject, type_id, known | {"digest"}), subject
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ import pytest
 from rq.job import Job
 
 from server.notify import plan as planning
-from server.notify.context import Context
+from server.notify.job_context import Context
 from server.notify.jobs import SWEEP_AFTER, run_tick
 from server.notify.queues import listen, relay_heard
 from server.storage.games.watch import CHANGED, KINDS, Queues

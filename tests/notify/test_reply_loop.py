@@ -4,14 +4,13 @@ email, `mail-in` moves for them, and the worker mails the next player."""
 from __future__ import annotations
 
 import re
-import subprocess
 from email.message import EmailMessage
 
 from shared.games import ENGINES
-from tests.parts import SECRET, LiveServer
+from tests.parts import LiveServer
 from tests.support.games import start_game
 from tests.support.jobs import Mail, latest_turn_notice
-from tests.support.letters import SERVER_COMMAND, plain_reply, text_of
+from tests.support.letters import text_of
 
 MOVES_BY_MAIL = 6
 
@@ -25,12 +24,7 @@ def first_legal_move(notice: EmailMessage) -> str:
 def test_players_answer_their_turn_emails_and_the_game_goes_on(
     api: LiveServer, mail: Mail, mail_env: dict[str, str]
 ) -> None:
-    settings = mail.ctx.mail
-    env = {
-        **mail_env,
-        "TURNPOST_SECRET": SECRET,
-        "TURNPOST_MAIL_DOMAIN": settings.reply_domain,
-    }
+    env = mail.replies_env(mail_env)
     game_id, players = start_game(api, "lost-cities", rounds=1)
     mail.run()
     answered: set[str] = set()
@@ -42,17 +36,13 @@ def test_players_answer_their_turn_emails_and_the_game_goes_on(
         assert notice is not None and notice["Message-ID"] not in answered
         answered.add(notice["Message-ID"])
         move = first_legal_move(notice)
-        reply = plain_reply(str(notice["Reply-To"]), email, move, f"answer-{sent}@example.org")
-        done = subprocess.run(
-            [SERVER_COMMAND, "mail-in"], input=reply, env=env, capture_output=True, check=False
-        )
-        assert done.returncode == 0, done.stderr.decode()
+        answer = mail.answer(env, notice, email, move, f"answer-{sent}@example.org")
         after = players[seat].ok("GET", f"/games/{game_id}")
         assert after["version"] == view["version"] + 1
         (entry,) = players[seat].ok("GET", f"/games/{game_id}/log?since={view['version']}")[
             "entries"
         ]
         assert entry["seat"] == seat and entry["move"] == ENGINES["lost-cities"].parse_move(move)
-        assert text_of(mail.inbox.to(email)[-1]).startswith("Played")
+        assert answer.startswith("Played")
         mail.run()
     assert len(answered) == MOVES_BY_MAIL

@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 from collections.abc import Iterator
 
 import pytest
 from redis import Redis
 
-from tests.parts import SECRET, LiveServer, service_config
+from tests.parts import LiveServer, service_config
 from tests.support.games import start_game
 from tests.support.jobs import Mail, latest_turn_notice
-from tests.support.letters import SERVER_COMMAND, html_of, plain_reply, text_of
+from tests.support.letters import html_of, text_of
 
 TURNS = 10
 CHATTY = 1000
@@ -35,13 +34,7 @@ def chatty(api: LiveServer, redis_client: Redis) -> Iterator[LiveServer]:
 def test_every_message_reaches_each_other_player_once_in_a_whole_game(
     chatty: LiveServer, mail: Mail, mail_env: dict[str, str]
 ) -> None:
-    settings = mail.ctx.mail
-    env = {
-        **mail_env,
-        "TURNPOST_SECRET": SECRET,
-        "TURNPOST_MAIL_DOMAIN": settings.reply_domain,
-        "TURNPOST_TALK_PER_MINUTE": str(CHATTY),
-    }
+    env = {**mail.replies_env(mail_env), "TURNPOST_TALK_PER_MINUTE": str(CHATTY)}
     game_id, players = start_game(chatty, "lost-cities", rounds=1)
     mail.run()
     rnd = random.Random(3)
@@ -63,12 +56,8 @@ def test_every_message_reaches_each_other_player_once_in_a_whole_game(
         if way == "mail alone":
             notice = latest_turn_notice(mail, players[seat].player["email"])
             assert notice is not None
-            reply = plain_reply(str(notice["Reply-To"]), players[seat].player["email"],
-                                f"say: {text}", f"say-{turn}@example.org")  # fmt: skip
-            done = subprocess.run([SERVER_COMMAND, "mail-in"], input=reply, env=env,
-                                  capture_output=True, check=False)  # fmt: skip
-            assert done.returncode == 0, done.stderr.decode()
-            answer = text_of(mail.inbox.to(players[seat].player["email"])[-1])
+            email = players[seat].player["email"]
+            answer = mail.answer(env, notice, email, f"say: {text}", f"say-{turn}@example.org")
             assert answer.startswith(f"Said to the table: {text}"), answer
             said.append((seat, text))
         elif way == "api":
@@ -80,12 +69,8 @@ def test_every_message_reaches_each_other_player_once_in_a_whole_game(
             notice = latest_turn_notice(mail, players[seat].player["email"])
             assert notice is not None
             body = f"{move}\n{text}\nyour move!"
-            reply = plain_reply(str(notice["Reply-To"]), players[seat].player["email"],
-                                body, f"move-{turn}@example.org")  # fmt: skip
-            done = subprocess.run([SERVER_COMMAND, "mail-in"], input=reply, env=env,
-                                  capture_output=True, check=False)  # fmt: skip
-            assert done.returncode == 0, done.stderr.decode()
-            answer = text_of(mail.inbox.to(players[seat].player["email"])[-1])
+            email = players[seat].player["email"]
+            answer = mail.answer(env, notice, email, body, f"move-{turn}@example.org")
             assert answer.startswith("Played: "), answer
             assert f"Said to the table: {text}\n  your move!" in answer
             said.append((seat, f"{text}\n    your move!"))

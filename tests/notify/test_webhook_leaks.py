@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from server.domain.players.hooks import KINDS
+from server.domain.players.webhook import KINDS
 from server.webhooks.messages import body, public_update
 from shared.engine import Engine
 from shared.games import ENGINES

@@ -23,7 +23,7 @@ import pytest
 import redis
 from standardwebhooks import Webhook
 
-from server.notify import context
+from server.notify import job_context
 from server.storage.hooks import Hooks
 from server.webhooks import waiting as hook_waiting
 from server.webhooks.outbound import READ_SECONDS, Refused, Resolver, check_url, post, resolve
@@ -95,11 +95,11 @@ def hooked(api: LiveServer, mail: Mail, redis_client: redis.Redis) -> Iterator[L
     working = mail.ctx
     config = replace(working.config, webhook_loopback=True, webhook_retry=(0, 0, 0))
     mail.ctx = replace(working, hooks=Hooks(redis_client, True), config=config)
-    context.use(mail.ctx)
+    job_context.use(mail.ctx)
     yield api
     api.app.extensions["turnpost"] = services
     mail.ctx = working
-    context.use(working)
+    job_context.use(working)
 
 
 def hands(players: list[ApiClient], game_id: str) -> set[str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from aiosmtpd.controller import Controller
 
-from server.notify import context
+from server.notify import job_context
 from tests.parts import LiveServer
 from tests.support.jobs import GatedInbox, Mail, worker_process
 
@@ -34,7 +34,7 @@ def test_a_worker_killed_mid_delivery_loses_nothing_and_sends_nothing_twice(
     assert len(claimed) == 1, "the dead worker's claim is still there"
 
     gated_ctx = replace(mail.ctx, mail=replace(mail.ctx.mail, smtp_port=controller.port))
-    context.use(gated_ctx)
+    job_context.use(gated_ctx)
     mail = Mail(gated_ctx, mail.clock, inbox, mail.announcements)
     mail.tick()  # the test's clock is well past the dead worker's claim
     mail.tick()

@@ -71,6 +71,7 @@ def watched(tmp_path: Path) -> Iterator[tuple[RedisProcess, RedisProcess, Sentin
         master.stop()
 
 
+@pytest.mark.long
 def test_a_failover_in_the_middle_of_a_write_load(
     watched: tuple[RedisProcess, RedisProcess, SentinelProcess],
 ) -> None:

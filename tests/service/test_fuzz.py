@@ -215,6 +215,7 @@ def api_schema(
 schema = schemathesis.pytest.from_fixture("api_schema")
 
 
+@pytest.mark.long
 @schema.parametrize()
 def test_the_api_keeps_its_promises(case: OpenApiCase, fuzz_player: Player) -> None:
     fuzz_player.authorize(case)

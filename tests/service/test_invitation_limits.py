@@ -47,6 +47,14 @@ def players(server: LiveServer, *names: str) -> list[ApiClient]:
     return [server.client().register(name) for name in names]
 
 
+def joined(server: LiveServer) -> tuple[ApiClient, ApiClient, str]:
+    """ada and bo, and ada's game that bo has joined."""
+    ada, bo = players(server, "ada", "bo")
+    game = ada.ok("POST", "/games", json={"type": DICE, "invite": ["bo"]})["game"]["id"]
+    bo.ok("POST", f"/games/{game}/join")
+    return ada, bo, game
+
+
 def new_game(client: ApiClient, *invite: str) -> Any:
     return client.call("POST", "/games", json={"type": DICE, "seats": 4, "invite": list(invite)})
 
@@ -201,9 +209,7 @@ def test_a_blocked_players_rematch_is_answered_as_from_one_who_takes_no_invitati
     seen_twice = []
     for blocked in (True, False):
         redis_client.flushall()
-        ada, bo = players(server, "ada", "bo")
-        game = ada.ok("POST", "/games", json={"type": DICE, "invite": ["bo"]})["game"]["id"]
-        bo.ok("POST", f"/games/{game}/join")
+        ada, bo, game = joined(server)
         finish(game, bo)
         if blocked:
             bo.ok("PUT", "/me/blocks/ada")
@@ -238,9 +244,7 @@ def test_blocks_are_listed_bounded_and_lifted(
 def test_a_blocked_players_talk_is_not_heard_by_the_blocker_and_they_cannot_tell(
     server: LiveServer, redis_client: redis.Redis
 ) -> None:
-    ada, bo = players(server, "ada", "bo")
-    game = ada.ok("POST", "/games", json={"type": DICE, "invite": ["bo"]})["game"]["id"]
-    bo.ok("POST", f"/games/{game}/join")
+    ada, bo, game = joined(server)
     ada.ok("POST", f"/games/{game}/messages", json={"text": "before"})
     bo.ok("PUT", "/me/blocks/ada")
     said = ada.call("POST", f"/games/{game}/messages", json={"text": "after"})
@@ -261,9 +265,7 @@ def test_a_blocked_players_talk_is_not_heard_by_the_blocker_and_they_cannot_tell
 def test_a_blocked_player_gets_no_rematch_and_the_blocker_may_still_ask(
     server: LiveServer, redis_client: redis.Redis
 ) -> None:
-    ada, bo = players(server, "ada", "bo")
-    game = ada.ok("POST", "/games", json={"type": DICE, "invite": ["bo"]})["game"]["id"]
-    bo.ok("POST", f"/games/{game}/join")
+    ada, bo, game = joined(server)
     finish(game, bo)
     bo.ok("PUT", "/me/blocks/ada")
     before = stored(redis_client)

@@ -9,7 +9,6 @@ import io
 import json
 import re
 import zipfile
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -82,78 +81,72 @@ def test_a_refusal_speaks_the_callers_language_with_the_same_code(api: LiveServe
     assert said["message"].startswith("es gibt keinen Spieltyp chess; bekannte Typen: ")
 
 
-@pytest.fixture
-def pseudo() -> Iterator[None]:
-    """German, as the service speaks it, replaced by the pseudo-language for one test."""
-    with pseudo_for("de"):
-        yield
-
-
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 NOTATION = {"GET", "POST", "PATCH", "DELETE", "PUT", "games", "chess", "Idempotency", "Key"}
 """Words a refusal may name that are not English prose: methods, routes, values sent."""
 
 
-def test_every_kind_of_refusal_goes_through_the_catalogs(api: LiveServer, pseudo: None) -> None:
-    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
-    cy = api.client().register("cy")
-    private, _ = start_game(api, "lost-cities", names=["di", "ed"], rounds=1)
-    view = ada.ok("GET", f"/games/{game_id}")
-    mover = ada if view["your_turn"] else bo
-    version = view["version"]
-    move = mover.ok("GET", f"/games/{game_id}")["legal_moves"][0]["text"]
-    mover.ok(
-        "POST",
-        f"/games/{game_id}/moves",
-        json={"move": move, "expected_version": version},
-        headers={"Idempotency-Key": "k1"},
-    )
-    for player in (ada, bo, cy):
-        player.ok("PATCH", "/me", json={"language": "de"})
-    german = {"Accept-Language": "de"}  # for those not logged in
-    asked: dict[str, tuple[ApiClient, str, str, dict[str, Any]]] = {
-        "unauthorized": (api.client(), "GET", "/me", {}),
-        "bad token": (ApiClient(api.url, "p_0.nope"), "GET", "/me", {}),
-        "not_found": (cy, "GET", "/games/nosuchgame", {}),
-        "forbidden": (cy, "GET", f"/games/{private}", {}),
-        "invalid": (cy, "POST", "/games", {"json": {"type": "chess", "seats": 2}}),
-        "fields": (cy, "PATCH", "/me", {"json": {"language": "fr"}}),
-        "conflict": (ada, "POST", f"/games/{game_id}/join", {}),
-        "stale": (
-            ada,
+def test_every_kind_of_refusal_goes_through_the_catalogs(api: LiveServer) -> None:
+    with pseudo_for("de"):
+        game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+        cy = api.client().register("cy")
+        private, _ = start_game(api, "lost-cities", names=["di", "ed"], rounds=1)
+        view = ada.ok("GET", f"/games/{game_id}")
+        mover = ada if view["your_turn"] else bo
+        version = view["version"]
+        move = mover.ok("GET", f"/games/{game_id}")["legal_moves"][0]["text"]
+        mover.ok(
             "POST",
             f"/games/{game_id}/moves",
-            {"json": {"move": "x", "expected_version": version}},
-        ),
-        "key reused": (
-            mover,
-            "POST",
-            f"/games/{game_id}/moves",
-            {
-                "json": {"move": "other", "expected_version": version},
-                "headers": {"Idempotency-Key": "k1"},
-            },
-        ),
-        "not json": (
-            cy,
-            "POST",
-            "/games",
-            {"data": "{", "headers": {"Content-Type": "application/json"}},
-        ),
-        "method": (cy, "PUT", "/me", {}),
-        "name taken": (
-            api.client(),
-            "POST",
-            "/players",
-            {"json": {"name": "ada", "email": "a@b.cd"}},
-        ),
-    }
-    for what, (client, method, path, kwargs) in asked.items():
-        headers = {**german, **kwargs.pop("headers", {})}
-        said = refusal(client, method, path, headers=headers, **kwargs)
-        left = set(ENGLISH_WORD.findall(unmarked(said["message"]))) - NOTATION
-        assert not left, (what, said["message"])
-        assert "\u27e6" in said["message"], (what, said["message"])
+            json={"move": move, "expected_version": version},
+            headers={"Idempotency-Key": "k1"},
+        )
+        for player in (ada, bo, cy):
+            player.ok("PATCH", "/me", json={"language": "de"})
+        german = {"Accept-Language": "de"}  # for those not logged in
+        asked: dict[str, tuple[ApiClient, str, str, dict[str, Any]]] = {
+            "unauthorized": (api.client(), "GET", "/me", {}),
+            "bad token": (ApiClient(api.url, "p_0.nope"), "GET", "/me", {}),
+            "not_found": (cy, "GET", "/games/nosuchgame", {}),
+            "forbidden": (cy, "GET", f"/games/{private}", {}),
+            "invalid": (cy, "POST", "/games", {"json": {"type": "chess", "seats": 2}}),
+            "fields": (cy, "PATCH", "/me", {"json": {"language": "fr"}}),
+            "conflict": (ada, "POST", f"/games/{game_id}/join", {}),
+            "stale": (
+                ada,
+                "POST",
+                f"/games/{game_id}/moves",
+                {"json": {"move": "x", "expected_version": version}},
+            ),
+            "key reused": (
+                mover,
+                "POST",
+                f"/games/{game_id}/moves",
+                {
+                    "json": {"move": "other", "expected_version": version},
+                    "headers": {"Idempotency-Key": "k1"},
+                },
+            ),
+            "not json": (
+                cy,
+                "POST",
+                "/games",
+                {"data": "{", "headers": {"Content-Type": "application/json"}},
+            ),
+            "method": (cy, "PUT", "/me", {}),
+            "name taken": (
+                api.client(),
+                "POST",
+                "/players",
+                {"json": {"name": "ada", "email": "a@b.cd"}},
+            ),
+        }
+        for what, (client, method, path, kwargs) in asked.items():
+            headers = {**german, **kwargs.pop("headers", {})}
+            said = refusal(client, method, path, headers=headers, **kwargs)
+            left = set(ENGLISH_WORD.findall(unmarked(said["message"]))) - NOTATION
+            assert not left, (what, said["message"])
+            assert "\u27e6" in said["message"], (what, said["message"])
 
 
 def refused_by_rules(move: str, mover: bool, names: list[str], words: Words) -> tuple[str, str]:

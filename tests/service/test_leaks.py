@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import random
 
-from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support.answer_shapes import ALL_CARDS, mentioned_cards, public_cards
-from tests.support.games import start_game
+from tests.support.games import game_and_stranger, start_game
 
 
 def test_no_response_names_a_card_the_player_cannot_know(api: LiveServer) -> None:
@@ -71,8 +70,7 @@ def test_no_response_names_a_card_the_player_cannot_know(api: LiveServer) -> Non
 
 
 def test_the_spectator_never_exists_for_strangers(api: LiveServer) -> None:
-    game_id, _ = start_game(api, "lost-cities", rounds=1)
-    stranger: ApiClient = api.client().register("eve")
+    game_id, _, stranger = game_and_stranger(api)
     for path in ("", "/log", "/wait?version=0&timeout=0"):
         response = stranger.call("GET", f"/games/{game_id}{path}")
         assert response.status_code == 403

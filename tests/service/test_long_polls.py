@@ -9,6 +9,7 @@ import signal
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
 import redis
 import requests
 
@@ -22,6 +23,7 @@ from tests.support.polls import (
     long_poll,
     move_on,
     players_of_a_new_game,
+    polls_held,
     requests_held,
     subscribers,
 )
@@ -41,15 +43,9 @@ def test_sixty_long_polls_leave_room_for_a_move_that_wakes_them_all(
 ) -> None:
     with WebProcess(polls_env(redis_server.url, WAITING)) as web:  # one web process
         game_id, mover, watcher, version, move = players_of_a_new_game(web.url)
-
-        def wait(_: int) -> Any:
-            return answered(web.url, game_id, watcher.token, version, 30)
-
-        with ThreadPoolExecutor(WAITING) as pool:
-            answers = pool.map(wait, range(WAITING))
-            # Each is accepted by a greenlet of its own; with a thread per request all but a few
-            # would wait for a thread, and the move behind them until their waits ran out.
-            eventually(lambda: requests_held(web) >= WAITING, within=30)
+        # Each is accepted by a greenlet of its own; with a thread per request all but a few
+        # would wait for a thread, and the move behind them until their waits ran out.
+        with polls_held(web, game_id, watcher, version, WAITING, 30) as answers:
             channel = keys.game(game_id, "log")
             eventually(lambda: subscribers(channel, redis_client) == 1, within=30)
             move_on(mover, game_id, move, version)
@@ -173,6 +169,7 @@ def test_a_player_holds_only_so_many_long_polls_across_web_processes(
         assert long_poll(other.url, game_id, watcher.token, version + 1, 1).status_code == 200
 
 
+@pytest.mark.long
 def test_the_places_of_a_killed_workers_long_polls_end_with_their_deadline(
     redis_server: RedisProcess, redis_client: redis.Redis
 ) -> None:

@@ -8,9 +8,9 @@ import dataclasses
 
 import redis
 
+from server.domain.players.away import Away
 from server.domain.players.held_mail import HeldMail
 from server.domain.players.player import DEFAULT_QUIET_HOURS, Player
-from server.domain.players.vacations import Away
 from server.presenters.players import profile
 from server.storage import keys
 from server.storage.players.profiles import Players, decode, encode

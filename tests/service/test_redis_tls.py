@@ -9,9 +9,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlencode
 
 import pytest
@@ -24,7 +22,7 @@ from server.storage.redis_client import connect_server
 from tests.api_client import Endpoints
 from tests.support.games import started_games
 from tests.support.load import Load
-from tests.support.polls import answered, move_on, players_of_a_new_game, requests_held, subscribers
+from tests.support.polls import move_on, players_of_a_new_game, polls_held, subscribers
 from tests.support.processes import eventually, service_env, status
 
 UNPATCHED_SSL_IS_AN_ERROR = {"PYTHONWARNINGS": "error:Monkey-patching:RuntimeWarning"}
@@ -151,13 +149,7 @@ def test_moves_views_and_long_polls_over_tls(tls_redis: TlsRedisProcess) -> None
     with WebProcess(env, workers=2) as web:
         workers = {worker.pid for worker in web.workers()}
         game_id, mover, watcher, version, move = players_of_a_new_game(web.url)
-
-        def wait(_: int) -> Any:
-            return answered(web.url, game_id, watcher.token, version, 60)
-
-        with ThreadPoolExecutor(POLLS) as pool:
-            answers = pool.map(wait, range(POLLS))
-            eventually(lambda: requests_held(web) >= POLLS, within=30)
+        with polls_held(web, game_id, watcher, version, POLLS, 60) as answers:
             eventually(lambda: subscribers(keys.game(game_id, "log"), client) >= 1, within=30)
             endpoints = Endpoints(web.url)
             load = Load({**started_games(endpoints, "t"), **started_games(endpoints, "u")})

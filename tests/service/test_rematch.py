@@ -21,7 +21,7 @@ from shared.games.lost_cities.cards import CARD_ID, deck_codes
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
 from tests.support import memory
-from tests.support.games import start_game
+from tests.support.games import game_and_stranger, start_game
 from tests.support.memory import MemoryGameStore, MemoryRoster
 from tests.support.stored import stored
 
@@ -78,8 +78,7 @@ def test_an_open_game_is_cancelled_by_its_creator_and_declined_by_an_invitee(
 def test_a_started_game_is_neither_cancelled_nor_joined(
     api: LiveServer, redis_client: redis.Redis
 ) -> None:
-    game_id, (ada, _) = start_game(api, "lost-cities", rounds=1)
-    eve = api.client().register("eve")
+    game_id, (ada, _), eve = game_and_stranger(api)
     before = stored(redis_client)
     refused(ada.call("POST", f"/games/{game_id}/cancel"), 409, "game_started")
     refused(eve.call("POST", f"/games/{game_id}/join"), 409, "game_started")

@@ -12,7 +12,7 @@ import redis
 from server.storage import keys
 from tests.api_client import ApiClient
 from tests.parts import LiveServer
-from tests.support.games import mover_of, start_game
+from tests.support.games import game_and_stranger, mover_of, start_game
 from tests.support.stored import games_of, stored
 from tests.support.talk import INVISIBLE, SEEN
 
@@ -60,8 +60,7 @@ def test_a_message_never_makes_a_move_stale_and_takes_its_place_in_the_history(
 def test_bad_messages_are_refused_and_change_nothing(
     api: LiveServer, redis_client: redis.Redis
 ) -> None:
-    game_id, (ada, _) = start_game(api, "lost-cities", rounds=1)
-    stranger = api.client().register("eve")
+    game_id, (ada, _), stranger = game_and_stranger(api)
     before = stored(redis_client)
     refusals = {
         "x" * 501: "message_too_long",

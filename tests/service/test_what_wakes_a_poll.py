@@ -60,6 +60,25 @@ def woken(
     return view
 
 
+def ada_and_bo(api: LiveServer) -> tuple[ApiClient, ApiClient]:
+    ada, bo = (api.client().register(name) for name in ("ada", "bo"))
+    return ada, bo
+
+
+def invitation(ada: ApiClient) -> str:
+    """A new game of Lost Cities by ada, bo invited: its id."""
+    made = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})
+    game_id: str = made["game"]["id"]
+    return game_id
+
+
+def joined(ada: ApiClient, bo: ApiClient) -> str:
+    """A new game of Lost Cities by ada, bo joined: its id."""
+    game_id = invitation(ada)
+    bo.ok("POST", f"/games/{game_id}/join")
+    return game_id
+
+
 def test_a_poll_wakes_on_each_change_before_the_start_and_on_the_start_itself(
     api: LiveServer, redis_client: redis.Redis, polls: ThreadPoolExecutor
 ) -> None:
@@ -87,15 +106,14 @@ def test_a_poll_wakes_on_each_change_before_the_start_and_on_the_start_itself(
 def test_a_poll_wakes_on_a_cancel_and_on_the_end(
     api: LiveServer, redis_client: redis.Redis, polls: ThreadPoolExecutor
 ) -> None:
-    ada, bo = (api.client().register(name) for name in ("ada", "bo"))
-    game_id = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})["game"]["id"]
+    ada, bo = ada_and_bo(api)
+    game_id = invitation(ada)
     seen = bo.ok("GET", f"/games/{game_id}")  # invited: may look, and wait
     cancel = lambda: ada.ok("POST", f"/games/{game_id}/cancel")  # noqa: E731
     cancelled = woken(redis_client, bo, poll(polls, bo, game_id, seen), cancel)
     assert cancelled["game"]["status"] == "cancelled"
 
-    game_id = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})["game"]["id"]
-    bo.ok("POST", f"/games/{game_id}/join")
+    game_id = joined(ada, bo)
     seen = bo.ok("GET", f"/games/{game_id}")
     resign = lambda: ada.ok("POST", f"/games/{game_id}/resign")  # noqa: E731
     ended = woken(redis_client, bo, poll(polls, bo, game_id, seen), resign)
@@ -108,8 +126,8 @@ def test_a_change_made_before_the_poll_is_sent_answers_it_at_once(
 ) -> None:
     """What a client saw is its version and revision: a join between its look and its poll
     (no change of version) is not slept through, as it was when only the version counted."""
-    ada, bo = (api.client().register(name) for name in ("ada", "bo"))
-    game_id = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})["game"]["id"]
+    ada, bo = ada_and_bo(api)
+    game_id = invitation(ada)
     seen = ada.ok("GET", f"/games/{game_id}")
     bo.ok("POST", f"/games/{game_id}/join")
     view, _ = poll(polls, ada, game_id, seen).result()
@@ -121,8 +139,8 @@ def test_a_poll_without_a_revision_wakes_on_a_change_after_it_began(
     api: LiveServer, redis_client: redis.Redis, polls: ThreadPoolExecutor
 ) -> None:
     """A client from before revisions: changes from the game as the poll found it."""
-    ada, bo = (api.client().register(name) for name in ("ada", "bo"))
-    game_id = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})["game"]["id"]
+    ada, bo = ada_and_bo(api)
+    game_id = invitation(ada)
     seen = ada.ok("GET", f"/games/{game_id}")
     join = lambda: bo.ok("POST", f"/games/{game_id}/join")  # noqa: E731
     started = woken(redis_client, ada, poll(polls, ada, game_id, seen, revision=None), join)
@@ -132,14 +150,13 @@ def test_a_poll_without_a_revision_wakes_on_a_change_after_it_began(
 def test_a_poll_on_a_finished_or_cancelled_game_answers_at_once_and_holds_no_place(
     api: LiveServer, redis_client: redis.Redis, polls: ThreadPoolExecutor
 ) -> None:
-    ada, bo = (api.client().register(name) for name in ("ada", "bo"))
-    over = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})["game"]["id"]
+    ada, bo = ada_and_bo(api)
+    over = invitation(ada)
     ada.ok("POST", f"/games/{over}/cancel")
-    finished = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})
-    bo.ok("POST", f"/games/{finished['game']['id']}/join")
-    bo.ok("POST", f"/games/{finished['game']['id']}/resign")
+    finished = joined(ada, bo)
+    bo.ok("POST", f"/games/{finished}/resign")
     place = keys.player(ada.player["id"], "waits")
-    for game_id in (over, finished["game"]["id"]):
+    for game_id in (over, finished):
         seen = ada.ok("GET", f"/games/{game_id}")
         for revision in (seen["revision"], None):
             view, took = poll(polls, ada, game_id, seen, revision=revision).result()
@@ -150,9 +167,8 @@ def test_a_poll_on_a_finished_or_cancelled_game_answers_at_once_and_holds_no_pla
 def test_table_talk_wakes_no_poll(
     api: LiveServer, redis_client: redis.Redis, polls: ThreadPoolExecutor
 ) -> None:
-    ada, bo = (api.client().register(name) for name in ("ada", "bo"))
-    game_id = ada.ok("POST", "/games", json={"type": "lost-cities", "invite": ["bo"]})["game"]["id"]
-    bo.ok("POST", f"/games/{game_id}/join")
+    ada, bo = ada_and_bo(api)
+    game_id = joined(ada, bo)
     seen = bo.ok("GET", f"/games/{game_id}")
     answer = poll(polls, bo, game_id, seen, timeout=2)
     waiting(redis_client, bo)

@@ -19,7 +19,17 @@ randoms = st.integers(0, 2**64).map(random.Random)
 """Move choices from a plain Random seeded by Hypothesis: a failure replays from the drawn
 number, and a call costs what `random` costs. Each call of `st.randoms()` is a draw Hypothesis
 records, which cost many times what the games themselves did (a contract test 10 s, not 0.5)."""
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def many(examples: int) -> settings:
+    """A property's settings: `examples` of them, with no deadline (a whole game may take a
+    while), however slow the drawing."""
+    return settings(
+        max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+
+
+SETTINGS = many(200)
 
 
 def reached(engine: Engine[Any], players: int, seed: str, rnd: random.Random) -> Any:

@@ -36,6 +36,12 @@ def start_game(
     return game_id, clients
 
 
+def game_and_stranger(api: Endpoints) -> tuple[str, list[ApiClient], ApiClient]:
+    """A started game of Lost Cities (one round), its players, and eve, who is not at it."""
+    game_id, clients = start_game(api, "lost-cities", rounds=1)
+    return game_id, clients, api.client().register("eve")
+
+
 def mover_of(game_id: str, clients: list[ApiClient]) -> tuple[int, dict[str, Any]]:
     """The seat whose turn it is in a game of one mover at a time, and its view."""
     views = [client.ok("GET", f"/games/{game_id}") for client in clients]

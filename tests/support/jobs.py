@@ -27,15 +27,15 @@ from aiosmtpd.controller import Controller
 from redis.client import PubSub
 from rq import SimpleWorker
 
-from server.notify import context
-from server.notify.context import Context
+from server.notify import job_context
+from server.notify.job_context import Context
 from server.notify.jobs import run_tick
 from server.notify.queues import listen, relay_heard
 from server.runtime.processes import start_process
 from server.settings import MailSettings
 from tests.api_client import ApiClient
 from tests.parts import SECRET, LiveServer, SmtpInbox, service_config
-from tests.support.letters import text_of
+from tests.support.letters import SERVER_COMMAND, plain_reply, text_of
 
 # RQ's worker adds its own stdout/stderr handlers unless the logger has one: give it one that
 # does nothing, so its records go to the test's log capture and never to a stream since closed.
@@ -111,6 +111,24 @@ class Mail:
         """The plain-text parts a player has received so far."""
         return [text_of(message) for message in self.inbox.to(player["email"])]
 
+    def replies_env(self, mail_env: dict[str, str]) -> dict[str, str]:
+        """The environment of `mail-in` (`mail_env`) for replies to this worker's notices: its
+        reply domain."""
+        return {**mail_env, "TURNPOST_MAIL_DOMAIN": self.ctx.mail.reply_domain}
+
+    def answer(
+        self, env: dict[str, str], notice: EmailMessage, sender: str, body: str, message_id: str
+    ) -> str:
+        """`body` replied to `notice` from the address `sender` through the real
+        `turnpost-server mail-in` (run with `env`), which takes it: the text of the answer mailed
+        back."""
+        raw = plain_reply(str(notice["Reply-To"]), sender, body, message_id)
+        done = subprocess.run(
+            [SERVER_COMMAND, "mail-in"], input=raw, env=env, capture_output=True, check=False
+        )
+        assert done.returncode == 0, done.stderr.decode()
+        return text_of(self.inbox.to(sender)[-1])
+
 
 @contextmanager
 def jobs_in_process(
@@ -129,13 +147,13 @@ def jobs_in_process(
     )
     config = service_config(api.app.extensions["turnpost"].config.redis_url, public_url=api.url)
     ctx = Context.build_with_mail(config, redis_client, settings, clock)
-    context.use(ctx)
+    job_context.use(ctx)
     announcements = listen(redis_client)
     try:
         yield Mail(ctx, clock, inbox, announcements)
     finally:
         announcements.close()
-        context.use(None)
+        job_context.use(None)
 
 
 class GatedInbox(SmtpInbox):

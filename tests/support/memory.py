@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -18,7 +18,15 @@ from server.domain.games.record import GameRecord
 from server.domain.games.talk_rules import Limits, TalkOutcome
 from server.domain.players.player import Player
 from server.domain.service.facade import GameService
-from server.domain.service.ports import Appended, Claimed, Loaded, MoveWrite, never
+from server.domain.service.ports import (
+    Appended,
+    Awaited,
+    Claimed,
+    Loaded,
+    MoveWrite,
+    RecordWrite,
+    Sending,
+)
 
 
 class MemoryGameStore:
@@ -40,19 +48,14 @@ class MemoryGameStore:
         self.tell(events)
         return True
 
-    def seat(
-        self,
-        before: GameRecord,
-        after: GameRecord,
-        on: str = "seats",
-        events: Sequence[PlayerEvent] = (),
-    ) -> bool:
+    def seat(self, write: RecordWrite) -> bool:
+        before, on = write.before, write.on
         if getattr(self.records_by_id[before.id], on) != getattr(before, on):
             return False
-        self.records_by_id[before.id] = after.changed(
+        self.records_by_id[before.id] = write.after.changed(
             revision=self.records_by_id[before.id].revision + 1
         )
-        self.tell(events)
+        self.tell(write.events)
         return True
 
     def tell(self, events: Sequence[PlayerEvent]) -> None:
@@ -68,12 +71,9 @@ class MemoryGameStore:
         return len(self.logs.get(game_id, []))
 
     def load(
-        self,
-        game_id: str,
-        cached_version: int = 0,
-        cached_entry: bytes = b"",
-        talk: int | None = None,
+        self, game_id: str, cached: tuple[int, bytes] = (0, b""), talk: int | None = None
     ) -> Loaded | None:
+        cached_version, cached_entry = cached
         record = self.records_by_id.get(game_id)
         if record is None:
             return None
@@ -164,16 +164,11 @@ class MemoryGameStore:
     def stamp(self, game_id: str) -> tuple[int, int]:
         return self.version(game_id), self.records_by_id[game_id].revision
 
-    def wait_for_change(
-        self,
-        game_id: str,
-        seen: tuple[int, int],
-        deadline: float,
-        also: Callable[[], bool] = never,
-    ) -> bool:
-        while self.stamp(game_id) == seen and not also() and time.monotonic() < deadline:
+    def wait_for_change(self, awaited: Awaited) -> bool:
+        game_id = awaited.game_id
+        while not awaited.met(self.stamp(game_id)) and time.monotonic() < awaited.deadline:
             time.sleep(0.01)
-        return self.stamp(game_id) != seen or also()
+        return awaited.met(self.stamp(game_id))
 
 
 def player(name: str = "ada", **fields: Any) -> Player:
@@ -232,27 +227,21 @@ class MemoryInvitations:
         self.made: dict[str, dict[str, float]] = {}
 
     def send(
-        self,
-        inviter: str,
-        game_id: str,
-        invitees: Sequence[str],
-        now: float,
-        most_sent: int,
-        most_made: int,
+        self, inviter: str, game_id: str, invitees: Sequence[str], now: float, most: Sending
     ) -> tuple[str, int]:
         made = self.made.setdefault(inviter, {})
-        if most_made:
+        if most.made:
             for game, when in list(made.items()):
                 if when <= now - 3600:
                     del made[game]
-            if game_id not in made and len(made) >= most_made:
+            if game_id not in made and len(made) >= most.made:
                 return "made", max(1, math.ceil(min(made.values()) + 3600 - now))
         sent = self.sent_by.setdefault(inviter, {})
         new = [(game_id, invitee) for invitee in invitees if (game_id, invitee) not in sent]
-        if len(sent) + len(new) > most_sent:
+        if len(sent) + len(new) > most.sent:
             return "sent", 0
         sent.update({member: now for member in new})
-        if most_made:
+        if most.made:
             made[game_id] = now
         return "", 0
 

@@ -4,13 +4,15 @@ links read out of the mail the worker sent."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import requests
 from bs4 import BeautifulSoup
 from playwright.sync_api import Page
 
 from tests.api_client import ApiClient
+from tests.parts import LiveServer
+from tests.support.games import mover_of, start_game
 from tests.support.jobs import Mail
 from tests.support.letters import LOGIN_LINK, html_of, text_of
 
@@ -74,6 +76,24 @@ def logged_in(mail: Mail, url: str, player: ApiClient) -> Visitor:
     answer = visitor.log_in(login_link(mail, player.player["email"]))
     assert answer.status_code == 200 and answer.history, answer.text
     return visitor
+
+
+class MoverAtPage(NamedTuple):
+    """A started game whose mover's browser is at its page: the game, its players, the seat to
+    move, its view, and that seat's player logged in."""
+
+    game_id: str
+    clients: list[ApiClient]
+    seat: int
+    view: dict[str, Any]
+    visitor: Visitor
+
+
+def mover_at_page(api: LiveServer, mail: Mail, type_id: str, **options: Any) -> MoverAtPage:
+    """A new game of `type_id` (`start_game`'s `options`), its mover logged in."""
+    game_id, clients = start_game(api, type_id, **options)
+    seat, view = mover_of(game_id, clients)
+    return MoverAtPage(game_id, clients, seat, view, logged_in(mail, api.url, clients[seat]))
 
 
 def logged_in_page(

@@ -3,6 +3,9 @@ while they wait."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 import psutil
@@ -59,6 +62,22 @@ def answered(url: str, game_id: str, token: str | None, version: int, timeout: i
     answer = long_poll(url, game_id, token, version, timeout)
     assert answer.status_code == 200, answer.text
     return answer.json()
+
+
+@contextmanager
+def polls_held(
+    web: WebProcess, game_id: str, watcher: ApiClient, version: int, count: int, timeout: int
+) -> Iterator[Iterator[Any]]:
+    """`count` long polls of `timeout` seconds by `watcher` on the game, from `version`, once
+    the web process holds the request of each: their answers, as they come."""
+
+    def wait(_: int) -> Any:
+        return answered(web.url, game_id, watcher.token, version, timeout)
+
+    with ThreadPoolExecutor(count) as pool:
+        answers = pool.map(wait, range(count))
+        eventually(lambda: requests_held(web) >= count, within=30)
+        yield answers
 
 
 def move_on(mover: ApiClient, game_id: str, move: str, version: int) -> None:

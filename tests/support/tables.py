@@ -12,10 +12,9 @@ from typing import Any
 from unittest import mock
 
 from server.domain.games import provenance
-from server.domain.games.record import GameRecord
 from server.domain.players.player import Player
 from server.domain.service.facade import GameService
-from server.domain.service.ports import Appended, MoveWrite
+from server.domain.service.ports import Appended, MoveWrite, RecordWrite
 from tests.support import memory
 from tests.support.memory import MemoryBlocks, MemoryGameStore, MemoryInvitations, MemoryRoster
 
@@ -35,9 +34,9 @@ class RacedStore(MemoryGameStore):
         while self.meanwhile:
             self.meanwhile.pop(0)()
 
-    def seat(self, before: GameRecord, *args: Any, **kwargs: Any) -> bool:
+    def seat(self, write: RecordWrite) -> bool:
         self._others_first()
-        return super().seat(before, *args, **kwargs)
+        return super().seat(write)
 
     def append(self, game_id: str, move: MoveWrite) -> Appended:
         self._others_first()

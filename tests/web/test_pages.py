@@ -14,9 +14,9 @@ import redis
 from server.storage import keys
 from server.web.pages import WAIT_SECONDS
 from tests.parts import LiveServer
-from tests.support.games import mover_of, start_game
+from tests.support.games import game_and_stranger, start_game
 from tests.support.jobs import Mail
-from tests.support.pages import Visitor, form_fields, logged_in, said
+from tests.support.pages import Visitor, form_fields, logged_in, mover_at_page, said
 from tests.support.processes import eventually
 from tests.support.stored import log_length
 
@@ -24,9 +24,7 @@ from tests.support.stored import log_length
 def test_the_page_shows_a_players_view_and_moves_once_however_often_its_form_is_sent(
     api: LiveServer, mail: Mail, redis_client: redis.Redis
 ) -> None:
-    game_id, clients = start_game(api, "lost-cities", rounds=1)
-    seat, view = mover_of(game_id, clients)
-    visitor = logged_in(mail, api.url, clients[seat])
+    game_id, _, _, view, visitor = mover_at_page(api, mail, "lost-cities", rounds=1)
     page = visitor.get(f"/play/{game_id}")
     assert page.status_code == 200
     assert page.headers["Cache-Control"] == "no-store"
@@ -47,9 +45,7 @@ def test_the_page_shows_a_players_view_and_moves_once_however_often_its_form_is_
 def test_a_stale_form_says_the_game_moved_on_and_shows_it_as_it_is_now(
     api: LiveServer, mail: Mail, redis_client: redis.Redis
 ) -> None:
-    game_id, clients = start_game(api, "lost-cities-dice")
-    seat, view = mover_of(game_id, clients)
-    visitor = logged_in(mail, api.url, clients[seat])
+    game_id, clients, seat, view, visitor = mover_at_page(api, mail, "lost-cities-dice")
     page = visitor.get(f"/play/{game_id}")
     move = view["legal_moves"][0]["text"]
     clients[seat].ok(
@@ -68,9 +64,7 @@ def test_a_stale_form_says_the_game_moved_on_and_shows_it_as_it_is_now(
 def test_an_illegal_typed_move_is_refused_on_the_page_with_the_rules_words(
     api: LiveServer, mail: Mail, redis_client: redis.Redis
 ) -> None:
-    game_id, clients = start_game(api, "livingstone")
-    seat, _ = mover_of(game_id, clients)
-    visitor = logged_in(mail, api.url, clients[seat])
+    game_id, _, _, _, visitor = mover_at_page(api, mail, "livingstone")
     before = log_length(redis_client, game_id)
     refused = visitor.move(game_id, "donate 99; end", field="typed")
     assert refused.status_code == 422
@@ -83,9 +77,7 @@ def test_an_illegal_typed_move_is_refused_on_the_page_with_the_rules_words(
 def test_a_forged_csrf_token_and_a_missing_one_are_refused(
     api: LiveServer, mail: Mail, redis_client: redis.Redis
 ) -> None:
-    game_id, clients = start_game(api, "lost-cities", rounds=1)
-    seat, view = mover_of(game_id, clients)
-    visitor = logged_in(mail, api.url, clients[seat])
+    game_id, _, _, view, visitor = mover_at_page(api, mail, "lost-cities", rounds=1)
     form = form_fields(visitor.get(f"/play/{game_id}").text)
     move = view["legal_moves"][0]["text"]
     before = log_length(redis_client, game_id)
@@ -102,8 +94,7 @@ def test_a_forged_csrf_token_and_a_missing_one_are_refused(
 def test_another_players_game_an_unknown_one_and_no_session_get_refusal_pages(
     api: LiveServer, mail: Mail
 ) -> None:
-    game_id, _ = start_game(api, "lost-cities", rounds=1)
-    eve = api.client().register("eve")
+    game_id, _, eve = game_and_stranger(api)
     created = eve.ok("POST", "/games", json={"type": "lost-cities", "invite": []})
     link = eve.ok("POST", f"/games/{created['game']['id']}/login-link")["url"]
     visitor = Visitor(api.url)

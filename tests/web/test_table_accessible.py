@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Browser, Page, Route
 
 from tests.parts import LiveServer
@@ -41,6 +42,7 @@ def sent(path: str, fields: dict[str, str], button: str) -> Visit:
     return visit
 
 
+@pytest.mark.long
 def test_every_page_in_every_state_passes_axe_at_both_widths_light_and_dark(
     api: LiveServer, mail: Mail, browser: Browser
 ) -> None:

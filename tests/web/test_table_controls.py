@@ -54,6 +54,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("type_id", "options_"), GAMES, ids=[game[0] for game in GAMES])
 def test_a_whole_game_played_by_the_step_controls_alone(
     api: LiveServer, mail: Mail, browser: Browser, type_id: str, options_: dict[str, Any]

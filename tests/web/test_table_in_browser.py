@@ -11,6 +11,7 @@ import dataclasses
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Dialog, Page, expect
 
 from tests.api_client import ApiClient
@@ -219,6 +220,7 @@ def test_a_move_half_chosen_outlives_talk_and_the_controls_the_update_brings_wor
     waiting.context.close()
 
 
+@pytest.mark.long
 def test_every_state_of_the_page_is_accessible_light_and_dark_and_reflows_at_200_percent(
     api: LiveServer, browser: Browser
 ) -> None:

@@ -22,7 +22,14 @@ from server.domain.errors import N_, TooMany, Unwelcome
 from server.domain.games.loaded import CANCELLED, OPEN
 from server.domain.games.record import GameRecord
 from server.domain.players.player import NOBODY, PLAYED, Player
-from server.domain.service.ports import BlockList, Claimed, GameRecords, InvitationBook, Roster
+from server.domain.service.ports import (
+    BlockList,
+    Claimed,
+    GameRecords,
+    InvitationBook,
+    Roster,
+    Sending,
+)
 
 PLAYED_BATCH = 20
 """Games read at once in looking for one two players played together."""
@@ -117,8 +124,8 @@ class Inviting:
         limits, now = self.limits, self.clock()
         claim = Claim(self.book, inviter, record.id, invitees, made)
         for healed in (False, True):
-            per_hour = limits.per_hour if made else 0
-            full, wait = self.book.send(inviter, record.id, invitees, now, limits.sent, per_hour)
+            most = Sending(limits.sent, limits.per_hour if made else 0)
+            full, wait = self.book.send(inviter, record.id, invitees, now, most)
             if full == "made":
                 raise TooMany(
                     N_("you may make %(most)d games an hour; wait %(wait)d seconds"),

@@ -23,7 +23,7 @@ from server.domain.games.record import GameRecord
 from server.domain.games.snapshots import unpickled
 from server.domain.players.player import Player
 from server.domain.service.hearing import heard
-from server.domain.service.ports import BlockList, GameLog, Kept, Lobby, Roster, never
+from server.domain.service.ports import Awaited, BlockList, GameLog, Kept, Lobby, Roster
 from server.domain.service.state_cache import StateCache
 from shared.engine import Engine
 from shared.games import ENGINES
@@ -47,9 +47,8 @@ class Loading:
         """The game, and with `talk` its table talk from message number `talk + 1` (as stored),
         read in the same round trip."""
         cached = self.cache.get(game_id)
-        loaded = self.store.load(
-            game_id, *((cached.version, cached.last_entry) if cached else (0, b"")), talk=talk
-        )
+        mark = (cached.version, cached.last_entry) if cached else (0, b"")
+        loaded = self.store.load(game_id, mark, talk)
         if loaded is None:
             raise NotFound(N_("no such game"))
         engine = ENGINES[loaded.record.type]
@@ -179,16 +178,10 @@ class Loading:
         ]
         return Page(listed, page.next)
 
-    def wait_for_change(
-        self,
-        game_id: str,
-        seen: tuple[int, int],
-        deadline: float,
-        also: Callable[[], bool] = never,
-    ) -> bool:
-        """Block until the game's version or revision differs from `seen`, `also()` comes true
-        (a reader's own look at what else it shows), or `deadline` (monotonic)."""
-        return self.store.wait_for_change(game_id, seen, deadline, also)
+    def wait_for_change(self, awaited: Awaited) -> bool:
+        """Block until the game changes from what the reader saw, `also()` comes true (a
+        reader's own look at what else it shows), or the deadline."""
+        return self.store.wait_for_change(awaited)
 
     def version(self, game_id: str) -> int:
         """How many entries the game's log holds, with no replay."""

@@ -67,9 +67,37 @@ class MoveWrite:
     events: Sequence[PlayerEvent] = ()
 
 
+@dataclass(frozen=True)
+class RecordWrite:
+    """A change of a game's record from `before` to `after`, written only if the record's field
+    `on` (its seats, unless told) is still as in `before` (a compare-and-set: players racing for
+    one seat, or asking for one rematch), with its players' `events`."""
+
+    before: GameRecord
+    after: GameRecord
+    on: str = "seats"
+    events: Sequence[PlayerEvent] = ()
+
+
 def never() -> bool:
     """A wait's `also` when only the game's own changes matter."""
     return False
+
+
+@dataclass(frozen=True)
+class Awaited:
+    """What a wait on a game waits for: its (version, revision) to differ from `seen` (any
+    change: a move, a join, a decline, a cancel, a rematch asked for), or `also()` to come true
+    (asked when the game's channel speaks, and now and then), until `deadline` (monotonic)."""
+
+    game_id: str
+    seen: tuple[int, int]
+    deadline: float
+    also: Callable[[], bool] = never
+
+    def met(self, stamp: tuple[int, int]) -> bool:
+        """Whether the wait is over for the game, its (version, revision) now `stamp`."""
+        return stamp != self.seen or self.also()
 
 
 class GameRecords(Protocol):
@@ -90,30 +118,20 @@ class GameLog(GameRecords, Protocol):
     def create(self, record: GameRecord, events: Sequence[PlayerEvent] = ()) -> bool:
         """Write a new game's record; False if its id is taken."""
 
-    def seat(
-        self,
-        before: GameRecord,
-        after: GameRecord,
-        on: str = "seats",
-        events: Sequence[PlayerEvent] = (),
-    ) -> bool:
-        """Write what changed from `before` to `after` only if the record's field `on` (its
-        seats, unless told) is still as in `before` (a compare-and-set: players racing for one
-        seat, or asking for one rematch)."""
+    def seat(self, write: RecordWrite) -> bool:
+        """Write what changed of the record, only if its field `write.on` is still as it was;
+        False if it changed."""
 
     def version(self, game_id: str) -> int:
         """How many entries the game's log holds."""
 
     def load(
-        self,
-        game_id: str,
-        cached_version: int = 0,
-        cached_entry: bytes = b"",
-        talk: int | None = None,
+        self, game_id: str, cached: tuple[int, bytes] = (0, b""), talk: int | None = None
     ) -> Loaded | None:
-        """The game in one read: its record, and its log from the held state (if its entry is
-        still in place), else from the snapshot; with `talk`, its table talk from message number
-        `talk + 1` on too (as `talk` would read it)."""
+        """The game in one read: its record, and its log from the caller's cached state
+        (`cached`: its version and the log's entry there, if that entry is still in place),
+        else from the snapshot; with `talk`, its table talk from message number `talk + 1` on
+        too (as `talk` would read it)."""
 
     def log_raw(self, game_id: str, start: int = 0, stop: int | None = None) -> list[bytes]:
         """The log's entries from `start` up to `stop` (the end if None), as stored."""
@@ -133,16 +151,9 @@ class GameLog(GameRecords, Protocol):
         """The move `seat` made with this request's key, if it made one (`KeyReused` if the key
         was another request's)."""
 
-    def wait_for_change(
-        self,
-        game_id: str,
-        seen: tuple[int, int],
-        deadline: float,
-        also: Callable[[], bool] = never,
-    ) -> bool:
-        """Block until the game's (version, revision) differs from `seen` (any change: a move,
-        a join, a decline, a cancel, a rematch asked for), `also()` comes true (asked when the
-        game's channel speaks, and now and then), or `deadline` (monotonic)."""
+    def wait_for_change(self, awaited: Awaited) -> bool:
+        """Block until what is `awaited` comes, or its deadline; whether the game changed or
+        `also()` came true."""
 
 
 class Kept(Protocol):
@@ -241,21 +252,25 @@ class Claimed:
     claimed: float
 
 
+@dataclass(frozen=True)
+class Sending:
+    """How far an inviter may go in sending a game's invitations: how many of theirs may be
+    open at once (`sent`), and how many games they may make within the hour (`made`; 0: the
+    game is not counted as one made)."""
+
+    sent: int
+    made: int = 0
+
+
 class InvitationBook(Protocol):
     """The invitations each player has sent and has waiting, and the games they made lately,
     counted exactly (`server.domain.service.invitations`; kept in Redis by the storage layer)."""
 
     def send(
-        self,
-        inviter: str,
-        game_id: str,
-        invitees: Sequence[str],
-        now: float,
-        most_sent: int,
-        most_made: int,
+        self, inviter: str, game_id: str, invitees: Sequence[str], now: float, most: Sending
     ) -> tuple[str, int]:
         """Claim the inviter's invitations in the game, and the game as one made within the
-        hour unless `most_made` is 0, in one step: `("", 0)`, or what is full (`"sent"`, or
+        hour unless `most.made` is 0, in one step: `("", 0)`, or what is full (`"sent"`, or
         `"made"` with the seconds until one of the hour's games stops counting)."""
         ...
 

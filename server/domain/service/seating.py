@@ -26,7 +26,7 @@ from server.domain.games.record import GameRecord, Seat
 from server.domain.players.player import Player
 from server.domain.service.invitations import Claim, Inviting, invited
 from server.domain.service.loading import Loading, players_record
-from server.domain.service.ports import ChangeListener, GameLog, Lobby, Roster
+from server.domain.service.ports import ChangeListener, GameLog, Lobby, RecordWrite, Roster
 from shared.engine import BadOptions, Engine
 from shared.games import ENGINES
 
@@ -198,7 +198,8 @@ class Seating:
             if after == record:
                 return False
             self.listener.changing(game_id)
-            if self.store.seat(record, after, "revision", self._events(record, after, by)):
+            events = self._events(record, after, by)
+            if self.store.seat(RecordWrite(record, after, "revision", events)):
                 self.inviting.answered(record, after)
                 return True
 
@@ -317,9 +318,8 @@ class Seating:
             claim = self.inviting.claim(record, made=False)
             if old.rematch is None:
                 marked = old.changed(rematch=record.id)
-                if not self.store.seat(
-                    old, marked, "rematch", self._events(old, marked, player.id)
-                ):
+                events = self._events(old, marked, player.id)
+                if not self.store.seat(RecordWrite(old, marked, "rematch", events)):
                     claim.give_back()
                     old = self.loading.record_for(player, game_id)
                     continue

@@ -29,7 +29,8 @@ and never learns which.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from itertools import chain
 from typing import Any, cast
@@ -49,7 +50,14 @@ from server.domain.games.record import (
     encode,
     packed,
 )
-from server.domain.service.ports import Appended, Loaded, MoveWrite, Outcome, never
+from server.domain.service.ports import (
+    Appended,
+    Awaited,
+    Loaded,
+    MoveWrite,
+    Outcome,
+    RecordWrite,
+)
 from server.settings import Config
 from server.storage import keys
 from server.storage.games import archive, clocks, log_scripts, mail_state
@@ -89,18 +97,28 @@ def stamped(game_id: str) -> list[str]:
     return [keys.game(game_id, part) for part in ("meta", "log")]
 
 
+@dataclass(frozen=True)
+class LogOptions:
+    """What a game's log works with beside its client, each made from the client if not given
+    (none for `confirm` and `watch`): how a move's write is confirmed
+    (`server.storage.games.safe_writes`), the process's waits, the players' events, and the
+    worker's watch, marked before each move in the move's own round trip."""
+
+    confirm: Confirmation | None = None
+    waits: Waits | None = None
+    events: PlayerEvents | None = None
+    watch: GameWatch | None = None
+
+
+BARE = LogOptions()
+"""A log given nothing but its client (a command's or a test's)."""
+
+
 class RedisGameLog:
     """A game's record and log (`server.domain.service.ports.GameLog`, `Kept`) in Redis."""
 
-    def __init__(
-        self,
-        client: Client,
-        confirm: Confirmation | None = None,
-        waits: Waits | None = None,
-        events: PlayerEvents | None = None,
-        watch: GameWatch | None = None,
-    ) -> None:
-        """`watch`, if given, is marked before each move, in the move's own round trip."""
+    def __init__(self, client: Client, options: LogOptions = BARE) -> None:
+        confirm = options.confirm
         if confirm is not None and isinstance(client, RedisCluster):
             # WAIT/WAITAOF name no key, so a cluster client cannot send them to the master
             # that took the move; each master of a cluster syncs its own writes instead.
@@ -109,10 +127,10 @@ class RedisGameLog:
                 "Sentinel); on Redis Cluster run every master with appendfsync always"
             )
         self.client = client
-        self.events = events or PlayerEvents.configured(client, Config())
+        self.events = options.events or PlayerEvents.configured(client, Config())
         self.confirm = confirm
-        self.waits = waits or Waits(client)
-        self.watch = watch
+        self.waits = options.waits or Waits(client)
+        self.watch = options.watch
         self._create = client.register_script(log_scripts.CREATE)
         self._update_if = client.register_script(log_scripts.UPDATE_IF)
         self._append = client.register_script(log_scripts.APPEND)
@@ -131,27 +149,21 @@ class RedisGameLog:
         )
         return self._events_apart(bool(created), events)
 
-    def seat(
-        self,
-        before: GameRecord,
-        after: GameRecord,
-        on: str = "seats",
-        events: Sequence[PlayerEvent] = (),
-    ) -> bool:
-        """Write what changed from `before` to `after` only if the field `on` is still as in
-        `before`; False if it changed. A compacted game's archive holds the rest of its record
+    def seat(self, write: RecordWrite) -> bool:
+        """A compacted game's archive holds the rest of its record
         (`server.domain.games.record.packed`), and is written anew if that changed."""
+        before, after = write.before, write.after
         pairs = [item for pair in changes(before, after).items() for item in pair]
         blob = b""
         if after.packed and packed(after) != packed(before):
             held = self.client.get(keys.game(before.id, "archive"))
             blob = archive.with_record(as_bytes(held), packed(after)) if held else b""
-        touched, args = self._events_args(events)
+        touched, args = self._events_args(write.events)
         updated = self._update_if(
             keys=[*self._meta_and_channel(before.id), *touched],
-            args=[*compared(before, on), blob, len(pairs), *pairs, *args],
+            args=[*compared(before, write.on), blob, len(pairs), *pairs, *args],
         )
-        return self._events_apart(bool(updated), events)
+        return self._events_apart(bool(updated), write.events)
 
     def _events_args(self, events: Sequence[PlayerEvent]) -> tuple[list[str], list[Any]]:
         """The keys and arguments that write a change's events in its own script."""
@@ -179,15 +191,11 @@ class RedisGameLog:
         return [record_of(raw, blob) for raw, blob in zip(found[::2], found[1::2], strict=True)]
 
     def load(
-        self,
-        game_id: str,
-        cached_version: int = 0,
-        cached_entry: bytes = b"",
-        talk: int | None = None,
+        self, game_id: str, cached: tuple[int, bytes] = (0, b""), talk: int | None = None
     ) -> Loaded | None:
-        """The game, its log read on from `cached_version` if the caller holds the state there
-        and the log's entry at that version is still `cached_entry` (see LOAD); and with `talk`,
-        its table talk from there on, in the same round trip."""
+        """The cached state's entry is checked in place by LOAD, and the table talk read in the
+        same round trip."""
+        cached_version, cached_entry = cached
         parts = ("meta", "snap", "log", "archive") + (() if talk is None else ("talk",))
         found = self._load(
             keys=[keys.game(game_id, part) for part in parts],
@@ -361,17 +369,12 @@ class RedisGameLog:
             if outcome != b"moved":
                 return bool(outcome)
 
-    def wait_for_change(
-        self,
-        game_id: str,
-        seen: tuple[int, int],
-        deadline: float,
-        also: Callable[[], bool] = never,
-    ) -> bool:
-        """Block until the game's `stamp` differs from `seen` or `also()` comes true, or
-        `deadline` (monotonic) passes, or this process is stopping (`server.storage.waits`)."""
+    def wait_for_change(self, awaited: Awaited) -> bool:
+        """Woken by the game's channel, and ended early if this process is stopping
+        (`server.storage.waits`)."""
+        game_id = awaited.game_id
         log_key = keys.game(game_id, "log")
-        return self.waits.wait(log_key, lambda: self.stamp(game_id) != seen or also(), deadline)
+        return self.waits.wait(log_key, lambda: awaited.met(self.stamp(game_id)), awaited.deadline)
 
     def drop_snapshots(self) -> int:
         """Delete every snapshot (they are a cache); returns how many."""

@@ -6,27 +6,16 @@ lobby's index (`server.storage.games.lobby_index`). Each part owns its keys; thi
 
 from __future__ import annotations
 
-from server.storage.games.game_log import RedisGameLog
+from server.storage.games.game_log import BARE, LogOptions, RedisGameLog
 from server.storage.games.game_talk import RedisGameTalk
 from server.storage.games.lobby_index import RedisLobby
-from server.storage.games.safe_writes import Confirmation
-from server.storage.games.watch import GameWatch
-from server.storage.players.events import PlayerEvents
 from server.storage.redis_client import Client
-from server.storage.waits import Waits
 
 
 class RedisGameStore(RedisGameLog, RedisGameTalk, RedisLobby):
     """One object for `GameService`, which hands each of its jobs the parts it uses."""
 
-    def __init__(
-        self,
-        client: Client,
-        confirm: Confirmation | None = None,
-        waits: Waits | None = None,
-        events: PlayerEvents | None = None,
-        watch: GameWatch | None = None,
-    ) -> None:
-        RedisGameLog.__init__(self, client, confirm, waits, events, watch)
+    def __init__(self, client: Client, options: LogOptions = BARE) -> None:
+        RedisGameLog.__init__(self, client, options)
         RedisGameTalk.__init__(self, client, self.events)
         RedisLobby.__init__(self, client)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from server.domain.service.ports import Claimed
+from server.domain.service.ports import Claimed, Sending
 from server.storage import keys
 from server.storage.redis_client import Client, as_text
 
@@ -78,19 +78,10 @@ class Invitations:
         self._wait = client.register_script(WAIT)
 
     def send(
-        self,
-        inviter: str,
-        game_id: str,
-        invitees: Sequence[str],
-        now: float,
-        most_sent: int,
-        most_made: int,
+        self, inviter: str, game_id: str, invitees: Sequence[str], now: float, most: Sending
     ) -> tuple[str, int]:
-        """Claim the inviter's invitations to `invitees` in the game, and the game as one they
-        made (unless `most_made` is 0): `("", 0)`, or what is full, `"sent"`, or `"made"` and
-        in how many seconds one of the hour's games is no longer counted."""
         sent, made = keys.player(inviter, "invitations:sent"), keys.player(inviter, "made")
-        args: list[str | float] = [now, most_sent, most_made, game_id, *invitees]
+        args: list[str | float] = [now, most.sent, most.made, game_id, *invitees]
         full, wait = self._send(keys=[sent, made], args=args)
         return ("", "sent", "made")[int(full)], int(wait)
 

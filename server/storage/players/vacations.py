@@ -13,8 +13,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from server.domain.errors import N_, Conflict
+from server.domain.players.away import Away
 from server.domain.players.player import Player
-from server.domain.players.vacations import Away
 from server.storage import keys
 from server.storage.players.profiles import Players
 from server.storage.redis_client import Client, as_text

@@ -21,8 +21,8 @@ from server.accounts.profile import changed
 from server.domain.errors import N_, Invalid, Refusal
 from server.domain.games.bots import TIMEOUT_LEVEL
 from server.domain.games.loaded import CANCELLED, FINISHED
-from server.domain.players.hooks import KINDS
 from server.domain.players.player import ANYONE, NOBODY, PLAYED, Player
+from server.domain.players.webhook import KINDS
 from server.domain.service.leaving import ACTIVE_GAMES, RESIGN
 from server.http.context import services
 from server.http.errors import ApiError

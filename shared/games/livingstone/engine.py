@@ -12,6 +12,7 @@ from shared.games.livingstone.options import OPTIONS, Rules
 from shared.games.livingstone.resample import resample
 from shared.games.livingstone.result import result
 from shared.games.livingstone.rules import apply_action, resign, reveals
+from shared.games.livingstone.shapes import SHAPES
 from shared.games.livingstone.state import State, new_game
 from shared.games.livingstone.view import view
 from shared.wiring import Parts, WiredEngine
@@ -26,6 +27,7 @@ class Livingstone(WiredEngine[State]):
     max_players = 5
     version = CURRENT_VERSION
     guide = GUIDE
+    shapes = SHAPES
     options = OPTIONS
 
     def __init__(self) -> None:

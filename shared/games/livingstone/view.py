@@ -7,14 +7,15 @@ Everything else is on the table. At the end the chests are opened and hands show
 
 from __future__ import annotations
 
-from shared.engine import JSON
 from shared.games.livingstone.result import result
-from shared.games.livingstone.state import Player, State
+from shared.games.livingstone.shapes import Player, View
+from shared.games.livingstone.state import Player as Holder
+from shared.games.livingstone.state import State
 from shared.games.livingstone.stones import counted, returning_gems
 
 
-def _player(player: Player, seat: int, shown: bool) -> dict[str, JSON]:
-    public: dict[str, JSON] = {
+def _player(player: Holder, seat: int, shown: bool) -> Player:
+    public: Player = {
         "seat": seat,
         "points": player.points,
         "gems": counted([0, *player.gems, 0]),
@@ -24,11 +25,13 @@ def _player(player: Player, seat: int, shown: bool) -> dict[str, JSON]:
         "resigned": player.resigned,
     }
     if shown:
-        public.update(thalers=player.thalers, donated=player.donated, hand=[*player.hand])
+        public["thalers"] = player.thalers
+        public["donated"] = player.donated
+        public["hand"] = [*player.hand]
     return public
 
 
-def view(state: State, seat: int | None) -> dict[str, JSON]:
+def view(state: State, seat: int | None) -> View:
     over = state.over
     rules = state.rules
     turn = state.turn

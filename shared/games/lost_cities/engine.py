@@ -19,6 +19,7 @@ from shared.games.lost_cities.resample import resample
 from shared.games.lost_cities.result import result
 from shared.games.lost_cities.rules import apply_action, drawn_card, ended_game, resign
 from shared.games.lost_cities.scoring import games_won, match_totals
+from shared.games.lost_cities.shapes import SHAPES
 from shared.games.lost_cities.state import SEATS, State, new_game
 from shared.games.lost_cities.view import by_colour, view
 from shared.wiring import Parts, WiredEngine
@@ -35,6 +36,7 @@ class LostCities(WiredEngine[State]):
     max_players = SEATS
     version = 1
     guide = GUIDE
+    shapes = SHAPES
     options = OPTIONS
 
     def __init__(self) -> None:

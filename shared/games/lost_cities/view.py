@@ -18,6 +18,7 @@ from shared.games.lost_cities.scoring import (
     match_totals,
     seat_points,
 )
+from shared.games.lost_cities.shapes import Scores, View
 from shared.games.lost_cities.state import SEATS, State, known_in
 
 
@@ -29,10 +30,10 @@ def by_colour(letters: str, values: tuple[JSON, ...]) -> dict[str, JSON]:
     return dict(zip(letters, values, strict=True))
 
 
-def view(state: State, seat: Seat | None) -> dict[str, JSON]:
+def view(state: State, seat: Seat | None) -> View:
     rules = state.rules
     letters = rules.colour_letters
-    seen: dict[str, JSON] = {
+    seen: View = {
         "seat": seat,
         "colours": list(letters),
         "game": state.deal.game + 1,
@@ -65,10 +66,10 @@ def view(state: State, seat: Seat | None) -> dict[str, JSON]:
     return seen
 
 
-def scores(state: State) -> dict[str, JSON]:
+def scores(state: State) -> Scores:
     """Points per finished game and in total, and the current game's expeditions as they stand
     (while the match runs), so a player sees where everyone is."""
-    scored: dict[str, JSON] = {
+    scored: Scores = {
         "games": [list(game_totals(game)) for game in state.deal.scored_games],
         "totals": list(match_totals(state.deal.scored_games, SEATS)),
         "games_won": list(games_won(state.deal.scored_games, SEATS)),

@@ -11,6 +11,7 @@ from shared.games.lost_cities_dice.options import OPTIONS, Rules, check_options
 from shared.games.lost_cities_dice.resample import resample
 from shared.games.lost_cities_dice.result import result
 from shared.games.lost_cities_dice.rules import apply_action, resign
+from shared.games.lost_cities_dice.shapes import SHAPES
 from shared.games.lost_cities_dice.state import State, new_game
 from shared.games.lost_cities_dice.view import view
 from shared.wiring import Parts, WiredEngine
@@ -25,6 +26,7 @@ class LostCitiesDice(WiredEngine[State]):
     max_players = 5
     version = 1
     guide = GUIDE
+    shapes = SHAPES
     options = OPTIONS
 
     def __init__(self) -> None:

@@ -4,17 +4,18 @@ been made, which `to_act` tells them anyway). The seed, and so every future roll
 
 from __future__ import annotations
 
-from shared.engine import JSON, Seat
+from shared.engine import Seat
 from shared.games.lost_cities_dice.moves import encode
 from shared.games.lost_cities_dice.options import CLOCKWISE, SIMULTANEOUS, Rules
 from shared.games.lost_cities_dice.result import result
 from shared.games.lost_cities_dice.scoring import breakdown
-from shared.games.lost_cities_dice.sheet import Sheet
+from shared.games.lost_cities_dice.shapes import Dice, Sheet, View
+from shared.games.lost_cities_dice.sheet import Sheet as Paper
 from shared.games.lost_cities_dice.sheet_data import BRIDGE_MARK, COLOURS, COLUMNS
 from shared.games.lost_cities_dice.state import State
 
 
-def view(state: State, seat: Seat | None) -> dict[str, JSON]:
+def view(state: State, seat: Seat | None) -> View:
     own_choice = state.pending[seat] if seat is not None and 0 <= seat < state.players else None
     return {
         "seat": seat,
@@ -41,11 +42,11 @@ def view(state: State, seat: Seat | None) -> dict[str, JSON]:
     }
 
 
-def _dice(colours: tuple[int, ...], numbers: tuple[int, ...]) -> dict[str, JSON]:
+def _dice(colours: tuple[int, ...], numbers: tuple[int, ...]) -> Dice:
     return {"colours": [COLOURS[colour] for colour in colours], "numbers": list(numbers)}
 
 
-def _sheet(sheet: Sheet, rules: Rules, resigned: bool) -> dict[str, JSON]:
+def _sheet(sheet: Paper, rules: Rules, resigned: bool) -> Sheet:
     return {
         "expeditions": {
             colour: {
@@ -64,7 +65,7 @@ def _sheet(sheet: Sheet, rules: Rules, resigned: bool) -> dict[str, JSON]:
     }
 
 
-def _bridge(sheet: Sheet, column: int) -> str | None:
+def _bridge(sheet: Paper, column: int) -> str | None:
     if sheet.bonuses[column]:
         return "bonus"
     return "crossed" if sheet.marks_in(column) >= BRIDGE_MARK else None

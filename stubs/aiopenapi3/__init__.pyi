@@ -1,0 +1,9 @@
+# The parts of aiopenapi3 the tests use (tests/service/test_schema_client.py).
+from collections.abc import Callable
+from typing import Any
+
+class OpenAPI:
+    @classmethod
+    def loads(cls, url: str, data: str, session_factory: Callable[..., Any] = ...) -> OpenAPI: ...
+    def authenticate(self, **credentials: str) -> None: ...
+    def createRequest(self, operation: tuple[str, str]) -> Callable[..., Any]: ...
