@@ -3,8 +3,10 @@ draws a view exactly as an email would and can replay a finished game on its own
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from client.words import words
 from shared.engine import Engine
 
 
@@ -16,6 +18,13 @@ def engine_for(type_id: str) -> Engine[Any] | None:
     from shared.games import ENGINES
 
     return ENGINES.get(type_id)
+
+
+def game_title(game: Mapping[str, Any]) -> str:
+    """A game's name as its publisher prints it in the reader's language (the server's English
+    `title` for a game type newer than this client)."""
+    engine = engine_for(game["type"])
+    return str(game["title"]) if engine is None else engine.title_in(words())
 
 
 def known_types() -> list[str]:

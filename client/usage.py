@@ -12,7 +12,7 @@ chosen by then. The sentences are the client's, in its catalog like every other.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from difflib import get_close_matches
 from enum import Enum
@@ -56,11 +56,50 @@ OWN_HELP = {
 """The help of the options Typer adds to every command, by their parameter's name."""
 
 
+TYPE_WORDS = {
+    "str": lambda: _("text"),
+    "int": lambda: _("number"),
+    "float": lambda: _("number"),
+    "int range": lambda: _("number"),
+    "float range": lambda: _("number"),
+    "Path": lambda: _("file"),
+}
+"""What Typer labels a parameter's type with in help (`<int range>`), in the reader's words."""
+
+
 def translated(params: list[Any]) -> list[Any]:
+    """The options Typer adds, with help in the reader's words, and each parameter's type as
+    help labels it (`<number>`; none for a switch, whose name says it all)."""
     for param in params:
         if param.name in OWN_HELP:
             param.help = OWN_HELP[param.name]()
+        param.display_type_rich = type_label(param)
     return params
+
+
+def type_label(param: Any) -> Callable[[Any], str | None]:
+    shown = type(param).display_type_rich
+
+    def label(ctx: Any) -> str | None:
+        if getattr(param, "is_flag", False):
+            return None
+        typer_label: str | None = shown(param, ctx)
+        if typer_label is None:
+            return None
+        word = TYPE_WORDS.get(typer_label.strip("<>"))
+        return typer_label if word is None else f"<{word()}>"
+
+    return label
+
+
+def confirmed(question: str) -> bool:
+    """A yes-or-no question at the terminal (on stderr), answered in the reader's words as well
+    as English: `[t/N]` in Polish, `[j/N]` in German; anything else is no."""
+    import typer  # as the commands have it loaded
+
+    yes = _("y")
+    typed = typer.prompt(f"{question} [{yes}/N]", default="", show_default=False, err=True)
+    return typed.strip().casefold() in {yes, _("yes"), "y", "yes"}
 
 
 def usage_line(command: Any, ctx: Any, formatter: Any) -> None:

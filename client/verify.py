@@ -61,6 +61,10 @@ class Verification:
     checks: list[Check] = field(default_factory=list)
     replayed_result: Any = None
     notes: list[str] = field(default_factory=list)
+    deal_chosen_by_none: bool = True
+    """Whether the deal is proven to be no one's choice: another player's contribution went
+    into the seed. Without one, every check may pass and the server could still have chosen
+    it, which the verdict says once (`client.screens.verification`)."""
 
     @property
     def ok(self) -> bool:
@@ -73,6 +77,7 @@ class Verification:
             "checks": [vars(check) for check in self.checks],
             "replayed_result": self.replayed_result,
             "notes": self.notes,
+            "deal_chosen_by_none": self.deal_chosen_by_none,
         }
 
 
@@ -85,21 +90,24 @@ def verify(
 ) -> Verification:
     """`game` is the server's public data of a finished game at `version`, `entries` its log."""
     checks, notes = record_checks(game, entries, version, witness or Witness())
+    unchosen = not server_could_choose(game)
     if not all(check.passed for check in checks):
-        return Verification(game["id"], checks, notes=notes)
+        return Verification(game["id"], checks, notes=notes, deal_chosen_by_none=unchosen)
     try:
         start = engine.new(
             len(game["seats"]), game["seed"], game["options"], game["engine_version"]
         )
     except ValueError as error:
-        return Verification(game["id"], [*checks, unplayable(error)], notes=notes)
+        return Verification(
+            game["id"], [*checks, unplayable(error)], notes=notes, deal_chosen_by_none=unchosen
+        )
     replay_made, replayed = replay_checks(engine, game, start, entries)
     checks += replay_made
     if not replay_made[0].passed:  # not replayed: no result, no bot move to make again
-        return Verification(game["id"], checks, notes=notes)
+        return Verification(game["id"], checks, notes=notes, deal_chosen_by_none=unchosen)
     if any("bot_version" in entry for entry in entries):
         checks.append(bot_moves_check(engine, game, start, entries))
-    return Verification(game["id"], checks, replayed, notes)
+    return Verification(game["id"], checks, replayed, notes, unchosen)
 
 
 def record_checks(
@@ -466,20 +474,20 @@ def chain_heads(secret: str, entries: Sequence[dict[str, Any]]) -> list[str] | i
     return heads
 
 
-def provenance_notes(game: dict[str, Any], witness: Witness) -> list[str]:
-    """What a player should know that no check can settle."""
-    notes = []
-    if not any(
+def server_could_choose(game: dict[str, Any]) -> bool:
+    """Whether no contribution but the creator's went into the seed (or none at all, in a game
+    from before them): the creator's came with the creation, before the server committed to
+    its secret, so the server could have chosen the deal."""
+    return not any(
         isinstance(given, dict) and given.get("made_by") == "player"
-        for given in game["contributions"][1:]
-    ):
-        notes.append(
-            _(
-                "No player but the creator sent a contribution of their own, and the creator's "
-                "came with the creation, before the server committed to its secret: the server "
-                "could have chosen this deal."
-            )
-        )
+        for given in (game.get("contributions") or [])[1:]
+    )
+
+
+def provenance_notes(game: dict[str, Any], witness: Witness) -> list[str]:
+    """What a player should know that no check can settle (but the deal, which the verdict
+    itself speaks of)."""
+    notes = []
     if game["fixed_by_creator"]:
         notes.append(fixed_by_creator_text(game["fixed_by_creator"], words()))
     if witness.seat is not None and witness.contribution is None:

@@ -210,7 +210,10 @@ class Engine(ABC, Generic[S]):
     """
 
     type_id: ClassVar[str]
+    named: ClassVar[Sentence]
+    """The game's name as its publisher prints it in each language (the glossary's)."""
     title: ClassVar[str]
+    """Its English name: the API's `title`, which scripts read."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     version: ClassVar[int]
@@ -221,6 +224,10 @@ class Engine(ABC, Generic[S]):
     """The rules in short and the notation by example, for a newcomer (`shared.guide`)."""
     shapes: ClassVar[GameShapes]
     """The TypedDicts of its view, moves and log events (the OpenAPI document's schemas)."""
+
+    def title_in(self, words: Words = ENGLISH) -> str:
+        """The game's name for a reader of `words`."""
+        return self.named.said(words)
 
     # -- setting up -------------------------------------------------------------------------
 
@@ -297,7 +304,7 @@ class Engine(ABC, Generic[S]):
         the reader's `words` (`shared.guide`)."""
         return {
             "id": self.type_id,
-            "title": self.title,
+            "title": self.title_in(words),
             "min_players": self.min_players,
             "max_players": self.max_players,
             **self.guide.describe(words),

@@ -16,7 +16,7 @@ the tests hold to a screen), while its wording is the rulebook's, not a translat
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from shared.text import WIDTH, prose
@@ -43,6 +43,9 @@ class Guide:
     rules: tuple[Sentence, ...]
     notation: Sentence
     examples: tuple[Example, ...]
+    typed: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    """The words people may type for the notation's, by language (the game's `notation.WORDS`,
+    `shared.aliases`): a guide shows its reader's own."""
 
     def describe(self, words: Words = ENGLISH) -> dict[str, Any]:
         """The guide as JSON, as the API answers it, in the reader's `words`."""
@@ -50,6 +53,11 @@ class Guide:
             "rules": [point.said(words) for point in self.rules],
             "notation": self.notation.said(words),
             "examples": [{"move": e.move, "means": e.means.said(words)} for e in self.examples],
+            "typed": [
+                {"word": word, "typed": [alias.replace("*", "…") for alias in own]}
+                for word, by_language in self.typed.items()
+                if (own := by_language.get(words.language))
+            ],
         }
 
 
@@ -70,7 +78,23 @@ def guide_text(described: Mapping[str, Any], width: int = WIDTH, words: Words = 
     lines = [*prose(title, width), ""]
     for point in described["rules"]:
         lines += prose(point, width, "- ", "  ")
-    return "\n".join([*lines, "", notation_text(described, width, words)])
+    return "\n".join(
+        [*lines, "", notation_text(described, width, words), *typed_text(described, width, words)]
+    )
+
+
+def typed_text(described: Mapping[str, Any], width: int, words: Words) -> list[str]:
+    """The reader's own words a move may use, each with the notation's word it stands for; none
+    for a reader of the notation's language."""
+    if not described["typed"]:
+        return []
+    said = "; ".join(
+        f"{', '.join(typed['typed'])} ({typed['word']})" for typed in described["typed"]
+    )
+    return [
+        "",
+        *prose(words.gettext("You may also write: %(words)s", words=said), width),
+    ]
 
 
 def notation_text(described: Mapping[str, Any], width: int = WIDTH, words: Words = ENGLISH) -> str:

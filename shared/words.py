@@ -32,14 +32,14 @@ class Words:
     language: str
     catalog: gettext.NullTranslations
 
-    def gettext(self, message: str, **values: object) -> str:
+    def gettext(self, message: str, /, **values: object) -> str:
         text = self.catalog.gettext(message)
         return text % values if values else text
 
-    def ngettext(self, singular: str, plural: str, num: int, **values: object) -> str:
+    def ngettext(self, singular: str, plural: str, num: int, /, **values: object) -> str:
         return self.catalog.ngettext(singular, plural, num) % {"num": num, **values}
 
-    def pgettext(self, context: str, message: str, **values: object) -> str:
+    def pgettext(self, context: str, message: str, /, **values: object) -> str:
         """For one English word that other languages say in two ways (a card's colour and a
         sheet's row, say): `context` tells them apart."""
         text = self.catalog.pgettext(context, message)
@@ -54,21 +54,26 @@ class Sentence:
     """A sentence kept until its reader is known: an engine's refusal (`IllegalMove`), an
     option's description. The rules make it where they know why, with no reader at hand, and
     whoever shows it says it in the reader's words (`said`), from the same catalogs as every
-    other text. A value that is itself a `Sentence` is said in the same words."""
+    other text. A value that is itself a `Sentence` is said in the same words, with the same
+    names."""
 
     message: str
     plural: str = ""
     num: int = 0
     values: tuple[tuple[str, object], ...] = ()
+    context: str = ""
 
-    def said(self, words: Words = ENGLISH, **more: object) -> str:
-        """The sentence in `words`, `more` filling placeholders the maker could not (names)."""
+    def said(self, words: Words = ENGLISH, /, **more: object) -> str:
+        """The sentence in `words`, `more` filling placeholders the maker could not (names),
+        its own and those of the sentences it holds (a step's refusal names the seat to move)."""
         values = {
-            name: value.said(words) if isinstance(value, Sentence) else value
+            name: value.said(words, **more) if isinstance(value, Sentence) else value
             for name, value in (*self.values, *more.items())
         }
         if self.plural:
             return words.ngettext(self.message, self.plural, self.num, **values)
+        if self.context:
+            return words.pgettext(self.context, self.message, **values)
         return words.gettext(self.message, **values)
 
 
@@ -76,11 +81,14 @@ class Later:
     """The calls of a `Words` that keep their sentence for later (`Sentence`): called by the same
     names, so the catalogs' extraction finds these messages as it finds every other."""
 
-    def gettext(self, message: str, **values: object) -> Sentence:
+    def gettext(self, message: str, /, **values: object) -> Sentence:
         return Sentence(message, values=tuple(values.items()))
 
-    def ngettext(self, singular: str, plural: str, num: int, **values: object) -> Sentence:
+    def ngettext(self, singular: str, plural: str, num: int, /, **values: object) -> Sentence:
         return Sentence(singular, plural, num, tuple(values.items()))
+
+    def pgettext(self, context: str, message: str, /, **values: object) -> Sentence:
+        return Sentence(message, values=tuple(values.items()), context=context)
 
 
 LATER: Final = Later()

@@ -115,3 +115,24 @@ def test_each_template_holds_what_its_sources_say(package: str, tmp_path: Path) 
     assert ids(template) == ids(read(extracted)), f"{package}: run ./dev catalogs"
     for language in TRANSLATED:
         assert ids(read(po(package, language), language)) == ids(template), (package, language)
+
+
+@pytest.mark.parametrize(
+    ("package", "language"), [(p, lang) for p in ("server", "client") for lang in TRANSLATED]
+)
+def test_a_message_the_engines_share_is_translated_as_theirs(package: str, language: str) -> None:
+    """The server and the client read the engines' catalog merged with their own, so a message
+    in both would be said one way or the other by chance: it is translated alike, or given a
+    context of its own."""
+    shared = {
+        (message.context, message.id): message.string
+        for message in read(po("shared", language), language)
+        if message.id
+    }
+    differing = [
+        (message.id, message.string, shared[(message.context, message.id)])
+        for message in read(po(package, language), language)
+        if message.id
+        and shared.get((message.context, message.id), message.string) != message.string
+    ]
+    assert not differing, differing

@@ -79,7 +79,10 @@ def new(
         ),
     ] = None,
     invite: Annotated[
-        list[str] | None, typer.Option(help=_("Reserve a seat for this player (repeatable)."))
+        list[str] | None,
+        typer.Option(
+            help=_("Reserve a seat for this player (repeatable, or several: --invite ola,dieter).")
+        ),
     ] = None,
     bot: Annotated[
         list[str] | None,
@@ -99,10 +102,11 @@ def new(
     as_json: JsonFlag = False,
 ) -> None:
     options = dict(option_value(text) for text in option or [])
+    invited = [name.strip() for names in invite or [] for name in names.split(",") if name.strip()]
     with session(as_json) as s:
         contribution = kept.new_contribution()
         answer = s.api.create_game(
-            game_type, seats, options, invite or [], contribution, bot or [], public
+            game_type, seats, options, invited, contribution, bot or [], public
         )
         kept.keep_contribution(answer["game"]["id"], contribution)
         show_game(s, answer)

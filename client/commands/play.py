@@ -23,11 +23,13 @@ from client.commands.arguments import (
 from client.commands.showing import OVER, keep_head, show_game
 from client.http import Api, Refused
 from client.output import ExitCode, Failure
+from client.rules import game_title
 from client.screens.game import applied, game_screen, next_step
 from client.screens.game_list import needs_you_line
 from client.screens.log import log_lines, talk_line
 from client.screens.seats import opponents
 from client.session import session
+from client.usage import confirmed
 from client.words import _
 
 TALK_SHOWN = 3
@@ -260,11 +262,11 @@ def resign(
             others = opponents(public["seats"], seen["seat"])
             question = _(
                 "Resign from %(title)s %(id)s (%(others)s)?",
-                title=public["title"],
+                title=game_title(public),
                 id=public["id"],
                 others=others,
             )
-            if not typer.confirm(question, err=True):
+            if not confirmed(question):
                 s.out.note(_("Not resigned."))
                 return
         show_game(s, s.api.resign(public["id"]))

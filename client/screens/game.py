@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from client.layout import show
-from client.rules import engine_for
+from client.rules import engine_for, game_title
 from client.screens.seats import named_together, seat_names, shown
 from client.screens.style import ID_STYLE, TURN, highlight
 from client.screens.times import moment
@@ -25,7 +25,7 @@ def game_screen(console: Console, answer: dict[str, Any], everything: bool = Fal
     terminal's width (the others' part in brief unless `everything`), what next."""
     game = answer["game"]
     title = Text.assemble(
-        (game["title"], "bold"),
+        (game_title(game), "bold"),
         " · ",
         _("game %(id)s", id=game["id"]),
         " · ",

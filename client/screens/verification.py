@@ -33,7 +33,21 @@ def verification(console: Console, report: Verification) -> None:
         )
     for note in report.notes:
         show(console, Text(note, style="yellow"))
-    if report.ok:
+    if report.ok and report.deal_chosen_by_none:
         console.print(Text(_("The server played this game fairly."), style="bold green"))
+    elif report.ok:
+        show(
+            console,
+            Text(
+                _(
+                    "Proven: every move, the log and the result are as the rules make them "
+                    "from this deal. Not proven: that the deal is no one's choice, since only "
+                    "the creator's contribution went into it, and the server could have chosen "
+                    "it. For a deal nobody can choose, have another player join with `turnpost "
+                    "join`, which sends a contribution of its own."
+                ),
+                style="bold yellow",
+            ),
+        )
     else:
         console.print(Text(_("This game does NOT check out."), style="bold red"))

@@ -32,6 +32,7 @@ from server.domain.players.held_mail import held_mail
 from server.domain.players.player import Player
 from server.domain.players.quiet import zone
 from server.presenters import games as presenters
+from server.presenters.catalogs import words_for
 from server.presenters.player_shapes import Profile
 from server.presenters.players import profile, webhook
 from server.storage.services import Services
@@ -49,7 +50,7 @@ def archive(found: Services, player: Player, own: Profile) -> bytes:
         if record is None or not record.sits_or_invited(player.id):
             continue  # never written, or a seat never taken
         game, seat = found.games.loading.for_player(record.id, player)
-        games.append(game_file(found, game, seat, player.id))
+        games.append(game_file(found, game, seat, player))
         said = [m for m in games[-1]["talk"] if seat is not None and m["seat"] == seat]
         if said:
             talk.append({"game": game.id, "messages": said})
@@ -79,13 +80,14 @@ def archive(found: Services, player: Player, own: Profile) -> bytes:
 INDENTED = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
 
 
-def game_file(found: Services, game: Game, seat: int | None, viewer: str) -> dict[str, Any]:
-    """One game as the API shows it to the seat's player (`viewer`): its view, its whole log
-    and its talk (as they hear it)."""
+def game_file(found: Services, game: Game, seat: int | None, player: Player) -> dict[str, Any]:
+    """One game as the API shows it to the seat's player: its view, its whole log (in their
+    language) and its talk (as they hear it)."""
+    entries = found.games.loading.entries(game, 0)
     return {
-        "game": {**presenters.view(game, seat, viewer), "revision": game.revision},
-        "log": presenters.log(game, seat, 0, found.games.loading.entries(game, 0)),
-        "talk": presenters.messages(game.record, 0, found.games.talking.talk(game, viewer)),
+        "game": {**presenters.view(game, seat, player.id), "revision": game.revision},
+        "log": presenters.log(game, seat, 0, entries, words_for(player.language)),
+        "talk": presenters.messages(game.record, 0, found.games.talking.talk(game, player.id)),
     }
 
 

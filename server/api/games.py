@@ -16,6 +16,7 @@ from server.domain.players.held_mail import held_mail
 from server.domain.players.quiet import zone
 from server.http import paging
 from server.http.context import services
+from server.http.language import words_chosen
 from server.http.long_polls import wait_for
 from server.presenters import games as presenters
 from server.presenters.schemas import (
@@ -205,11 +206,12 @@ def login_link(game_id: str) -> LoginLink:
 @blp.arguments(LogQuery, location="query")
 @blp.dumped_response(200, Log)
 def log(query: dict[str, Any], game_id: str) -> Log:
-    """The game's history after version `since`, as you may see it, and the table talk since
-    then (each message with the version it was said at)."""
+    """The game's history after version `since`, as you may see it, each entry's `text` in your
+    language, and the table talk since then (each message with the version it was said at)."""
     games, since = services().games, query["since"]
     game, seat, talk = games.loading.table(game_id, g.player)
-    entries = presenters.log(game, seat, since, games.loading.entries(game, since))
+    stored = games.loading.entries(game, since)
+    entries = presenters.log(game, seat, since, stored, words_chosen())
     said = presenters.messages(game.record, 0, talk)
     messages = [message for message in said if message["version"] >= since]
     return {"version": game.version, "entries": entries, "messages": messages}

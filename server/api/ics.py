@@ -60,7 +60,7 @@ def waiting(
             if clock.seat == seat and clock.due is not None and clock.since is not None:
                 names = shown_names(record.names, record.bot_accounts, words)
                 others = [name for i, name in enumerate(names) if i != seat]
-                title = ENGINES[record.type].title
+                title = ENGINES[record.type].title_in(words)
                 found.append(
                     Waiting(record.id, seat, title, others, clock.since, clock.due, clock.left)
                 )

@@ -1,7 +1,8 @@
 """The language a request is answered in: one of `LANGUAGES`, chosen for each word asked.
 
-A player known to the request (the API's caller, `g.player`, or the page's, `g.web_player`)
-is answered in their own language; before one is, the browser's `Accept-Language` decides,
+A player known to the request (the API's caller, `g.player`, or the page's, `g.web_player`,
+or whoever's token a route that needs none was sent with) is answered in their own language,
+on every route; without one, the browser's `Accept-Language` decides,
 English when it names none of ours. Every word of a request comes from the one `Words` of
 that language (`server.presenters.catalogs`, loaded once per process): the refusals' messages
 (`server.http.refusals`), the engines' boards and events, and the templates' `_()`, which are
@@ -20,17 +21,30 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from server.domain.players.player import Player
+from server.http.auth import caller
 from server.presenters.catalogs import CATALOGS, words_for
+from server.storage.redis_client import UNAVAILABLE
 from shared import words
 from shared.words import LANGUAGES, Words
 
 
 def chosen() -> str:
-    player = g.get("player") or g.get("web_player")
+    player = g.get("player") or g.get("web_player") or token_holder()
     if player is not None:
         language: str = player.language
         return language
     return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def token_holder() -> Player | None:
+    """The player whose token came with a request its route does not need it for (the rules, a
+    game type): the token still says who reads the answer. None while the store is out of
+    reach, so that the outage's own answer is told in the browser's language, not lost."""
+    try:
+        return caller()
+    except UNAVAILABLE:
+        return None
 
 
 def words_chosen() -> Words:

@@ -7,6 +7,7 @@ stays the same in every language."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from flask import request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
@@ -80,7 +81,7 @@ def http_refused(error: HTTPException) -> ApiError:
     data = getattr(error, "data", None) or {}
     details = {}
     if "messages" in data:
-        details["fields"] = data["messages"]
+        details["fields"] = said_fields(data["messages"], said())
     code = HTTP_CODES.get(status, "error")
     message = data.get("message") or error.description or error.name
     values: dict[str, object] = {}
@@ -93,6 +94,29 @@ def http_refused(error: HTTPException) -> ApiError:
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
     headers.update(data.get("headers") or {})
     return ApiError(status, code, message, details, headers, values).in_words(said())
+
+
+FIELD_WORDS = (
+    N_("Missing data for required field."),
+    N_("Unknown field."),
+    N_("Field may not be null."),
+    N_("Not a valid string."),
+    N_("Not a valid integer."),
+    N_("Not a valid boolean."),
+    N_("Invalid input type."),
+)
+"""The complaints of marshmallow's own fields that a person meets, for the catalogs to find:
+the schemas' own are marked where they are written."""
+
+
+def said_fields(problems: Any, words: Words) -> Any:
+    """Each field's complaints in the caller's words (the fields' names and the shape stay as
+    they are, for scripts); a complaint no catalog holds is kept as it is."""
+    if isinstance(problems, dict):
+        return {name: said_fields(inner, words) for name, inner in problems.items()}
+    if isinstance(problems, list):
+        return [said_fields(problem, words) for problem in problems]
+    return words.gettext(problems) if isinstance(problems, str) else problems
 
 
 def answer_for(error: Exception) -> ApiError:

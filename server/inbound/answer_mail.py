@@ -77,7 +77,7 @@ def game_text(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> s
         [
             words.gettext(
                 "%(title)s · game %(id)s · version %(version)d",
-                title=game["title"],
+                title=engine.title_in(words),
                 id=game["id"],
                 version=answer["version"],
             ),
@@ -203,7 +203,7 @@ def help_text(words: Words, engine: Engine[Any], answer: Mapping[str, Any]) -> s
     """What the game is, how its moves are written (the guide's notation and examples), a few
     of the player's legal moves now, and where the rules are in full."""
     parts = [
-        words.gettext("This is %(title)s at turnpost.", title=engine.title),
+        words.gettext("This is %(title)s at turnpost.", title=engine.title_in(words)),
         notation_text(engine.describe_rules(words), words=words),
     ]
     examples = [move["text"] for move in answer["legal_moves"][:3]]

@@ -32,6 +32,13 @@ RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc")
 REPLY_LANGUAGES = ["en", "de", "fr", "it", "es", "nl", "pl", "sv", "da", "cs"]
 """Languages whose "On … wrote:" and forwarded-header lines are recognised."""
 
+QUOTE_HEADER = re.compile(
+    r"\s*(?:Wiadomość napisana przez .+:|(?:.*\s)?(?:napisał|napisała|napisał\(a\)|pisze):)\s*"
+)
+"""The Polish lines over a quote that the reply parser misses: Thunderbird's "W dniu … napisał:"
+and "…, turnpost pisze:", Gmail's "… napisał(a):" (its verb alone on a line when the header
+wraps), Apple Mail's "Wiadomość napisana przez … o godz. 18:41:"."""
+
 UNQUOTED_HTML = ("blockquote", "style", "script", "head", "title")
 """HTML elements whose text is never the reply: quoted mail and what is not shown."""
 
@@ -161,12 +168,24 @@ def html_to_text(html: str) -> str:
     return soup.get_text("\n")
 
 
+def quote_headers_marked(text: str) -> str:
+    """`text` with each `QUOTE_HEADER` marked as quoted ('> '), as the quote under it is; a
+    verb alone on its line takes the line above with it (a wrapped header)."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if QUOTE_HEADER.fullmatch(line):
+            lines[index] = "> " + line
+            if len(line.split()) == 1 and index and lines[index - 1].strip():
+                lines[index - 1] = "> " + lines[index - 1]
+    return "\n".join(lines)
+
+
 def written(text: str) -> tuple[str | None, str]:
     """The first line the sender wrote themselves, and the lines they wrote under it: the
     newest reply of the thread without its quoted header ("On … wrote:", Outlook's "From:"
     block) and signature, quoted lines ('>') and blank lines before the first skipped. Works
     for replies written above the quote and below it."""
-    replies = EmailReplyParser(languages=REPLY_LANGUAGES).read(text).replies
+    replies = EmailReplyParser(languages=REPLY_LANGUAGES).read(quote_headers_marked(text)).replies
     newest = replies[0].body if replies else ""
     own = [line for line in newest.splitlines() if not line.lstrip().startswith(">")]
     for index, line in enumerate(own):

@@ -91,7 +91,7 @@ def invitation(game: Game, by: str, words: Words = ENGLISH) -> str:
     """What an invitation says of who asks: the creator, or for a rematch the player who asked
     for it (the creator stays the finished game's)."""
     asker = presenters.asker(game.record)
-    title = game.engine.title
+    title = game.engine.title_in(words)
     if asker is None:
         return words.gettext("%(by)s invites you to a game of %(title)s.", by=by, title=title)
     if asker == by:
@@ -133,7 +133,7 @@ def section(
     names = shown_names(game.names, game.bot_accounts, words)
     label = words.gettext(
         "%(title)s %(id)s with %(players)s",
-        title=game.engine.title,
+        title=game.engine.title_in(words),
         id=game.id[:8],
         players=", ".join(names),
     )

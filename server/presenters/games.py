@@ -106,8 +106,7 @@ def log(
 ) -> list[shapes.LogEntry]:
     """The `stored` entries after version `since` as `seat` may see them: events redacted,
     moves shown for one's own entries (and for all once the game is over, so anyone can replay
-    it); each event's `text` in `words` (a notice's reader's; the API's is English, for
-    programs)."""
+    it); each event's `text` in `words`, the reader's (programs read `event`)."""
     engine, names = game.engine, shown_names(game.names, game.bot_accounts, words)
     reveal = game.status == FINISHED
     entries = []

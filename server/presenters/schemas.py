@@ -13,6 +13,7 @@ from zoneinfo import available_timezones
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from server.domain.errors import N_
 from server.domain.games.bots import TIMEOUT_LEVEL
 from server.domain.games.clock_options import move_clock
 from server.domain.games.lists import DEFAULT_LIMIT, MAX_LIMIT
@@ -60,7 +61,7 @@ class FullMatch(validate.Validator):
 
 NAME = FullMatch(
     re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$"),
-    error="a name is 2-32 letters, digits, '.', '_' or '-', starting with a letter or digit",
+    error=N_("a name is 2-32 letters, digits, '.', '_' or '-', starting with a letter or digit"),
 )
 
 
@@ -82,13 +83,14 @@ class EmailAddress(fields.String):
 
 TIMEZONE = validate.OneOf(
     sorted(available_timezones()),
-    error="an IANA time zone such as Europe/Warsaw or America/Chicago",
+    error=N_("an IANA time zone such as Europe/Warsaw or America/Chicago"),
 )
 """Membership in the zone database's own list of keys, which the OpenAPI document lists. Asking
 `ZoneInfo` to load whatever was sent instead reads files the client names: 'America' is a
 folder there, and '/etc/localtime' a path outside the database."""
 
-LANGUAGE = validate.OneOf(LANGUAGES, error="one of: " + ", ".join(LANGUAGES))
+LANGUAGE = validate.OneOf(LANGUAGES, error=N_("one of: en, pl, de"))
+"""Its complaint names `LANGUAGES` as written out, so that the catalogs find it whole."""
 
 
 MAX_MOVE_TEXT = 500

@@ -68,16 +68,26 @@ class Example(TypedDict):
     means: Annotated[str, about("what it does")]
 
 
+class TypedWord(TypedDict):
+    word: Annotated[str, about("a word of the notation")]
+    typed: Annotated[
+        list[str], about("what the reader may type for it in their language; … takes any ending")
+    ]
+
+
 class GameRules(TypedDict):
     """A game's rules for a newcomer (`shared.guide`): the rulebook stays the source."""
 
     id: GameTypeId
-    title: str
+    title: Annotated[str, about("the game's name as its publisher prints it in your language")]
     min_players: int
     max_players: int
     rules: Annotated[list[str], about("the rules, point by point")]
     notation: Annotated[str, about("how moves are written")]
     examples: list[Example]
+    typed: Annotated[
+        list[TypedWord], about("the reader's own words a move may use (none in English)")
+    ]
 
 
 class Seat(TypedDict):
@@ -303,7 +313,7 @@ class LogEntry(TypedDict):
     seat: int
     at: int
     event: GameEvent
-    text: str
+    text: Annotated[str, about("what happened, in the reader's language (programs read `event`)")]
     move: NotRequired[Annotated[Any, about("one's own moves; everyone's once finished")]]
     timeout: NotRequired[Annotated[bool, about("made by the service: time ran out")]]
     bot: NotRequired[

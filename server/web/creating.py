@@ -74,7 +74,10 @@ def create_game() -> Response | tuple[str, int]:
     except Refusal as refusal:
         api_error = refused(refusal)
         return form(type_id, sent, api_error), api_error.status
-    flash(gettext("Your game of %(title)s is made.", title=game.engine.title), "note")
+    flash(
+        gettext("Your game of %(title)s is made.", title=game.engine.title_in(words_chosen())),
+        "note",
+    )
     return redirect(url_for("web.game", game_id=game.id), 303)
 
 
@@ -158,7 +161,7 @@ def form(
             rules.append(field)
     return render_template(
         "new_game.html",
-        types=[(engine.type_id, engine.title) for engine in ENGINES.values()],
+        types=[(engine.type_id, engine.title_in(words_chosen())) for engine in ENGINES.values()],
         described=described,
         rules=rules,
         clock=clock,

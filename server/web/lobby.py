@@ -14,6 +14,7 @@ from server.web.blueprint import blp
 from server.web.moments import clock_words
 from server.web.sessions import signed_in
 from shared.engine import shown_name
+from shared.games import ENGINES
 
 
 @blp.get("/lobby")
@@ -23,7 +24,7 @@ def lobby() -> str:
     games = [
         {
             "id": game["id"],
-            "title": game["title"],
+            "title": ENGINES[game["type"]].title_in(words),
             "short": game["id"][:8],
             "players": [
                 (shown_name(sitter["name"], sitter["bot_account"], words), sitter["timezone"])

@@ -23,6 +23,7 @@ from server.web.blueprint import blp
 from server.web.moments import when
 from server.web.sessions import signed_in
 from shared.engine import player_names
+from shared.games import ENGINES
 
 
 @blp.get("/play")
@@ -80,7 +81,7 @@ def shown(game: GameSummary, record: GameRecord, player: Player) -> dict[str, An
                 paused = clock.paused
     return {
         "id": game["id"],
-        "title": game["title"],
+        "title": ENGINES[game["type"]].title_in(words_chosen()),
         "short": game["id"][:8],
         "status": game["status"],
         "others": [name for i, name in enumerate(names) if i != game["seat"] and name],
@@ -100,5 +101,10 @@ def shown(game: GameSummary, record: GameRecord, player: Player) -> dict[str, An
 def decline(game_id: str) -> Response:
     """Turn down an invitation, as `POST /api/v1/games/ID/decline` does."""
     game = services().games.seating.decline(signed_in(), game_id)
-    flash(gettext("You declined the invitation to %(title)s.", title=game.engine.title), "note")
+    flash(
+        gettext(
+            "You declined the invitation to %(title)s.", title=game.engine.title_in(words_chosen())
+        ),
+        "note",
+    )
     return redirect(url_for("web.games"), 303)

@@ -206,7 +206,10 @@ def resign(game_id: str) -> Response | str:
     if request.form.get("confirmed") != "yes":
         found, _ = services().games.loading.for_player(game_id, player)
         return render_template(
-            "resign.html", game=presenters.public_game(found.record, player.id), short=game_id[:8]
+            "resign.html",
+            game=presenters.public_game(found.record, player.id),
+            title=found.engine.title_in(language.words_chosen()),
+            short=game_id[:8],
         )
     flash_moved(presenters.moved(services().games.moving.resign(player, game_id)))
     return redirect(url_for("web.game", game_id=game_id), 303)

@@ -28,7 +28,7 @@ def player_page(name: str) -> str:
     played = [
         {
             **game,
-            "title": ENGINES[game["type"]].title,
+            "title": ENGINES[game["type"]].title_in(words),
             "short": game["id"][:8],
             "when": when(game["finished"], viewer),
             "against": [
@@ -40,7 +40,7 @@ def player_page(name: str) -> str:
         for game in found["games"]
     ]
     records = [
-        (ENGINES[type_id].title, type_id, standing)
+        (ENGINES[type_id].title_in(words), type_id, standing)
         for type_id, standing in found["records"].items()
         if standing["played"]
     ]
@@ -57,13 +57,14 @@ def player_page(name: str) -> str:
 @blp.get("/leaderboard")
 def leaderboard() -> str:
     signed_in()
+    words = words_chosen()
     type_id = request.args.get("type", "")
     type_id = type_id if type_id in ENGINES else next(iter(ENGINES))
     ranked = presenters.leaderboard(services().standings.leaderboard(type_id))
     return render_template(
         "leaderboard.html",
-        types=[(engine.type_id, engine.title) for engine in ENGINES.values()],
+        types=[(engine.type_id, engine.title_in(words)) for engine in ENGINES.values()],
         type_id=type_id,
-        title=ENGINES[type_id].title,
+        title=ENGINES[type_id].title_in(words),
         ranked=ranked,
     )

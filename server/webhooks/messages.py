@@ -118,7 +118,7 @@ def public_update(
             )
     return Update(
         game_id,
-        engine.title,
+        engine.title_in(words),
         tuple(names),
         version,
         headline,

@@ -188,3 +188,18 @@ def test_a_game_from_before_contributions_plays_and_verifies_as_it_always_did(
         assert failed(report(ada, game_id)) == "seed"
     assert RedisGameStore(redis_client).compact(game_id)  # an archive without a chain
     assert report(ada, game_id) == verified
+
+
+def test_a_deal_no_other_player_contributed_to_is_one_verdict_saying_what_is_not_proven(
+    player: PlayerFactory,
+) -> None:
+    ada = player("ada")
+    game_id = ada.json("new", "lost-cities", "--bot", "random", "--option", "rounds=1")["game"][
+        "id"
+    ]
+    ada.ok("resign", game_id, "--yes")
+    verified = report(ada, game_id)
+    assert verified["ok"] and not verified["deal_chosen_by_none"] and verified["notes"] == []
+    said = " ".join(ada.ok("verify", game_id).split())
+    assert "played this game fairly" not in said
+    assert said.count("could have chosen") == 1 and "turnpost join" in said

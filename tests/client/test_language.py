@@ -52,6 +52,8 @@ def test_help_speaks_polish_and_german(language: str) -> None:
         assert "Print the answer as JSON" not in text
         typers = ("Usage:", "Options", "Arguments", "Commands", "[default:", "[required]")
         assert not [word for word in typers if word in text], (command, text)
+        labels = re.findall(r"<(str|int|float|bool|int range|float range|Path)>", text)
+        assert not labels, (command, labels)
 
 
 MISTAKES = {
@@ -176,7 +178,7 @@ def test_every_screen_in_a_pseudo_language_leaves_no_english_unmarked(
             move = rnd.choice(moves)
             out = printed(mover, "play", game_id, move)
             # what the move did, as the engine tells it, then the game as the client draws it
-            drawn = out[out.index(ENGINES[type_id].title + " · ") :]
+            drawn = out[out.index(ENGINES[type_id].title_in(PSEUDO) + " · ") :]
             left = english_left(
                 without(drawn, [*servers_parts(mover, game_id), *moves]), type_id, values
             )

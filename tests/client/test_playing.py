@@ -9,6 +9,8 @@ import sys
 import time
 from itertools import combinations
 
+import pytest
+
 from tests.support.terminal import REPO, Player, PlayerFactory, at_terminal, mover, start_game
 
 
@@ -158,6 +160,21 @@ def test_resign_asks_at_a_terminal_and_needs_yes_elsewhere(player: PlayerFactory
     assert ada.json("show", game_id)["game"]["status"] == "finished"
 
 
+@pytest.mark.parametrize(
+    ("language", "yes", "asked"), [("pl", "tak", "[t/N]"), ("de", "j", "[j/N]")]
+)
+def test_the_question_before_resigning_is_answered_in_the_readers_words(
+    player: PlayerFactory, language: str, yes: str, asked: str
+) -> None:
+    game_id, (ada, _) = start_game(player, "lost-cities", "--option", "rounds=1")
+    ada.ok("me", "--language", language)
+    declined = at_terminal(ada, "no", "resign", game_id)
+    assert asked in declined and "[y/N]" not in declined and "Error" not in declined
+    assert ada.json("show", game_id)["game"]["status"] == "active"
+    at_terminal(ada, yes, "resign", game_id)
+    assert ada.json("show", game_id)["game"]["status"] == "finished"
+
+
 def test_wait_gives_up_after_its_timeout_with_exit_5(player: PlayerFactory) -> None:
     game_id, players = start_game(player, "lost-cities", "--option", "rounds=1")
     second = next(p for p in players if not p.json("show", game_id)["your_turn"])
@@ -192,6 +209,8 @@ def test_a_new_game_has_a_seat_for_each_invited_player_unless_seats_are_given(
     ada, _, _ = player("ada"), player("bo"), player("cy")
     made = ada.json("new", "lost-cities-dice", "--invite", "bo", "--invite", "cy")["game"]
     assert [seat["name"] for seat in made["seats"]] == ["ada", "bo", "cy"]
+    commas = ada.json("new", "lost-cities-dice", "--invite", "bo, cy")["game"]
+    assert [seat["name"] for seat in commas["seats"]] == ["ada", "bo", "cy"]  # as the web form
     alone = ada.json("new", "lost-cities-dice")["game"]
     assert len(alone["seats"]) == 2  # the fewest the game takes
     open_seat = ada.json("new", "lost-cities-dice", "--seats", "3", "--invite", "bo")["game"]

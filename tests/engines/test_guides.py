@@ -16,6 +16,7 @@ from shared.engine import Engine
 from shared.games import ENGINES
 from shared.guide import guide_text, notation_text
 from shared.legend import key_line, legend
+from tests.support.languages import SPOKEN
 
 ENGINE_IDS = sorted(ENGINES)
 SCREEN = (80, 40)
@@ -65,3 +66,29 @@ def test_a_view_ends_with_its_key_and_the_board_says_the_same(type_id: str) -> N
     for key in keys:
         assert key.means.said() in key_line(keys) or not key.text
         assert key.means.said() in legend(keys, board=True) or not key.board
+
+
+@pytest.mark.parametrize("language", ["pl", "de"])
+def test_each_guide_shows_the_readers_own_words_for_moves(language: str) -> None:
+    """Beside the notation, a Polish or German guide lists the words of its language a move
+    may be typed with, each of which the notation reads."""
+    words = SPOKEN[language]
+    for engine in ENGINES.values():
+        described = engine.describe_rules(words)
+        assert described["typed"], engine.type_id
+        text = guide_text(described, 80, words)
+        for typed in described["typed"]:
+            whole = [alias for alias in typed["typed"] if "…" not in alias]
+            assert all(alias in " ".join(text.split()) for alias in whole)
+
+
+@pytest.mark.parametrize(
+    ("language", "black"), [("en", "black"), ("pl", "czarn"), ("de", "schwarz")]
+)
+def test_the_livingstone_guide_explains_every_stone_the_log_shows(
+    language: str, black: str
+) -> None:
+    words = SPOKEN[language]
+    text = " ".join(guide_text(ENGINES["livingstone"].describe_rules(words), 80, words).split())
+    gems = {"en": ("clear", "white"), "pl": ("przezroczyst", "biał"), "de": ("klar", "weiß")}
+    assert all(stone in text for stone in (black, *gems[language])), text

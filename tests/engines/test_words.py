@@ -17,8 +17,13 @@ from hypothesis import strategies as st
 from shared.aliases import Aliases
 from shared.engine import Engine, IllegalMove, Seat
 from shared.games import ENGINES
+from shared.games.livingstone.data import CARDS
+from shared.games.livingstone.render import card_name
+from shared.games.lost_cities_dice.render import colour_word as dice_colour
+from shared.games.lost_cities_dice.sheet_data import COLOURS as DICE_COLOURS
 from shared.guide import guide_text
 from shared.playout import playout
+from shared.words import Words
 from tests.support.languages import SPOKEN, english_left
 from tests.support.pseudo import PSEUDO
 
@@ -122,6 +127,43 @@ def test_polish_and_german_screens_fit_and_break_no_word(
     )
 
 
+def notation_named(type_id: str, words: Words) -> set[str]:
+    """The notation's names of a game's colours and cards (`orange`, `take-4-thalers`) that the
+    reader's language says otherwise: on a screen they are English in a Polish or German text."""
+    if type_id == "lost-cities-dice":
+        return {c for c in DICE_COLOURS if dice_colour(c, words).lower() != c}
+    if type_id == "livingstone":
+        return {card for card in CARDS if card_name(card, words).lower() != card}
+    return set()
+
+
+@pytest.mark.parametrize("type_id", ["lost-cities-dice", "livingstone"])
+@pytest.mark.parametrize("language", ["pl", "de"])
+def test_colours_and_cards_are_named_in_the_readers_words(type_id: str, language: str) -> None:
+    engine, words = ENGINES[type_id], SPOKEN[language]
+    english = notation_named(type_id, words)
+    assert english
+    for seed in range(3):
+        for state, events in states(engine, 3, seed):
+            view = engine.view(state, 0)
+            html = re.sub(
+                r"<style>.*?</style>|<[^>]*>",
+                " ",
+                engine.render_html(view, NAMES, words=words),
+                flags=re.S,
+            )
+            for shown in (
+                engine.render_view(view, NAMES, words=words).replace("accel red", ""),
+                html.replace("accel red", ""),
+                *(
+                    engine.render_event(engine.redact_event(e, 0), NAMES, words=words)
+                    for e in events
+                ),
+            ):
+                left = set(re.findall(r"[a-z][a-z0-9-]*[a-z0-9]", shown)) & english
+                assert not left, (left, shown)
+
+
 SELL = {"seat": 0, "action": "sell", "gem": "clear", "thalers": 1}
 
 
@@ -171,6 +213,13 @@ def test_a_hand_of_one_card_is_one_card(language: str, cards: list[str]) -> None
         ("lost-cities", "lege R7 nimm Stapel", "play R7 draw deck"),
         ("lost-cities", "ablegen G4 ziehe Weiß", "discard G4 draw W"),
         ("lost-cities", "poddaj się", "resign"),
+        ("lost-cities", "zagraj R4 dobierz talię", "play R4 draw deck"),
+        ("lost-cities", "wyłóż czerwoną 4, dobierz z talii", "play R4 draw deck"),
+        ("lost-cities", "odrzuć zieloną 10 weź z zakrytego stosu", "discard G10 draw deck"),
+        ("lost-cities", "play red 9 draw deck", "play R9 draw deck"),
+        ("lost-cities", "play red 9, draw from the deck", "play R9 draw deck"),
+        ("lost-cities", "lege rote 7 nimm vom Stapel", "play R7 draw deck"),
+        ("lost-cities-dice", "pass", "refuse"),
         ("lost-cities-dice", "czerwona 3", "red 3"),
         (
             "lost-cities-dice",

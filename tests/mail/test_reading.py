@@ -65,6 +65,44 @@ def test_the_lines_under_the_first_are_a_message_and_quotes_are_not() -> None:
     assert written("say: hello\n")[1] == ""
 
 
+ADDRESS = "turnpost <play+k3j9xq.0@turnpost.test>"
+
+QUOTE_HEADERS = {
+    "Thunderbird, English": "On 12/1/26 6:41 PM, turnpost wrote:",
+    "Thunderbird, Polish": f"W dniu wt., 1 gru 2026 o 18:41 {ADDRESS} napisał:",
+    "Thunderbird, Polish, older": "W dniu 01.12.2026 o 18:41, turnpost pisze:",
+    "Thunderbird, German": "Am 01.12.26 um 18:41 schrieb turnpost:",
+    "Gmail, English": f"On Tue, Dec 1, 2026 at 6:41 PM {ADDRESS} wrote:",
+    "Gmail, Polish": f"wt., 1 gru 2026 o 18:41 {ADDRESS} napisał(a):",
+    "Gmail, Polish, wrapped": f"wt., 1 gru 2026 o 18:41 {ADDRESS}\nnapisał(a):",
+    "Gmail, German": f"Am Di., 1. Dez. 2026 um 18:41 Uhr schrieb {ADDRESS}:",
+    "Apple Mail, English": f"On 1 Dec 2026, at 18:41, {ADDRESS} wrote:",
+    "Apple Mail, Polish": (f"Wiadomość napisana przez {ADDRESS} w dniu 01.12.2026, o godz. 18:41:"),
+    "Apple Mail, German": f"Am 01.12.2026 um 18:41 schrieb {ADDRESS}:",
+    "Outlook, English": (
+        f"From: {ADDRESS}\nSent: Tuesday, December 1, 2026 6:41 PM\nTo: ola\nSubject: your turn"
+    ),
+    "Outlook, Polish": (
+        f"Od: {ADDRESS}\nWysłane: wtorek, 1 grudnia 2026 18:41\nDo: ola\nTemat: Twój ruch"
+    ),
+    "Outlook, German": (
+        f"Von: {ADDRESS}\nGesendet: Dienstag, 1. Dezember 2026 18:41\nAn: ada\n"
+        "Betreff: Du bist am Zug"
+    ),
+}
+"""The line (or block) each common mail program writes over the message it quotes, as they
+write it in English, Polish and German."""
+
+
+@pytest.mark.parametrize("program", list(QUOTE_HEADERS))
+def test_no_mail_programs_quote_header_is_taken_for_table_talk(program: str) -> None:
+    header = QUOTE_HEADERS[program]
+    body = f"play R7 draw deck\nGood luck!\n\n{header}\n{QUOTE}"
+    assert written(body) == ("play R7 draw deck", "Good luck!"), program
+    if not program.startswith("Outlook"):  # which quotes below the reply only
+        assert written(f"{header}\n{QUOTE}\nplay R7 draw deck\n")[0] == "play R7 draw deck"
+
+
 def test_a_message_without_a_message_id_is_known_by_its_hash() -> None:
     raw = b"From: ada@example.org\nTo: play+x@t\n\nshow\n"
     assert read_letter(raw).fingerprint == read_letter(raw).fingerprint

@@ -90,3 +90,25 @@ def test_a_mail_in_the_pseudo_language_has_no_english_outside_the_marks(
             assert not english_left(text, type_id, known), (type_id, client.player["name"], text)
             subject = str(message["Subject"]).replace(game_id, " ")
             assert not english_left(subject, type_id, known | {"digest"}), subject
+
+
+@pytest.mark.parametrize(
+    ("type_id", "named", "english"),
+    [
+        ("lost-cities", "Zaginione Miasta", "Lost Cities"),
+        ("lost-cities-dice", "gra w kości", "Roll"),
+    ],
+)
+def test_a_polish_mail_names_the_game_as_its_polish_edition_does(
+    api: LiveServer, mail: Mail, type_id: str, named: str, english: str
+) -> None:
+    game_id, clients = start_game(api, type_id, players=2)
+    for client in clients:
+        client.ok("PATCH", "/me", json={"language": "pl"})
+    play_moves(game_id, clients, 1, random.Random(3))
+    mail.run()
+    for client in clients:
+        message = mail.inbox.to(client.player["email"])[-1]
+        subject, text = str(message["Subject"]), text_of(message)
+        assert named in subject and english not in subject, subject
+        assert english not in text.replace("Lost Cities: gra w kości", ""), text

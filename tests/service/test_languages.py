@@ -12,9 +12,14 @@ import zipfile
 from typing import Any
 
 import pytest
+from marshmallow import Schema
+from marshmallow.fields import Boolean, Field, Integer, String
 
+from server.domain.players.addresses import normalized
+from server.http.refusals import FIELD_WORDS
 from server.presenters import catalogue
 from server.presenters.catalogs import words_for
+from server.presenters.schemas import LANGUAGE, NAME
 from shared.engine import IllegalMove, player_names
 from shared.games import ENGINES
 from shared.words import ENGLISH, Words
@@ -41,7 +46,7 @@ def test_the_language_is_chosen_at_registration_changed_and_kept_in_the_export(
     refused = ola.call("PATCH", "/me", json={"language": "fr"})
     assert refused.status_code == 400
     assert refused.json()["error"]["details"]["fields"] == {
-        "json": {"language": ["one of: en, pl, de"]}
+        "json": {"language": ["eines von: en, pl, de"]}
     }
     assert ola.ok("GET", "/me")["language"] == "de"  # a refusal changes nothing
     assert api.client().register("eve").player["language"] == "en"  # English unless chosen
@@ -207,3 +212,72 @@ def test_the_game_types_and_their_guides_follow_accept_language(
     if language != "en":
         english = [catalogue.game_type(engine) for engine in ENGINES.values()]
         assert types[0]["options"][0]["description"] != english[0]["options"][0]["description"]
+
+
+def test_a_players_saved_language_wins_on_routes_that_need_no_token(api: LiveServer) -> None:
+    ola = api.client().register("ola")
+    ola.ok("PATCH", "/me", json={"language": "pl"})
+    polish, english = words_for("pl"), {"Accept-Language": "en"}
+    for engine in ENGINES.values():
+        for headers in ({}, english):
+            rules = ola.ok("GET", f"/game-types/{engine.type_id}/rules", headers=headers)
+            assert rules == json.loads(json.dumps(engine.describe_rules(polish)))
+    types = ola.ok("GET", "/game-types", headers=english)
+    expected = [catalogue.game_type(engine, polish) for engine in ENGINES.values()]
+    assert types == json.loads(json.dumps(expected))
+
+
+@pytest.mark.parametrize("language", ["pl", "de"])
+def test_the_logs_text_is_in_the_readers_language(api: LiveServer, language: str) -> None:
+    game_id, (ada, bo) = start_game(api, "lost-cities", rounds=1)
+    view = ada.ok("GET", f"/games/{game_id}")
+    mover = ada if view["your_turn"] else bo
+    legal = mover.ok("GET", f"/games/{game_id}")["legal_moves"][0]["text"]
+    move = {"move": legal, "expected_version": view["version"]}
+    mover.ok("POST", f"/games/{game_id}/moves", json=move)
+    engine, words = ENGINES["lost-cities"], words_for(language)
+    names = player_names(view["game"]["seats"], words)
+    ada.ok("PATCH", "/me", json={"language": language})
+    for asked in ({}, {"Accept-Language": language}, {"Accept-Language": "en"}):
+        entries = ada.ok("GET", f"/games/{game_id}/log", headers=asked)["entries"]
+        assert entries and all(
+            entry["text"] == engine.render_event(entry["event"], names, words=words)
+            for entry in entries
+        )
+        assert entries[-1]["text"] != engine.render_event(entries[-1]["event"], names)
+
+
+@pytest.mark.parametrize("language", ["pl", "de"])
+def test_the_fields_refused_at_registration_are_said_in_the_callers_language(
+    api: LiveServer, language: str
+) -> None:
+    asked, words = {"Accept-Language": language}, words_for(language)
+    bad = {"name": "-", "email": "ola@example", "language": "fr", "x": 1}
+    answer = api.client().call("POST", "/players", json=bad, headers=asked)
+    fields: dict[str, list[str]] = answer.json()["error"]["details"]["fields"]["json"]
+    with pytest.raises(ValueError) as undeliverable:
+        normalized("ola@example")
+    assert fields == {
+        "name": [words.gettext(NAME.error)],
+        "email": [words.gettext(str(undeliverable.value))],
+        "language": [words.gettext(str(LANGUAGE.error))],
+        "x": [words.gettext("Unknown field.")],
+    }
+    english = {NAME.error, str(LANGUAGE.error), str(undeliverable.value), "Unknown field."}
+    assert not english & {problem for problems in fields.values() for problem in problems}
+    missing = api.client().call("POST", "/players", json={}, headers=asked).json()["error"]
+    assert missing["details"]["fields"]["json"]["name"] == [
+        words.gettext("Missing data for required field.")
+    ]
+
+
+def test_marshmallows_own_complaints_are_in_the_catalogs() -> None:
+    """The complaints marked for the catalogs are marshmallow's own, word for word."""
+    said = {
+        *Field.default_error_messages.values(),
+        *String.default_error_messages.values(),
+        *Integer.default_error_messages.values(),
+        *Boolean.default_error_messages.values(),
+        *Schema._default_error_messages.values(),
+    }
+    assert set(FIELD_WORDS) <= said

@@ -66,7 +66,7 @@ class Sample:
             game_id,
             words.gettext(
                 "%(title)s %(id)s with %(players)s",
-                title=engine.title,
+                title=engine.title_in(words),
                 id=game_id[:8],
                 players=", ".join(names),
             ),

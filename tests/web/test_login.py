@@ -50,7 +50,7 @@ def test_the_login_page_answers_alike_and_mails_a_link_to_a_registered_address(
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
     assert "My games" in said(visitor.get("/play").text)
     bad = ask_for_link(visitor, "not an address")
-    assert bad[0] == 400 and "not an email address" in bad[1]
+    assert bad[0] == 400 and "Not an address mail can be delivered to" in bad[1]
 
 
 @pytest.fixture

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, validate_email
 
+from server.domain.errors import N_
+
 ENCODED_WORD_START = "=?"
 """How an RFC 2047 encoded word begins; lenient decoders need little more than that."""
 
@@ -26,18 +28,26 @@ RULES = (
 
 
 def normalized(address: str) -> str:
-    """The form of `address` that is stored and mailed to; ValueError saying why there is none."""
+    """The form of `address` that is stored and mailed to; ValueError saying why there is none,
+    as a message of the catalogs (the validator's own reasons are English only)."""
     if ENCODED_WORD_START in address:
         raise ValueError(
-            "an email address holds no '=?' (the start of an RFC 2047 encoded word, which mail "
-            "software decodes into another address)"
+            N_(
+                "an email address holds no '=?' (the start of an RFC 2047 encoded word, which "
+                "mail software decodes into another address)"
+            )
         )
     try:
         checked = validate_email(
             address, check_deliverability=False, allow_smtputf8=False, strict=True
         )
-    except EmailNotValidError as error:
-        raise ValueError(str(error)) from None
+    except EmailNotValidError:
+        raise ValueError(
+            N_(
+                "not an address mail can be delivered to: a name, @ and a domain with a dot, "
+                "such as ola@example.org, without spaces, quotes or a display name"
+            )
+        ) from None
     return checked.ascii_email or checked.normalized  # ascii_email is set without SMTPUTF8
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from flask import current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from server.domain.errors import N_
 from server.domain.players.addresses import normalized
 from server.http.context import services
 from server.http.errors import ApiError
@@ -36,12 +35,7 @@ def ask_for_link() -> str:
     try:
         email = normalized(typed)
     except ValueError as error:
-        raise ApiError(
-            400,
-            "invalid_request",
-            N_("that is not an email address: %(error)s"),
-            values={"error": str(error)},
-        ) from None
+        raise ApiError(400, "invalid_request", str(error)) from None
     returning.keep(request.form.get("next"))
     limits: RateLimits = current_app.extensions[RATE_LIMITS]
     limits.count_login(email)

@@ -17,6 +17,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from server.domain.games.loaded import ACTIVE, FINISHED, OPEN, Game
+from server.http import language
 from server.http.errors import ApiError
 from server.http.language import gettext, template_words
 from server.presenters import games as presenters
@@ -190,6 +191,7 @@ def standing(game: Game, shown: GameView, names: list[str]) -> dict[str, Any]:
     result = shown["game"]["result"]
     return {
         "game": shown["game"],
+        "title": game.engine.title_in(language.words_chosen()),
         "short": game.id[:8],
         "names": names,
         "version": game.version,

@@ -10,42 +10,9 @@ from collections.abc import Mapping, Sequence
 
 from shared.choices import Choice, Step, ranged
 from shared.engine import JSON, Move
-from shared.games.livingstone.data import (
-    ANTELOPE,
-    DRAW_3_STONES,
-    EXPEDITION,
-    EXTRA_TENT,
-    IGNORE_DIE_VALUE,
-    LION,
-    MARKET,
-    MINE_COLLAPSE,
-    NO_COST_TENT,
-    RHINO,
-    STEAMER_BACK,
-    TAKE_4_THALERS,
-    TWO_DICE,
-)
 from shared.games.livingstone.html import STONE_COLOURS
+from shared.games.livingstone.render import card_name
 from shared.words import ENGLISH, Words
-
-
-def card_name(card: str, words: Words) -> str:
-    """An action card's name as its rulebook prints it, in the reader's words."""
-    return {
-        NO_COST_TENT: words.gettext("No Cost Tent"),
-        TWO_DICE: words.gettext("Two Dice"),
-        IGNORE_DIE_VALUE: words.gettext("Ignore Die Value"),
-        LION: words.gettext("Lion"),
-        RHINO: words.gettext("Rhino"),
-        ANTELOPE: words.gettext("Antelope"),
-        EXTRA_TENT: words.gettext("Extra Tent"),
-        MARKET: words.gettext("Market"),
-        STEAMER_BACK: words.gettext("Steamer Back"),
-        DRAW_3_STONES: words.gettext("Draw 3 Stones"),
-        TAKE_4_THALERS: words.gettext("Take 4 Thalers"),
-        MINE_COLLAPSE: words.gettext("Mine Collapse"),
-        EXPEDITION: words.gettext("Expedition"),
-    }[card]
 
 
 def gem_name(gem: str, words: Words) -> str:

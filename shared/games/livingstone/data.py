@@ -8,7 +8,9 @@ and fixed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+from shared.words import LATER
 
 ROWS = 6
 """One row per face of a die: a tent goes on the row its die shows."""
@@ -42,6 +44,22 @@ DRAW_3_STONES = "draw-3-stones"
 TAKE_4_THALERS = "take-4-thalers"
 MINE_COLLAPSE = "mine-collapse"
 EXPEDITION = "expedition"
+CARD_NAMES: Final = {
+    NO_COST_TENT: LATER.gettext("No Cost Tent"),
+    TWO_DICE: LATER.gettext("Two Dice"),
+    IGNORE_DIE_VALUE: LATER.gettext("Ignore Die Value"),
+    LION: LATER.gettext("Lion"),
+    RHINO: LATER.gettext("Rhino"),
+    ANTELOPE: LATER.gettext("Antelope"),
+    EXTRA_TENT: LATER.gettext("Extra Tent"),
+    MARKET: LATER.gettext("Market"),
+    STEAMER_BACK: LATER.gettext("Steamer Back"),
+    DRAW_3_STONES: LATER.gettext("Draw 3 Stones"),
+    TAKE_4_THALERS: LATER.gettext("Take 4 Thalers"),
+    MINE_COLLAPSE: LATER.gettext("Mine Collapse"),
+    EXPEDITION: LATER.gettext("Expedition"),
+}
+"""The cards' names as the rulebook prints them, said in the reader's words."""
 
 PRINTED_VERSION = 2
 """The rules version (`Livingstone.version`) from which the white stone and the Mine Collapse

@@ -16,11 +16,13 @@ from shared.games.livingstone.shapes import SHAPES
 from shared.games.livingstone.state import State, new_game
 from shared.games.livingstone.view import view
 from shared.wiring import Parts, WiredEngine
+from shared.words import LATER
 
 
 class Livingstone(WiredEngine[State]):
     type_id = "livingstone"
-    title = "Livingstone"
+    named = LATER.pgettext("game", "Livingstone")
+    title = named.message
     min_players = 2
     max_players = 5
     version = CURRENT_VERSION

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from shared.games.livingstone.notation import WORDS
 from shared.guide import Example, Guide
 from shared.words import LATER
 
@@ -19,7 +20,8 @@ GUIDE = Guide(
         ),
         LATER.gettext(
             "A die is used for: card (draw an action card), thalers (take its pips), mine (draw "
-            "its pips in stones: clear, blue and red gems are yours; the white stone sends the "
+            "its pips in stones: clear, blue and red gems are yours; black stones are gravel, "
+            "worth nothing, and set aside beside the board; the white stone sends the "
             "set-aside stones back to the bag), or tent (on its row in the steamer's column, "
             "paying the column's cost and 1 thaler to each player already on that field)."
         ),
@@ -59,4 +61,5 @@ GUIDE = Guide(
         Example("donate 2", LATER.gettext("2 thalers into your chest")),
         Example("sell red; take 4 tent; end", LATER.gettext("a whole turn")),
     ),
+    typed=WORDS.words,
 )

@@ -111,7 +111,7 @@ def render_html(view: Mapping[str, JSON], names: Sequence[str] = (), words: Word
         "; ",
         words.gettext("played:"),
         " ",
-        [chip(card, "card") for card in view["played"]] or none,
+        [chip(render.card_name(card, words), "card") for card in view["played"]] or none,
         cls="note",
     )
     turn = view["turn"]
@@ -221,7 +221,8 @@ def _player(
                 chest=player["donated"],
             ),
             " ",
-            [chip(card, "card") for card in player["hand"]] or words.gettext("none"),
+            [chip(render.card_name(card, words), "card") for card in player["hand"]]
+            or words.gettext("none"),
             cls="secret",
         )
     return h(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shared.engine import JSON, Event, seat_name, seats_named
+from shared.games.livingstone.data import CARD_NAMES, STEAMER_BACK
 from shared.legend import Key, key_line
 from shared.words import ENGLISH, LATER, Sentence, Words
 
@@ -128,7 +129,7 @@ def _player_line(
             line=line,
             thalers=player["thalers"],
             chest=player["donated"],
-            hand=", ".join(player["hand"]) or words.gettext("none"),
+            hand=cards_text(player["hand"], words),
         )
     if player["resigned"]:
         line = words.gettext("%(line)s (resigned)", line=line)
@@ -239,6 +240,15 @@ def dice_line(view: Mapping[str, JSON], names: Sequence[str], words: Words) -> s
     )
 
 
+def card_name(card: str, words: Words) -> str:
+    """An action card's name as its rulebook prints it, in the reader's words."""
+    return CARD_NAMES[card].said(words)
+
+
+def cards_text(cards: Sequence[str], words: Words) -> str:
+    return ", ".join(card_name(card, words) for card in cards) or words.gettext("none")
+
+
 def view_lines(
     view: Mapping[str, JSON], names: Sequence[str], compact: bool, words: Words
 ) -> list[str]:
@@ -251,7 +261,7 @@ def view_lines(
             bag=words.ngettext("%(num)d stone", "%(num)d stones", view["bag"]),
             aside=stones_text(view["set_aside"], words),
             deck=words.ngettext("%(num)d card", "%(num)d cards", view["deck"]),
-            played=", ".join(view["played"]) or words.gettext("none"),
+            played=cards_text(view["played"], words),
         )
     )
     lines.extend(_player_line(player, view, names, words) for player in view["players"])
@@ -335,14 +345,14 @@ def _card_text(event: Event, names: Sequence[str], words: Words) -> str:
         )
     if "card" in event:
         if event["card"]:
-            text += words.gettext("; drew %(card)s", card=event["card"])
+            text += words.gettext("; drew %(card)s", card=card_name(event["card"], words))
         else:
             text += words.gettext("; drew no card")
     return text
 
 
 def _play_text(event: Event, names: Sequence[str], words: Words) -> str:
-    card = event["card"]
+    card = card_name(event["card"], words)
     if "points" in event:
         return words.gettext("plays %(card)s: +%(points)d VP", card=card, points=event["points"])
     if "thalers" in event:
@@ -358,7 +368,7 @@ def _play_text(event: Event, names: Sequence[str], words: Words) -> str:
         )
     if "drawn" in event:
         return words.gettext("plays %(card)s: %(mine)s", card=card, mine=_mine_text(event, words))
-    if card == "steamer-back":
+    if event["card"] == STEAMER_BACK:
         return words.gettext(
             "plays %(card)s: tents go in column %(column)d this round",
             card=card,

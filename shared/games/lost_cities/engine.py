@@ -23,13 +23,15 @@ from shared.games.lost_cities.shapes import SHAPES
 from shared.games.lost_cities.state import SEATS, State, new_game
 from shared.games.lost_cities.view import by_colour, view
 from shared.wiring import Parts, WiredEngine
+from shared.words import LATER
 
 
 class LostCities(WiredEngine[State]):
     """Reiner Knizia's Lost Cities for two, as a match of one or three games."""
 
     type_id = "lost-cities"
-    title = "Lost Cities"
+    named = LATER.pgettext("game", "Lost Cities")
+    title = named.message
     min_players = SEATS
     max_players = SEATS
     version = 1

@@ -5,6 +5,7 @@ point as the Polish ("Zaginione Miasta", Kosmos) and German (Kosmos) rulebooks d
 
 from __future__ import annotations
 
+from shared.games.lost_cities.notation import WORDS
 from shared.guide import Example, Guide
 from shared.words import LATER
 
@@ -56,4 +57,5 @@ GUIDE = Guide(
         ),
         Example("resign", LATER.gettext("give up the match")),
     ),
+    typed=WORDS.words,
 )

@@ -9,7 +9,7 @@ import re
 
 from shared.aliases import Aliases
 from shared.engine import RESIGN, IllegalMove, Move
-from shared.games.lost_cities.cards import CARD_ID, code_of
+from shared.games.lost_cities.cards import CARD_ID, COLOUR_NAMES, COLOURS, code_of
 from shared.games.lost_cities.moves import (
     DISCARD,
     PLAY,
@@ -28,9 +28,10 @@ WORDS = Aliases(
         "discard": {"pl": ("odrzuć", "rzuć", "wyrzuć"), "de": ("ablegen", "abwerfen")},
         "draw": {"pl": ("dobierz", "weź"), "de": ("nimm", "nehmen", "ziehe", "ziehen")},
         "deck": {
-            "pl": ("talia", "talii", "stos", "zakryty"),
-            "de": ("stapel", "nachziehstapel", "verdeckt"),
+            "pl": ("tali*", "stos", "stosu", "zakryty", "zakrytego stosu"),
+            "de": ("stapel", "nachziehstapel", "verdeckt*", "verdeckten stapel"),
         },
+        "from": {"en": ("from the",), "pl": ("z", "ze"), "de": ("vom", "von", "aus")},
         "yellow": {"pl": ("żółt*",), "de": ("gelb*",)},
         "blue": {"pl": ("niebiesk*",), "de": ("blau*",)},
         "white": {"pl": ("biał*",), "de": ("weiß*", "weiss*")},
@@ -41,7 +42,15 @@ WORDS = Aliases(
     }
 )
 """What Polish and German players may type for the notation's words, as the rulebooks say
-them (`shared.aliases`); card ids are the same in every language."""
+them (`shared.aliases`), in the cases people write them (`dobierz talię`, `z talii`); card
+ids are the same in every language, and a card may also be named by its colour's word and its
+value (`czerwoną 4`, `red 9`)."""
+
+_COLOUR_CARD = re.compile(
+    r"\b(?P<colour>yellow|blue|white|green|red|purple)\s+(?P<rank>w\s*[1-3]|10|[2-9])\b",
+    re.IGNORECASE,
+)
+"""A card named by its colour's word and its value, as guides write it (`play red 9`)."""
 
 
 def format_move(move: Move) -> str:
@@ -54,10 +63,14 @@ def format_move(move: Move) -> str:
 
 
 _NOTATION = re.compile(
-    r"\s*(?P<action>play|discard)\s*(?P<card>[a-z]\s*(?:w\s*[1-3]|10|[2-9]))"
-    r"\s*(?:(?:draw|from)\s*)?(?P<source>[a-z]+)\s*",
+    r"\s*(?P<action>play|discard)\s*(?P<card>[a-z]\s*(?:w\s*[1-3]|10|[2-9]))\s*,?"
+    r"\s*(?:draw\s*)?(?:from\s*)?(?P<source>[a-z]+)\s*",
     re.IGNORECASE,
 )
+
+
+def _card_id(found: re.Match[str]) -> str:
+    return COLOURS[COLOUR_NAMES.index(found["colour"].lower())] + found["rank"]
 
 
 def parse_move(text: str) -> Move:
@@ -68,7 +81,7 @@ def parse_move(text: str) -> Move:
             "bad_notation",
             LATER.gettext("a move in text is a string such as 'play R7 draw deck'"),
         )
-    text = WORDS.canonical(text)
+    text = _COLOUR_CARD.sub(_card_id, WORDS.canonical(text))
     if text.strip().lower() == RESIGN_TEXT:
         return dict(RESIGN)
     match = _NOTATION.fullmatch(text)

@@ -10,20 +10,9 @@ from collections.abc import Mapping, Sequence
 from shared.choices import Choice, Step
 from shared.engine import JSON, Move
 from shared.games.lost_cities_dice.html import PALETTE
+from shared.games.lost_cities_dice.render import colour_word
 from shared.games.lost_cities_dice.sheet_data import FIELDS
 from shared.words import ENGLISH, Words
-
-
-def colour_word(colour: str, words: Words) -> str:
-    """An expedition's colour (a colour die's face) in the reader's words."""
-    return {
-        "red": words.pgettext("colour", "red"),
-        "orange": words.pgettext("colour", "orange"),
-        "yellow": words.pgettext("colour", "yellow"),
-        "green": words.pgettext("colour", "green"),
-        "blue": words.pgettext("colour", "blue"),
-        "purple": words.pgettext("colour", "purple"),
-    }[colour]
 
 
 def choices(

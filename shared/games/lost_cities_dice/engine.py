@@ -15,11 +15,13 @@ from shared.games.lost_cities_dice.shapes import SHAPES
 from shared.games.lost_cities_dice.state import State, new_game
 from shared.games.lost_cities_dice.view import view
 from shared.wiring import Parts, WiredEngine
+from shared.words import LATER
 
 
 class LostCitiesDice(WiredEngine[State]):
     type_id = "lost-cities-dice"
-    title = "Lost Cities: Roll & Write"
+    named = LATER.pgettext("game", "Lost Cities: Roll & Write")
+    title = named.message
     min_players = 2
     max_players = 5
     version = 1

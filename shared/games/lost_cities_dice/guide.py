@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from shared.games.lost_cities_dice.notation import WORDS
 from shared.guide import Example, Guide
 from shared.words import LATER
 
@@ -62,4 +63,5 @@ GUIDE = Guide(
         Example("refuse", LATER.gettext("use no dice: mark a dice symbol")),
         Example("resign", LATER.gettext("leave the game")),
     ),
+    typed=WORDS.words,
 )

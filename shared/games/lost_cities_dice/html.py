@@ -26,6 +26,7 @@ from shared.games.lost_cities_dice.render import (
     TOP,
     VASE,
     choosing_lines,
+    colour_word,
     column_word,
     heading,
     label,
@@ -43,7 +44,7 @@ def board_legend(words: Words) -> str:
     return words.gettext(
         "Expeditions %(colours)s fill from field 1 up. %(keys)s; struck-through dice are the "
         "active player's.",
-        colours=", ".join(f"{LETTER[c]} {c}" for c in COLOURS),
+        colours=", ".join(f"{LETTER[c]} {colour_word(c, words)}" for c in COLOURS),
         keys=legend(KEYS, board=True, words=words),
     )
 
@@ -150,7 +151,7 @@ def _sheet(
         h("tr", h("td", owner, cls="owner", colspan=len(columns) + 1)),
         _row(
             "",
-            [h("td", LETTER[c], cls=f"head full-{c}", title=c) for c in COLOURS]
+            [h("td", LETTER[c], cls=f"head full-{c}", title=colour_word(c, words)) for c in COLOURS]
             + [
                 h("td", VASE, cls="head pale-artefacts", title=label("vases", words)),
                 h("td", DIE, cls="head pale-dice", title=column_word("dice", words)),

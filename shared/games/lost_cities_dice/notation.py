@@ -29,6 +29,7 @@ WORDS = Aliases(
         "refuse": {
             "pl": (
                 "rezygnuj z kości",
+                "rezygnacja z kości",
                 "rezygnuję z kości",
                 "zrezygnuj z kości",
                 "rezygnuj*",
@@ -37,6 +38,7 @@ WORDS = Aliases(
                 "pasuję",
             ),
             "de": ("verzicht*", "passe", "passen"),
+            "en": ("pass",),
         },
         "resign": {
             "pl": ("poddaj się", "poddaję się", "poddaj*", "rezygnuj*", "zrezygnuj*"),

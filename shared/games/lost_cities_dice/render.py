@@ -32,7 +32,7 @@ KEYS = (
     Key(".", "", LATER.gettext("empty")),
     Key(CIRCLE["marked"], CIRCLE["marked"], LATER.gettext("marked"), LATER.gettext("circle")),
     Key(CIRCLE["struck"], CIRCLE["struck"], LATER.gettext("struck"), LATER.gettext("circle")),
-    Key(CIRCLE["open"], CIRCLE["open"], LATER.gettext("open"), LATER.gettext("circle")),
+    Key(CIRCLE["open"], CIRCLE["open"], LATER.pgettext("circle", "open"), LATER.gettext("circle")),
     Key("+N", "+N", LATER.gettext("bonus"), LATER.gettext("bridge")),
     Key("0", "0", LATER.gettext("crossed late"), LATER.gettext("bridge")),
     Key("=", "=", LATER.gettext("not crossed"), LATER.gettext("bridge")),
@@ -58,10 +58,40 @@ LABELS = {
 """The sheet's row and column labels (a few letters: a cell is seven wide)."""
 
 
+COLOUR_WORDS: dict[str, tuple[Sentence, Sentence]] = {
+    "red": (LATER.pgettext("colour", "red"), LATER.pgettext("sheet column", "red")),
+    "orange": (LATER.pgettext("colour", "orange"), LATER.pgettext("sheet column", "orange")),
+    "yellow": (LATER.pgettext("colour", "yellow"), LATER.pgettext("sheet column", "yellow")),
+    "green": (LATER.pgettext("colour", "green"), LATER.pgettext("sheet column", "green")),
+    "blue": (LATER.pgettext("colour", "blue"), LATER.pgettext("sheet column", "blue")),
+    "purple": (LATER.pgettext("colour", "purple"), LATER.pgettext("sheet column", "purple")),
+}
+"""Each expedition's colour (a colour die's face) in the reader's words, and as a heading
+over its column of a sheet drawn as text, in a cell's width (`czerw.`)."""
+
+
+def colour_word(colour: str, words: Words) -> str:
+    return COLOUR_WORDS[colour][0].said(words)
+
+
 def column_word(column: str, words: Words) -> str:
-    """A column of the sheet: an expedition by its colour, as the notation names it, or the
-    vases' (`artefacts`) and the dice symbols' in the reader's words."""
-    return LABELS[column].said(words) if column in LABELS else column
+    """A column of the sheet in the reader's words: an expedition by its colour, or the vases'
+    (`artefacts`) and the dice symbols'."""
+    return LABELS[column].said(words) if column in LABELS else colour_word(column, words)
+
+
+def move_text(move: JSON, words: Words) -> str:
+    """A move as the notation writes it (`blue 3 accel red`), its words in the reader's
+    language, each of which the notation reads back (`niebieski 3 przyspiesz czerwony`)."""
+    parts = format_move(move).split()
+    said = {
+        "refuse": words.pgettext("move", "refuse"),
+        "accel": words.pgettext("move", "accel"),
+        "none": words.gettext("none"),
+    }
+    return " ".join(
+        colour_word(part, words) if part in COLOURS else said.get(part, part) for part in parts
+    )
 
 
 def view_lines(
@@ -72,7 +102,7 @@ def view_lines(
     rolled = words.gettext(
         "Dice rolled by %(name)s: %(dice)s",
         name=seat_name(view["active"], names, words),
-        dice=dice_text(view["dice"]["rolled"]),
+        dice=dice_text(view["dice"]["rolled"], words),
     )
     lines = [heading(view, names, words), rolled]
     lines += choosing_lines(view, names, words)
@@ -119,7 +149,7 @@ def choosing_lines(view: dict[str, Any], names: Sequence[str], words: Words) -> 
     lines: list[str] = []
     taken = dice["active_choice"]
     if taken is not None:
-        left = dice_text(dice["available"])
+        left = dice_text(dice["available"], words)
         if taken["action"] == "refuse":
             lines.append(
                 words.gettext(
@@ -133,7 +163,7 @@ def choosing_lines(view: dict[str, Any], names: Sequence[str], words: Words) -> 
                 words.gettext(
                     "Active player: %(name)s, who took %(move)s; left for the others: %(dice)s",
                     name=active,
-                    move=format_move(taken),
+                    move=move_text(taken, words),
                     dice=left,
                 )
             )
@@ -152,7 +182,7 @@ def choosing_lines(view: dict[str, Any], names: Sequence[str], words: Words) -> 
         lines.append(
             words.gettext(
                 "Your choice (hidden from the others): %(move)s",
-                move=format_move(view["your_choice"]),
+                move=move_text(view["your_choice"], words),
             )
         )
     claimed = [
@@ -167,8 +197,9 @@ def choosing_lines(view: dict[str, Any], names: Sequence[str], words: Words) -> 
     return lines
 
 
-def dice_text(dice: dict[str, Any]) -> str:
-    return f"{' '.join(dice['colours'])} | {' '.join(str(n) for n in dice['numbers'])}"
+def dice_text(dice: dict[str, Any], words: Words) -> str:
+    colours = " ".join(colour_word(colour, words) for colour in dice["colours"])
+    return f"{colours} | {' '.join(str(n) for n in dice['numbers'])}"
 
 
 def label(name: str, words: Words) -> str:
@@ -181,7 +212,8 @@ def _sheet_lines(
     expeditions, layout = sheet["expeditions"], view["layout"]
     points = sheet["points"]
     lines = [_notes(view, seat, sheet, names, words)]
-    lines.append(_row("", [*COLOURS, label("vases", words), label("dice", words)]))
+    heads = [COLOUR_WORDS[colour][1].said(words) for colour in COLOURS]
+    lines.append(_row("", [*heads, label("vases", words), label("dice", words)]))
     lines.append(
         _row(label("top", words), ["T" if expeditions[c]["top"] else "." for c in COLOURS])
     )
@@ -236,7 +268,7 @@ def _brief_sheet(
         marks += [str(number) for number in expedition["numbers"]]
         marks += ["T"] if expedition["top"] else []
         if marks:
-            begun.append(" ".join([colour, *marks]))
+            begun.append(" ".join([colour_word(colour, words), *marks]))
     parts = [
         ", ".join(begun) or words.gettext("no expedition begun"),
         words.gettext("vases %(vases)d, dice %(dice)d", vases=sheet["vases"], dice=sheet["dice"]),
@@ -287,7 +319,7 @@ def render_event(event: Event, names: Sequence[str] = (), words: Words = ENGLISH
                 "turn %(turn)d: %(name)s rolled %(dice)s",
                 turn=upcoming["turn"],
                 name=seat_name(upcoming["active"], names, words),
-                dice=dice_text(upcoming),
+                dice=dice_text(upcoming, words),
             )
         )
     if "end" in event:
@@ -321,7 +353,9 @@ def _event_head(event: Event, names: Sequence[str], words: Words) -> str:
     else:
         text = words.gettext("turn %(turn)d: %(name)s %(choice)s", choice=choice, **values)
     if "left" in event:
-        text = words.gettext("%(text)s; left %(dice)s", text=text, dice=dice_text(event["left"]))
+        text = words.gettext(
+            "%(text)s; left %(dice)s", text=text, dice=dice_text(event["left"], words)
+        )
     if event.get("pending"):
         text = words.gettext("%(text)s (hidden from the others until all have chosen)", text=text)
     return text
@@ -329,7 +363,7 @@ def _event_head(event: Event, names: Sequence[str], words: Words) -> str:
 
 def _choice_text(choice: dict[str, Any], words: Words) -> str:
     marks = ", ".join(_mark_text(mark, words) for mark in choice["marks"])
-    return f"{format_move(choice['choice'])} -> {marks or words.gettext('no effect')}"
+    return f"{move_text(choice['choice'], words)} -> {marks or words.gettext('no effect')}"
 
 
 def _mark_text(mark: dict[str, Any], words: Words) -> str:
@@ -337,14 +371,14 @@ def _mark_text(mark: dict[str, Any], words: Words) -> str:
     if kind == "field":
         return words.gettext(
             "%(colour)s field %(field)d = %(number)d",
-            colour=mark["colour"],
+            colour=colour_word(mark["colour"], words),
             field=mark["field"],
             number=mark["number"],
         )
     if kind == "circle":
-        return words.gettext("%(colour)s circle", colour=mark["colour"])
+        return words.gettext("%(colour)s circle", colour=colour_word(mark["colour"], words))
     if kind == "top":
-        return words.gettext("%(colour)s top artefact", colour=mark["colour"])
+        return words.gettext("%(colour)s top artefact", colour=colour_word(mark["colour"], words))
     if kind == "vase":
         return words.gettext("vase %(vase)d", vase=mark["vase"])
     if kind == "dice":
