@@ -32,17 +32,20 @@ class Words:
     language: str
     catalog: gettext.NullTranslations
 
-    def gettext(self, message: str, /, **values: object) -> str:
-        text = self.catalog.gettext(message)
+    # The parameters' names start with `_` so that no placeholder's name can be one of them
+    # (the engines are compiled, and mypyc binds a keyword to a positional-only name too).
+
+    def gettext(self, _message: str, /, **values: object) -> str:
+        text = self.catalog.gettext(_message)
         return text % values if values else text
 
-    def ngettext(self, singular: str, plural: str, num: int, /, **values: object) -> str:
-        return self.catalog.ngettext(singular, plural, num) % {"num": num, **values}
+    def ngettext(self, _singular: str, _plural: str, _num: int, /, **values: object) -> str:
+        return self.catalog.ngettext(_singular, _plural, _num) % {"num": _num, **values}
 
-    def pgettext(self, context: str, message: str, /, **values: object) -> str:
+    def pgettext(self, _context: str, _message: str, /, **values: object) -> str:
         """For one English word that other languages say in two ways (a card's colour and a
-        sheet's row, say): `context` tells them apart."""
-        text = self.catalog.pgettext(context, message)
+        sheet's row, say): `_context` tells them apart."""
+        text = self.catalog.pgettext(_context, _message)
         return text % values if values else text
 
 
@@ -63,32 +66,33 @@ class Sentence:
     values: tuple[tuple[str, object], ...] = ()
     context: str = ""
 
-    def said(self, words: Words = ENGLISH, /, **more: object) -> str:
-        """The sentence in `words`, `more` filling placeholders the maker could not (names),
-        its own and those of the sentences it holds (a step's refusal names the seat to move)."""
+    def said(self, _words: Words = ENGLISH, /, **more: object) -> str:
+        """The sentence in `_words`, `more` filling placeholders the maker could not (names),
+        its own and those of the sentences it holds (a step's refusal names the seat to move).
+        `_words` is named so that no placeholder can be (as `Words.gettext`'s parameters)."""
         values = {
-            name: value.said(words, **more) if isinstance(value, Sentence) else value
+            name: value.said(_words, **more) if isinstance(value, Sentence) else value
             for name, value in (*self.values, *more.items())
         }
         if self.plural:
-            return words.ngettext(self.message, self.plural, self.num, **values)
+            return _words.ngettext(self.message, self.plural, self.num, **values)
         if self.context:
-            return words.pgettext(self.context, self.message, **values)
-        return words.gettext(self.message, **values)
+            return _words.pgettext(self.context, self.message, **values)
+        return _words.gettext(self.message, **values)
 
 
 class Later:
     """The calls of a `Words` that keep their sentence for later (`Sentence`): called by the same
     names, so the catalogs' extraction finds these messages as it finds every other."""
 
-    def gettext(self, message: str, /, **values: object) -> Sentence:
-        return Sentence(message, values=tuple(values.items()))
+    def gettext(self, _message: str, /, **values: object) -> Sentence:
+        return Sentence(_message, values=tuple(values.items()))
 
-    def ngettext(self, singular: str, plural: str, num: int, /, **values: object) -> Sentence:
-        return Sentence(singular, plural, num, tuple(values.items()))
+    def ngettext(self, _singular: str, _plural: str, _num: int, /, **values: object) -> Sentence:
+        return Sentence(_singular, _plural, _num, tuple(values.items()))
 
-    def pgettext(self, context: str, message: str, /, **values: object) -> Sentence:
-        return Sentence(message, values=tuple(values.items()), context=context)
+    def pgettext(self, _context: str, _message: str, /, **values: object) -> Sentence:
+        return Sentence(_message, values=tuple(values.items()), context=_context)
 
 
 LATER: Final = Later()
