@@ -40,10 +40,14 @@ def chosen() -> str:
 def token_holder() -> Player | None:
     """The player whose token came with a request its route does not need it for (the rules, a
     game type): the token still says who reads the answer. None while the store is out of
-    reach, so that the outage's own answer is told in the browser's language, not lost."""
+    reach, so that the outage's own answer is told in the browser's language, not lost; the
+    store is then asked no more in this request (each word asks for the language)."""
+    if g.get("token_unreachable"):
+        return None
     try:
         return caller()
     except UNAVAILABLE:
+        g.token_unreachable = True
         return None
 
 
